@@ -1,0 +1,21 @@
+import { Database } from "bun:sqlite";
+import { Kysely, SqliteDialect } from "kysely";
+import { migrateToLatest } from "./migrate.ts";
+import type { DB } from "./types.ts";
+
+export type Db = Kysely<DB>;
+
+/**
+ * Opens (or creates) the SQLite file, turns on WAL and foreign keys, and brings the schema to the
+ * latest migration. ":memory:" gives a private database, which is what the unit tests use.
+ */
+export async function openDatabase(file: string): Promise<Db> {
+  const sqlite = new Database(file, { create: true, strict: false });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite as never }) });
+  await migrateToLatest(db);
+  return db;
+}

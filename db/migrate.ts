@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as createAccounts from "./migrations/0001_create_accounts.ts";
+
+// Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
+const migrations: Record<string, Migration> = {
+  "0001_create_accounts": createAccounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Hono } from "hono";
+import { serveStatic } from "hono/bun";
+import { authRoutes } from "./auth/routes.ts";
+import { oauthRoutes } from "./auth/oauth-routes.ts";
+import { requestContext } from "./http/auth.ts";
+import type { AppDeps, AppEnv } from "./http/context.ts";
+import { docsRoutes } from "./http/docs.ts";
+import { handleError, NotFoundError } from "./http/errors.ts";
+import { newRouter, openApiInfo } from "./http/openapi.ts";
+import { userRoutes } from "./users/routes.ts";
+
+export const CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
+
+/** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
+export function createApi(deps: AppDeps) {
+  const api = newRouter()
+    .route("/auth", authRoutes(deps))
+    .route("/auth/oauth", oauthRoutes(deps))
+    .route("/", userRoutes(deps));
+  api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.doc31("/openapi.json", openApiInfo);
+  api.get("/health", (c) => c.json({ ok: true }));
+  api.route("/docs", docsRoutes());
+  return api;
+}
+
+export type ApiType = ReturnType<typeof createApi>;
+
+/** The whole web side: the API, uploaded images, and the built web app with its client-side routes. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("/api/*", requestContext(deps));
+  app.route("/api", createApi(deps));
+  app.all("/api/*", () => {
+    throw new NotFoundError();
+  });
+  app.use("/uploads/*", serveStatic({ root: deps.config.dataDir, onNotFound: () => undefined }));
+  app.get("/uploads/*", (c) => c.notFound());
+  serveWebApp(app);
+  return app;
+}
+
+function serveWebApp(app: Hono<AppEnv>): void {
+  app.use("/*", serveStatic({ root: CLIENT_DIST }));
+  // Every other path belongs to the web app's router, which draws its own 404 page.
+  app.get("*", async (c) => {
+    const index = join(CLIENT_DIST, "index.html");
+    if (!existsSync(index)) return c.text("The web app is not built: run ./scripts/start (or bun run build).", 503);
+    return c.html(await Bun.file(index).text());
+  });
+}

@@ -1,0 +1,36 @@
+import type { AppDeps } from "../http/context.ts";
+import { hashPassword, insertUser } from "./service.ts";
+import { EmailSchema, PasswordSchema, UsernameSchema } from "./schemas.ts";
+
+export interface AdminInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Checks an admin's details with the same rules as signup; returns the problems in plain English for the operator. */
+export function adminProblems(input: AdminInput): string[] {
+  const checks = [
+    ["username", UsernameSchema.safeParse(input.username)],
+    ["email", EmailSchema.safeParse(input.email)],
+    ["password", PasswordSchema.safeParse(input.password)],
+  ] as const;
+  return checks.flatMap(([field, result]) => (result.success ? [] : [`${field}: ${result.error.issues[0]!.message}`]));
+}
+
+/** Creates the admin account (or promotes an existing one with that username) when ADMIN_* variables are given. */
+export async function ensureAdmin(deps: AppDeps, log: (line: string) => void, input = deps.config.admin): Promise<void> {
+  if (!input) return;
+  const problems = adminProblems(input);
+  if (problems.length) throw new Error(`ADMIN_* variables are invalid: ${problems.join(", ")}`);
+  const existing = await deps.db.selectFrom("user").select(["id", "role"]).where("username", "=", input.username).executeTakeFirst();
+  if (existing) {
+    if (existing.role !== "admin") {
+      await deps.db.updateTable("user").set({ role: "admin", updated_at: deps.now() }).where("id", "=", existing.id).execute();
+      log(`[admin] ${input.username} is now an admin`);
+    }
+    return;
+  }
+  await insertUser(deps, { username: input.username, email: input.email, passwordHash: await hashPassword(input.password), emailVerified: true, role: "admin" });
+  log(`[admin] admin account ${input.username} created`);
+}

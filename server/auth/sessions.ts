@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../../db/index.ts";
+import type { User } from "../../db/types.ts";
+
+export const SESSION_COOKIE = "arena_session";
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session without "remember me" lives in a browser-session cookie; the server forgets it after a day without use. */
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function lifetime(remember: boolean): number {
+  return remember ? REMEMBER_MS : BROWSER_SESSION_MS;
+}
+
+/** Stores only the hash of the id, so a leaked database does not hand out live sessions. */
+export async function createSession(db: Db, userId: number, remember: boolean, now: number, userAgent?: string): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto("session")
+    .values({
+      id_hash: hashToken(token),
+      user_id: userId,
+      remember: remember ? 1 : 0,
+      created_at: now,
+      expires_at: now + lifetime(remember),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+export interface ActiveSession {
+  user: User;
+  sessionHash: string;
+  remember: boolean;
+}
+
+/** Finds the live session of a token and slides its expiry forward once half of it is used. */
+export async function findSession(db: Db, token: string, now: number): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  const row = await db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.user_id")
+    .selectAll("user")
+    .select(["session.expires_at as session_expires_at", "session.remember as session_remember"])
+    .where("session.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row || row.session_expires_at <= now || row.suspended_at !== null) return null;
+  const remember = row.session_remember === 1;
+  if (row.session_expires_at - now < lifetime(remember) / 2) {
+    await db.updateTable("session").set({ expires_at: now + lifetime(remember) }).where("id_hash", "=", idHash).execute();
+  }
+  const { session_expires_at: _expires, session_remember: _remember, ...user } = row;
+  return { user, sessionHash: idHash, remember };
+}
+
+export async function revokeSession(db: Db, sessionHash: string): Promise<void> {
+  await db.deleteFrom("session").where("id_hash", "=", sessionHash).execute();
+}
+
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom("session").where("user_id", "=", userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.deleteFrom("session").where("expires_at", "<=", now).execute();
+}

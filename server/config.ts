@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && !["", "0", "false", "off", "no"].includes(value.trim().toLowerCase()));
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const EnvSchema = z
+  .object({
+    PORT: port(3000),
+    HOST: z.string().default("0.0.0.0"),
+    RTMP_PORT: port(1935),
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: optionalUrl,
+    SECRET: optionalText.pipe(z.string().min(32, "SECRET must be at least 32 characters").optional()),
+    SMTP_URL: optionalText.pipe(z.url().refine((u) => /^smtps?:/.test(u), "SMTP_URL must start with smtp:// or smtps://").optional()),
+    MAIL_FROM: optionalText,
+    CAPTCHA: flag,
+    CAPTCHA_COMPLEXITY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+    OAUTH_GOOGLE_CLIENT_ID: optionalText,
+    OAUTH_GOOGLE_CLIENT_SECRET: optionalText,
+    OAUTH_GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    OAUTH_FACEBOOK_CLIENT_ID: optionalText,
+    OAUTH_FACEBOOK_CLIENT_SECRET: optionalText,
+    OAUTH_FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    OAUTH_FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+    OAUTH_FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/me?fields=id,name,email,first_name,last_name"),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    DEMO: flag,
+    TRUST_PROXY: flag,
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .refine(
+    (env) => Boolean(env.OAUTH_GOOGLE_CLIENT_ID) === Boolean(env.OAUTH_GOOGLE_CLIENT_SECRET),
+    { message: "OAUTH_GOOGLE_CLIENT_ID and OAUTH_GOOGLE_CLIENT_SECRET must be set together", path: ["OAUTH_GOOGLE_CLIENT_ID"] },
+  )
+  .refine(
+    (env) => Boolean(env.OAUTH_FACEBOOK_CLIENT_ID) === Boolean(env.OAUTH_FACEBOOK_CLIENT_SECRET),
+    { message: "OAUTH_FACEBOOK_CLIENT_ID and OAUTH_FACEBOOK_CLIENT_SECRET must be set together", path: ["OAUTH_FACEBOOK_CLIENT_ID"] },
+  )
+  .refine(
+    (env) => [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD].every((v) => v) || [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD].every((v) => !v),
+    { message: "ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together", path: ["ADMIN_USERNAME"] },
+  );
+
+export type OAuthProviderName = "google" | "facebook";
+
+export interface Config {
+  port: number;
+  host: string;
+  rtmpPort: number;
+  dataDir: string;
+  publicUrl: string;
+  secret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captcha: { enabled: boolean; complexity: number };
+  oauth: {
+    google?: { clientId: string; clientSecret: string; issuer: string };
+    facebook?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userInfoUrl: string };
+  };
+  admin?: { username: string; email: string; password: string };
+  demo: boolean;
+  trustProxy: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    rtmpPort: e.RTMP_PORT,
+    dataDir,
+    publicUrl,
+    secret: e.SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Arena <no-reply@${new URL(publicUrl).hostname}>`,
+    captcha: { enabled: e.CAPTCHA, complexity: e.CAPTCHA_COMPLEXITY },
+    oauth: {
+      google:
+        e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET
+          ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET, issuer: e.OAUTH_GOOGLE_ISSUER }
+          : undefined,
+      facebook:
+        e.OAUTH_FACEBOOK_CLIENT_ID && e.OAUTH_FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: e.OAUTH_FACEBOOK_CLIENT_ID,
+              clientSecret: e.OAUTH_FACEBOOK_CLIENT_SECRET,
+              authUrl: e.OAUTH_FACEBOOK_AUTH_URL,
+              tokenUrl: e.OAUTH_FACEBOOK_TOKEN_URL,
+              userInfoUrl: e.OAUTH_FACEBOOK_USERINFO_URL,
+            }
+          : undefined,
+    },
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    demo: e.DEMO,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The server secret signs captchas and encrypts restream keys; it must survive restarts, so it lives in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,27 @@
+import type { Config } from "../config.ts";
+import type { Language } from "../i18n/messages.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Db } from "../../db/index.ts";
+import type { User } from "../../db/types.ts";
+
+/** What every domain needs from the outside world; tests build their own. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: () => number;
+}
+
+export interface AuthState {
+  user: User;
+  sessionHash: string;
+  remember: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    lang: Language;
+    auth: AuthState | null;
+    clientIp: string;
+  };
+}

@@ -1,0 +1,95 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorCode, type Language, translate } from "../i18n/messages.ts";
+
+export interface FieldError {
+  field: string;
+  code: ErrorCode;
+}
+
+/** A failure a user can be told about. `code` is an i18n key of the errors namespace. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly options: { params?: Record<string, string | number>; fields?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(code: ErrorCode = "invalid_input", options?: AppError["options"]) {
+    super(400, code, options);
+  }
+}
+
+/** One or more fields are wrong: the screens show each message under its field. */
+export class InvalidError extends AppError {
+  constructor(fields: FieldError[], status: ContentfulStatusCode = 400) {
+    super(status, fields[0]?.code ?? "invalid_input", { fields });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(code: ErrorCode = "unauthorized") {
+    super(401, code);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(code: ErrorCode = "forbidden") {
+    super(403, code);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(code: ErrorCode = "not_found") {
+    super(404, code);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(fields: FieldError[]) {
+    super(409, fields[0]?.code ?? "invalid_input", { fields });
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "too_many_requests", {
+      params: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  code: string;
+  msg: string;
+  errors?: { field: string; msg: string; code: string }[];
+}
+
+export function errorBody(error: AppError, lang: Language): ErrorBody {
+  const body: ErrorBody = { success: false, code: error.code, msg: translate(lang, error.code, error.options.params) };
+  if (error.options.fields?.length) {
+    body.errors = error.options.fields.map((f) => ({ field: f.field, code: f.code, msg: translate(lang, f.code) }));
+  }
+  return body;
+}
+
+/** The only place where an error becomes a response. Unknown errors are logged with an id and never leak. */
+export function handleError(error: Error, c: Context): Response {
+  const lang = c.get("lang") ?? "fr";
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
+    return c.json(errorBody(error, lang), error.status);
+  }
+  if ("status" in error && error.status === 413) {
+    return c.json(errorBody(new AppError(413, "payload_too_large"), lang), 413);
+  }
+  const requestId = crypto.randomUUID();
+  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);
+  return c.json({ ...errorBody(new AppError(500, "internal"), lang), requestId }, 500);
+}

@@ -1,0 +1,21 @@
+import type { Hook } from "@hono/zod-openapi";
+import type { z } from "zod";
+import { isErrorCode } from "../i18n/messages.ts";
+import type { AppEnv } from "./context.ts";
+import { type FieldError, InvalidError } from "./errors.ts";
+
+/** Turns zod issues into one error per field, keeping the first (the schemas list their rules in the spec's order). */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    if (!byField.has(field)) byField.set(field, { field, code: isErrorCode(issue.message) ? issue.message : "invalid_input" });
+  }
+  return [...byField.values()];
+}
+
+/** Every validator of every router reports failures the same way: 400 with per-field errors in the user's language. */
+// biome-ignore lint: the hook type is generic over every route.
+export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
+  if (!result.success) throw new InvalidError(fieldErrors(result.error as z.ZodError));
+};

@@ -1,0 +1,24 @@
+import { ConfigError, loadConfig } from "./config.ts";
+import { startServer } from "./server.ts";
+
+try {
+  const config = loadConfig();
+  const server = await startServer(config);
+  console.log(`Arena is running on ${config.publicUrl} (listening on ${config.host}:${server.port}, data in ${config.dataDir})`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests and closing the database…`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}

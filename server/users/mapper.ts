@@ -1,0 +1,26 @@
+import type { User } from "../../db/types.ts";
+import type { Me, PublicUser } from "../auth/schemas.ts";
+
+export function toMe(user: User): Me {
+  return {
+    ...toPublicUser(user),
+    email: user.email,
+    emailVerified: user.email_verified_at !== null,
+  };
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    _id: user.id,
+    username: user.username,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    about: user.about,
+    avatar: user.avatar,
+    banner: user.banner,
+    role: user.role,
+    verified: user.verified === 1,
+    createdAt: new Date(user.created_at).toISOString(),
+  };
+}

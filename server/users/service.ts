@@ -1,0 +1,18 @@
+import type { Role, User } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+
+export async function findPublicUser(deps: AppDeps, username: string): Promise<User> {
+  const user = await deps.db.selectFrom("user").selectAll().where("username", "=", username).where("suspended_at", "is", null).executeTakeFirst();
+  if (!user) throw new NotFoundError("user_not_found");
+  return user;
+}
+
+/** Admins only. An admin cannot change their own role, so a server never loses its last admin by mistake. */
+export async function changeRole(deps: AppDeps, caller: User, userId: number, role: Role): Promise<User> {
+  if (caller.role !== "admin") throw new ForbiddenError();
+  if (caller.id === userId) throw new ForbiddenError("cannot_change_own_role");
+  const user = await deps.db.updateTable("user").set({ role, updated_at: deps.now() }).where("id", "=", userId).returningAll().executeTakeFirst();
+  if (!user) throw new NotFoundError("user_not_found");
+  return user;
+}
