@@ -44,17 +44,21 @@ const EnvSchema = z
     TRUST_PROXY: flag,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
-  .refine(
-    (env) => Boolean(env.OAUTH_GOOGLE_CLIENT_ID) === Boolean(env.OAUTH_GOOGLE_CLIENT_SECRET),
-    { message: "OAUTH_GOOGLE_CLIENT_ID and OAUTH_GOOGLE_CLIENT_SECRET must be set together", path: ["OAUTH_GOOGLE_CLIENT_ID"] },
-  )
-  .refine(
-    (env) => Boolean(env.OAUTH_FACEBOOK_CLIENT_ID) === Boolean(env.OAUTH_FACEBOOK_CLIENT_SECRET),
-    { message: "OAUTH_FACEBOOK_CLIENT_ID and OAUTH_FACEBOOK_CLIENT_SECRET must be set together", path: ["OAUTH_FACEBOOK_CLIENT_ID"] },
-  )
-  .refine(
-    (env) => [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD].every((v) => v) || [env.ADMIN_USERNAME, env.ADMIN_EMAIL, env.ADMIN_PASSWORD].every((v) => !v),
-    { message: "ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together", path: ["ADMIN_USERNAME"] },
+  .superRefine(
+    (env, ctx) => {
+      const set = (value: unknown) => typeof value === "string" && value.trim() !== "";
+      const together = (names: (keyof typeof env)[]) => {
+        const given = names.filter((name) => set(env[name]));
+        if (given.length > 0 && given.length < names.length) {
+          ctx.addIssue({ code: "custom", path: [names[0]!], message: `${names.slice(0, -1).join(", ")} and ${names.at(-1)} must be set together` });
+        }
+      };
+      together(["OAUTH_GOOGLE_CLIENT_ID", "OAUTH_GOOGLE_CLIENT_SECRET"]);
+      together(["OAUTH_FACEBOOK_CLIENT_ID", "OAUTH_FACEBOOK_CLIENT_SECRET"]);
+      together(["ADMIN_USERNAME", "ADMIN_EMAIL", "ADMIN_PASSWORD"]);
+    },
+    // Run even when another variable is already wrong, so the operator sees every problem at once.
+    { when: () => true },
   );
 
 export type OAuthProviderName = "google" | "facebook";

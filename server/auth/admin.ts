@@ -1,4 +1,5 @@
 import type { AppDeps } from "../http/context.ts";
+import { translate } from "../i18n/messages.ts";
 import { hashPassword, insertUser } from "./service.ts";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "./schemas.ts";
 
@@ -15,7 +16,7 @@ export function adminProblems(input: AdminInput): string[] {
     ["email", EmailSchema.safeParse(input.email)],
     ["password", PasswordSchema.safeParse(input.password)],
   ] as const;
-  return checks.flatMap(([field, result]) => (result.success ? [] : [`${field}: ${result.error.issues[0]!.message}`]));
+  return checks.flatMap(([field, result]) => (result.success ? [] : [`${field}: ${translate("en", result.error.issues[0]!.message)}`]));
 }
 
 /** Creates the admin account (or promotes an existing one with that username) when ADMIN_* variables are given. */

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, type Language, translate } from "../i18n/messages.ts";
 
@@ -64,6 +65,8 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+const httpExceptionCodes: Record<number, ErrorCode> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 413: "payload_too_large" };
+
 export interface ErrorBody {
   success: false;
   code: string;
@@ -86,8 +89,10 @@ export function handleError(error: Error, c: Context): Response {
     for (const [name, value] of Object.entries(error.options.headers ?? {})) c.header(name, value);
     return c.json(errorBody(error, lang), error.status);
   }
-  if ("status" in error && error.status === 413) {
-    return c.json(errorBody(new AppError(413, "payload_too_large"), lang), 413);
+  if (error instanceof HTTPException) {
+    // Raised by Hono itself (a body that is not JSON, a body over a limit): same shape as ours.
+    const code = httpExceptionCodes[error.status] ?? "invalid_input";
+    return c.json(errorBody(new AppError(error.status as ContentfulStatusCode, code), lang), error.status as ContentfulStatusCode);
   }
   const requestId = crypto.randomUUID();
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function withDataDir(run: (dataDir: string) => void): void {
+  const dataDir = mkdtempSync(join(tmpdir(), "arena-config-"));
+  try {
+    run(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("loadConfig", () => {
+  it("gives the documented defaults", () => {
+    withDataDir((dataDir) => {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(config.port).toBe(3000);
+      expect(config.rtmpPort).toBe(1935);
+      expect(config.publicUrl).toBe("http://localhost:3000");
+      expect(config.captcha.enabled).toBe(false);
+      expect(config.demo).toBe(false);
+      expect(config.oauth.google).toBeUndefined();
+      expect(config.secret).toHaveLength(64);
+    });
+  });
+
+  it("keeps the generated secret across restarts", () => {
+    withDataDir((dataDir) => {
+      const first = loadConfig({ DATA_DIR: dataDir }).secret;
+      expect(loadConfig({ DATA_DIR: dataDir }).secret).toBe(first);
+      expect(readFileSync(join(dataDir, "secret"), "utf8")).toBe(first);
+    });
+  });
+
+  it("reads flags the way people write them", () => {
+    withDataDir((dataDir) => {
+      expect(loadConfig({ DATA_DIR: dataDir, CAPTCHA: "on", DEMO: "1" }).captcha.enabled).toBe(true);
+      expect(loadConfig({ DATA_DIR: dataDir, DEMO: "false" }).demo).toBe(false);
+    });
+  });
+
+  it("lists every invalid variable in one readable error", () => {
+    withDataDir((dataDir) => {
+      let error: unknown;
+      try {
+        loadConfig({ DATA_DIR: dataDir, PORT: "eighty", SMTP_URL: "http://mail", OAUTH_GOOGLE_CLIENT_ID: "id-only", ADMIN_USERNAME: "boss" });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toStartWith("Invalid configuration:");
+      expect(message).toContain("PORT:");
+      expect(message).toContain("SMTP_URL must start with smtp:// or smtps://");
+      expect(message).toContain("OAUTH_GOOGLE_CLIENT_ID and OAUTH_GOOGLE_CLIENT_SECRET must be set together");
+      expect(message).toContain("ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+    });
+  });
+});
