@@ -1,0 +1,21 @@
+# Arena in one container: the Bun server (API, web app, chat, media) plus ffmpeg.
+# Build:  docker build -t arena .
+# Run:    docker run -p 3000:3000 -p 1935:1935 -v arena-data:/data arena
+FROM node:20-bookworm-slim
+
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+
+COPY . .
+RUN node_modules/.bin/bun node_modules/.bin/vite build --logLevel warn
+
+ENV PORT=3000 RTMP_PORT=1935 DATA_DIR=/data HOST=0.0.0.0
+VOLUME /data
+EXPOSE 3000 1935
+# Exec form: Bun is PID 1 and handles SIGTERM itself (finishes requests, closes the database).
+CMD ["node_modules/.bin/bun", "server/main.ts"]
