@@ -1,9 +1,22 @@
+import { fileURLToPath } from "node:url";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
   root: "client",
-  plugins: [react()],
+  plugins: [
+    // File routes under client/routes; each screen becomes its own chunk, so later screens never grow the first load.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: here("./client/routes"),
+      generatedRouteTree: here("./client/routeTree.gen.ts"),
+    }),
+    react(),
+  ],
   build: { outDir: "../dist/client", emptyOutDir: true },
-  server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true } } },
+  server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000", "/static": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true } } },
 });

@@ -1,15 +1,26 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./lib/i18n.ts";
-import { createAppRouter } from "./router.tsx";
+import { applyTheme, themeStore } from "./lib/theme.ts";
+import { routeTree } from "./routeTree.gen.ts";
 import "./styles/tokens.css";
+import "./styles/components.css";
+import "./styles/shell.css";
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-const router = createAppRouter(queryClient);
+const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: "intent", scrollRestoration: true });
 
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+applyTheme(themeStore.get());
 await initI18n();
+document.documentElement.lang = (await import("i18next")).default.language;
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

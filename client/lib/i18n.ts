@@ -1,24 +1,39 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import enAuth from "../i18n/locales/en/auth.json";
-import enCommon from "../i18n/locales/en/common.json";
-import enErrors from "../i18n/locales/en/errors.json";
-import frAuth from "../i18n/locales/fr/auth.json";
-import frCommon from "../i18n/locales/fr/common.json";
-import frErrors from "../i18n/locales/fr/errors.json";
 
+export const LANGUAGES = ["fr", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = "language";
 
+// Every namespace file of every language is bundled: the app must show its words with no network at all.
+const files = import.meta.glob<Record<string, string>>("../i18n/locales/*/*.json", { eager: true, import: "default" });
+
+function bundledResources() {
+  const resources: Record<string, Record<string, Record<string, string>>> = {};
+  for (const [path, texts] of Object.entries(files)) {
+    const [, lang, namespace] = path.match(/locales\/(\w+)\/([\w-]+)\.json$/)!;
+    resources[lang!] ??= {};
+    resources[lang!]![namespace!] = texts;
+  }
+  return resources;
+}
+
+export function savedLanguage(): Language {
+  return localStorage.getItem(LANGUAGE_KEY) === "en" ? "en" : "fr";
+}
+
 export function initI18n() {
-  const saved = localStorage.getItem(LANGUAGE_KEY);
   return i18next.use(initReactI18next).init({
-    lng: saved === "en" ? "en" : "fr",
+    lng: savedLanguage(),
     fallbackLng: "fr",
     defaultNS: "common",
-    resources: {
-      fr: { common: frCommon, errors: frErrors, auth: frAuth },
-      en: { common: enCommon, errors: enErrors, auth: enAuth },
-    },
+    resources: bundledResources(),
     interpolation: { escapeValue: false },
   });
+}
+
+export async function changeLanguage(lang: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, lang);
+  document.documentElement.lang = lang;
+  await i18next.changeLanguage(lang);
 }

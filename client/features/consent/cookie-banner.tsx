@@ -1,0 +1,3 @@
+export function CookieBanner() {
+  return null;
+}

@@ -1,0 +1,13 @@
+/** Pages drawn without any frame (spec 01 §2): the password screens and the OBS chat dock. */
+const BARE = new Set(["reset-password", "new-password", "streamChat"]);
+/** Pages with a slim top bar (logo instead of the menu button) and no sidebar. */
+const SLIM = new Set(["privacy-policy", "terms-and-conditions", "how-to-stream"]);
+
+export type ShellMode = "full" | "slim" | "bare";
+
+export function shellModeFor(pathname: string): ShellMode {
+  const first = pathname.split("/")[1] ?? "";
+  if (BARE.has(first)) return "bare";
+  if (SLIM.has(first)) return "slim";
+  return "full";
+}

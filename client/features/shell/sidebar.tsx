@@ -1,0 +1,98 @@
+import { Link } from "@tanstack/react-router";
+import clsx from "clsx";
+import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Radio, Trophy, Medal } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../lib/session.ts";
+import { openAuthModal } from "../../lib/ui.ts";
+import { goLiveStore } from "./go-live.tsx";
+import { logout } from "./logout.ts";
+import { mobileDrawerStore, useSidebar } from "./sidebar-state.ts";
+
+interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  to?: string;
+  onClick?: () => void;
+}
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const { collapsed, phone, drawerOpen } = useSidebar();
+  const closeDrawer = () => mobileDrawerStore.set(false);
+
+  const items: NavItem[] = [
+    { label: t("nav_home"), icon: Home, to: "/" },
+    { label: t("nav_go_live"), icon: Radio, onClick: () => (isLoggedIn ? goLiveStore.set(true) : openAuthModal("signup")) },
+    { label: t("nav_events"), icon: CalendarDays, to: "/events" },
+    { label: t("nav_tournaments"), icon: Trophy, to: "/tournaments" },
+    ...(isLoggedIn
+      ? [
+          { label: t("nav_my_events"), icon: CalendarHeart, to: "/my-events" },
+          { label: t("nav_my_tournaments"), icon: Medal, to: "/my-tournaments" },
+        ]
+      : []),
+  ];
+
+  if (phone && !drawerOpen) return null;
+  return (
+    <>
+      {phone ? <div className="drawer-backdrop" onClick={closeDrawer} aria-hidden /> : null}
+      <nav className={clsx("sidebar", collapsed && "sidebar-collapsed", phone && "sidebar-drawer")} aria-label={t("main_navigation")}>
+        <ul className="sidebar-items">
+          {items.map((item) => (
+            <li key={item.label}>
+              {item.to ? (
+                <Link to={item.to} className="sidebar-item" activeOptions={{ exact: true }} activeProps={{ className: "sidebar-item-active" }} onClick={closeDrawer} title={collapsed ? item.label : undefined}>
+                  <item.icon size={20} aria-hidden />
+                  <span className="sidebar-label">{item.label}</span>
+                </Link>
+              ) : (
+                <button type="button" className="sidebar-item" onClick={() => { closeDrawer(); item.onClick?.(); }} title={collapsed ? item.label : undefined}>
+                  <item.icon size={20} aria-hidden />
+                  <span className="sidebar-label">{item.label}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <ChannelList collapsed={collapsed} title={isLoggedIn ? t("following_channels") : t("recommended_channels")} />
+        <div className="sidebar-bottom">
+          {isLoggedIn ? (
+            <button type="button" className="sidebar-item" onClick={() => void logout()} title={collapsed ? t("logout") : undefined}>
+              <LogOut size={20} aria-hidden />
+              <span className="sidebar-label">{t("logout")}</span>
+            </button>
+          ) : null}
+          {collapsed ? null : <FooterLinks />}
+        </div>
+      </nav>
+    </>
+  );
+}
+
+/** Live channels appear here once streaming exists (issue 4); until then the list says it is empty. */
+function ChannelList({ title, collapsed }: { title: string; collapsed: boolean }) {
+  const { t } = useTranslation();
+  if (collapsed) return <hr className="sidebar-rule" />;
+  return (
+    <section className="sidebar-channels" aria-label={title}>
+      <h2 className="sidebar-heading">{title}</h2>
+      <p className="muted small sidebar-empty">{t("no_channels_live")}</p>
+    </section>
+  );
+}
+
+function FooterLinks() {
+  const { t } = useTranslation();
+  return (
+    <footer className="sidebar-footer">
+      <Link to="/privacy-policy">{t("footer_privacy_policy")}</Link>
+      <Link to="/legal/$type" params={{ type: "cgu" }}>{t("footer_cgu")}</Link>
+      <Link to="/legal/$type" params={{ type: "rgpd" }}>{t("footer_rgpd")}</Link>
+      <Link to="/legal/$type" params={{ type: "faq" }}>{t("footer_faq")}</Link>
+      <Link to="/legal/$type" params={{ type: "mentions-legales" }}>{t("footer_legal_notices")}</Link>
+      <Link to="/settings/cookies">{t("footer_cookies")}</Link>
+    </footer>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Me } from "../../server/auth/schemas.ts";
+import { createStore, useStore } from "./store.ts";
+
+export type SessionUser = Me;
+export interface Session {
+  user: SessionUser | null;
+  isLoggedIn: boolean;
+}
+
+const STORAGE_KEY = "session";
+
+function readStored(): Session {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as Session | null;
+    if (stored?.user) return { user: stored.user, isLoggedIn: true };
+  } catch {
+    // A damaged entry is the same as none.
+  }
+  return { user: null, isLoggedIn: false };
+}
+
+/** The session the screens read: kept in local storage so a reload draws the right top bar at once (spec 01 §4). */
+export const sessionStore = createStore<Session>(readStored());
+
+sessionStore.subscribe(() => {
+  const session = sessionStore.get();
+  if (session.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  else localStorage.removeItem(STORAGE_KEY);
+});
+
+export function setSessionUser(user: SessionUser): void {
+  sessionStore.set({ user, isLoggedIn: true });
+}
+
+export function clearSession(): void {
+  if (sessionStore.get().user) sessionStore.set({ user: null, isLoggedIn: false });
+}
+
+export function useSession(): Session {
+  return useStore(sessionStore);
+}

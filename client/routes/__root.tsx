@@ -1,0 +1,39 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { Toaster } from "../components/toaster.tsx";
+import { AuthModal } from "../features/auth/auth-modal.tsx";
+import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
+import { CookieBanner } from "../features/consent/cookie-banner.tsx";
+import { NotFoundPage } from "../features/errors/error-page.tsx";
+import { Shell } from "../features/shell/shell.tsx";
+import { openAuthModal } from "../lib/ui.ts";
+
+interface RootSearch {
+  noAuth?: boolean;
+}
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  validateSearch: (search: Record<string, unknown>): RootSearch => (search.noAuth === true || search.noAuth === "true" ? { noAuth: true } : {}),
+  component: Root,
+  notFoundComponent: NotFoundPage,
+});
+
+function Root() {
+  const { noAuth } = Route.useSearch();
+  useSessionRefresh();
+  // A guarded route sent a visitor here: the auth modal opens by itself (spec 01 §2).
+  useEffect(() => {
+    if (noAuth) openAuthModal("login");
+  }, [noAuth]);
+  return (
+    <>
+      <Shell>
+        <Outlet />
+      </Shell>
+      <AuthModal />
+      <CookieBanner />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "../../components/coming-soon.tsx";
+
+export const Route = createFileRoute("/_auth/wallet/history")({ component: WalletHistoryScreen });
+
+function WalletHistoryScreen() {
+  const { t } = useTranslation();
+  return <ComingSoon screen={t("screen_wallet_history")} />;
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "../components/coming-soon.tsx";
+
+export const Route = createFileRoute("/profile/")({ component: ProfileScreen });
+
+function ProfileScreen() {
+  const { t } = useTranslation();
+  return <ComingSoon screen={t("screen_profile")} />;
+}
