@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from "./http/context.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { handleError, NotFoundError } from "./http/errors.ts";
 import { newRouter, openApiInfo } from "./http/openapi.ts";
+import { staticTranslationRoutes, translateRoutes } from "./i18n/routes.ts";
+import { legalRoutes } from "./legal/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
 export const CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
@@ -18,7 +20,9 @@ export function createApi(deps: AppDeps) {
   const api = newRouter()
     .route("/auth", authRoutes(deps))
     .route("/auth/oauth", oauthRoutes(deps))
-    .route("/", userRoutes(deps));
+    .route("/", userRoutes(deps))
+    .route("/legal", legalRoutes(deps))
+    .route("/", translateRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
@@ -38,6 +42,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", () => {
     throw new NotFoundError();
   });
+  app.route("/static/translations", staticTranslationRoutes(deps));
   app.use("/uploads/*", serveStatic({ root: deps.config.dataDir, onNotFound: () => undefined }));
   app.get("/uploads/*", (c) => c.notFound());
   serveWebApp(app);

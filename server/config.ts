@@ -41,6 +41,7 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
     DEMO: flag,
+    TRANSLATE_URL: optionalUrl,
     TRUST_PROXY: flag,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
@@ -79,6 +80,8 @@ export interface Config {
   };
   admin?: { username: string; email: string; password: string };
   demo: boolean;
+  /** A LibreTranslate-compatible address for texts the dictionaries do not hold. */
+  translateUrl: string | undefined;
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     demo: e.DEMO,
+    translateUrl: e.TRANSLATE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -11,6 +11,7 @@ import { toMe } from "../users/mapper.ts";
 import type { User } from "../../db/types.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
 import {
+  AuthOptionsSchema,
   AvatarResponseSchema,
   BannerResponseSchema,
   ChangePasswordSchema,
@@ -56,6 +57,10 @@ const meRoute = createRoute({
 const captchaRoute = createRoute({
   method: "get", path: "/captcha", tags, summary: "A fresh proof-of-work captcha challenge (ALTCHA)",
   responses: { 200: jsonResponse(z.object({ enabled: z.boolean(), challenge: z.unknown().optional() }), "The challenge, when the captcha is on") },
+});
+const optionsRoute = createRoute({
+  method: "get", path: "/options", tags, summary: "What the login form offers on this server",
+  responses: { 200: jsonResponse(AuthOptionsSchema, "Captcha on or off, and which sign-in providers are configured") },
 });
 const resetRequestRoute = createRoute({
   method: "post", path: "/reset", tags, summary: "Mail a password reset link",
@@ -121,6 +126,9 @@ export function authRoutes(deps: AppDeps) {
       if (!enabled) return c.json({ enabled: false }, 200);
       return c.json({ enabled: true, challenge: await newCaptchaChallenge(deps.config.secret, complexity, deps.now()) }, 200);
     })
+    .openapi(optionsRoute, (c) =>
+      c.json({ captcha: deps.config.captcha.enabled, providers: { google: Boolean(deps.config.oauth.google), facebook: Boolean(deps.config.oauth.facebook) } }, 200),
+    )
     .openapi(resetRequestRoute, async (c) => {
       await auth.requestPasswordReset(deps, c.req.valid("json").email, origin(c));
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:reset_sent") }, 200);

@@ -81,3 +81,9 @@ export const UserResponseSchema = z.object({ success: z.literal(true), user: MeS
 export const SuccessMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 export const AvatarResponseSchema = z.object({ success: z.literal(true), message: z.string(), newAvatar: z.string(), avatar: z.string() });
 export const BannerResponseSchema = z.object({ success: z.literal(true), message: z.string(), newBanner: z.string(), banner: z.string() });
+
+export const AuthOptionsSchema = z.object({
+  captcha: z.boolean(),
+  providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
+});
+export type AuthOptions = z.infer<typeof AuthOptionsSchema>;
