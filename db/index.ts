@@ -17,5 +17,15 @@ export async function openDatabase(file: string): Promise<Db> {
   sqlite.exec("PRAGMA busy_timeout = 5000");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite as never }) });
   await migrateToLatest(db);
+  handles.set(db, sqlite);
   return db;
+}
+
+const handles = new WeakMap<Db, Database>();
+
+/** The raw bun:sqlite handle, for the few reads that must be synchronous (the media server's publish check). */
+export function sqliteOf(db: Db): Database {
+  const sqlite = handles.get(db);
+  if (!sqlite) throw new Error("database not opened with openDatabase");
+  return sqlite;
 }

@@ -2,11 +2,13 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as createAccounts from "./migrations/0001_create_accounts.ts";
 import * as createLegal from "./migrations/0002_create_legal.ts";
+import * as createChannels from "./migrations/0003_create_channels.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
   "0001_create_accounts": createAccounts,
   "0002_create_legal": createLegal,
+  "0003_create_channels": createChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

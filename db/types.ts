@@ -76,8 +76,104 @@ export interface DB {
   oauth_state: OAuthStateTable;
   rate_limit: RateLimitTable;
   captcha_use: CaptchaUseTable;
+  legal_document: LegalDocumentTable;
+  game: GameTable;
+  channel: ChannelTable;
+  live_session: LiveSessionTable;
+  replay: ReplayTable;
+  viewer_presence: ViewerPresenceTable;
 }
 
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
+
+export type LegalType = "rgpd" | "cgu" | "faq" | "mentions-legales";
+
+/** One legal text in one language; `version` starts at 1 and grows with every edit. */
+export interface LegalDocumentTable {
+  type: LegalType;
+  lang: "fr" | "en";
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  version: number;
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+export type LegalDocument = Selectable<LegalDocumentTable>;
+
+export interface GameTable {
+  id: number;
+  short_name: string;
+  name: string;
+  description_fr: string;
+  description_en: string;
+  icon: string;
+  landscape_image: string;
+  portrait_image: string;
+}
+
+export interface ChannelTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The opaque public id the screens call channelArn; never the stream key. */
+  public_id: string;
+  stream_key: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  game_id: number | null;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  is_live: Generated<number>;
+  live_session_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LiveSessionTable {
+  id: Generated<number>;
+  channel_id: number;
+  title: Generated<string>;
+  description: Generated<string>;
+  game_id: number | null;
+  tags: Generated<string>;
+  started_at: number;
+  ended_at: number | null;
+  /** Folder under DATA_DIR/recordings holding this session's recording parts. */
+  recording_dir: string;
+}
+
+export type ReplayStatus = "processing" | "ready" | "failed";
+
+export interface ReplayTable {
+  id: Generated<number>;
+  channel_id: number;
+  live_session_id: number;
+  title: string;
+  description: Generated<string>;
+  game_id: number | null;
+  status: ReplayStatus;
+  file_path: string | null;
+  thumbnail_path: string | null;
+  duration: number | null;
+  file_size: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface ViewerPresenceTable {
+  channel_id: number;
+  viewer_id: string;
+  last_seen_at: number;
+}
+
+export type Channel = Selectable<ChannelTable>;
+export type Game = Selectable<GameTable>;
+export type LiveSession = Selectable<LiveSessionTable>;
+export type Replay = Selectable<ReplayTable>;

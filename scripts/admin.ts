@@ -7,6 +7,7 @@ import { openDatabase } from "../db/index.ts";
 import { adminProblems, ensureAdmin } from "../server/auth/admin.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { createMailer } from "../server/mail/mailer.ts";
+import { EventBus } from "../server/realtime/bus.ts";
 
 const { values, positionals } = parseArgs({
   args: Bun.argv.slice(2),
@@ -38,7 +39,7 @@ try {
   }
   const db = await openDatabase(join(config.dataDir, "arena.db"));
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
-  await ensureAdmin({ db, config, mailer, now: Date.now }, (line) => console.log(line), admin);
+  await ensureAdmin({ db, config, mailer, now: Date.now, bus: new EventBus() }, (line) => console.log(line), admin);
   console.log(`${admin.username} is an admin of the server whose data is in ${config.dataDir}`);
   await db.destroy();
 } catch (error) {

@@ -11,6 +11,10 @@ import { handleError, NotFoundError } from "./http/errors.ts";
 import { newRouter, openApiInfo } from "./http/openapi.ts";
 import { staticTranslationRoutes, translateRoutes } from "./i18n/routes.ts";
 import { legalRoutes } from "./legal/routes.ts";
+import { channelRoutes } from "./channels/routes.ts";
+import { gameRoutes } from "./games/routes.ts";
+import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
+import { replayRoutes } from "./replays/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
 export const CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
@@ -22,7 +26,10 @@ export function createApi(deps: AppDeps) {
     .route("/auth/oauth", oauthRoutes(deps))
     .route("/", userRoutes(deps))
     .route("/legal", legalRoutes(deps))
-    .route("/", translateRoutes(deps));
+    .route("/", translateRoutes(deps))
+    .route("/stream", channelRoutes(deps))
+    .route("/stream", gameRoutes(deps))
+    .route("/stream", replayRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
@@ -38,11 +45,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("/api/*", requestContext(deps));
+  app.use("/recordings/*", requestContext(deps));
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {
     throw new NotFoundError();
   });
   app.route("/static/translations", staticTranslationRoutes(deps));
+  app.route("/live", liveMediaRoutes(deps));
+  app.route("/recordings", recordingRoutes(deps));
   app.use("/uploads/*", serveStatic({ root: deps.config.dataDir, onNotFound: () => undefined }));
   app.get("/uploads/*", (c) => c.notFound());
   serveWebApp(app);

@@ -7,6 +7,13 @@ import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { AppDeps } from "./http/context.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startMediaServer } from "../media/media-server.ts";
+import { freePort } from "../media/free-port.ts";
+import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
+import { seedGames } from "./games/service.ts";
+import { LiveManager } from "./live/live-manager.ts";
+import { sweepSilentViewers } from "./live/viewers.ts";
+import { EventBus } from "./realtime/bus.ts";
 
 export interface RunningServer {
   url: string;
@@ -19,9 +26,12 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { log?: (line: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const db: Db = await openDatabase(join(config.dataDir, "arena.db"));
-  const deps: AppDeps = { db, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }), now: Date.now };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const deps: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus() };
   await ensureAdmin(deps, log);
   await deleteExpiredSessions(db, deps.now());
+  await seedGames(db);
+  const media = config.rtmpPort ? await startMedia(deps, log) : undefined;
   const app = createApp(deps);
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
   const port = server.port ?? config.port;
@@ -30,8 +40,27 @@ export async function startServer(config: Config, options: { log?: (line: string
     port,
     deps,
     async stop() {
+      await media?.stop();
       await server.stop(true);
       await db.destroy();
+    },
+  };
+}
+
+/** RTMP ingest and the live pipeline; off when RTMP_PORT is 0. */
+async function startMedia(deps: AppDeps, log: (line: string) => void) {
+  const live = new LiveManager(deps, log);
+  deps.live = live;
+  await live.recover();
+  const mediaServer = await startMediaServer({ rtmpPort: deps.config.rtmpPort, httpPort: await freePort(), dataDir: deps.config.dataDir, events: live, logLevel: deps.config.logLevel });
+  live.attach(mediaServer);
+  const sweeper = setInterval(() => void sweepSilentViewers(deps).catch((error) => log(`[viewers] ${(error as Error).message}`)), 10_000);
+  return {
+    async stop() {
+      clearInterval(sweeper);
+      await live.stop();
+      await mediaServer.stop();
+      killAllFfmpeg();
     },
   };
 }

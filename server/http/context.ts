@@ -1,4 +1,6 @@
 import type { Config } from "../config.ts";
+import type { LiveManager } from "../live/live-manager.ts";
+import type { EventBus } from "../realtime/bus.ts";
 import type { Language } from "../i18n/messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Db } from "../../db/index.ts";
@@ -10,6 +12,9 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   now: () => number;
+  bus: EventBus;
+  /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
+  live?: LiveManager;
 }
 
 export interface AuthState {

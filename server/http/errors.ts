@@ -13,7 +13,7 @@ export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
-    readonly options: { params?: Record<string, string | number>; fields?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly options: { params?: Record<string, string | number>; fields?: FieldError[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
   ) {
     super(code);
   }
@@ -45,8 +45,9 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(code: ErrorCode = "not_found") {
-    super(404, code);
+  /** `extra` adds fields a screen reads from the answer (the stream page reads `username`). */
+  constructor(code: ErrorCode = "not_found", extra?: Record<string, unknown>) {
+    super(404, code, { extra });
   }
 }
 
@@ -75,7 +76,7 @@ export interface ErrorBody {
 }
 
 export function errorBody(error: AppError, lang: Language): ErrorBody {
-  const body: ErrorBody = { success: false, code: error.code, msg: translate(lang, error.code, error.options.params) };
+  const body: ErrorBody = { ...error.options.extra, success: false, code: error.code, msg: translate(lang, error.code, error.options.params) };
   if (error.options.fields?.length) {
     body.errors = error.options.fields.map((f) => ({ field: f.field, code: f.code, msg: translate(lang, f.code) }));
   }

@@ -1,12 +1,14 @@
 import enAuth from "../../client/i18n/locales/en/auth.json";
+import enChannels from "../../client/i18n/locales/en/channels.json";
 import enErrors from "../../client/i18n/locales/en/errors.json";
 import frAuth from "../../client/i18n/locales/fr/auth.json";
+import frChannels from "../../client/i18n/locales/fr/channels.json";
 import frErrors from "../../client/i18n/locales/fr/errors.json";
 
 // The server answers with the web app's own dictionaries, so a message reads the same wherever it shows.
 const dictionaries = {
-  fr: { errors: frErrors, auth: frAuth },
-  en: { errors: enErrors, auth: enAuth },
+  fr: { errors: frErrors, auth: frAuth, channels: frChannels },
+  en: { errors: enErrors, auth: enAuth, channels: enChannels },
 } as const;
 
 export type Language = keyof typeof dictionaries;

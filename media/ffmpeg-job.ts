@@ -1,0 +1,73 @@
+import type { Subprocess } from "bun";
+
+export interface FfmpegJob {
+  readonly name: string;
+  /**
+   * Ends the job. With `waitMs`, it first waits that long for ffmpeg to finish by itself (its input
+   * was closed); then SIGINT, which asks it to write its trailer; SIGKILL if it still lingers.
+   */
+  stop(waitMs?: number): Promise<void>;
+}
+
+export interface JobOptions {
+  name: string;
+  args: string[];
+  /** Restart after a crash, waiting 1 s, 2 s, 4 s… (at most 30 s) between tries. */
+  restart?: boolean;
+  log?: (line: string) => void;
+  /** Called with each start's process, e.g. to point at a new output file. */
+  argsForAttempt?: (attempt: number) => string[];
+  onExit?: (code: number | null) => void;
+}
+
+const running = new Set<Subprocess>();
+
+/** A supervised ffmpeg child process: started now, restarted on crash if asked, never left behind. */
+export function startFfmpegJob(options: JobOptions): FfmpegJob {
+  let child: Subprocess | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let retryTimer: Timer | undefined;
+
+  const launch = () => {
+    const args = options.argsForAttempt?.(attempt) ?? options.args;
+    const startedAt = Date.now();
+    const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+    child = proc;
+    running.add(proc);
+    let stderr = "";
+    void new Response(proc.stderr).text().then((text) => (stderr = text));
+    void proc.exited.then((code) => {
+      running.delete(proc);
+      if (stopped) return;
+      options.log?.(`[media] ${options.name} exited with ${code}${stderr ? `: ${stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`);
+      options.onExit?.(code);
+      if (!options.restart) return;
+      // A run that lasted a while resets the backoff: it was a drop, not a crash loop.
+      attempt = Date.now() - startedAt > 30_000 ? 1 : attempt + 1;
+      retryTimer = setTimeout(launch, Math.min(30_000, 1000 * 2 ** (attempt - 1)));
+    });
+  };
+  launch();
+
+  return {
+    name: options.name,
+    async stop(waitMs = 0) {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const proc = child;
+      if (!proc || proc.exitCode !== null) return;
+      if (waitMs > 0) await Promise.race([proc.exited, Bun.sleep(waitMs)]);
+      if (proc.exitCode !== null) return;
+      proc.kill("SIGINT");
+      const killer = setTimeout(() => proc.kill("SIGKILL"), 3000);
+      await proc.exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Kills every ffmpeg this process started; for shutdown paths that cannot wait. */
+export function killAllFfmpeg(): void {
+  for (const proc of running) proc.kill("SIGKILL");
+}

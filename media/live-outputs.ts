@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { type FfmpegJob, startFfmpegJob } from "./ffmpeg-job.ts";
+import { runFfmpeg } from "./ffmpeg.ts";
+
+export interface LiveOutputPaths {
+  /** DATA_DIR/live/{username}: index.m3u8, segments, thumbnail.jpg, preview.gif */
+  hlsDir: string;
+  /** DATA_DIR/recordings/{channelId}/{sessionId}: one FLV part per publish connection */
+  recordingDir: string;
+}
+
+export const HLS_PLAYLIST = "index.m3u8";
+export const THUMBNAIL = "thumbnail.jpg";
+export const PREVIEW_GIF = "preview.gif";
+
+/**
+ * One ffmpeg reads the live stream once and writes both outputs without re-encoding: the HLS
+ * remux (segments cut at every keyframe, so a 1 s keyframe interval gives 1 s segments) and the
+ * recording part. Restarted with backoff if it drops while the publisher is still there.
+ */
+export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
+  mkdirSync(paths.hlsDir, { recursive: true });
+  mkdirSync(paths.recordingDir, { recursive: true });
+  return startFfmpegJob({
+    name: `remux ${paths.hlsDir}`,
+    args: [],
+    restart: true,
+    log,
+    argsForAttempt: () => [
+      "-rw_timeout", "10000000",
+      "-i", input(),
+      "-map", "0", "-c", "copy",
+      "-f", "hls", "-hls_time", "1", "-hls_list_size", "8",
+      "-hls_flags", "delete_segments+append_list+omit_endlist+independent_segments+program_date_time+discont_start",
+      // Numbers from the clock, so a reconnect inside the same live never reuses a segment name.
+      "-hls_start_number_source", "epoch",
+      "-hls_segment_filename", join(paths.hlsDir, "segment-%d.ts"),
+      join(paths.hlsDir, HLS_PLAYLIST),
+      "-map", "0", "-c", "copy", "-f", "flv", nextPartPath(paths.recordingDir),
+    ],
+  });
+}
+
+/** part-0001.flv, part-0002.flv…: a reconnect inside the grace window adds a part to the same session. */
+function nextPartPath(recordingDir: string): string {
+  const parts = recordingParts(recordingDir);
+  return join(recordingDir, `part-${String(parts.length + 1).padStart(4, "0")}.flv`);
+}
+
+export function recordingParts(recordingDir: string): string[] {
+  if (!existsSync(recordingDir)) return [];
+  return readdirSync(recordingDir)
+    .filter((name) => /^part-\d+\.flv$/.test(name))
+    .sort()
+    .map((name) => join(recordingDir, name))
+    .filter((file) => statSync(file).size > 0);
+}
+
+/** The newest finished HLS segment (the one being written is left alone). */
+function newestSegment(hlsDir: string): string | undefined {
+  if (!existsSync(hlsDir)) return undefined;
+  const segments = readdirSync(hlsDir)
+    .map((name) => ({ name, index: Number(name.match(/^segment-(\d+)\.ts$/)?.[1] ?? Number.NaN) }))
+    .filter((s) => !Number.isNaN(s.index))
+    .sort((a, b) => b.index - a.index);
+  const finished = segments[1] ?? segments[0];
+  return finished ? join(hlsDir, finished.name) : undefined;
+}
+
+/**
+ * Thumbnails come from the newest HLS segment: decoding one keyframe every few seconds costs far
+ * less than decoding the whole stream. Files are written beside and renamed, so readers never see half a picture.
+ */
+export async function refreshThumbnail(hlsDir: string): Promise<boolean> {
+  const segment = newestSegment(hlsDir);
+  if (!segment) return false;
+  const temp = join(hlsDir, `.${THUMBNAIL}`);
+  await runFfmpeg(["-y", "-i", segment, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "5", "-f", "image2", temp]);
+  renameSync(temp, join(hlsDir, THUMBNAIL));
+  return true;
+}
+
+export async function refreshPreviewGif(hlsDir: string): Promise<boolean> {
+  const segment = newestSegment(hlsDir);
+  if (!segment) return false;
+  const temp = join(hlsDir, `.${PREVIEW_GIF}`);
+  await runFfmpeg(["-y", "-i", segment, "-t", "2", "-vf", "fps=8,scale=320:-2:flags=lanczos", "-loop", "0", "-f", "gif", temp]);
+  renameSync(temp, join(hlsDir, PREVIEW_GIF));
+  return true;
+}

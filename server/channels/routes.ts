@@ -1,0 +1,126 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps, AppEnv } from "../http/context.ts";
+import { NotFoundError } from "../http/errors.ts";
+import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { leaveViewer, newViewerId, touchViewer, VIEWER_COOKIE, viewerData } from "../live/viewers.ts";
+import { ChannelArnParamSchema, StartStreamingSchema, StreamKeyResponseSchema, StreamResponseSchema, StreamsQuerySchema, UsernameParamSchema } from "./schemas.ts";
+import { ensureChannel, findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
+import { liveStreams, streamOfUsername } from "./streams.ts";
+
+const tags = ["Streams"];
+const owner = { security: secured, middleware: [requireUser] };
+const ViewerBodySchema = z.object({ channelArn: z.string().min(1).max(64) });
+const ViewerCountSchema = z.object({ success: z.literal(true), viewerCount: z.number(), startTime: z.string().nullable() });
+
+const initRoute = createRoute({
+  method: "post", path: "/mychannel/init", tags, summary: "Create the caller's channel (first login)", ...owner,
+  responses: { 201: jsonResponse(z.object({ success: z.literal(true), message: z.string() }), "Channel created"), 401: errors[401], 422: errors[403] },
+});
+const hasChannelRoute = createRoute({
+  method: "get", path: "/mychannel/init", tags, summary: "Whether the caller's channel exists and is live", ...owner,
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), exists: z.boolean(), isLive: z.boolean() }), "Channel state"), 401: errors[401] },
+});
+const myChannelRoute = createRoute({
+  method: "get", path: "/mychannelinfo", tags, summary: "The caller's channel as viewers see it", ...owner,
+  responses: { 200: jsonResponse(StreamResponseSchema.extend({ success: z.literal(true), gameName: z.string().nullable() }), "The channel"), 401: errors[401] },
+});
+const streamKeyRoute = createRoute({
+  method: "get", path: "/mystreamkey", tags, summary: "The caller's stream key and RTMP address (owner only)", ...owner,
+  responses: { 200: jsonResponse(StreamKeyResponseSchema, "Key and ingest address"), 401: errors[401] },
+});
+const regenerateRoute = createRoute({
+  method: "post", path: "/mystreamkey/regenerate", tags, summary: "A new stream key; a publisher using the old one is cut off", ...owner,
+  responses: { 200: jsonResponse(StreamKeyResponseSchema, "The new key"), 401: errors[401] },
+});
+const startRoute = createRoute({
+  method: "post", path: "/startstreaming", tags, summary: "Set the live's title, game, tags and description; answers the OBS settings", ...owner,
+  request: { body: jsonBody(StartStreamingSchema) },
+  responses: { 200: jsonResponse(StreamKeyResponseSchema, "Ingest address and key"), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+const streamRoute = createRoute({
+  method: "get", path: "/stream/{username}", tags, summary: "A channel's stream; 404 with the username when the user has no channel",
+  request: { params: UsernameParamSchema },
+  responses: { 200: jsonResponse(StreamResponseSchema.extend({ success: z.literal(true) }), "The stream"), 404: errors[404] },
+});
+const streamsRoute = createRoute({
+  method: "get", path: "/streams", tags, summary: "Live streams, most watched first (filters: game, tag)",
+  request: { query: StreamsQuerySchema },
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), data: z.array(StreamResponseSchema) }), "Live streams") },
+});
+const viewerRoute = (path: "/viewers/join" | "/viewers/heartbeat" | "/viewers/leave", summary: string) =>
+  createRoute({
+    method: "post", path, tags, summary,
+    request: { body: jsonBody(ViewerBodySchema) },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), viewerCount: z.number() }), "The new count"), 404: errors[404] },
+  });
+const viewerCountRoute = createRoute({
+  method: "get", path: "/viewers/{channelArn}", tags, summary: "Viewer count and start time of a live",
+  request: { params: ChannelArnParamSchema },
+  responses: { 200: jsonResponse(ViewerCountSchema, "Count"), 404: errors[404] },
+});
+
+export function channelRoutes(deps: AppDeps) {
+  const rtmpLink = (c: Context<AppEnv>) => injectionLink(c.req.header("host"), deps.config.publicUrl, deps.config.rtmpPort);
+  return newRouter()
+    .openapi(initRoute, async (c) => {
+      await initChannel(deps, currentUser(c));
+      return c.json({ success: true as const, message: translate(c.get("lang"), "channels:channel_created") }, 201);
+    })
+    .openapi(hasChannelRoute, async (c) => {
+      const { channel } = await findChannelByUsername(deps, currentUser(c).username);
+      return c.json({ success: true as const, exists: Boolean(channel), isLive: channel?.is_live === 1 }, 200);
+    })
+    .openapi(myChannelRoute, async (c) => {
+      const user = currentUser(c);
+      await ensureChannel(deps, user);
+      const stream = (await streamOfUsername(deps, user.username, c.get("lang")))!;
+      return c.json({ success: true as const, ...stream, gameName: stream.game?.name ?? null }, 200);
+    })
+    .openapi(streamKeyRoute, async (c) => {
+      const channel = await ensureChannel(deps, currentUser(c));
+      return c.json({ success: true as const, streamKey: channel.stream_key, injectionLink: rtmpLink(c) }, 200);
+    })
+    .openapi(regenerateRoute, async (c) => {
+      const { channel, previousKey } = await regenerateStreamKey(deps, currentUser(c));
+      deps.live?.disconnect(previousKey);
+      return c.json({ success: true as const, streamKey: channel.stream_key, injectionLink: rtmpLink(c) }, 200);
+    })
+    .openapi(startRoute, async (c) => {
+      const channel = await startStreaming(deps, currentUser(c), c.req.valid("json"));
+      return c.json({ success: true as const, streamKey: channel.stream_key, injectionLink: rtmpLink(c) }, 200);
+    })
+    .openapi(streamRoute, async (c) => {
+      const { username } = c.req.valid("param");
+      const stream = await streamOfUsername(deps, username, c.get("lang"));
+      // Spec 01 §7: a 404 carries the username so the screen can go to the profile instead.
+      if (!stream) throw new NotFoundError("stream_not_found", { username: (await findChannelByUsername(deps, username)).user.username });
+      return c.json({ success: true as const, ...stream }, 200);
+    })
+    .openapi(streamsRoute, async (c) => {
+      const { game, tag } = c.req.valid("query");
+      return c.json({ success: true as const, data: await liveStreams(deps, { game, tag }, c.get("lang")) }, 200);
+    })
+    .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) => c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
+    .openapi(viewerRoute("/viewers/heartbeat", "A viewer is still watching (every 25 s)"), async (c) =>
+      c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200),
+    )
+    .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) => c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
+    .openapi(viewerCountRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").channelArn)) }, 200));
+}
+
+/** A logged-in viewer counts once however many tabs they open; a visitor is known by a random cookie. */
+function viewerId(c: Context<AppEnv>, deps: AppDeps): string {
+  const user = c.get("auth")?.user;
+  if (user) return `user:${user.id}`;
+  let id = getCookie(c, VIEWER_COOKIE);
+  if (!id || !/^[\w-]{8,40}$/.test(id)) {
+    id = newViewerId();
+    setCookie(c, VIEWER_COOKIE, id, { httpOnly: true, sameSite: "Lax", path: "/", secure: deps.config.publicUrl.startsWith("https:") });
+  }
+  return `visitor:${id}`;
+}

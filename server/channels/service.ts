@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { Channel, User } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
+import type { StartStreamingInput } from "./schemas.ts";
+import { getGame } from "../games/service.ts";
+
+function newStreamKey(): string {
+  return `live_${randomBytes(24).toString("base64url")}`;
+}
+
+function newPublicId(): string {
+  return randomBytes(10).toString("hex");
+}
+
+export async function findChannelOfUser(deps: AppDeps, userId: number): Promise<Channel | undefined> {
+  return deps.db.selectFrom("channel").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Spec 01 §8: creating a channel twice is a 422 ("channel already created."). */
+export async function initChannel(deps: AppDeps, user: User): Promise<Channel> {
+  if (await findChannelOfUser(deps, user.id)) throw new AppError(422, "channel_already_created");
+  return createChannel(deps, user.id);
+}
+
+/** Every streaming call works even if the web app never called init (a first login from another client). */
+export async function ensureChannel(deps: AppDeps, user: User): Promise<Channel> {
+  return (await findChannelOfUser(deps, user.id)) ?? createChannel(deps, user.id);
+}
+
+async function createChannel(deps: AppDeps, userId: number): Promise<Channel> {
+  const now = deps.now();
+  return deps.db
+    .insertInto("channel")
+    .values({ user_id: userId, public_id: newPublicId(), stream_key: newStreamKey(), game_id: null, live_session_id: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new key; a publisher using the old one is cut off at once by the caller. */
+export async function regenerateStreamKey(deps: AppDeps, user: User): Promise<{ channel: Channel; previousKey: string }> {
+  const channel = await ensureChannel(deps, user);
+  const updated = await deps.db
+    .updateTable("channel")
+    .set({ stream_key: newStreamKey(), updated_at: deps.now() })
+    .where("id", "=", channel.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { channel: updated, previousKey: channel.stream_key };
+}
+
+/** Saves what the next (or current) live shows: title, game, tags and description. */
+export async function startStreaming(deps: AppDeps, user: User, input: StartStreamingInput): Promise<Channel> {
+  await getGame(deps, input.gameId);
+  const channel = await ensureChannel(deps, user);
+  const tags = JSON.stringify([...new Set(input.tags.map((t) => t.trim()).filter(Boolean))].slice(0, 5));
+  const updated = await deps.db
+    .updateTable("channel")
+    .set({ title: input.title, game_id: input.gameId, description: input.description, tags, updated_at: deps.now() })
+    .where("id", "=", channel.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // A live in progress takes the new details too, so its replay carries them.
+  if (updated.live_session_id !== null) {
+    await deps.db.updateTable("live_session").set({ title: input.title, game_id: input.gameId, description: input.description, tags }).where("id", "=", updated.live_session_id).execute();
+  }
+  return updated;
+}
+
+export async function findChannelByUsername(deps: AppDeps, username: string) {
+  const user = await deps.db.selectFrom("user").selectAll().where("username", "=", username).where("suspended_at", "is", null).executeTakeFirst();
+  if (!user) throw new NotFoundError("user_not_found");
+  const channel = await findChannelOfUser(deps, user.id);
+  return { user, channel };
+}
+
+/** The RTMP address OBS is given: the host the user reached us by, and the ingest port. */
+export function injectionLink(requestHost: string | undefined, publicUrl: string, rtmpPort: number): string {
+  const host = requestHost ? new URL(`http://${requestHost}`).hostname : new URL(publicUrl).hostname;
+  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${rtmpPort}/live`;
+}

@@ -1,0 +1,31 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
+import { GameIdParamSchema, GameResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
+import { getGame, listGames, searchGames, toGameResponse } from "./service.ts";
+
+const tags = ["Games"];
+const GameListSchema = z.object({ success: z.literal(true), games: z.array(GameResponseSchema) });
+
+const listRoute = createRoute({ method: "get", path: "/games", tags, summary: "The games catalogue", responses: { 200: jsonResponse(GameListSchema, "Every game, by name") } });
+const searchRoute = createRoute({
+  method: "get", path: "/games/search", tags, summary: "Search games by name (case- and accent-insensitive, prefix matches first)",
+  request: { query: GameSearchQuerySchema },
+  responses: { 200: jsonResponse(GameListSchema, "Matching games") },
+});
+const getRoute = createRoute({
+  method: "get", path: "/games/{id}", tags, summary: "One game",
+  request: { params: GameIdParamSchema },
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), game: GameResponseSchema }), "The game"), 404: errors[404] },
+});
+
+export function gameRoutes(deps: AppDeps) {
+  return newRouter()
+    .openapi(listRoute, async (c) => c.json({ success: true as const, games: (await listGames(deps)).map((g) => toGameResponse(g, c.get("lang"))) }, 200))
+    .openapi(searchRoute, async (c) => {
+      const found = await searchGames(deps, c.req.valid("query").q);
+      return c.json({ success: true as const, games: found.map((g) => toGameResponse(g, c.get("lang"))) }, 200);
+    })
+    .openapi(getRoute, async (c) => c.json({ success: true as const, game: toGameResponse(await getGame(deps, c.req.valid("param").id), c.get("lang")) }, 200));
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const GameResponseSchema = z.object({
+  id: z.number(),
+  _id: z.number(),
+  shortName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  landscapeImage: z.string(),
+  portraitImage: z.string(),
+});
+export type GameResponse = z.infer<typeof GameResponseSchema>;
+
+export const GameIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const GameSearchQuerySchema = z.object({ q: z.string().max(100).optional().default("") });

@@ -1,0 +1,61 @@
+import type { Db } from "../../db/index.ts";
+import type { Game } from "../../db/types.ts";
+import { games as catalogue } from "../../db/seed/games.ts";
+import type { AppDeps } from "../http/context.ts";
+import { NotFoundError } from "../http/errors.ts";
+import type { Language } from "../i18n/messages.ts";
+import type { GameResponse } from "./schemas.ts";
+
+/** Brings the games table in line with the shipped catalogue at start-up: new titles appear, edited ones update. */
+export async function seedGames(db: Db): Promise<void> {
+  for (const game of catalogue) {
+    const row = {
+      id: game.id,
+      short_name: game.shortName,
+      name: game.name,
+      description_fr: game.description.fr,
+      description_en: game.description.en,
+      icon: game.icon,
+      landscape_image: game.landscapeImage,
+      portrait_image: game.portraitImage,
+    };
+    await db.insertInto("game").values(row).onConflict((oc) => oc.column("id").doUpdateSet(row)).execute();
+  }
+}
+
+export function toGameResponse(game: Game, lang: Language): GameResponse {
+  return {
+    id: game.id,
+    _id: game.id,
+    shortName: game.short_name,
+    name: game.name,
+    description: lang === "en" ? game.description_en : game.description_fr,
+    icon: game.icon,
+    landscapeImage: game.landscape_image,
+    portraitImage: game.portrait_image,
+  };
+}
+
+export async function listGames(deps: AppDeps): Promise<Game[]> {
+  return deps.db.selectFrom("game").selectAll().orderBy("name").execute();
+}
+
+export async function getGame(deps: AppDeps, id: number): Promise<Game> {
+  const game = await deps.db.selectFrom("game").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!game) throw new NotFoundError("game_not_found");
+  return game;
+}
+
+/** Case- and accent-insensitive; names that start with the words come first. */
+export async function searchGames(deps: AppDeps, query: string, limit = 20): Promise<Game[]> {
+  const needle = fold(query);
+  if (!needle) return [];
+  const all = await listGames(deps);
+  const matches = all.filter((game) => fold(game.name).includes(needle) || fold(game.short_name).includes(needle));
+  const rank = (game: Game) => (fold(game.name).startsWith(needle) || fold(game.short_name).startsWith(needle) ? 0 : 1);
+  return matches.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)).slice(0, limit);
+}
+
+export function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+}

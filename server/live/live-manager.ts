@@ -1,0 +1,207 @@
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { sqliteOf } from "../../db/index.ts";
+import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
+import { refreshPreviewGif, refreshThumbnail, startLiveRemux } from "../../media/live-outputs.ts";
+import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
+import type { AppDeps } from "../http/context.ts";
+import { finaliseSessionReplay } from "../replays/finalise.ts";
+
+/** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
+export const RECONNECT_GRACE_MS = 4000;
+const THUMBNAIL_EVERY_MS = 5000;
+const PREVIEW_EVERY_MS = 30_000;
+
+interface LiveChannel {
+  channelId: number;
+  username: string;
+  sessionId: number;
+  hlsDir: string;
+  recordingDir: string;
+  remux?: FfmpegJob;
+  /** The database side of the start; the end waits for it. */
+  opened?: Promise<void>;
+  previewTimer?: Timer;
+  offlineTimer?: Timer;
+}
+
+export function hlsDirOf(dataDir: string, username: string): string {
+  return join(dataDir, "live", username);
+}
+
+/**
+ * Turns media server events into live sessions: the live flag, the HLS remux and recording, the
+ * thumbnails, and at the end the replay. The database stays the truth; this only holds the
+ * running jobs and timers of the channels live right now.
+ */
+export class LiveManager implements PublishEvents {
+  private readonly live = new Map<string, LiveChannel>();
+  private media: MediaServer | undefined;
+  private readonly keyLookup;
+  private readonly channelOfKey;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly log: (line: string) => void,
+  ) {
+    const sqlite = sqliteOf(deps.db);
+    this.keyLookup = sqlite.prepare("SELECT 1 FROM channel WHERE stream_key = ?");
+    this.channelOfKey = sqlite.prepare<{ id: number; username: string }, [string]>(
+      "SELECT channel.id AS id, user.username AS username FROM channel JOIN user ON user.id = channel.user_id WHERE channel.stream_key = ?",
+    );
+  }
+
+  attach(media: MediaServer): void {
+    this.media = media;
+  }
+
+  /** Where the HTTP-FLV relay reads a live stream (never shown to clients). */
+  flvSource(streamKey: string): string {
+    if (!this.media) throw new Error("media server not started");
+    return this.media.internalFlvUrl(streamKey);
+  }
+
+  isKnownStreamKey(streamKey: string): boolean {
+    return this.keyLookup.get(streamKey) !== null;
+  }
+
+  /**
+   * Jobs start synchronously, before any database write, so the recording catches the stream from
+   * its first keyframe (the media server only keeps the last group of pictures for late readers).
+   */
+  onPublishStart(streamKey: string): void {
+    const existing = this.live.get(streamKey);
+    if (existing?.offlineTimer) {
+      // Back inside the grace window: same live session, a new recording part.
+      clearTimeout(existing.offlineTimer);
+      existing.offlineTimer = undefined;
+      this.startJobs(streamKey, existing);
+      return;
+    }
+    const row = this.channelOfKey.get(streamKey);
+    if (!row) return this.disconnect(streamKey);
+    const now = this.deps.now();
+    const hlsDir = hlsDirOf(this.deps.config.dataDir, row.username);
+    rmSync(hlsDir, { recursive: true, force: true });
+    const recordingDir = join(this.deps.config.dataDir, "recordings", String(row.id), String(now));
+    const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir };
+    this.live.set(streamKey, channel);
+    this.startJobs(streamKey, channel);
+    const opened = this.openSession(channel, now);
+    channel.opened = opened;
+    this.track(opened);
+  }
+
+  onPublishStop(streamKey: string): void {
+    const channel = this.live.get(streamKey);
+    if (!channel) return;
+    this.track(this.pause(streamKey, channel));
+  }
+
+  /** Cuts the publisher of a key off (after its key changed); the live ends after the usual grace. */
+  disconnect(streamKey: string): void {
+    this.media?.disconnect(streamKey);
+  }
+
+  /** Waits for the work started by media events (tests use it to read a settled state). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work.catch((error) => this.log(`[live] ${(error as Error).message}`)).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  private async openSession(channel: LiveChannel, now: number): Promise<void> {
+    const details = await this.deps.db.selectFrom("channel").select(["title", "description", "game_id", "tags"]).where("id", "=", channel.channelId).executeTakeFirstOrThrow();
+    const session = await this.deps.db
+      .insertInto("live_session")
+      .values({ channel_id: channel.channelId, ...details, started_at: now, ended_at: null, recording_dir: channel.recordingDir })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    channel.sessionId = session.id;
+    await this.deps.db.updateTable("channel").set({ is_live: 1, live_session_id: session.id }).where("id", "=", channel.channelId).execute();
+    this.deps.bus.emit("stream:started", { channelId: channel.channelId, username: channel.username });
+  }
+
+  private startJobs(streamKey: string, channel: LiveChannel): void {
+    const media = this.media;
+    if (!media) return;
+    channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
+    let lastPreview = 0;
+    channel.previewTimer = setInterval(() => {
+      void refreshThumbnail(channel.hlsDir).catch(() => undefined);
+      if (Date.now() - lastPreview >= PREVIEW_EVERY_MS) {
+        lastPreview = Date.now();
+        void refreshPreviewGif(channel.hlsDir).catch(() => undefined);
+      }
+    }, THUMBNAIL_EVERY_MS);
+  }
+
+  /** Stops the jobs by closing their input, so the recording part and the playlist are written to the last byte. */
+  private async stopJobs(streamKey: string, channel: LiveChannel): Promise<void> {
+    clearInterval(channel.previewTimer);
+    channel.previewTimer = undefined;
+    const remux = channel.remux;
+    channel.remux = undefined;
+    if (!remux) return;
+    const stopping = remux.stop(5000);
+    this.media?.endReaders(streamKey);
+    await stopping;
+  }
+
+  /** The publisher left: close the recording part now, and end the live unless it comes back within the grace window. */
+  private async pause(streamKey: string, channel: LiveChannel): Promise<void> {
+    channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), RECONNECT_GRACE_MS);
+    await this.stopJobs(streamKey, channel);
+  }
+
+  private async end(streamKey: string, channel: LiveChannel): Promise<void> {
+    if (this.live.get(streamKey) !== channel || !channel.offlineTimer) return;
+    this.live.delete(streamKey);
+    await channel.opened;
+    await this.stopJobs(streamKey, channel);
+    await markOffline(this.deps, channel.channelId, channel.sessionId);
+    rmSync(channel.hlsDir, { recursive: true, force: true });
+    this.deps.bus.emit("stream:ended", { channelId: channel.channelId, username: channel.username });
+    await finaliseSessionReplay(this.deps, channel.sessionId, this.log);
+  }
+
+  /**
+   * After a crash or restart nobody is publishing: every live flag is cleared and every session
+   * left open is closed and turned into a replay from what was recorded.
+   */
+  async recover(): Promise<void> {
+    const open = await this.deps.db.selectFrom("live_session").select(["id", "channel_id"]).where("ended_at", "is", null).execute();
+    for (const session of open) await markOffline(this.deps, session.channel_id, session.id);
+    await this.deps.db.updateTable("channel").set({ is_live: 0, live_session_id: null }).where("is_live", "=", 1).execute();
+    const unfinished = await this.deps.db
+      .selectFrom("live_session")
+      .leftJoin("replay", "replay.live_session_id", "live_session.id")
+      .select("live_session.id")
+      .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
+      .execute();
+    for (const session of unfinished) this.track(finaliseSessionReplay(this.deps, session.id, this.log));
+    const liveRoot = join(this.deps.config.dataDir, "live");
+    if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
+  }
+
+  /** Shutdown: every job is stopped cleanly so recordings stay playable; the next start turns them into replays. */
+  async stop(): Promise<void> {
+    for (const [streamKey, channel] of this.live) {
+      clearTimeout(channel.offlineTimer);
+      await this.stopJobs(streamKey, channel);
+    }
+    this.live.clear();
+    await this.settled();
+  }
+}
+
+async function markOffline(deps: AppDeps, channelId: number, sessionId: number): Promise<void> {
+  const now = deps.now();
+  await deps.db.updateTable("live_session").set({ ended_at: now }).where("id", "=", sessionId).where("ended_at", "is", null).execute();
+  await deps.db.updateTable("channel").set({ is_live: 0, live_session_id: null }).where("id", "=", channelId).where("live_session_id", "=", sessionId).execute();
+  await deps.db.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../../media/free-port.ts";
+import { probe } from "../../media/probe.ts";
+import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
+import { startMainProcess } from "../../tests/fixtures/process.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+
+let server: TestServer;
+let rtmpPort: number;
+beforeAll(async () => {
+  rtmpPort = await freePort();
+  server = await startTestServer({ RTMP_PORT: String(rtmpPort) });
+});
+afterAll(() => server.stop());
+
+async function streamer() {
+  const user = await signedInUser(server);
+  const start = await user.browser.post("/api/stream/startstreaming", { title: "Finale LAN", gameId: 1, tags: ["fr", "lan"], description: "Bo3" });
+  expect(start.status).toBe(200);
+  const { streamKey, injectionLink } = start.body as { streamKey: string; injectionLink: string };
+  return { ...user, streamKey, ingest: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, injectionLink };
+}
+
+async function streamOf(username: string) {
+  return (await new Browser(server.url).get(`/api/stream/stream/${username}`)).body;
+}
+
+describe("going live", () => {
+  it("refuses an unknown stream key and leaves no trace", async () => {
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/not-a-key`, { seconds: 2 });
+    expect(await publisher.exited).not.toBe(0);
+    expect(await server.deps.db.selectFrom("live_session").selectAll().execute()).toHaveLength(0);
+    expect(existsSync(join(server.dataDir, "recordings"))).toBe(false);
+    expect(await server.deps.db.selectFrom("channel").select("id").where("is_live", "=", 1).execute()).toHaveLength(0);
+  });
+
+  it("goes live, plays over HLS and HTTP-FLV, ends, and leaves a replay of the right length", async () => {
+    const { account, streamKey, injectionLink, ingest } = await streamer();
+    expect(injectionLink).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const publisher = publishTestStream(ingest, { seconds: 8 });
+    await started;
+
+    const live = await streamOf(account.username);
+    expect(live).toMatchObject({ isLive: true, title: "Finale LAN", tags: ["fr", "lan"], playbackLink: `/live/${account.username}/index.m3u8`, flvLink: `/live/${account.username}.flv` });
+    expect(live.game.id).toBe(1);
+    expect(JSON.stringify(live)).not.toContain(streamKey);
+    const list = (await new Browser(server.url).get("/api/stream/streams")).body;
+    expect(list.data.map((s: { username: string }) => s.username)).toContain(account.username);
+    expect(JSON.stringify(list)).not.toContain(streamKey);
+
+    const playlist = `${server.url}/live/${account.username}/index.m3u8`;
+    await waitFor("two HLS segments", async () => {
+      const res = await fetch(playlist);
+      return res.ok && ((await res.text()).match(/\.ts/g)?.length ?? 0) >= 2;
+    });
+    const hls = await probe(playlist);
+    expect(hls.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+    const flv = await probe(`${server.url}/live/${account.username}.flv`);
+    expect(flv.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
+    await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
+
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    const replayReady = server.deps.bus.next("replay:ready");
+    expect(await publisher.exited).toBe(0);
+    const leftAt = Date.now();
+    await ended;
+    expect(Date.now() - leftAt).toBeLessThan(5000);
+    expect((await streamOf(account.username)).isLive).toBe(false);
+    expect((await fetch(playlist)).status).toBe(404);
+
+    const { replayId } = await replayReady;
+    const replay = (await new Browser(server.url).get(`/api/stream/replays/${replayId}`)).body.replay;
+    expect(replay).toMatchObject({ title: "Finale LAN", status: "ready", username: account.username });
+    expect(replay.stream_games.id).toBe(1);
+    expect(Math.abs(replay.duration - 8)).toBeLessThanOrEqual(1);
+    const fileUrl = `${server.url}/recordings/${replay.filePath}`;
+    const ranged = await fetch(fileUrl, { headers: { range: "bytes=100-199" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 100-199/${replay.fileSize}`);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    expect((await probe(fileUrl)).streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+    expect((await fetch(`${server.url}/recordings/${replay.thumbnailPath}`)).headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it("continues the same live when the publisher comes back within the grace window", async () => {
+    const { account, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const first = publishTestStream(ingest, { seconds: 3 });
+    await started;
+    await first.exited;
+    const second = publishTestStream(ingest, { seconds: 3 });
+    expect(await second.exited).toBe(0);
+    const replayReady = server.deps.bus.next("replay:ready");
+    await server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    const { replayId } = await replayReady;
+    const channel = await server.deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", account.username).executeTakeFirstOrThrow();
+    expect(await server.deps.db.selectFrom("live_session").selectAll().where("channel_id", "=", channel.id).execute()).toHaveLength(1);
+    const replay = (await new Browser(server.url).get(`/api/stream/replays/${replayId}`)).body.replay;
+    expect(replay.duration).toBeGreaterThan(5);
+  });
+
+  it("cuts a publisher off when its stream key is regenerated", async () => {
+    const { browser, account, streamKey, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const publisher = publishTestStream(ingest, { seconds: 30 });
+    await started;
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    const regenerated = await browser.post("/api/stream/mystreamkey/regenerate");
+    expect(regenerated.body.streamKey).not.toBe(streamKey);
+    expect(await publisher.exited).not.toBe(0);
+    await ended;
+    const refused = publishTestStream(ingest, { seconds: 2 });
+    expect(await refused.exited).not.toBe(0);
+    expect((await streamOf(account.username)).isLive).toBe(false);
+  });
+});
+
+describe("viewers", () => {
+  it("counts joined viewers once each, and forgets those who leave", async () => {
+    const { account, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const publisher = publishTestStream(ingest, { seconds: 30 });
+    await started;
+    const { channelArn } = await streamOf(account.username);
+    const alice = new Browser(server.url);
+    const bob = await signedInUser(server);
+    expect((await alice.post("/api/stream/viewers/join", { channelArn })).body.viewerCount).toBe(1);
+    expect((await bob.browser.post("/api/stream/viewers/join", { channelArn })).body.viewerCount).toBe(2);
+    expect((await alice.post("/api/stream/viewers/heartbeat", { channelArn })).body.viewerCount).toBe(2);
+    const pushed = server.deps.bus.next("viewers:changed", (e) => e.channelArn === channelArn);
+    expect((await alice.post("/api/stream/viewers/leave", { channelArn })).body.viewerCount).toBe(1);
+    expect((await pushed).viewerCount).toBe(1);
+    const data = (await alice.get(`/api/stream/viewers/${channelArn}`)).body;
+    expect(data.viewerCount).toBe(1);
+    expect(typeof data.startTime).toBe("string");
+    publisher.kill("SIGKILL");
+    await server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    expect((await alice.get(`/api/stream/viewers/${channelArn}`)).status).toBe(404);
+  });
+});
+
+describe("after a crash", () => {
+  it("clears live flags and turns half-written recordings into replays at the next start", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-crash-"));
+    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: String(await freePort()), LOG_LEVEL: "error" };
+    try {
+      const first = await startMainProcess(env);
+      const user = await signedInUser(first);
+      const start = await user.browser.post("/api/stream/startstreaming", { title: "Crash test", gameId: 2, tags: [] });
+      const publisher = publishTestStream(`rtmp://127.0.0.1:${env.RTMP_PORT}/live/${start.body.streamKey}`, { seconds: 30 });
+      await waitFor("the channel live", async () => (await new Browser(first.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+      const recordings = join(dataDir, "recordings");
+      const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
+      await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
+      first.child.kill("SIGKILL");
+      await first.child.exited;
+      publisher.kill("SIGKILL");
+
+      const second = await startMainProcess(env);
+      try {
+        const stream = (await new Browser(second.url).get(`/api/stream/stream/${user.account.username}`)).body;
+        expect(stream.isLive).toBe(false);
+        const mine = await waitFor("a ready replay", async () => {
+          const viewer = new Browser(second.url);
+          for (const [name, value] of user.browser.cookies) viewer.cookies.set(name, value);
+          const page = (await viewer.get("/api/stream/my-replays")).body;
+          return page.replays?.find((r: { status: string }) => r.status === "ready");
+        }, 20_000, 250);
+        expect(mine.title).toBe("Crash test");
+        expect(mine.duration).toBeGreaterThan(0);
+      } finally {
+        second.child.kill("SIGTERM");
+        await second.child.exited;
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../http/context.ts";
+import { NotFoundError } from "../http/errors.ts";
+import { serveFileWithRanges } from "../http/file-ranges.ts";
+import { hlsDirOf } from "./live-manager.ts";
+
+const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
+const contentTypes: Record<string, string> = {
+  m3u8: "application/vnd.apple.mpegurl",
+  ts: "video/mp2t",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  flv: "video/x-flv",
+};
+
+function typeOf(name: string): string {
+  return contentTypes[name.split(".").pop() ?? ""] ?? "application/octet-stream";
+}
+
+/** Live playback by username (HLS files and the HTTP-FLV relay); the stream key never appears in these addresses. */
+export function liveMediaRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
+      const username = c.req.param("file").replace(/\.flv$/, "");
+      const channel = await deps.db
+        .selectFrom("channel")
+        .innerJoin("user", "user.id", "channel.user_id")
+        .select(["channel.stream_key", "channel.is_live"])
+        .where("user.username", "=", username)
+        .executeTakeFirst();
+      if (!channel || channel.is_live !== 1 || !deps.live) throw new NotFoundError("stream_not_found");
+      const upstream = await fetch(deps.live.flvSource(channel.stream_key), { signal: c.req.raw.signal }).catch(() => undefined);
+      if (!upstream?.ok || !upstream.body) throw new NotFoundError("stream_not_found");
+      return new Response(upstream.body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
+    })
+    .get("/:username/:file", (c) => {
+      const { username, file } = c.req.param();
+      if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
+      const path = join(hlsDirOf(deps.config.dataDir, username), file);
+      if (!existsSync(path)) throw new NotFoundError();
+      // The playlist changes every second; segments never change once written.
+      const cache = file.endsWith(".m3u8") ? "no-cache, no-store" : file.endsWith(".ts") ? "public, max-age=60" : "no-cache";
+      return serveFileWithRanges(c, path, typeOf(file), cache);
+    });
+}
+
+/** Replay files and their thumbnails, with ranges; a deleted replay's files are gone for everyone but admins. */
+export function recordingRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get("/*", async (c) => {
+    const relative = decodeURIComponent(c.req.path.replace(/^\/recordings\//, ""));
+    if (!/^[0-9]+\/[A-Za-z0-9_.-]+$/.test(relative)) throw new NotFoundError();
+    const replay = await deps.db
+      .selectFrom("replay")
+      .select(["deleted_at"])
+      .where((eb) => eb.or([eb("file_path", "=", relative), eb("thumbnail_path", "=", relative)]))
+      .executeTakeFirst();
+    if (!replay || (replay.deleted_at !== null && c.get("auth")?.user.role !== "admin")) throw new NotFoundError("replay_not_found");
+    const path = join(deps.config.dataDir, "recordings", relative);
+    if (!existsSync(path)) throw new NotFoundError("replay_not_found");
+    return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");
+  });
+}

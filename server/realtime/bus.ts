@@ -1,0 +1,38 @@
+import { EventEmitter } from "node:events";
+
+/** What the server announces to the realtime layer (socket.io rooms, issue 5) and to tests. */
+export interface LiveEvents {
+  "stream:started": { channelId: number; username: string };
+  "stream:ended": { channelId: number; username: string };
+  "viewers:changed": { channelId: number; channelArn: string; viewerCount: number };
+  "replay:ready": { replayId: number; channelId: number };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  emit<K extends keyof LiveEvents>(event: K, payload: LiveEvents[K]): void {
+    this.emitter.emit(event, payload);
+  }
+
+  on<K extends keyof LiveEvents>(event: K, listener: (payload: LiveEvents[K]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+
+  /** Resolves with the next event of that kind that matches, for tests and one-off waits. */
+  next<K extends keyof LiveEvents>(event: K, matches: (payload: LiveEvents[K]) => boolean = () => true, timeoutMs = 20_000): Promise<LiveEvents[K]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`no ${event} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const off = this.on(event, (payload) => {
+        if (!matches(payload)) return;
+        clearTimeout(timer);
+        off();
+        resolve(payload);
+      });
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { join, relative } from "node:path";
+import { finaliseRecording } from "../../media/recording.ts";
+import type { AppDeps } from "../http/context.ts";
+
+/**
+ * Makes the replay of a finished live session: a row at once ("processing"), then the MP4, its
+ * true duration, size and thumbnail. A session with nothing recorded gets no replay.
+ */
+export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, log: (line: string) => void): Promise<void> {
+  const session = await deps.db.selectFrom("live_session").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
+  const title = session.title.trim() || "Live";
+  const existing = await deps.db.selectFrom("replay").select(["id", "status"]).where("live_session_id", "=", sessionId).executeTakeFirst();
+  if (existing?.status === "ready") return;
+  const replayId =
+    existing?.id ??
+    (
+      await deps.db
+        .insertInto("replay")
+        .values({ channel_id: session.channel_id, live_session_id: sessionId, title, description: session.description, game_id: session.game_id, status: "processing", file_path: null, thumbnail_path: null, duration: null, file_size: null, created_at: session.ended_at ?? deps.now(), deleted_at: null })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const recordingsRoot = join(deps.config.dataDir, "recordings");
+  try {
+    const output = join(recordingsRoot, String(session.channel_id), `${sessionId}.mp4`);
+    const result = await finaliseRecording(session.recording_dir, output);
+    if (!result) {
+      await deps.db.deleteFrom("replay").where("id", "=", replayId).execute();
+      return;
+    }
+    await deps.db
+      .updateTable("replay")
+      .set({ status: "ready", file_path: relative(recordingsRoot, result.file), thumbnail_path: relative(recordingsRoot, result.thumbnail), duration: result.duration, file_size: result.size })
+      .where("id", "=", replayId)
+      .execute();
+    deps.bus.emit("replay:ready", { replayId, channelId: session.channel_id });
+  } catch (error) {
+    log(`[replay] session ${sessionId}: ${(error as Error).message}`);
+    await deps.db.updateTable("replay").set({ status: "failed" }).where("id", "=", replayId).execute();
+  }
+}

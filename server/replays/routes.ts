@@ -1,0 +1,49 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { currentUser, requireRole, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { DeleteReplayQuerySchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, ReplaySchema } from "./schemas.ts";
+import { allReplays, deleteReplay, getReplay, myReplays, restoreReplay } from "./service.ts";
+
+const tags = ["Replays"];
+const ReplayAnswer = z.object({ success: z.literal(true), replay: ReplaySchema });
+
+const myReplaysRoute = createRoute({
+  method: "get", path: "/my-replays", tags, summary: "The caller's replays, newest first", security: secured, middleware: [requireUser] as const,
+  request: { query: ReplayPageQuerySchema },
+  responses: { 200: jsonResponse(ReplayListSchema, "A page of replays"), 401: errors[401] },
+});
+const videosRoute = createRoute({
+  method: "get", path: "/videos", tags, summary: "Replays of every channel, newest first",
+  request: { query: ReplayPageQuerySchema },
+  responses: { 200: jsonResponse(ReplayListSchema, "A page of replays") },
+});
+const replayRoute = createRoute({
+  method: "get", path: "/replays/{id}", tags, summary: "One replay (counts a view)",
+  request: { params: ReplayIdParamSchema },
+  responses: { 200: jsonResponse(ReplayAnswer, "The replay"), 404: errors[404] },
+});
+const deleteRoute = createRoute({
+  method: "delete", path: "/replays/{id}", tags, summary: "Delete a replay: soft unless hard=true (admins)", security: secured, middleware: [requireUser] as const,
+  request: { params: ReplayIdParamSchema, query: DeleteReplayQuerySchema },
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), message: z.string() }), "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+const restoreRoute = createRoute({
+  method: "post", path: "/replays/{id}/restore", tags, summary: "Bring back a soft-deleted replay (admin)", security: secured, middleware: [requireRole("admin")] as const,
+  request: { params: ReplayIdParamSchema },
+  responses: { 200: jsonResponse(ReplayAnswer, "Restored"), 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
+export function replayRoutes(deps: AppDeps) {
+  return newRouter()
+    .openapi(myReplaysRoute, async (c) => c.json({ success: true as const, ...(await myReplays(deps, currentUser(c), c.req.valid("query"))) }, 200))
+    .openapi(videosRoute, async (c) => c.json({ success: true as const, ...(await allReplays(deps, c.req.valid("query"))) }, 200))
+    .openapi(replayRoute, async (c) => c.json({ success: true as const, replay: await getReplay(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
+    .openapi(deleteRoute, async (c) => {
+      await deleteReplay(deps, c.req.valid("param").id, currentUser(c), c.req.valid("query").hard === "true");
+      return c.json({ success: true as const, message: translate(c.get("lang"), "channels:replay_deleted") }, 200);
+    })
+    .openapi(restoreRoute, async (c) => c.json({ success: true as const, replay: await restoreReplay(deps, c.req.valid("param").id, currentUser(c)) }, 200));
+}

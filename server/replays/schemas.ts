@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { GameResponseSchema } from "../games/schemas.ts";
+
+export const ReplaySchema = z.object({
+  id: z.number(),
+  _id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(["processing", "ready", "failed"]),
+  /** Paths under /recordings/. */
+  filePath: z.string().nullable(),
+  thumbnailPath: z.string().nullable(),
+  duration: z.number().nullable(),
+  /** Bytes, as a string (spec 01 §3). */
+  fileSize: z.string().nullable(),
+  viewCount: z.number(),
+  createdAt: z.string(),
+  deleted: z.boolean(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
+});
+export type ReplayResponse = z.infer<typeof ReplaySchema>;
+
+export const ReplayPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(10),
+});
+export const ReplayIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const DeleteReplayQuerySchema = z.object({ hard: z.enum(["true", "false"]).optional().default("false") });
+export const ReplayListSchema = z.object({ success: z.literal(true), replays: z.array(ReplaySchema), pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }) });
