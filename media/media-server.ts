@@ -39,6 +39,8 @@ export interface MediaServer {
    * complete files (a signal can cut ffmpeg off before its last buffered bytes are written).
    */
   endReaders(streamKey: string): void;
+  /** Whether the publisher sends audio (its FLV header claims audio either way). */
+  hasAudio(streamKey: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,10 @@ export async function startMediaServer(options: { rtmpPort: number; httpPort: nu
       session?.socket?.destroy();
       // Skip the resume window: a cut-off key must not come back as the same publish.
       (Context.broadcasts.get(signedPath(key)) as { _finishPublish?: () => void } | undefined)?._finishPublish?.();
+    },
+    hasAudio(key) {
+      const broadcast = Context.broadcasts.get(signedPath(key)) as { publisher?: { audioCodec?: number } | null } | undefined;
+      return (broadcast?.publisher?.audioCodec ?? 0) > 0;
     },
     endReaders(key) {
       const broadcast = Context.broadcasts.get(signedPath(key)) as { subscribers?: Map<string, { close?: () => void }> } | undefined;

@@ -62,6 +62,10 @@ export class LiveManager implements PublishEvents {
     return this.media.internalFlvUrl(streamKey);
   }
 
+  hasAudio(streamKey: string): boolean {
+    return this.media?.hasAudio(streamKey) ?? false;
+  }
+
   isKnownStreamKey(streamKey: string): boolean {
     return this.keyLookup.get(streamKey) !== null;
   }

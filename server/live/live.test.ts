@@ -119,6 +119,31 @@ describe("going live", () => {
   });
 });
 
+describe("a video-only publish", () => {
+  it("plays over HTTP-FLV although the media server's header announces audio", async () => {
+    const { account, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const publisher = publishTestStream(ingest, { seconds: 30, audio: false });
+    await started;
+    const url = `${server.url}/live/${account.username}.flv`;
+    const header = await (async () => {
+      const reader = (await fetch(url)).body!.getReader();
+      const { value } = await reader.read();
+      await reader.cancel();
+      return value!;
+    })();
+    expect(String.fromCharCode(header[0]!, header[1]!, header[2]!)).toBe("FLV");
+    expect(header[4]).toBe(0x01);
+    const decoder = Bun.spawn(["ffmpeg", "-v", "error", "-t", "1", "-i", url, "-map", "0:v", "-f", "null", "-"], { stderr: "pipe" });
+    const killer = setTimeout(() => decoder.kill("SIGKILL"), 20_000);
+    expect(await decoder.exited).toBe(0);
+    clearTimeout(killer);
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    publisher.kill("SIGKILL");
+    await ended;
+  });
+});
+
 describe("viewers", () => {
   it("counts joined viewers once each, and forgets those who leave", async () => {
     const { account, ingest } = await streamer();

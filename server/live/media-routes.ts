@@ -34,7 +34,8 @@ export function liveMediaRoutes(deps: AppDeps) {
       if (!channel || channel.is_live !== 1 || !deps.live) throw new NotFoundError("stream_not_found");
       const upstream = await fetch(deps.live.flvSource(channel.stream_key), { signal: c.req.raw.signal }).catch(() => undefined);
       if (!upstream?.ok || !upstream.body) throw new NotFoundError("stream_not_found");
-      return new Response(upstream.body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
+      const body = deps.live.hasAudio(channel.stream_key) ? upstream.body : upstream.body.pipeThrough(videoOnlyFlvHeader());
+      return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
     })
     .get("/:username/:file", (c) => {
       const { username, file } = c.req.param();
@@ -61,5 +62,24 @@ export function recordingRoutes(deps: AppDeps) {
     const path = join(deps.config.dataDir, "recordings", relative);
     if (!existsSync(path)) throw new NotFoundError("replay_not_found");
     return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");
+  });
+}
+
+/**
+ * node-media-server always writes an FLV header that announces audio; players then wait forever
+ * for audio that a video-only publish never sends. Rewrites the header's flags to "video only".
+ */
+function videoOnlyFlvHeader(): TransformStream<Uint8Array, Uint8Array> {
+  let first = true;
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (first && chunk.length > 4 && chunk[0] === 0x46 && chunk[1] === 0x4c && chunk[2] === 0x56) {
+        const patched = new Uint8Array(chunk);
+        patched[4] = 0x01;
+        chunk = patched;
+      }
+      first = false;
+      controller.enqueue(chunk);
+    },
   });
 }
