@@ -82,6 +82,7 @@ export interface DB {
   live_session: LiveSessionTable;
   replay: ReplayTable;
   viewer_presence: ViewerPresenceTable;
+  restream_target: RestreamTargetTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -131,6 +132,7 @@ export interface ChannelTable {
   tags: Generated<string>;
   is_live: Generated<number>;
   live_session_id: number | null;
+  restream_enabled: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -177,3 +179,17 @@ export type Channel = Selectable<ChannelTable>;
 export type Game = Selectable<GameTable>;
 export type LiveSession = Selectable<LiveSessionTable>;
 export type Replay = Selectable<ReplayTable>;
+
+export type RestreamPlatform = "twitch" | "youtube" | "facebook";
+export type RestreamStatus = "idle" | "connecting" | "live" | "error";
+
+export interface RestreamTargetTable {
+  channel_id: number;
+  platform: RestreamPlatform;
+  enabled: Generated<number>;
+  /** AES-256-GCM with a key derived from the server secret; never sent back to anyone. */
+  key_encrypted: string | null;
+  status: Generated<RestreamStatus>;
+  last_error: string | null;
+  updated_at: number;
+}

@@ -17,7 +17,11 @@ export interface JobOptions {
   log?: (line: string) => void;
   /** Called with each start's process, e.g. to point at a new output file. */
   argsForAttempt?: (attempt: number) => string[];
-  onExit?: (code: number | null) => void;
+  onStart?: (attempt: number) => void;
+  /** Told the exit code and ffmpeg's last error lines (already redacted). */
+  onExit?: (code: number | null, error: string) => void;
+  /** Hides secrets (a platform stream key in a URL) from logs and errors. */
+  redact?: (text: string) => string;
 }
 
 const running = new Set<Subprocess>();
@@ -35,13 +39,16 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
     const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
     child = proc;
     running.add(proc);
-    let stderr = "";
-    void new Response(proc.stderr).text().then((text) => (stderr = text));
-    void proc.exited.then((code) => {
+    options.onStart?.(attempt);
+    const stderrText = new Response(proc.stderr).text().catch(() => "");
+    void proc.exited.then(async (code) => {
       running.delete(proc);
       if (stopped) return;
-      options.log?.(`[media] ${options.name} exited with ${code}${stderr ? `: ${stderr.trim().split("\n").slice(-2).join(" | ")}` : ""}`);
-      options.onExit?.(code);
+      const stderr = await stderrText;
+      const redact = options.redact ?? ((text: string) => text);
+      const error = redact(stderr.trim().split("\n").slice(-2).join(" | "));
+      options.log?.(`[media] ${options.name} exited with ${code}${error ? `: ${error}` : ""}`);
+      options.onExit?.(code, error);
       if (!options.restart) return;
       // A run that lasted a while resets the backoff: it was a drop, not a crash loop.
       attempt = Date.now() - startedAt > 30_000 ? 1 : attempt + 1;

@@ -15,6 +15,7 @@ import { channelRoutes } from "./channels/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
+import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
 export const CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
@@ -29,7 +30,8 @@ export function createApi(deps: AppDeps) {
     .route("/", translateRoutes(deps))
     .route("/stream", channelRoutes(deps))
     .route("/stream", gameRoutes(deps))
-    .route("/stream", replayRoutes(deps));
+    .route("/stream", replayRoutes(deps))
+    .route("/stream", restreamRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

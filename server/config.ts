@@ -41,6 +41,9 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
     DEMO: flag,
+    RESTREAM_TWITCH_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmp://live.twitch.tv/app"),
+    RESTREAM_YOUTUBE_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmp://a.rtmp.youtube.com/live2"),
+    RESTREAM_FACEBOOK_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmps://live-api-s.facebook.com:443/rtmp"),
     TRANSLATE_URL: optionalUrl,
     TRUST_PROXY: flag,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -80,6 +83,8 @@ export interface Config {
   };
   admin?: { username: string; email: string; password: string };
   demo: boolean;
+  /** Ingest addresses of the platforms Arena restreams to; the stream key is appended. */
+  restreamUrls: Record<"twitch" | "youtube" | "facebook", string>;
   /** A LibreTranslate-compatible address for texts the dictionaries do not hold. */
   translateUrl: string | undefined;
   trustProxy: boolean;
@@ -130,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     demo: e.DEMO,
+    restreamUrls: { twitch: e.RESTREAM_TWITCH_URL, youtube: e.RESTREAM_YOUTUBE_URL, facebook: e.RESTREAM_FACEBOOK_URL },
     translateUrl: e.TRANSLATE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

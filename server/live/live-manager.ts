@@ -6,6 +6,7 @@ import { refreshPreviewGif, refreshThumbnail, startLiveRemux } from "../../media
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
+import { startRelays } from "../restream/relays.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
 export const RECONNECT_GRACE_MS = 4000;
@@ -19,6 +20,7 @@ interface LiveChannel {
   hlsDir: string;
   recordingDir: string;
   remux?: FfmpegJob;
+  relays?: Promise<FfmpegJob[]>;
   /** The database side of the start; the end waits for it. */
   opened?: Promise<void>;
   previewTimer?: Timer;
@@ -134,6 +136,7 @@ export class LiveManager implements PublishEvents {
     const media = this.media;
     if (!media) return;
     channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
+    channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
     let lastPreview = 0;
     channel.previewTimer = setInterval(() => {
       void refreshThumbnail(channel.hlsDir).catch(() => undefined);
@@ -148,12 +151,25 @@ export class LiveManager implements PublishEvents {
   private async stopJobs(streamKey: string, channel: LiveChannel): Promise<void> {
     clearInterval(channel.previewTimer);
     channel.previewTimer = undefined;
-    const remux = channel.remux;
+    const jobs = [channel.remux, ...((await channel.relays) ?? [])].filter((job) => job !== undefined);
     channel.remux = undefined;
-    if (!remux) return;
-    const stopping = remux.stop(5000);
+    channel.relays = undefined;
+    if (jobs.length === 0) return;
+    const stopping = Promise.all(jobs.map((job) => job.stop(5000)));
     this.media?.endReaders(streamKey);
     await stopping;
+  }
+
+  /** Restarts a live channel's relays after its multi-streaming settings changed. */
+  async refreshRelays(channelId: number): Promise<void> {
+    const entry = [...this.live].find(([, channel]) => channel.channelId === channelId && channel.remux);
+    const media = this.media;
+    if (!entry || !media) return;
+    const [streamKey, channel] = entry;
+    const previous = (await channel.relays) ?? [];
+    await Promise.all(previous.map((job) => job.stop()));
+    channel.relays = startRelays(this.deps, channelId, () => media.internalRtmpUrl(streamKey), this.log);
+    await channel.relays;
   }
 
   /** The publisher left: close the recording part now, and end the live unless it comes back within the grace window. */
