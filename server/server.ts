@@ -14,6 +14,7 @@ import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { sweepSilentViewers } from "./live/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
+import { createRealtime } from "./realtime/io.ts";
 
 export interface RunningServer {
   url: string;
@@ -33,7 +34,17 @@ export async function startServer(config: Config, options: { log?: (line: string
   await seedGames(db);
   const media = config.rtmpPort ? await startMedia(deps, log) : undefined;
   const app = createApp(deps);
-  const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch, maxRequestBodySize: 64 * 1024 * 1024 });
+  const realtime = createRealtime(deps);
+  const { websocket, idleTimeout } = realtime.engine.handler();
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: 64 * 1024 * 1024,
+    idleTimeout,
+    websocket,
+    // socket.io shares the port: its path goes to the engine, everything else to Hono.
+    fetch: (request, bunServer) => (new URL(request.url).pathname.startsWith("/socket.io/") ? realtime.engine.handleRequest(request, bunServer) : app.fetch(request, bunServer)),
+  });
   const port = server.port ?? config.port;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -41,6 +52,7 @@ export async function startServer(config: Config, options: { log?: (line: string
     deps,
     async stop() {
       await media?.stop();
+      await realtime.close();
       await server.stop(true);
       await db.destroy();
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { io } from "socket.io-client";
 import { freePort } from "../../media/free-port.ts";
 import { probe } from "../../media/probe.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
@@ -156,9 +157,14 @@ describe("viewers", () => {
     expect((await alice.post("/api/stream/viewers/join", { channelArn })).body.viewerCount).toBe(1);
     expect((await bob.browser.post("/api/stream/viewers/join", { channelArn })).body.viewerCount).toBe(2);
     expect((await alice.post("/api/stream/viewers/heartbeat", { channelArn })).body.viewerCount).toBe(2);
-    const pushed = server.deps.bus.next("viewers:changed", (e) => e.channelArn === channelArn);
+    // The count also travels over socket.io to everyone on the stream page.
+    const socket = io(`${server.url}/live`, { path: "/socket.io/", transports: ["websocket"], forceNew: true });
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    expect(await socket.emitWithAck("watch", channelArn)).toBe(true);
+    const pushed = new Promise<{ viewerCount: number }>((resolve) => socket.on("viewers:changed", resolve));
     expect((await alice.post("/api/stream/viewers/leave", { channelArn })).body.viewerCount).toBe(1);
     expect((await pushed).viewerCount).toBe(1);
+    socket.close();
     const data = (await alice.get(`/api/stream/viewers/${channelArn}`)).body;
     expect(data.viewerCount).toBe(1);
     expect(typeof data.startTime).toBe("string");

@@ -1,0 +1,62 @@
+import { Server as Engine } from "@socket.io/bun-engine";
+import { Server } from "socket.io";
+import { SESSION_COOKIE, findSession } from "../auth/sessions.ts";
+import type { AppDeps } from "../http/context.ts";
+
+export interface Realtime {
+  engine: Engine;
+  io: Server;
+  close(): Promise<void>;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * socket.io on the web port (path /socket.io/). The handshake reads the session cookie, so a
+ * socket knows its user the way an HTTP call does. Namespace /live carries what changes on a
+ * stream page: viewer counts and live/offline, in one room per channel (`stream:<channelArn>`).
+ */
+export function createRealtime(deps: AppDeps): Realtime {
+  const io = new Server({ serveClient: false, cors: { origin: false } });
+  const engine = new Engine({ path: "/socket.io/" });
+  io.bind(engine);
+
+  const live = io.of("/live");
+  live.use(async (socket, next) => {
+    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
+    const session = token ? await findSession(deps.db, token, deps.now()).catch(() => null) : null;
+    socket.data.userId = session?.user.id ?? null;
+    next();
+  });
+  live.on("connection", (socket) => {
+    socket.on("watch", async (channelArn: unknown, ack?: (joined: boolean) => void) => {
+      const valid = typeof channelArn === "string" && /^[a-f0-9]{1,64}$/.test(channelArn);
+      if (valid) await socket.join(`stream:${channelArn}`);
+      if (typeof ack === "function") ack(valid);
+    });
+    socket.on("unwatch", (channelArn: unknown) => {
+      if (typeof channelArn === "string") void socket.leave(`stream:${channelArn}`);
+    });
+  });
+
+  const offs = [
+    deps.bus.on("viewers:changed", ({ channelArn, viewerCount }) => live.to(`stream:${channelArn}`).emit("viewers:changed", { channelArn, viewerCount })),
+    deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
+    deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
+  ];
+
+  return {
+    engine,
+    io,
+    async close() {
+      for (const off of offs) off();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}
