@@ -1,10 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { HowToStreamPage } from "../features/legal/components/how-to-stream-page.tsx";
+import { goLiveStore } from "../features/shell/go-live.tsx";
+import { sessionStore } from "../lib/session.ts";
+import { openAuthModal } from "../lib/ui.ts";
 
 export const Route = createFileRoute("/how-to-stream")({ component: HowToStreamScreen });
 
 function HowToStreamScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_how_to_stream")} />;
+  // Same as the sidebar's Go Live: the stream setup panel when logged in, the signup tab otherwise.
+  const openGoLive = () => (sessionStore.get().isLoggedIn ? goLiveStore.set(true) : openAuthModal("signup"));
+  return <HowToStreamPage onOpenGoLive={openGoLive} />;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { LegalViewer } from "../features/legal/components/legal-viewer.tsx";
 
 export const Route = createFileRoute("/legal/$type")({ component: LegalScreen });
 
 function LegalScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_legal")} />;
+  const { type } = Route.useParams();
+  return <LegalViewer type={type} />;
 }

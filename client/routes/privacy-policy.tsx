@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { LegalViewer } from "../features/legal/components/legal-viewer.tsx";
 
 export const Route = createFileRoute("/privacy-policy")({ component: PrivacyPolicyScreen });
 
+/** The rgpd document in the generic viewer (spec 01 §2), inside the slim shell. */
 function PrivacyPolicyScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_privacy_policy")} />;
+  return <LegalViewer type="rgpd" />;
 }
