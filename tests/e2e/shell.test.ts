@@ -92,6 +92,8 @@ describe("the shell", () => {
     const phone = await visitor({ width: 375, height: 812 });
     const page = await phone.newPage();
     await page.goto(server.url);
+    await page.getByRole("button", { name: "Connexion" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Tournois" }).click();
