@@ -4,6 +4,7 @@ import * as createAccounts from "./migrations/0001_create_accounts.ts";
 import * as createLegal from "./migrations/0002_create_legal.ts";
 import * as createChannels from "./migrations/0003_create_channels.ts";
 import * as createRestream from "./migrations/0004_create_restream.ts";
+import * as createChat from "./migrations/0005_create_chat.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002_create_legal": createLegal,
   "0003_create_channels": createChannels,
   "0004_create_restream": createRestream,
+  "0005_create_chat": createChat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,9 @@ export interface DB {
   replay: ReplayTable;
   viewer_presence: ViewerPresenceTable;
   restream_target: RestreamTargetTable;
+  chat_message: ChatMessageTable;
+  chat_ban: ChatBanTable;
+  chat_moderation: ChatModerationTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -133,6 +136,8 @@ export interface ChannelTable {
   is_live: Generated<number>;
   live_session_id: number | null;
   restream_enabled: Generated<number>;
+  /** 0 = off; otherwise the seconds a viewer waits between two chat messages. */
+  chat_slow_seconds: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -192,4 +197,38 @@ export interface RestreamTargetTable {
   status: Generated<RestreamStatus>;
   last_error: string | null;
   updated_at: number;
+}
+
+export interface ChatMessageTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  /** Plain text, trimmed, at most 500 characters; never HTML. */
+  content: string;
+  created_at: number;
+  deleted_at: number | null;
+  deleted_by: number | null;
+}
+
+export interface ChatBanTable {
+  channel_id: number;
+  user_id: number;
+  /** null: banned until lifted; otherwise a timeout that ends at this time. */
+  until: number | null;
+  reason: Generated<string>;
+  created_by: number;
+  created_at: number;
+}
+
+export type ChatModerationAction = "delete" | "ban" | "timeout" | "unban" | "slow_mode";
+
+export interface ChatModerationTable {
+  id: Generated<number>;
+  channel_id: number;
+  moderator_id: number;
+  action: ChatModerationAction;
+  target_user_id: number | null;
+  message_id: number | null;
+  detail: Generated<string>;
+  created_at: number;
 }

@@ -12,6 +12,7 @@ import { newRouter, openApiInfo } from "./http/openapi.ts";
 import { staticTranslationRoutes, translateRoutes } from "./i18n/routes.ts";
 import { legalRoutes } from "./legal/routes.ts";
 import { channelRoutes } from "./channels/routes.ts";
+import { chatRoutes } from "./chat/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
@@ -31,7 +32,8 @@ export function createApi(deps: AppDeps) {
     .route("/stream", channelRoutes(deps))
     .route("/stream", gameRoutes(deps))
     .route("/stream", replayRoutes(deps))
-    .route("/stream", restreamRoutes(deps));
+    .route("/stream", restreamRoutes(deps))
+    .route("/", chatRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { ChatMessage } from "../chat/schemas.ts";
 
 /** What the server announces to the realtime layer (socket.io rooms, issue 5) and to tests. */
 export interface LiveEvents {
@@ -6,6 +7,11 @@ export interface LiveEvents {
   "stream:ended": { channelId: number; username: string };
   "viewers:changed": { channelId: number; channelArn: string; viewerCount: number };
   "replay:ready": { replayId: number; channelId: number };
+  "chat:message": { streamID: string; message: ChatMessage };
+  "chat:deleted": { streamID: string; id: number };
+  "chat:banned": { streamID: string; userId: number; until: string | null };
+  "chat:unbanned": { streamID: string; userId: number };
+  "chat:slow_mode": { streamID: string; seconds: number };
 }
 
 export class EventBus {

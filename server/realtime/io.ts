@@ -1,5 +1,7 @@
 import { Server as Engine } from "@socket.io/bun-engine";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
+import type { User } from "../../db/types.ts";
+import { registerChat } from "../chat/socket.ts";
 import { SESSION_COOKIE, findSession } from "../auth/sessions.ts";
 import type { AppDeps } from "../http/context.ts";
 
@@ -27,11 +29,14 @@ export function createRealtime(deps: AppDeps): Realtime {
   const engine = new Engine({ path: "/socket.io/" });
   io.bind(engine);
 
-  const live = io.of("/live");
-  live.use(async (socket, next) => {
+  const authenticate = async (socket: Socket): Promise<User | null> => {
     const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
     const session = token ? await findSession(deps.db, token, deps.now()).catch(() => null) : null;
-    socket.data.userId = session?.user.id ?? null;
+    return session?.user ?? null;
+  };
+  const live = io.of("/live");
+  live.use(async (socket, next) => {
+    socket.data.userId = (await authenticate(socket))?.id ?? null;
     next();
   });
   live.on("connection", (socket) => {
@@ -45,7 +50,9 @@ export function createRealtime(deps: AppDeps): Realtime {
     });
   });
 
+  const offChat = registerChat(io, deps, authenticate);
   const offs = [
+    offChat,
     deps.bus.on("viewers:changed", ({ channelArn, viewerCount }) => live.to(`stream:${channelArn}`).emit("viewers:changed", { channelArn, viewerCount })),
     deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Socket } from "socket.io-client";
+import { freePort } from "../../media/free-port.ts";
+import { waitFor } from "../../tests/fixtures/publisher.ts";
+import { startMainProcess } from "../../tests/fixtures/process.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { collect, connect, nextEvent } from "../../tests/fixtures/sockets.ts";
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server.stop();
+});
+
+const cookieOf = (browser: Browser) => `arena_session=${browser.cookies.get("arena_session")}`;
+
+/** A streamer's channel: its stream id is the public channel id (never the stream key). */
+async function channel() {
+  const owner = await signedInUser(server);
+  await owner.browser.post("/api/stream/mychannel/init");
+  const info = (await owner.browser.get("/api/stream/mychannelinfo")).body;
+  return { owner, streamID: info.channelArn as string };
+}
+
+async function reader(streamID: string, cookie?: string) {
+  const socket = await connect(server.url, "/readchat", { cookie });
+  sockets.push(socket);
+  expect(await socket.emitWithAck("join", streamID)).toBe(true);
+  return socket;
+}
+
+async function writer(streamID: string, cookie?: string, lang?: string) {
+  const socket = await connect(server.url, "/writechat", { cookie, lang });
+  sockets.push(socket);
+  await socket.emitWithAck("join", streamID);
+  return socket;
+}
+
+const say = (socket: Socket, streamID: string, message: string, extra: Record<string, unknown> = {}) => socket.emitWithAck("message", { message, streamID, ...extra });
+
+describe("chat", () => {
+  it("delivers a logged-in user's message to every reader of the room, stored first", async () => {
+    const { streamID } = await channel();
+    const alice = await signedInUser(server);
+    const [one, two] = [await reader(streamID), await reader(streamID)];
+    const elsewhere = await reader((await channel()).streamID);
+    const strayed = collect(elsewhere, "send");
+    const arrivals = [nextEvent<{ message: string; username: string }>(one, "send"), nextEvent<{ message: string }>(two, "send")];
+    const answer = await say(await writer(streamID, cookieOf(alice.browser)), streamID, "  gg wp  ");
+    expect(answer.ok).toBe(true);
+    const [first, second] = await Promise.all(arrivals);
+    expect(first).toMatchObject({ message: "gg wp", username: alice.account.username });
+    expect(second.message).toBe("gg wp");
+    const history = (await new Browser(server.url).get(`/api/messages/${streamID}?limit=50`)).body;
+    expect(history.at(-1)).toMatchObject({ content: "gg wp", streamId: streamID, username: alice.account.username });
+    expect(strayed).toEqual([]);
+  });
+
+  it("refuses a visitor with 'You need to login'", async () => {
+    const { streamID } = await channel();
+    const answer = await say(await writer(streamID), streamID, "hello");
+    expect(answer).toMatchObject({ ok: false, code: "chat_login_required", msg: "You need to login" });
+  });
+
+  it("takes the author from the session, never from the payload", async () => {
+    const { streamID, owner } = await channel();
+    const mallory = await signedInUser(server);
+    const listener = await reader(streamID);
+    const arrival = nextEvent<{ username: string; avatar: string | null }>(listener, "send");
+    await say(await writer(streamID, cookieOf(mallory.browser)), streamID, "I am the streamer", { username: owner.account.username, avatar: "/evil.png" });
+    const message = await arrival;
+    expect(message.username).toBe(mallory.account.username);
+    expect(message.avatar).toBeNull();
+  });
+
+  it("keeps HTML as plain text", async () => {
+    const { streamID } = await channel();
+    const alice = await signedInUser(server);
+    const html = '<img src=x onerror="alert(1)"><b>bold</b>';
+    const answer = await say(await writer(streamID, cookieOf(alice.browser)), streamID, html);
+    expect(answer.message.message).toBe(html);
+    expect((await new Browser(server.url).get(`/api/messages/${streamID}`)).body.at(-1).content).toBe(html);
+  });
+
+  it("refuses empty and over-long messages, drops a double send and limits the rate", async () => {
+    const { streamID } = await channel();
+    const alice = await signedInUser(server);
+    const socket = await writer(streamID, cookieOf(alice.browser));
+    expect((await say(socket, streamID, "   ")).code).toBe("chat_message_empty");
+    expect((await say(socket, streamID, "x".repeat(501))).code).toBe("chat_message_too_long");
+    expect((await say(socket, streamID, "x".repeat(500))).ok).toBe(true);
+    expect(await say(socket, streamID, "x".repeat(500))).toEqual({ ok: true, message: null });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await say(socket, streamID, `spam ${i}`));
+    expect(answers.filter((a) => a.ok).length).toBeLessThanOrEqual(3);
+    expect(answers.at(-1)).toMatchObject({ ok: false, code: "chat_rate_limited", msg: "You are sending messages too fast." });
+  });
+
+  it("enforces bans and timeouts, tells the user why, and lifts them", async () => {
+    const { streamID, owner } = await channel();
+    const bob = await signedInUser(server);
+    const socket = await writer(streamID, cookieOf(bob.browser), "fr");
+    const listener = await reader(streamID, cookieOf(bob.browser));
+    const banned = nextEvent<{ userId: number; until: string | null }>(listener, "banned");
+    expect((await owner.browser.post(`/api/chat/${streamID}/bans`, { userId: bob.user.id, reason: "spam" })).status).toBe(200);
+    expect((await banned).until).toBeNull();
+    expect(await say(socket, streamID, "let me talk")).toMatchObject({ ok: false, code: "chat_banned", msg: "Vous êtes banni de ce chat." });
+    expect((await bob.browser.get(`/api/chat/${streamID}/state`)).body.ban).toEqual({ until: null, reason: "spam" });
+    expect(await listener.emitWithAck("join", streamID)).toBe(true);
+
+    await owner.browser.json("DELETE", `/api/chat/${streamID}/bans/${bob.user.id}`);
+    expect((await say(socket, streamID, "thanks")).ok).toBe(true);
+
+    await owner.browser.post(`/api/chat/${streamID}/bans`, { userId: bob.user.id, minutes: 10 });
+    const timedOut = await say(socket, streamID, "again");
+    expect(timedOut).toMatchObject({ ok: false, code: "chat_timed_out" });
+    expect(timedOut.msg).toContain("10 min");
+    await server.deps.db.updateTable("chat_ban").set({ until: Date.now() - 1 }).execute();
+    expect((await say(socket, streamID, "back")).ok).toBe(true);
+  });
+
+  it("lets only the owner, moderators and admins moderate", async () => {
+    const { streamID, owner } = await channel();
+    const eve = await signedInUser(server);
+    expect((await eve.browser.post(`/api/chat/${streamID}/bans`, { userId: owner.user.id })).status).toBe(403);
+    expect((await eve.browser.put(`/api/chat/${streamID}/slow`, { seconds: 5 })).status).toBe(403);
+    expect((await owner.browser.post(`/api/chat/${streamID}/bans`, { userId: owner.user.id })).status).toBe(403);
+    const answer = await say(await writer(streamID, cookieOf(eve.browser)), streamID, "mine");
+    expect((await eve.browser.json("DELETE", `/api/messages/${answer.message.id}`)).status).toBe(403);
+  });
+
+  it("removes a deleted message for everyone and from the history", async () => {
+    const { streamID, owner } = await channel();
+    const alice = await signedInUser(server);
+    const listener = await reader(streamID);
+    const answer = await say(await writer(streamID, cookieOf(alice.browser)), streamID, "rude words");
+    const deleted = nextEvent<{ id: number }>(listener, "deleted");
+    expect((await owner.browser.json("DELETE", `/api/messages/${answer.message.id}`)).status).toBe(200);
+    expect((await deleted).id).toBe(answer.message.id);
+    const history = (await new Browser(server.url).get(`/api/messages/${streamID}`)).body;
+    expect(history.some((m: { id: number }) => m.id === answer.message.id)).toBe(false);
+    const log = await server.deps.db.selectFrom("chat_moderation").selectAll().where("message_id", "=", answer.message.id).execute();
+    expect(log.map((l) => l.action)).toEqual(["delete"]);
+  });
+
+  it("applies slow mode to viewers but not to the owner", async () => {
+    const { streamID, owner } = await channel();
+    const alice = await signedInUser(server);
+    await owner.browser.put(`/api/chat/${streamID}/slow`, { seconds: 30 });
+    const socket = await writer(streamID, cookieOf(alice.browser));
+    expect((await say(socket, streamID, "first")).ok).toBe(true);
+    expect(await say(socket, streamID, "second")).toMatchObject({ ok: false, code: "chat_slow_mode" });
+    const ownerSocket = await writer(streamID, cookieOf(owner.browser));
+    expect((await say(ownerSocket, streamID, "one")).ok).toBe(true);
+    expect((await say(ownerSocket, streamID, "two")).ok).toBe(true);
+  });
+});
+
+describe("chat across a server restart", () => {
+  it("reconnects by itself and keeps the history", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-chat-"));
+    const env = { PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" };
+    let running = await startMainProcess(env);
+    try {
+      const alice = await signedInUser(running);
+      await alice.browser.post("/api/stream/mychannel/init");
+      const streamID = (await alice.browser.get("/api/stream/mychannelinfo")).body.channelArn;
+      const readerSocket = await connect(running.url, "/readchat", { reconnection: true });
+      const writerSocket = await connect(running.url, "/writechat", { cookie: cookieOf(alice.browser), reconnection: true });
+      sockets.push(readerSocket, writerSocket);
+      await readerSocket.emitWithAck("join", streamID);
+      expect((await say(writerSocket, streamID, "before")).ok).toBe(true);
+
+      running.child.kill("SIGTERM");
+      await running.child.exited;
+      running = await startMainProcess(env);
+      await waitFor("both sockets back", () => readerSocket.connected && writerSocket.connected, 10_000, 50);
+      await readerSocket.emitWithAck("join", streamID);
+      const arrival = nextEvent<{ message: string }>(readerSocket, "send");
+      expect((await say(writerSocket, streamID, "after")).ok).toBe(true);
+      expect((await arrival).message).toBe("after");
+      const history = (await new Browser(running.url).get(`/api/messages/${streamID}`)).body.map((m: { content: string }) => m.content);
+      expect(history).toEqual(["before", "after"]);
+    } finally {
+      running.child.kill("SIGTERM");
+      await running.child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

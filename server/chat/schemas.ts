@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const MAX_MESSAGE_LENGTH = 500;
+
+/** A chat line as both the socket and the history call give it: `message` and `content` carry the same text (spec 01 §3). */
+export const ChatMessageSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  message: z.string(),
+  content: z.string(),
+  streamID: z.string(),
+  streamId: z.string(),
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const StreamIdParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/) });
+export const HistoryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).optional().default(50) });
+export const MessageIdParamSchema = z.object({ messageId: z.coerce.number().int().positive() });
+export const BanInputSchema = z.object({
+  userId: z.number().int().positive(),
+  /** Absent: banned until lifted. */
+  minutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
+  reason: z.string().trim().max(200).optional().default(""),
+});
+export const BanParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/), userId: z.coerce.number().int().positive() });
+export const SlowModeInputSchema = z.object({ seconds: z.number().int().min(0).max(600) });
+export const ChatStateSchema = z.object({
+  success: z.literal(true),
+  slowSeconds: z.number(),
+  canModerate: z.boolean(),
+  /** The caller's own ban, if any. */
+  ban: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
+});
