@@ -72,20 +72,20 @@ function newestSegment(hlsDir: string): string | undefined {
  * Thumbnails come from the newest HLS segment: decoding one keyframe every few seconds costs far
  * less than decoding the whole stream. Files are written beside and renamed, so readers never see half a picture.
  */
-export async function refreshThumbnail(hlsDir: string): Promise<boolean> {
-  const segment = newestSegment(hlsDir);
-  if (!segment) return false;
-  const temp = join(hlsDir, `.${THUMBNAIL}`);
-  await runFfmpeg(["-y", "-i", segment, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "5", "-f", "image2", temp]);
-  renameSync(temp, join(hlsDir, THUMBNAIL));
-  return true;
+export function refreshThumbnail(hlsDir: string): Promise<boolean> {
+  return renderFromNewestSegment(hlsDir, THUMBNAIL, ["-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "5", "-f", "image2"]);
 }
 
-export async function refreshPreviewGif(hlsDir: string): Promise<boolean> {
+/** Two seconds of the newest segment as a small looping GIF: the card's animated preview. */
+export function refreshPreviewGif(hlsDir: string): Promise<boolean> {
+  return renderFromNewestSegment(hlsDir, PREVIEW_GIF, ["-t", "2", "-vf", "fps=8,scale=320:-2:flags=lanczos", "-loop", "0", "-f", "gif"]);
+}
+
+async function renderFromNewestSegment(hlsDir: string, name: string, outputArgs: string[]): Promise<boolean> {
   const segment = newestSegment(hlsDir);
   if (!segment) return false;
-  const temp = join(hlsDir, `.${PREVIEW_GIF}`);
-  await runFfmpeg(["-y", "-i", segment, "-t", "2", "-vf", "fps=8,scale=320:-2:flags=lanczos", "-loop", "0", "-f", "gif", temp]);
-  renameSync(temp, join(hlsDir, PREVIEW_GIF));
+  const temp = join(hlsDir, `.${name}`);
+  await runFfmpeg(["-y", "-i", segment, ...outputArgs, temp]);
+  renameSync(temp, join(hlsDir, name));
   return true;
 }
