@@ -52,7 +52,7 @@ describe("chat", () => {
     const [one, two] = [await reader(streamID), await reader(streamID)];
     const elsewhere = await reader((await channel()).streamID);
     const strayed = collect(elsewhere, "send");
-    const arrivals = [nextEvent<{ message: string; username: string }>(one, "send"), nextEvent<{ message: string }>(two, "send")];
+    const arrivals = [nextEvent<{ message: string; username: string }>(one, "send"), nextEvent<{ message: string }>(two, "send")] as const;
     const answer = await say(await writer(streamID, cookieOf(alice.browser)), streamID, "  gg wp  ");
     expect(answer.ok).toBe(true);
     const [first, second] = await Promise.all(arrivals);
