@@ -5,6 +5,7 @@ import * as createLegal from "./migrations/0002_create_legal.ts";
 import * as createChannels from "./migrations/0003_create_channels.ts";
 import * as createRestream from "./migrations/0004_create_restream.ts";
 import * as createChat from "./migrations/0005_create_chat.ts";
+import * as createCommunity from "./migrations/0006_create_community.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003_create_channels": createChannels,
   "0004_create_restream": createRestream,
   "0005_create_chat": createChat,
+  "0006_create_community": createCommunity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

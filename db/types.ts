@@ -86,6 +86,9 @@ export interface DB {
   chat_message: ChatMessageTable;
   chat_ban: ChatBanTable;
   chat_moderation: ChatModerationTable;
+  follow: FollowTable;
+  notification: NotificationTable;
+  report: ReportTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -138,6 +141,13 @@ export interface ChannelTable {
   restream_enabled: Generated<number>;
   /** 0 = off; otherwise the seconds a viewer waits between two chat messages. */
   chat_slow_seconds: Generated<number>;
+  paypalme: string | null;
+  /** Full profile addresses, normalised on save (Twitter keeps only the handle). */
+  social_facebook: string | null;
+  social_twitter: string | null;
+  social_instagram: string | null;
+  social_youtube: string | null;
+  social_website: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -230,5 +240,39 @@ export interface ChatModerationTable {
   target_user_id: number | null;
   message_id: number | null;
   detail: Generated<string>;
+  created_at: number;
+}
+
+export interface FollowTable {
+  follower_id: number;
+  followed_id: number;
+  created_at: number;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  actor_id: number | null;
+  link: Generated<string>;
+  /** JSON: the words the notification is built from (names, titles). */
+  data: Generated<string>;
+  created_at: number;
+  read_at: number | null;
+}
+
+export type ReportTargetType = "stream" | "user" | "replay" | "tournament" | "message";
+export type ReportStatus = "open" | "dismissed" | "actioned";
+
+export interface ReportTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: string;
+  status: Generated<ReportStatus>;
+  resolved_by: number | null;
+  resolved_at: number | null;
+  resolution: Generated<string>;
   created_at: number;
 }

@@ -13,6 +13,8 @@ import { staticTranslationRoutes, translateRoutes } from "./i18n/routes.ts";
 import { legalRoutes } from "./legal/routes.ts";
 import { channelRoutes } from "./channels/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
+import { followRoutes } from "./follows/routes.ts";
+import { notificationRoutes } from "./notifications/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
@@ -33,7 +35,9 @@ export function createApi(deps: AppDeps) {
     .route("/stream", gameRoutes(deps))
     .route("/stream", replayRoutes(deps))
     .route("/stream", restreamRoutes(deps))
-    .route("/", chatRoutes(deps));
+    .route("/", chatRoutes(deps))
+    .route("/stream", followRoutes(deps))
+    .route("/", notificationRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

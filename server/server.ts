@@ -15,6 +15,7 @@ import { LiveManager } from "./live/live-manager.ts";
 import { sweepSilentViewers } from "./live/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./realtime/io.ts";
+import { notifyFollowersOnLive } from "./notifications/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -35,6 +36,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   const media = config.rtmpPort ? await startMedia(deps, log) : undefined;
   const app = createApp(deps);
   const realtime = createRealtime(deps);
+  const offNotifications = notifyFollowersOnLive(deps);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
     port: config.port,
@@ -52,6 +54,7 @@ export async function startServer(config: Config, options: { log?: (line: string
     deps,
     async stop() {
       await media?.stop();
+      offNotifications();
       await realtime.close();
       await server.stop(true);
       await db.destroy();

@@ -9,8 +9,10 @@ import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/open
 import { translate } from "../i18n/messages.ts";
 import { leaveViewer, newViewerId, touchViewer, VIEWER_COOKIE, viewerData } from "../live/viewers.ts";
 import { ChannelArnParamSchema, StartStreamingSchema, StreamKeyResponseSchema, StreamResponseSchema, StreamsQuerySchema, UsernameParamSchema } from "./schemas.ts";
+import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
+import { ChannelSettingsInputSchema, ChannelSettingsSchema, ProfileSchema } from "./settings-schemas.ts";
 import { ensureChannel, findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
-import { liveStreams, streamOfUsername } from "./streams.ts";
+import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
 
 const tags = ["Streams"];
 const owner = { security: secured, middleware: [requireUser] };
@@ -64,6 +66,21 @@ const viewerCountRoute = createRoute({
   responses: { 200: jsonResponse(ViewerCountSchema, "Count"), 404: errors[404] },
 });
 
+const getSettingsRoute = createRoute({
+  method: "get", path: "/channel-settings", tags, summary: "The caller's channel settings (paypal.me, biography, social links)", ...owner,
+  responses: { 200: jsonResponse(ChannelSettingsSchema, "Settings"), 401: errors[401] },
+});
+const putSettingsRoute = createRoute({
+  method: "put", path: "/channel-settings", tags, summary: "Save channel settings; handles become profile addresses", ...owner,
+  request: { body: jsonBody(ChannelSettingsInputSchema) },
+  responses: { 200: jsonResponse(ChannelSettingsSchema.extend({ message: z.string() }), "Saved"), 400: errors[400], 401: errors[401] },
+});
+const profileRoute = createRoute({
+  method: "get", path: "/profile/{username}", tags, summary: "A user's public profile: about, social links, followers, live state",
+  request: { params: UsernameParamSchema },
+  responses: { 200: jsonResponse(ProfileSchema, "Profile"), 404: errors[404] },
+});
+
 export function channelRoutes(deps: AppDeps) {
   const rtmpLink = (c: Context<AppEnv>) => injectionLink(c.req.header("host"), deps.config.publicUrl, deps.config.rtmpPort);
   return newRouter()
@@ -96,20 +113,28 @@ export function channelRoutes(deps: AppDeps) {
     })
     .openapi(streamRoute, async (c) => {
       const { username } = c.req.valid("param");
-      const stream = await streamOfUsername(deps, username, c.get("lang"));
+      const stream = await streamOfUsername(deps, username, c.get("lang"), c.get("auth")?.user.id);
       // Spec 01 §7: a 404 carries the username so the screen can go to the profile instead.
       if (!stream) throw new NotFoundError("stream_not_found", { username: (await findChannelByUsername(deps, username)).user.username });
       return c.json({ success: true as const, ...stream }, 200);
     })
     .openapi(streamsRoute, async (c) => {
-      const { game, tag } = c.req.valid("query");
-      return c.json({ success: true as const, data: await liveStreams(deps, { game, tag }, c.get("lang")) }, 200);
+      const { game, tag, following } = c.req.valid("query");
+      const viewer = c.get("auth")?.user;
+      const data = following === "true" ? (viewer ? await followedStreams(deps, viewer.id, c.get("lang")) : []) : await liveStreams(deps, { game, tag }, c.get("lang"), viewer?.id);
+      return c.json({ success: true as const, data }, 200);
     })
     .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) => c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
     .openapi(viewerRoute("/viewers/heartbeat", "A viewer is still watching (every 25 s)"), async (c) =>
       c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200),
     )
     .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) => c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
+    .openapi(getSettingsRoute, async (c) => c.json({ success: true as const, ...(await getChannelSettings(deps, currentUser(c))) }, 200))
+    .openapi(putSettingsRoute, async (c) => {
+      const settings = await saveChannelSettings(deps, currentUser(c), c.req.valid("json"));
+      return c.json({ success: true as const, message: translate(c.get("lang"), "channels:channel_settings_saved"), ...settings }, 200);
+    })
+    .openapi(profileRoute, async (c) => c.json({ success: true as const, ...(await publicProfile(deps, c.req.valid("param").username, c.get("auth")?.user.id)) }, 200))
     .openapi(viewerCountRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").channelArn)) }, 200));
 }
 

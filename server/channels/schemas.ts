@@ -37,6 +37,10 @@ export const StreamResponseSchema = z.object({
   viewerCount: z.number(),
   startTime: z.string().nullable(),
   timePassed: z.string().nullable(),
+  followers: z.number(),
+  isFollowed: z.boolean(),
+  paypalme: z.string().nullable(),
+  social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
 });
 export type StreamResponse = z.infer<typeof StreamResponseSchema>;
 
@@ -44,4 +48,6 @@ export const StreamsQuerySchema = z.object({
   recommended: z.string().optional(),
   game: z.coerce.number().int().positive().optional(),
   tag: z.string().max(30).optional(),
+  /** "true": the channels the caller follows, live or not (the sidebar's "Following channels"). */
+  following: z.enum(["true", "false"]).optional(),
 });

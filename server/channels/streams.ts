@@ -7,6 +7,7 @@ import type { Language } from "../i18n/messages.ts";
 import { toGameResponse } from "../games/service.ts";
 import { hlsDirOf } from "../live/live-manager.ts";
 import { viewerCountOf } from "../live/viewers.ts";
+import { followerCount, isFollowing } from "../follows/service.ts";
 import type { StreamResponse } from "./schemas.ts";
 
 function streamRows(deps: AppDeps) {
@@ -22,6 +23,12 @@ function streamRows(deps: AppDeps) {
       "channel.game_id",
       "channel.tags",
       "channel.is_live",
+      "channel.paypalme",
+      "channel.social_facebook",
+      "channel.social_twitter",
+      "channel.social_instagram",
+      "channel.social_youtube",
+      "channel.social_website",
       "user.id as userId",
       "user.username",
       "user.avatar",
@@ -34,20 +41,27 @@ function streamRows(deps: AppDeps) {
 
 type StreamRow = Awaited<ReturnType<ReturnType<typeof streamRows>["executeTakeFirstOrThrow"]>>;
 
-export async function streamOfUsername(deps: AppDeps, username: string, lang: Language): Promise<StreamResponse | null> {
+export async function streamOfUsername(deps: AppDeps, username: string, lang: Language, viewerId?: number): Promise<StreamResponse | null> {
   const row = await streamRows(deps).where("user.username", "=", username).executeTakeFirst();
-  return row ? toStreamResponse(deps, row, lang) : null;
+  return row ? toStreamResponse(deps, row, lang, viewerId) : null;
 }
 
 /** Live channels, most watched first; optionally of one game or carrying one tag. */
-export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: string }, lang: Language): Promise<StreamResponse[]> {
+export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: string }, lang: Language, viewerId?: number): Promise<StreamResponse[]> {
   let query = streamRows(deps).where("channel.is_live", "=", 1);
   if (filter.game) query = query.where("channel.game_id", "=", filter.game);
   const rows = await query.orderBy("live_session.started_at", "desc").execute();
   const tag = filter.tag?.toLowerCase();
   const matching = tag ? rows.filter((row) => parseTags(row.tags).some((t) => t.toLowerCase() === tag)) : rows;
-  const streams = await Promise.all(matching.map((row) => toStreamResponse(deps, row, lang)));
+  const streams = await Promise.all(matching.map((row) => toStreamResponse(deps, row, lang, viewerId)));
   return streams.sort((a, b) => b.viewerCount - a.viewerCount);
+}
+
+/** The channels a user follows, live ones first (most watched first), then the others by name. */
+export async function followedStreams(deps: AppDeps, viewerId: number, lang: Language): Promise<StreamResponse[]> {
+  const rows = await streamRows(deps).innerJoin("follow", "follow.followed_id", "user.id").where("follow.follower_id", "=", viewerId).execute();
+  const streams = await Promise.all(rows.map((row) => toStreamResponse(deps, row, lang, viewerId)));
+  return streams.sort((a, b) => Number(b.isLive) - Number(a.isLive) || b.viewerCount - a.viewerCount || a.username.localeCompare(b.username));
 }
 
 export function parseTags(json: string): string[] {
@@ -59,7 +73,7 @@ export function parseTags(json: string): string[] {
   }
 }
 
-async function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language): Promise<StreamResponse> {
+async function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, viewerId?: number): Promise<StreamResponse> {
   const game: Game | undefined = row.game_id ? await deps.db.selectFrom("game").selectAll().where("id", "=", row.game_id).executeTakeFirst() : undefined;
   const gameResponse = game ? toGameResponse(game, lang) : null;
   const isLive = row.is_live === 1;
@@ -87,5 +101,9 @@ async function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language): 
     viewerCount: isLive ? await viewerCountOf(deps, row.channelId) : 0,
     startTime: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
     timePassed: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
+    followers: await followerCount(deps, row.userId),
+    isFollowed: await isFollowing(deps, viewerId, row.userId),
+    paypalme: row.paypalme,
+    social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
   };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { ChatMessage } from "../chat/schemas.ts";
+import type { NotificationResponse } from "../notifications/schemas.ts";
 
 /** What the server announces to the realtime layer (socket.io rooms, issue 5) and to tests. */
 export interface LiveEvents {
@@ -12,6 +13,8 @@ export interface LiveEvents {
   "chat:banned": { streamID: string; userId: number; until: string | null };
   "chat:unbanned": { streamID: string; userId: number };
   "chat:slow_mode": { streamID: string; seconds: number };
+  "notification:created": { userId: number; notification: NotificationResponse };
+  "follows:changed": { userId: number; followers: number };
 }
 
 export class EventBus {

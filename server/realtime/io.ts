@@ -39,6 +39,10 @@ export function createRealtime(deps: AppDeps): Realtime {
     socket.data.userId = (await authenticate(socket))?.id ?? null;
     next();
   });
+  // A logged-in page also listens to its own room: notifications and follower counts.
+  live.on("connection", (socket) => {
+    if (socket.data.userId) void socket.join(`user:${socket.data.userId}`);
+  });
   live.on("connection", (socket) => {
     socket.on("watch", async (channelArn: unknown, ack?: (joined: boolean) => void) => {
       const valid = typeof channelArn === "string" && /^[a-f0-9]{1,64}$/.test(channelArn);
@@ -56,6 +60,8 @@ export function createRealtime(deps: AppDeps): Realtime {
     deps.bus.on("viewers:changed", ({ channelArn, viewerCount }) => live.to(`stream:${channelArn}`).emit("viewers:changed", { channelArn, viewerCount })),
     deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
+    deps.bus.on("notification:created", ({ userId, notification }) => live.to(`user:${userId}`).emit("notification:created", notification)),
+    deps.bus.on("follows:changed", ({ userId, followers }) => live.to(`user:${userId}`).emit("follows:changed", { followers })),
   ];
 
   return {

@@ -1,0 +1,44 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { follow, myFollowers, unfollow } from "./service.ts";
+
+const tags = ["Follows"];
+const owner = { security: secured, middleware: [requireUser] };
+const FollowInputSchema = z.object({ channelId: z.union([z.string().regex(/^[a-f0-9]{1,64}$/), z.number().int().positive()], { error: "invalid_input" }) });
+const FollowAnswerSchema = z.object({ success: z.literal(true), message: z.string(), followers: z.number() });
+
+const followRoute = createRoute({
+  method: "post", path: "/follow", tags, summary: "Follow a channel (its public id) or a user (their id)", ...owner,
+  request: { body: jsonBody(FollowInputSchema) },
+  responses: { 200: jsonResponse(FollowAnswerSchema, "Followed"), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+const unfollowRoute = createRoute({
+  method: "post", path: "/unfollow", tags, summary: "Stop following", ...owner,
+  request: { body: jsonBody(FollowInputSchema) },
+  responses: { 200: jsonResponse(FollowAnswerSchema, "Unfollowed"), 400: errors[400], 401: errors[401], 404: errors[404] },
+});
+const followersRoute = createRoute({
+  method: "get", path: "/myfollowers", tags, summary: "The caller's followers, 20 a page", ...owner,
+  request: { query: z.object({ page: z.coerce.number().int().min(1).optional().default(1) }) },
+  responses: {
+    200: jsonResponse(z.object({ success: z.literal(true), followers: z.array(z.object({ id: z.number(), url: z.string(), avatar: z.string().nullable(), username: z.string(), isVerified: z.boolean(), followers: z.number() })), hasMore: z.boolean(), total: z.number() }), "A page"),
+    401: errors[401],
+  },
+});
+
+export function followRoutes(deps: AppDeps) {
+  return newRouter()
+    .openapi(followRoute, async (c) => {
+      const followers = await follow(deps, currentUser(c), c.req.valid("json").channelId);
+      return c.json({ success: true as const, message: translate(c.get("lang"), "channels:followed"), followers }, 200);
+    })
+    .openapi(unfollowRoute, async (c) => {
+      const followers = await unfollow(deps, currentUser(c), c.req.valid("json").channelId);
+      return c.json({ success: true as const, message: translate(c.get("lang"), "channels:unfollowed"), followers }, 200);
+    })
+    .openapi(followersRoute, async (c) => c.json({ success: true as const, ...(await myFollowers(deps, currentUser(c), c.req.valid("query").page)) }, 200));
+}

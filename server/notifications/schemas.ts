@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const NotificationSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  link: z.string(),
+  data: z.record(z.string(), z.union([z.string(), z.number()])),
+  actor: z.object({ username: z.string(), avatar: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type NotificationResponse = z.infer<typeof NotificationSchema>;
+
+export const NotificationPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
