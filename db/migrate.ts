@@ -6,6 +6,7 @@ import * as createChannels from "./migrations/0003_create_channels.ts";
 import * as createRestream from "./migrations/0004_create_restream.ts";
 import * as createChat from "./migrations/0005_create_chat.ts";
 import * as createCommunity from "./migrations/0006_create_community.ts";
+import * as addSearchTitles from "./migrations/0007_add_search_titles.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004_create_restream": createRestream,
   "0005_create_chat": createChat,
   "0006_create_community": createCommunity,
+  "0007_add_search_titles": addSearchTitles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,6 +148,8 @@ export interface ChannelTable {
   social_instagram: string | null;
   social_youtube: string | null;
   social_website: string | null;
+  /** fold(title), for search. */
+  search_title: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -182,6 +184,8 @@ export interface ReplayTable {
   view_count: Generated<number>;
   created_at: number;
   deleted_at: number | null;
+  /** fold(title), for search. */
+  search_title: Generated<string>;
 }
 
 export interface ViewerPresenceTable {

@@ -9,12 +9,17 @@ import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, hashToken, newToken, revokeUserSessions } from "./sessions.ts";
 
 const MINUTE = 60 * 1000;
+/**
+ * Per-account limits stop password guessing; per-address limits stop one machine hammering the
+ * server. The latter are generous because a whole LAN party may reach Arena from one address
+ * (behind a NAT or a proxy without TRUST_PROXY).
+ */
 export const limits = {
-  loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
+  loginPerAddress: { max: 300, windowMs: 15 * MINUTE },
   loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  resetPerAddress: { max: 10, windowMs: 60 * MINUTE },
+  resetPerAddress: { max: 30, windowMs: 60 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
-  signupPerAddress: { max: 20, windowMs: 60 * MINUTE },
+  signupPerAddress: { max: 100, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const VERIFY_TOKEN_MS = 7 * 24 * 60 * MINUTE;

@@ -4,6 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import type { StartStreamingInput } from "./schemas.ts";
 import { getGame } from "../games/service.ts";
+import { fold } from "../search/fold.ts";
 
 function newStreamKey(): string {
   return `live_${randomBytes(24).toString("base64url")}`;
@@ -57,7 +58,7 @@ export async function startStreaming(deps: AppDeps, user: User, input: StartStre
   const tags = JSON.stringify([...new Set(input.tags.map((t) => t.trim()).filter(Boolean))].slice(0, 5));
   const updated = await deps.db
     .updateTable("channel")
-    .set({ title: input.title, game_id: input.gameId, description: input.description, tags, updated_at: deps.now() })
+    .set({ title: input.title, search_title: fold(input.title), game_id: input.gameId, description: input.description, tags, updated_at: deps.now() })
     .where("id", "=", channel.id)
     .returningAll()
     .executeTakeFirstOrThrow();

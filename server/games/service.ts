@@ -5,6 +5,7 @@ import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import type { GameResponse } from "./schemas.ts";
+import { fold } from "../search/fold.ts";
 
 /** Brings the games table in line with the shipped catalogue at start-up: new titles appear, edited ones update. */
 export async function seedGames(db: Db): Promise<void> {
@@ -56,6 +57,3 @@ export async function searchGames(deps: AppDeps, query: string, limit = 20): Pro
   return matches.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)).slice(0, limit);
 }
 
-export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
-}

@@ -1,0 +1,30 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { AppDeps } from "../http/context.ts";
+import { jsonResponse, newRouter } from "../http/openapi.ts";
+import { search } from "./service.ts";
+
+const SearchQuerySchema = z.object({
+  term: z.string().max(100).optional().default(""),
+  /** "page" widens every section for the results page; the top-bar dropdown keeps 6 games and 6 channels. */
+  scope: z.enum(["dropdown", "page"]).optional().default("dropdown"),
+});
+
+const searchRoute = createRoute({
+  method: "get", path: "/search", tags: ["Search"], summary: "Games, channels, lives, videos and tournaments matching a term",
+  request: { query: SearchQuerySchema },
+  responses: {
+    200: jsonResponse(
+      z.object({ success: z.literal(true), games: z.array(z.unknown()), users: z.array(z.unknown()), lives: z.array(z.unknown()), videos: z.array(z.unknown()), tournaments: z.array(z.unknown()) }),
+      "Each section, best matches first",
+    ),
+  },
+});
+
+export function searchRoutes(deps: AppDeps) {
+  return newRouter().openapi(searchRoute, async (c) => {
+    const { term, scope } = c.req.valid("query");
+    const limits = scope === "page" ? { games: 24, users: 24, lives: 24, videos: 24 } : { games: 6, users: 6, lives: 6, videos: 6 };
+    return c.json({ success: true as const, ...(await search(deps, term, c.get("lang"), c.get("auth")?.user.id, limits)) }, 200);
+  });
+}

@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import { liveStreams } from "../channels/streams.ts";
+import { searchGames, toGameResponse } from "../games/service.ts";
+import type { AppDeps } from "../http/context.ts";
+import type { Language } from "../i18n/messages.ts";
+import { toReplayResponse } from "../replays/service.ts";
+import { fold, likePattern } from "./fold.ts";
+
+export interface SearchLimits {
+  games: number;
+  users: number;
+  lives: number;
+  videos: number;
+}
+
+/**
+ * One search over games, people, live streams and replays: case- and accent-insensitive, names that
+ * start with the term before names that merely contain it, then the most followed or watched first.
+ */
+export async function search(deps: AppDeps, term: string, lang: Language, viewerId: number | undefined, limits: SearchLimits) {
+  const needle = fold(term);
+  if (!needle) return { games: [], users: [], lives: [], videos: [], tournaments: [] };
+  const [games, users, lives, videos] = await Promise.all([
+    searchGames(deps, needle, limits.games),
+    searchUsers(deps, needle, viewerId, limits.users),
+    searchLives(deps, needle, lang, viewerId, limits.lives),
+    searchVideos(deps, needle, limits.videos),
+  ]);
+  // Tournaments join the results once they exist (issue 7).
+  return { games: games.map((game) => toGameResponse(game, lang)), users, lives, videos, tournaments: [] as unknown[] };
+}
+
+async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
+  const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = user.id)`;
+  const rows = await deps.db
+    .selectFrom("user")
+    .leftJoin("channel", "channel.user_id", "user.id")
+    .select(["user.id", "user.username", "user.avatar", "user.verified", "channel.is_live", followers.as("followers")])
+    .select(
+      viewerId
+        ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = user.id)`.as("is_followed")
+        : sql<number>`0`.as("is_followed"),
+    )
+    .where("user.suspended_at", "is", null)
+    .where(sql<boolean>`user.username LIKE ${likePattern(needle)} ESCAPE '\\'`)
+    .orderBy(sql`CASE WHEN user.username LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
+    .orderBy(followers, "desc")
+    .orderBy("user.username")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    avatar: row.avatar,
+    isVerified: row.verified === 1,
+    verified: row.verified === 1,
+    followers: Number(row.followers),
+    isFollowed: Boolean(row.is_followed),
+    isLive: row.is_live === 1,
+    url: `/profile/${row.username}`,
+  }));
+}
+
+async function searchLives(deps: AppDeps, needle: string, lang: Language, viewerId: number | undefined, limit: number) {
+  const lives = await liveStreams(deps, {}, lang, viewerId);
+  const rank = (texts: string[]) => (texts.some((t) => fold(t).startsWith(needle)) ? 0 : texts.some((t) => fold(t).includes(needle)) ? 1 : 2);
+  return lives
+    .map((live) => ({ live, rank: rank([live.title, live.username, live.game?.name ?? "", ...live.tags]) }))
+    .filter(({ rank }) => rank < 2)
+    .sort((a, b) => a.rank - b.rank || b.live.viewerCount - a.live.viewerCount)
+    .slice(0, limit)
+    .map(({ live }) => live);
+}
+
+async function searchVideos(deps: AppDeps, needle: string, limit: number) {
+  const rows = await deps.db
+    .selectFrom("replay")
+    .innerJoin("channel", "channel.id", "replay.channel_id")
+    .innerJoin("user", "user.id", "channel.user_id")
+    .leftJoin("game", "game.id", "replay.game_id")
+    .selectAll("replay")
+    .select(["user.id as owner_id", "user.username", "user.avatar", "game.name as game_name", "game.icon as game_icon"])
+    .where("replay.deleted_at", "is", null)
+    .where("replay.status", "=", "ready")
+    .where("user.suspended_at", "is", null)
+    .where(sql<boolean>`replay.search_title LIKE ${likePattern(needle)} ESCAPE '\\'`)
+    .orderBy(sql`CASE WHEN replay.search_title LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
+    .orderBy("replay.view_count", "desc")
+    .orderBy("replay.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toReplayResponse);
+}
