@@ -15,6 +15,7 @@ import { channelRoutes } from "./channels/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { followRoutes } from "./follows/routes.ts";
 import { notificationRoutes } from "./notifications/routes.ts";
+import { reportRoutes } from "./reports/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
@@ -39,7 +40,8 @@ export function createApi(deps: AppDeps) {
     .route("/", chatRoutes(deps))
     .route("/stream", followRoutes(deps))
     .route("/", notificationRoutes(deps))
-    .route("/stream", searchRoutes(deps));
+    .route("/stream", searchRoutes(deps))
+    .route("/", reportRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
