@@ -16,6 +16,7 @@ import { sweepSilentViewers } from "./live/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./realtime/io.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
+import { seedDemoCommunity, startDemoLives } from "./demo/seed.ts";
 
 export interface RunningServer {
   url: string;
@@ -34,6 +35,8 @@ export async function startServer(config: Config, options: { log?: (line: string
   await deleteExpiredSessions(db, deps.now());
   await seedGames(db);
   const media = config.rtmpPort ? await startMedia(deps, log) : undefined;
+  if (config.demo) await seedDemoCommunity(deps, log);
+  const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps);
   const realtime = createRealtime(deps);
   const offNotifications = notifyFollowersOnLive(deps);
@@ -53,6 +56,7 @@ export async function startServer(config: Config, options: { log?: (line: string
     port,
     deps,
     async stop() {
+      await Promise.all(demoLives.map((job) => job.stop()));
       await media?.stop();
       offNotifications();
       await realtime.close();

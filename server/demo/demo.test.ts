@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { freePort } from "../../media/free-port.ts";
+import { waitFor } from "../../tests/fixtures/publisher.ts";
+import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ DEMO: "1", RTMP_PORT: String(await freePort()) });
+}, 120_000);
+afterAll(() => server.stop());
+
+describe("DEMO mode", () => {
+  it("seeds members with pictures, channels, follows and playable replays", async () => {
+    const visitor = new Browser(server.url);
+    const profile = (await visitor.get(`/api/stream/profile/${demoMembers[0]!.username}`)).body;
+    expect(profile.followers).toBeGreaterThan(3);
+    expect(profile.avatar).toMatch(/^\/uploads\/avatars\//);
+    expect((await fetch(server.url + profile.avatar)).status).toBe(200);
+    const videos = (await visitor.get("/api/stream/videos?limit=20")).body.replays;
+    expect(videos).toHaveLength(demoReplays.length);
+    const range = await fetch(`${server.url}/recordings/${videos[0].filePath}`, { headers: { range: "bytes=0-99" } });
+    expect(range.status).toBe(206);
+    const login = await visitor.post("/api/auth/login", { login: demoMembers[0]!.username, password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
+  it("runs the synthetic live streams", async () => {
+    const lives = await waitFor("two demo lives", async () => {
+      const data = (await new Browser(server.url).get("/api/stream/streams")).body.data as { username: string }[];
+      return data.length >= 2 ? data : undefined;
+    }, 20_000, 250);
+    expect(lives.map((l) => l.username).sort()).toEqual(demoMembers.filter((m) => m.live).map((m) => m.username).sort());
+  });
+
+  it("seeds once", async () => {
+    const before = await server.deps.db.selectFrom("user").select("id").execute();
+    const { seedDemoCommunity } = await import("./seed.ts");
+    await seedDemoCommunity(server.deps, () => undefined);
+    expect(await server.deps.db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
+  });
+});
