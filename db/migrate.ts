@@ -7,6 +7,7 @@ import * as createRestream from "./migrations/0004_create_restream.ts";
 import * as createChat from "./migrations/0005_create_chat.ts";
 import * as createCommunity from "./migrations/0006_create_community.ts";
 import * as addSearchTitles from "./migrations/0007_add_search_titles.ts";
+import * as createTournaments from "./migrations/0008_create_tournaments.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_create_chat": createChat,
   "0006_create_community": createCommunity,
   "0007_add_search_titles": addSearchTitles,
+  "0008_create_tournaments": createTournaments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

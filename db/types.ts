@@ -89,6 +89,8 @@ export interface DB {
   follow: FollowTable;
   notification: NotificationTable;
   report: ReportTable;
+  tournament: TournamentTable;
+  tournament_player: TournamentPlayerTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -280,3 +282,46 @@ export interface ReportTable {
   resolution: Generated<string>;
   created_at: number;
 }
+
+export type TournamentStructure = "s_elim" | "d_elim" | "robin";
+
+export interface TournamentTable {
+  id: Generated<number>;
+  name: string;
+  admin_id: number;
+  structure: TournamentStructure;
+  size: number;
+  is_team: Generated<number>;
+  team_size: Generated<number>;
+  game_id: number | null;
+  game_name: Generated<string>;
+  game_mode: Generated<string>;
+  discipline: Generated<string>;
+  description: Generated<string>;
+  rules: Generated<string>;
+  prize: Generated<string>;
+  /** ISO date-times as the organiser entered them, read in `timezone`. */
+  start_date: string | null;
+  end_date: string | null;
+  timezone: Generated<string>;
+  poster: string | null;
+  cover: string | null;
+  stream: Generated<number>;
+  is_active: Generated<number>;
+  /** The bracket engine's whole state (JSON), written in the same transaction as every change. */
+  bracket: string | null;
+  champion_id: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface TournamentPlayerTable {
+  id: Generated<number>;
+  tournament_id: number;
+  user_id: number;
+  status: "pending" | "approved";
+  joined_at: number;
+}
+
+export type Tournament = Selectable<TournamentTable>;

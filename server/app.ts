@@ -17,6 +17,7 @@ import { followRoutes } from "./follows/routes.ts";
 import { notificationRoutes } from "./notifications/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
+import { tournamentRoutes } from "./tournaments/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
@@ -41,7 +42,8 @@ export function createApi(deps: AppDeps) {
     .route("/stream", followRoutes(deps))
     .route("/", notificationRoutes(deps))
     .route("/stream", searchRoutes(deps))
-    .route("/", reportRoutes(deps));
+    .route("/", reportRoutes(deps))
+    .route("/tournament", tournamentRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

@@ -15,6 +15,7 @@ export interface LiveEvents {
   "chat:slow_mode": { streamID: string; seconds: number };
   "notification:created": { userId: number; notification: NotificationResponse };
   "follows:changed": { userId: number; followers: number };
+  "tournament:changed": { tournamentId: number };
 }
 
 export class EventBus {

@@ -49,6 +49,12 @@ export function createRealtime(deps: AppDeps): Realtime {
       if (valid) await socket.join(`stream:${channelArn}`);
       if (typeof ack === "function") ack(valid);
     });
+    // A tournament page (or the bracket under a stream) listens to its tournament's room.
+    socket.on("watch-tournament", async (tournamentId: unknown, ack?: (joined: boolean) => void) => {
+      const valid = typeof tournamentId === "number" && Number.isInteger(tournamentId) && tournamentId > 0;
+      if (valid) await socket.join(`tournament:${tournamentId}`);
+      if (typeof ack === "function") ack(valid);
+    });
     socket.on("unwatch", (channelArn: unknown) => {
       if (typeof channelArn === "string") void socket.leave(`stream:${channelArn}`);
     });
@@ -61,6 +67,7 @@ export function createRealtime(deps: AppDeps): Realtime {
     deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
     deps.bus.on("notification:created", ({ userId, notification }) => live.to(`user:${userId}`).emit("notification:created", notification)),
+    deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(`user:${userId}`).emit("follows:changed", { followers })),
   ];
 

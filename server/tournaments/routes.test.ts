@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { makeImage } from "../../tests/fixtures/images.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+type Player = Awaited<ReturnType<typeof signedInUser>>;
+interface Seed {
+  id: string;
+  playing: boolean;
+  finished: boolean;
+  teams: { playerID: number | null; player: { name: string } | null; score: number | null }[];
+}
+
+async function create(organiser: Player, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ tournamentName: "LAN Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1", ...fields })) form.append(key, value);
+  const res = await organiser.browser.post("/api/tournament/create-tournament", form);
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+/** The organiser and size-1 other players join; the organiser approves everyone. */
+async function fill(organiser: Player, id: number, size: number): Promise<Player[]> {
+  const players = [organiser];
+  expect((await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id })).body.status).toBe("approved");
+  for (let i = 1; i < size; i++) {
+    const player = await signedInUser(server);
+    const joined = await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
+    expect(joined.body).toMatchObject({ status: "pending", message: "Joined successfully" });
+    players.push(player);
+  }
+  const pending = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending");
+  for (const p of pending) expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
+  return players;
+}
+
+function allSeeds(data: unknown): Seed[] {
+  const rounds = Array.isArray(data) ? data : [...(data as { winnerBracket: unknown[] }).winnerBracket, ...(data as { LoserBracket: unknown[] }).LoserBracket];
+  return (rounds as { seeds: Seed[] }[]).flatMap((round) => round.seeds);
+}
+
+/** Plays every ready match, the first-listed player winning 2–1 (or a 1–1 draw every third robin match). */
+async function playOut(organiser: Player, id: number) {
+  for (let guard = 0; guard < 200; guard++) {
+    const { data, structure } = (await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body;
+    const next = allSeeds(data).find((s) => !s.finished && s.teams.every((t) => t.playerID !== null));
+    if (!next) return structure;
+    expect((await organiser.browser.post(`/api/tournament/start-match/${next.id}`)).status).toBe(200);
+    const draw = structure === "robin" && guard % 3 === 0;
+    const ended = await organiser.browser.post("/api/tournament/set-winner", { matchID: next.id, tournmentID: id, winnerID: next.teams[0]!.playerID, scorePlayer1: draw ? 1 : 2, scorePlayer2: 1 });
+    expect(ended.status).toBe(200);
+  }
+  throw new Error("tournament never finished");
+}
+
+describe("a tournament's whole life", () => {
+  for (const [format, size] of [["s_elim", 8], ["d_elim", 8], ["robin", 6]] as const) {
+    it(`${format} with ${size} players: create, join, approve, start, play to a champion`, async () => {
+      const organiser = await signedInUser(server);
+      const id = await create(organiser, { format, size: String(size) });
+      await fill(organiser, id, size);
+      const before = (await new Browser(server.url).get(`/api/tournament/${id}`)).body;
+      expect(before).toMatchObject({ numberOfPlayers: size, isActive: false, structure: format });
+      expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+      const structure = await playOut(organiser, id);
+      expect(structure).toBe(format);
+      const after = (await new Browser(server.url).get(`/api/tournament/${id}`)).body;
+      expect(after.isFinished).toBe(true);
+      expect(after.championId).not.toBeNull();
+      if (format === "d_elim") expect(Object.keys(after.bracket).sort()).toEqual(["LoserBracket", "winnerBracket"]);
+      if (format === "robin") {
+        const table = (await new Browser(server.url).get(`/api/tournament/round-robin/${id}`)).body;
+        expect(table).toHaveLength(size);
+        expect(table[0]).toMatchObject({ rank: 1, playerID: after.championId });
+        expect(Object.keys(table[0])).toEqual(expect.arrayContaining(["flag", "name", "matchPlayed", "won", "loss", "draw", "pts"]));
+      }
+      const archive = (await organiser.browser.get("/api/tournament/my-tournaments?isArchive=true")).body.map((t: { id: number }) => t.id);
+      expect(archive).toContain(id);
+    });
+  }
+});
+
+describe("what only the organiser may do", () => {
+  it("refuses approving, starting and scoring by anyone else, and starting a tournament that is not full", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, {});
+    const [, player] = await fill(organiser, id, 2);
+    const stranger = await signedInUser(server);
+    expect((await stranger.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(403);
+    const notFull = await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id });
+    expect(notFull.status).toBe(409);
+    expect(notFull.body.msg).toBe("The tournament can start only when it is full.");
+    const late = await signedInUser(server);
+    await late.browser.post("/api/tournament/join-tournament", { tournmentID: id });
+    const pendingId = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.find((p: { username: string }) => p.username === late.account.username).id;
+    expect((await player!.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: pendingId })).status).toBe(403);
+    expect((await player!.browser.json("DELETE", `/api/tournament/player/${pendingId}`)).status).toBe(403);
+    expect((await stranger.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: late.user.id })).status).toBe(403);
+  });
+
+  it("refuses joining a full or started tournament, and a player scoring a match", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, {});
+    const players = await fill(organiser, id, 4);
+    const extra = await signedInUser(server);
+    const full = await extra.browser.post("/api/tournament/join-tournament", { tournmentID: id });
+    expect(full.status).toBe(409);
+    expect(full.body.msg).toBe("The tournament is full.");
+    await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id });
+    expect((await extra.browser.post("/api/tournament/join-tournament", { tournmentID: id })).body.code).toBe("tournament_already_started");
+    const seed = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data)[0]!;
+    expect((await players[1]!.browser.post(`/api/tournament/start-match/${seed.id}`)).status).toBe(403);
+    await organiser.browser.post(`/api/tournament/start-match/${seed.id}`);
+    expect((await players[1]!.browser.post("/api/tournament/set-winner", { matchID: seed.id, tournmentID: id, scorePlayer1: 0, scorePlayer2: 3 })).status).toBe(403);
+    const equal = await organiser.browser.post("/api/tournament/set-winner", { matchID: seed.id, tournmentID: id, scorePlayer1: "2", scorePlayer2: 2 });
+    expect(equal.status).toBe(400);
+    expect(equal.body.code).toBe("scores_equal");
+    const letters = await organiser.browser.post("/api/tournament/set-winner", { matchID: seed.id, tournmentID: id, scorePlayer1: "abc", scorePlayer2: 1 });
+    expect(letters.status).toBe(200);
+    const after = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data).find((s) => s.id === seed.id)!;
+    expect(after.teams.map((t) => t.score)).toEqual([0, 1]);
+  });
+
+  it("starting a match resets its scores, and needs both players", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, {});
+    await fill(organiser, id, 4);
+    await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id });
+    const seeds = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data);
+    const final = seeds.find((s) => s.teams.every((t) => t.playerID === null))!;
+    expect((await organiser.browser.post(`/api/tournament/start-match/${final.id}`)).status).toBe(409);
+    expect((await organiser.browser.post(`/api/tournament/start-match/${seeds[0]!.id}`)).status).toBe(200);
+    const playing = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data)[0]!;
+    expect(playing).toMatchObject({ playing: true, finished: false });
+    expect(playing.teams.map((t) => t.score)).toEqual([0, 0]);
+  });
+});
+
+describe("tournament pages", () => {
+  it("validates the create form with clear messages and stores the poster", async () => {
+    const organiser = await signedInUser(server);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ tournamentName: "ab", format: "robin", size: "16", startDate: "2026-12-02T10:00:00Z", endDate: "2026-12-01T10:00:00Z", timeZone: "Mars/Olympus" })) form.append(k, v);
+    const res = await organiser.browser.post("/api/tournament/create-tournament", form);
+    expect(res.status).toBe(400);
+    const messages = Object.fromEntries(res.body.errors.map((e: { field: string; msg: string }) => [e.field, e.msg]));
+    expect(messages).toMatchObject({ tournamentName: "The tournament name must be at least 3 characters.", timeZone: "Unknown time zone" });
+    const withPoster = new FormData();
+    for (const [k, v] of Object.entries({ tournamentName: "Poster Cup", format: "d_elim", size: "8" })) withPoster.append(k, v);
+    withPoster.append("file", new File([(await makeImage("png")) as Uint8Array<ArrayBuffer>], "poster.png", { type: "image/png" }));
+    const created = await organiser.browser.post("/api/tournament/create-tournament", withPoster);
+    expect(created.status).toBe(201);
+    const page = (await organiser.browser.get(`/api/tournament/getTournament/${created.body.id}`)).body;
+    expect(page.PosterImg).toMatch(/^\/uploads\/posters\/.+\.webp$/);
+    expect(page).toMatchObject({ isJoined: false, userApproved: false, isAdmin: true, viewCount: 1 });
+  });
+
+  it("pushes every change to the tournament's room", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, {});
+    const socket = await connect(server.url, "/live");
+    try {
+      expect(await socket.emitWithAck("watch-tournament", id)).toBe(true);
+      const pushed = nextEvent<{ tournamentId: number }>(socket, "tournament:changed");
+      await (await signedInUser(server)).browser.post("/api/tournament/join-tournament", { tournmentID: id });
+      expect((await pushed).tournamentId).toBe(id);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("shows the tournament a streamer runs, exports it, and deletes it", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { tournamentName: "Streamed Cup" });
+    expect((await new Browser(server.url).get(`/api/tournament/by-streamer/${organiser.user.id}`)).body.id).toBe(id);
+    const exported = await organiser.browser.get(`/api/tournament/export/${id}`);
+    expect(exported.response.headers.get("content-disposition")).toContain(`tournament-${id}.json`);
+    expect(exported.body.tournament.name).toBe("Streamed Cup");
+    const stranger = await signedInUser(server);
+    expect((await stranger.browser.json("DELETE", `/api/tournament/delete/${id}`)).status).toBe(403);
+    const deleted = await organiser.browser.json("DELETE", `/api/tournament/delete/${id}`);
+    expect(deleted.body.message).toBe("Tournament deleted succefuly");
+    expect((await new Browser(server.url).get(`/api/tournament/${id}`)).status).toBe(404);
+  });
+});

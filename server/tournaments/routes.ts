@@ -1,0 +1,170 @@
+import { createRoute } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { imageKinds, tooLarge } from "../http/images.ts";
+import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { CreateTournamentSchema, MatchIdSchema, SetWinnerSchema, StartTournamentSchema, TournamentIdParamSchema, TournamentPlayerBodySchema, UpdateTournamentSchema } from "./schemas.ts";
+import * as tournaments from "./service.ts";
+
+const tags = ["Tournaments"];
+const owner = { security: secured, middleware: [requireUser] };
+const Ok = z.object({ success: z.literal(true), message: z.string() });
+const Any = z.any();
+const uploads = bodyLimit({ maxSize: 2 * imageKinds.poster.maxBytes + 256 * 1024, onError: () => { throw tooLarge(imageKinds.poster); } });
+
+const r = {
+  all: createRoute({ method: "get", path: "/all", tags, summary: "Every tournament, newest first", responses: { 200: jsonResponse(z.array(Any), "Tournaments") } }),
+  myTournaments: createRoute({
+    method: "get", path: "/my-tournaments", tags, summary: "Tournaments the caller organises; ?isArchive=true for finished ones", ...owner,
+    request: { query: z.object({ isArchive: z.enum(["true", "false"]).optional() }) },
+    responses: { 200: jsonResponse(z.array(Any), "Tournaments"), 401: errors[401] },
+  }),
+  byStreamer: createRoute({
+    method: "get", path: "/by-streamer/{userId}", tags, summary: "The tournament a streamer runs (for the bracket under their stream)",
+    request: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+    responses: { 200: jsonResponse(Any, "Tournament with bracket"), 404: errors[404] },
+  }),
+  getTournament: createRoute({
+    method: "get", path: "/getTournament/{id}", tags, summary: "The full tournament with isJoined and userApproved (counts a view)",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Tournament"), 404: errors[404] },
+  }),
+  isAdmin: createRoute({
+    method: "get", path: "/is-admin/{id}", tags, summary: "Whether the caller manages this tournament",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.object({ isAdmin: z.boolean() }), "Flag"), 404: errors[404] },
+  }),
+  players: createRoute({
+    method: "get", path: "/players/getPlayers/{id}", tags, summary: "Participants (emails for the organiser only)",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.array(Any), "Participants"), 404: errors[404] },
+  }),
+  approve: createRoute({
+    method: "put", path: "/approve-player", tags, summary: "Approve a pending participant (organiser)", ...owner,
+    request: { body: jsonBody(TournamentPlayerBodySchema.required({ PlayerID: true })) },
+    responses: { 200: jsonResponse(Ok, "Approved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  deletePlayer: createRoute({
+    method: "delete", path: "/player/{playerId}", tags, summary: "Remove a participant (organiser)", ...owner,
+    request: { params: z.object({ playerId: z.coerce.number().int().positive() }) },
+    responses: { 200: jsonResponse(Ok, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  create: createRoute({
+    method: "post", path: "/create-tournament", tags, summary: "Create a tournament (multipart, poster in `file`)", security: secured, middleware: [requireUser, uploads] as const,
+    request: { body: formBody(CreateTournamentSchema) },
+    responses: { 201: jsonResponse(z.object({ success: z.literal(true), id: z.number(), _id: z.number(), tournamentId: z.number() }), "Created"), 400: errors[400], 401: errors[401], 413: errors[413] },
+  }),
+  update: createRoute({
+    method: "put", path: "/update-tournament/{id}", tags, summary: "Edit a tournament (multipart; organiser)", security: secured, middleware: [requireUser, uploads] as const,
+    request: { params: TournamentIdParamSchema, body: formBody(UpdateTournamentSchema) },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  start: createRoute({
+    method: "post", path: "/start-tournament", tags, summary: "Start: only when full and not active (organiser)", ...owner,
+    request: { body: jsonBody(StartTournamentSchema) },
+    responses: { 200: jsonResponse(Ok, "Started"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  join: createRoute({
+    method: "post", path: "/join-tournament", tags, summary: "Join (the organiser is approved at once; others wait)", ...owner,
+    request: { body: jsonBody(TournamentPlayerBodySchema) },
+    responses: { 200: jsonResponse(Ok.extend({ status: z.enum(["approved", "pending"]) }), "Joined"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  leave: createRoute({
+    method: "post", path: "/leave-tournament", tags, summary: "Leave or cancel a join request", ...owner,
+    request: { body: jsonBody(TournamentPlayerBodySchema) },
+    responses: { 200: jsonResponse(Ok, "Left"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  startMatch: createRoute({
+    method: "post", path: "/start-match/{matchID}", tags, summary: "Start a match: playing, both scores 0 (organiser)", ...owner,
+    request: { params: z.object({ matchID: MatchIdSchema }) },
+    responses: { 200: jsonResponse(Ok, "Started"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  setWinner: createRoute({
+    method: "post", path: "/set-winner", tags, summary: "End a match with its scores; the winner advances (organiser)", ...owner,
+    request: { body: jsonBody(SetWinnerSchema) },
+    responses: { 200: jsonResponse(Ok, "Ended"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  roundRobin: createRoute({
+    method: "get", path: "/round-robin/{id}", tags, summary: "Round-robin standings",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.array(Any), "Rows, best first"), 404: errors[404] },
+  }),
+  rounds: createRoute({
+    method: "get", path: "/rounds/{id}", tags, summary: "The bracket: {data, structure, adminId}",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Rounds"), 404: errors[404] },
+  }),
+  exportJson: createRoute({
+    method: "get", path: "/export/{id}", tags, summary: "The whole tournament as JSON (organiser)", ...owner,
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Export"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  remove: createRoute({
+    method: "delete", path: "/delete/{id}", tags, summary: "Delete a tournament (organiser or admin)", ...owner,
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Ok, "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  byId: createRoute({
+    method: "get", path: "/{id}", tags, summary: "A tournament with its structure, bracket and adminId",
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Tournament"), 404: errors[404] },
+  }),
+};
+
+export function tournamentRoutes(deps: AppDeps) {
+  const ok = (lang: "fr" | "en", key: string) => ({ success: true as const, message: translate(lang, `tournaments:${key}`) });
+  return newRouter()
+    .openapi(r.all, async (c) => c.json(await tournaments.listTournaments(deps), 200))
+    .openapi(r.myTournaments, async (c) => c.json(await tournaments.myTournaments(deps, currentUser(c), c.req.valid("query").isArchive === "true"), 200))
+    .openapi(r.byStreamer, async (c) => c.json(await tournaments.tournamentOfStreamer(deps, c.req.valid("param").userId), 200))
+    .openapi(r.getTournament, async (c) => c.json(await tournaments.getTournamentForViewer(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
+    .openapi(r.isAdmin, async (c) => c.json({ isAdmin: await tournaments.isTournamentAdmin(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
+    .openapi(r.players, async (c) => c.json(await tournaments.listPlayers(deps, c.get("auth")?.user, c.req.valid("param").id), 200))
+    .openapi(r.approve, async (c) => {
+      const { tournmentID, PlayerID } = c.req.valid("json");
+      await tournaments.approvePlayer(deps, currentUser(c), tournmentID, PlayerID);
+      return c.json(ok(c.get("lang"), "player_approved"), 200);
+    })
+    .openapi(r.deletePlayer, async (c) => {
+      await tournaments.deletePlayer(deps, currentUser(c), c.req.valid("param").playerId);
+      return c.json(ok(c.get("lang"), "player_removed"), 200);
+    })
+    .openapi(r.create, async (c) => {
+      const id = await tournaments.createTournament(deps, currentUser(c), c.req.valid("form"));
+      return c.json({ success: true as const, id, _id: id, tournamentId: id }, 201);
+    })
+    .openapi(r.update, async (c) => {
+      await tournaments.updateTournament(deps, currentUser(c), c.req.valid("param").id, c.req.valid("form"));
+      return c.json(ok(c.get("lang"), "tournament_saved"), 200);
+    })
+    .openapi(r.start, async (c) => {
+      const { tournmentID, seeding } = c.req.valid("json");
+      await tournaments.startTournament(deps, currentUser(c), tournmentID, seeding);
+      return c.json(ok(c.get("lang"), "tournament_started"), 200);
+    })
+    .openapi(r.join, async (c) => {
+      const { tournmentID, PlayerID } = c.req.valid("json");
+      const status = await tournaments.joinTournament(deps, currentUser(c), tournmentID, PlayerID);
+      return c.json({ ...ok(c.get("lang"), "joined"), status }, 200);
+    })
+    .openapi(r.leave, async (c) => {
+      const { tournmentID, PlayerID } = c.req.valid("json");
+      await tournaments.leaveTournament(deps, currentUser(c), tournmentID, PlayerID);
+      return c.json(ok(c.get("lang"), "left"), 200);
+    })
+    .openapi(r.startMatch, async (c) => {
+      await tournaments.startMatch(deps, currentUser(c), c.req.valid("param").matchID);
+      return c.json(ok(c.get("lang"), "match_started"), 200);
+    })
+    .openapi(r.setWinner, async (c) => {
+      await tournaments.setWinner(deps, currentUser(c), c.req.valid("json"));
+      return c.json(ok(c.get("lang"), "match_ended"), 200);
+    })
+    .openapi(r.roundRobin, async (c) => c.json(await tournaments.roundRobinTable(deps, c.req.valid("param").id), 200))
+    .openapi(r.rounds, async (c) => c.json(await tournaments.rounds(deps, c.req.valid("param").id), 200))
+    .openapi(r.exportJson, async (c) => {
+      const data = await tournaments.exportTournament(deps, currentUser(c), c.req.valid("param").id);
+      c.header("content-disposition", `attachment; filename="tournament-${c.req.valid("param").id}.json"`);
+      return c.json(data, 200);
+    })
+    .openapi(r.remove, async (c) => {
+      await tournaments.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
+      return c.json(ok(c.get("lang"), "tournament_deleted"), 200);
+    })
+    .openapi(r.byId, async (c) => c.json(await tournaments.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
+}
