@@ -72,11 +72,14 @@ export interface ErrorBody {
   success: false;
   code: string;
   msg: string;
+  /** The same text under the name spec 02's screens read. */
+  errorMessage: string;
   errors?: { field: string; msg: string; code: string }[];
 }
 
 export function errorBody(error: AppError, lang: Language): ErrorBody {
-  const body: ErrorBody = { ...error.options.extra, success: false, code: error.code, msg: translate(lang, error.code, error.options.params) };
+  const msg = translate(lang, error.code, error.options.params);
+  const body: ErrorBody = { ...error.options.extra, success: false, code: error.code, msg, errorMessage: msg };
   if (error.options.fields?.length) {
     body.errors = error.options.fields.map((f) => ({ field: f.field, code: f.code, msg: translate(lang, f.code) }));
   }

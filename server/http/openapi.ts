@@ -12,6 +12,7 @@ export const ErrorSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   msg: z.string(),
+  errorMessage: z.string(),
   errors: z.array(z.object({ field: z.string(), code: z.string(), msg: z.string() })).optional(),
 });
 

@@ -150,9 +150,9 @@ describe("tournament pages", () => {
     const res = await organiser.browser.post("/api/tournament/create-tournament", form);
     expect(res.status).toBe(400);
     const messages = Object.fromEntries(res.body.errors.map((e: { field: string; msg: string }) => [e.field, e.msg]));
-    expect(messages).toMatchObject({ tournamentName: "The tournament name must be at least 3 characters.", timeZone: "Unknown time zone" });
+    expect(messages).toMatchObject({ tournamentName: "Tournament name is required and must be at least 3 characters", gameID: "Please select a game", timeZone: "Unknown time zone" });
     const withPoster = new FormData();
-    for (const [k, v] of Object.entries({ tournamentName: "Poster Cup", format: "d_elim", size: "8" })) withPoster.append(k, v);
+    for (const [k, v] of Object.entries({ tournamentName: "Poster Cup", format: "d_elim", size: "8", gameID: "2" })) withPoster.append(k, v);
     withPoster.append("file", new File([(await makeImage("png")) as Uint8Array<ArrayBuffer>], "poster.png", { type: "image/png" }));
     const created = await organiser.browser.post("/api/tournament/create-tournament", withPoster);
     expect(created.status).toBe(201);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { SIZES } from "./engine.ts";
 
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
-  .optional()
-  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+const flagInput = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])]).optional();
+const isOn = (v: boolean | string) => v === true || v === "true" || v === "1" || v === "on";
+const flag = flagInput.transform((v) => v !== undefined && isOn(v));
+/** A box ticked unless the form says otherwise. */
+const flagDefaultOn = flagInput.transform((v) => v === undefined || isOn(v));
 const text = (max: number) => z.string().trim().max(max, "text_too_long").optional().default("");
 const isoDate = z
   .string()
@@ -34,10 +35,11 @@ export const CreateTournamentSchema = z
     size: z.coerce.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid"),
     isTeam: flag,
     teamSize: z.coerce.number().int().min(1).max(10).optional().default(1),
-    gameID: z.coerce.number().int().positive().optional(),
+    gameID: z.coerce.number({ error: "tournament_game_required" }).int("tournament_game_required").positive("tournament_game_required"),
     gameName: text(100),
     gameMode: text(100),
-    stream: flag,
+    // The stream box is ticked by default on the form (spec 02 §5).
+    stream: flagDefaultOn,
     description: text(5000),
     rules: text(10000),
     prize: text(200),
