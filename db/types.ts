@@ -91,6 +91,14 @@ export interface DB {
   report: ReportTable;
   tournament: TournamentTable;
   tournament_player: TournamentPlayerTable;
+  wallet: WalletTable;
+  wallet_transaction: WalletTransactionTable;
+  event_category: EventCategoryTable;
+  event: EventTable;
+  event_participant: EventParticipantTable;
+  ticket_type: TicketTypeTable;
+  ticket: TicketTable;
+  assignment: AssignmentTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -325,3 +333,108 @@ export interface TournamentPlayerTable {
 }
 
 export type Tournament = Selectable<TournamentTable>;
+
+/** G-Coins are integers; a balance never goes below zero (a CHECK constraint). */
+export interface WalletTable {
+  user_id: number;
+  balance: Generated<number>;
+  currency: Generated<string>;
+  updated_at: number;
+}
+
+export type WalletTransactionType = "event_creation" | "manual_credit" | "admin_credit" | "ticket_purchase" | "ticket_sale" | "refund" | "refund_reversal" | "debit";
+
+/** The ledger: every credit (amount > 0) and debit (amount < 0), written with what it paid for. */
+export interface WalletTransactionTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  balance_after: number;
+  type: WalletTransactionType;
+  description: Generated<string>;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+}
+
+export interface EventCategoryTable {
+  id: number;
+  slug: string;
+  name_fr: string;
+  name_en: string;
+  icon: string;
+  color: string;
+  multiplier: number;
+}
+
+export type EventStatus = "draft" | "published" | "active" | "completed" | "cancelled";
+
+export interface EventTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  category_id: number;
+  start_date: number;
+  end_date: number | null;
+  /** null: unlimited. */
+  max_participants: number | null;
+  /** Euros, shown on the event; tickets are paid in G-Coins. */
+  ticket_price: Generated<number>;
+  cover_image: string | null;
+  is_public: Generated<number>;
+  requires_approval: Generated<number>;
+  status: Generated<EventStatus>;
+  created_by: number;
+  location: Generated<string>;
+  rules: Generated<string>;
+  tournament_id: number | null;
+  creation_cost: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventParticipantTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  status: "pending" | "approved" | "rejected";
+  created_at: number;
+}
+
+export interface TicketTypeTable {
+  id: Generated<number>;
+  event_id: number;
+  type: string;
+  name: string;
+  price: number;
+  description: Generated<string>;
+  features: Generated<string>;
+}
+
+export interface TicketTable {
+  id: Generated<number>;
+  /** The ticket's public code, in its QR payload. */
+  code: string;
+  event_id: number;
+  user_id: number;
+  ticket_type: string;
+  price: number;
+  currency: Generated<string>;
+  status: Generated<"valid" | "refunded">;
+  checked_in_at: number | null;
+  checked_in_by: number | null;
+  created_at: number;
+}
+
+export interface AssignmentTable {
+  id: Generated<number>;
+  event_id: number;
+  streamer_id: number;
+  role: "main_streamer" | "co_streamer" | "backup_streamer";
+  notes: Generated<string>;
+  assigned_by: number;
+  assigned_at: number;
+}
+
+export type EventRow = Selectable<EventTable>;

@@ -18,6 +18,9 @@ import { notificationRoutes } from "./notifications/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { tournamentRoutes } from "./tournaments/routes.ts";
+import { walletRoutes } from "./wallet/routes.ts";
+import { eventRoutes } from "./events/routes.ts";
+import { ticketRoutes } from "./tickets/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
@@ -43,7 +46,10 @@ export function createApi(deps: AppDeps) {
     .route("/", notificationRoutes(deps))
     .route("/stream", searchRoutes(deps))
     .route("/", reportRoutes(deps))
-    .route("/tournament", tournamentRoutes(deps));
+    .route("/tournament", tournamentRoutes(deps))
+    .route("/wallet", walletRoutes(deps))
+    .route("/", eventRoutes(deps))
+    .route("/tickets", ticketRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

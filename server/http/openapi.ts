@@ -37,6 +37,7 @@ export const errors = {
   403: errorResponse("Not allowed"),
   404: errorResponse("Not found"),
   409: errorResponse("Already taken"),
+  402: errorResponse("Not enough G-Coins"),
   413: errorResponse("Too large"),
   429: errorResponse("Too many attempts"),
 } as const;

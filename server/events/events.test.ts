@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { creationCost } from "./cost.ts";
+
+const admin = { username: "root_admin", email: "root@example.test", password: "admin password 1" };
+let server: TestServer;
+let adminBrowser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ DEMO: "0", ADMIN_USERNAME: admin.username, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  adminBrowser = new Browser(server.url);
+  await adminBrowser.post("/api/auth/login", { login: admin.username, password: admin.password });
+});
+afterAll(() => server.stop());
+
+const HOUR = 3_600_000;
+const future = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+async function fundedUser(coins: number) {
+  const user = await signedInUser(server);
+  if (coins > 0) expect((await adminBrowser.post("/api/wallet/credit", { userId: user.user.id, amount: coins, description: "test" })).status).toBe(200);
+  return user;
+}
+
+async function publishedEvent(organiser: Awaited<ReturnType<typeof signedInUser>>, extra: Record<string, unknown> = {}) {
+  const created = await organiser.browser.post("/api/events", { name: "LAN d'hiver", description: "Trois jours de jeux en réseau", categoryId: 2, startDate: future(48), endDate: future(50), maxParticipants: 40, ticketPrice: 5, ...extra });
+  expect(created.status).toBe(201);
+  const published = await organiser.browser.json("PUT", `/api/events/${created.body.event.slug}/publish`);
+  expect(published.status).toBe(200);
+  return created.body.event as { id: number; slug: string };
+}
+
+describe("creation cost", () => {
+  it("follows the formula over its whole table", () => {
+    const start = Date.UTC(2027, 0, 1);
+    const multipliers = { 1: 2, 2: 1.5, 3: 1, 4: 1.3, 5: 2.5, 6: 0.8, 99: 1 } as Record<number, number>;
+    const durations: [number | null, number][] = [[null, 1], [4, 1], [4.5, 1.2], [8, 1.2], [9, 1.5], [24, 1.5], [25, 2]];
+    const seats: [number | null, number][] = [[1, 1], [50, 1], [51, 1.5], [100, 1.5], [101, 2], [500, 2], [501, 2.5], [1000, 2.5], [1001, 3], [null, 3]];
+    for (const [category, cm] of Object.entries(multipliers)) {
+      for (const [hours, dm] of durations) {
+        for (const [max, pm] of seats) {
+          expect(creationCost(Number(category), start, hours === null ? null : start + hours * HOUR, max)).toBe(Math.ceil(50 * cm * dm * pm));
+        }
+      }
+    }
+  });
+});
+
+describe("POST /api/events", () => {
+  it("checks the fields in the spec's order with its messages", async () => {
+    const organiser = await fundedUser(0);
+    const post = (body: Record<string, unknown>) => organiser.browser.post("/api/events", body);
+    const base = { name: "LAN d'hiver", description: "Trois jours de jeux en réseau", categoryId: 2, startDate: future(48) };
+    expect((await post({ ...base, name: "ab" })).body.msg).toBe("Event name is required and must be at least 3 characters");
+    expect((await post({ ...base, description: "court" })).body.msg).toBe("Event description is required and must be at least 10 characters");
+    expect((await post({ ...base, categoryId: undefined })).body.msg).toBe("Please select an event category");
+    expect((await post({ ...base, startDate: "" })).body.msg).toBe("Start date is required");
+    expect((await post({ ...base, startDate: future(-1) })).body.msg).toBe("Start date must be in the future");
+    expect((await post({ ...base, endDate: future(47) })).body.msg).toBe("End date must be after start date");
+    const poor = await post(base);
+    expect(poor.status).toBe(402);
+    expect(poor.body.msg).toBe(`Insufficient G-Coins! You need ${creationCost(2, Date.parse(base.startDate), null, null)} G-Coins to create this event.`);
+  });
+
+  it("debits the server's cost with the event, whatever the client claims", async () => {
+    const organiser = await fundedUser(1000);
+    const start = future(72);
+    const res = await organiser.browser.post("/api/events", { name: "Watch party finale", description: "On regarde la finale ensemble", categoryId: 6, startDate: start, endDate: future(75), maxParticipants: 30, creationCost: 1 });
+    const cost = creationCost(6, Date.parse(start), Date.parse(future(75)), 30);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(`Event created successfully! ${cost} G-Coins debited from your wallet.`);
+    expect(res.body.event).toMatchObject({ status: "draft", slug: "watch-party-finale", createdBy: String(organiser.user.id) });
+    expect((await organiser.browser.get(`/api/wallet/balance/${organiser.user.id}`)).body.balance).toBe(1000 - cost);
+    const again = await organiser.browser.post("/api/events", { name: "Watch party finale", description: "On regarde la finale ensemble", categoryId: 6, startDate: start });
+    expect(again.body.event.slug).toBe("watch-party-finale-2");
+  });
+});
+
+describe("wallet", () => {
+  it("hides another user's wallet, and refuses credits outside admins and the demo top-up", async () => {
+    const alice = await fundedUser(100);
+    const bob = await fundedUser(0);
+    expect((await bob.browser.get(`/api/wallet/balance/${alice.user.id}`)).status).toBe(404);
+    expect((await bob.browser.post("/api/wallet/debit", { userId: alice.user.id, amount: 10 })).status).toBe(404);
+    expect((await bob.browser.post("/api/wallet/credit", { userId: bob.user.id, amount: 1000 })).status).toBe(403);
+    expect((await adminBrowser.get(`/api/wallet/balance/${alice.user.id}`)).body.balance).toBe(100);
+  });
+
+  it("never overdraws under 50 concurrent debits, and the ledger matches the balance", async () => {
+    const spender = await fundedUser(100);
+    const results = await Promise.all(Array.from({ length: 50 }, () => spender.browser.post("/api/wallet/debit", { userId: spender.user.id, amount: 7 })));
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBe(Math.floor(100 / 7));
+    expect(results.filter((r) => r.status === 402).length).toBe(50 - ok);
+    const balance = (await spender.browser.get(`/api/wallet/balance/${spender.user.id}`)).body.balance;
+    expect(balance).toBe(100 - 7 * ok);
+    const ledger = await server.deps.db.selectFrom("wallet_transaction").select("amount").where("user_id", "=", spender.user.id).execute();
+    expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(balance);
+  });
+});
+
+describe("tickets", () => {
+  it("sells exactly the seats there are to 50 concurrent buyers, and the money adds up", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 10 });
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => fundedUser(500)));
+    const results = await Promise.all(buyers.map((b) => b.browser.post("/api/tickets/purchase", { userId: String(b.user.id), eventId: event.id, ticketType: "match", price: 100 })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "event_full")).toBe(true);
+    const wallets = await server.deps.db.selectFrom("wallet").select(["user_id", "balance"]).execute();
+    for (const wallet of wallets) {
+      const ledger = await server.deps.db.selectFrom("wallet_transaction").select("amount").where("user_id", "=", wallet.user_id).execute();
+      expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(wallet.balance);
+    }
+    const organiserBalance = (await organiser.browser.get(`/api/wallet/balance/${organiser.user.id}`)).body.balance;
+    const spentOnCreation = (await server.deps.db.selectFrom("event").select("creation_cost").where("id", "=", event.id).executeTakeFirstOrThrow()).creation_cost;
+    expect(organiserBalance).toBe(1000 - spentOnCreation + 10 * 100);
+  });
+
+  it("refuses a buyer short of G-Coins with the spec's message, and a price the server does not ask", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser);
+    const buyer = await fundedUser(50);
+    const poor = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_day", price: 200 });
+    expect(poor.status).toBe(402);
+    expect(poor.body.msg).toBe("Solde insuffisant. Requis: 200 G-Coins, Disponible: 50 G-Coins");
+    const cheat = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_day", price: 1 });
+    expect(cheat.status).toBe(400);
+    expect(cheat.body.code).toBe("ticket_price_changed");
+    const noType = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id });
+    expect(noType.body.msg).toBe("Veuillez sélectionner un type de billet");
+    const other = await fundedUser(500);
+    expect((await buyer.browser.post("/api/tickets/purchase", { userId: String(other.user.id), eventId: event.id, ticketType: "match", price: 100 })).status).toBe(403);
+  });
+
+  it("admits a ticket once at the door and refuses a forged one", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser);
+    const buyer = await fundedUser(500);
+    const bought = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    expect(bought.body.message).toBe("Billet acheté avec succès!");
+    const qr = bought.body.ticket.qr_code as string;
+    expect(qr).toMatch(/^ARENA1\.[\w-]+\.[\w-]+$/);
+    const first = await organiser.browser.post("/api/tickets/validate", { qr, eventId: event.id });
+    expect(first.status).toBe(200);
+    expect(first.body.ticket.username).toBe(buyer.account.username);
+    const second = await organiser.browser.post("/api/tickets/validate", { qr, eventId: event.id });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toMatch(/^Already checked in at \d\d:\d\d \(UTC\)\.$/);
+    const [prefix, body, signature] = qr.split(".");
+    const tampered = JSON.parse(Buffer.from(body!, "base64url").toString());
+    tampered.c = "someone-elses";
+    const forged = await organiser.browser.post("/api/tickets/validate", { qr: `${prefix}.${Buffer.from(JSON.stringify(tampered)).toString("base64url")}.${signature}` });
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe("ticket_forged");
+    const stranger = await fundedUser(0);
+    expect((await stranger.browser.post("/api/tickets/validate", { qr })).status).toBe(403);
+    const key = (await new Browser(server.url).get("/api/tickets/public-key")).body;
+    expect(key.publicKey).toContain("BEGIN PUBLIC KEY");
+  });
+
+  it("refunds every ticket when the event is cancelled, and revokes them", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser);
+    const buyer = await fundedUser(500);
+    const bought = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_full", price: 500 });
+    expect((await buyer.browser.get(`/api/wallet/balance/${buyer.user.id}`)).body.balance).toBe(0);
+    const cancelled = await organiser.browser.json("DELETE", `/api/events/${event.slug}`);
+    expect(cancelled.status).toBe(200);
+    expect((await buyer.browser.get(`/api/wallet/balance/${buyer.user.id}`)).body.balance).toBe(500);
+    expect((await organiser.browser.get(`/api/tickets/event/${event.id}/revoked`)).body.revoked).toEqual([bought.body.ticket.code]);
+    const refused = await organiser.browser.post("/api/tickets/validate", { qr: bought.body.ticket.qr_code });
+    expect(refused.body.code).toBe("ticket_refunded");
+    expect((await new Browser(server.url).get(`/api/events/${event.slug}`)).body.event.status).toBe("cancelled");
+  });
+});
+
+describe("registration", () => {
+  it("opens only when published and not full, with approval when asked", async () => {
+    const organiser = await fundedUser(1000);
+    const draft = (await organiser.browser.post("/api/events", { name: "Atelier OBS", description: "Apprendre à streamer avec OBS", categoryId: 4, startDate: future(30), maxParticipants: 1, requiresApproval: true })).body.event;
+    const viewer = await signedInUser(server);
+    expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Registration Closed");
+    await organiser.browser.json("PUT", `/api/events/${draft.slug}/publish`);
+    expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body).toMatchObject({ status: "pending", message: "Successfully registered for event!" });
+    const late = await signedInUser(server);
+    expect((await late.browser.post(`/api/event-participants/${draft.id}`)).body.code).toBe("event_full");
+    const participants = (await organiser.browser.get(`/api/event-participants/${draft.id}`)).body.participants;
+    expect(participants[0].user.email).toBe(viewer.account.email);
+    expect((await viewer.browser.json("PATCH", `/api/event-participants/${draft.id}/${participants[0].id}`, { status: "approved" })).status).toBe(403);
+    expect((await organiser.browser.json("PATCH", `/api/event-participants/${draft.id}/${participants[0].id}`, { status: "approved" })).status).toBe(200);
+    expect((await viewer.browser.get("/api/events/joined-events")).body.events[0].participantStatus).toBe("approved");
+  });
+});

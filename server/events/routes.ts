@@ -1,0 +1,87 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatusSchema, ParticipantStatusSchema, SlugParamSchema, UpdateEventSchema } from "./schemas.ts";
+import * as events from "./service.ts";
+
+const tags = ["Events"];
+const owner = { security: secured, middleware: [requireUser] };
+const Any = z.any();
+const Ok = z.object({ success: z.literal(true), message: z.string() });
+
+const r = {
+  list: createRoute({ method: "get", path: "/events", tags, summary: "Public events (not drafts), soonest first", request: { query: EventListQuerySchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events") } }),
+  categories: createRoute({ method: "get", path: "/events/categories", tags, summary: "Event categories with their cost multipliers", responses: { 200: jsonResponse(z.object({ success: z.literal(true), categories: z.array(Any) }), "Categories") } }),
+  mine: createRoute({ method: "get", path: "/events/my-events", tags, summary: "Events the caller organises (drafts included)", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
+  joined: createRoute({ method: "get", path: "/events/joined-events", tags, summary: "Events the caller registered for", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
+  get: createRoute({ method: "get", path: "/events/{slug}", tags, summary: "One event with its first participants", request: { params: SlugParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), event: Any }), "Event"), 404: errors[404] } }),
+  create: createRoute({
+    method: "post", path: "/events", tags, summary: "Create an event; its cost is computed and debited in the same transaction", ...owner,
+    request: { body: jsonBody(CreateEventSchema) },
+    responses: { 201: jsonResponse(Ok.extend({ event: Any, cost: z.number() }), "Created"), 400: errors[400], 401: errors[401], 402: errors[402] },
+  }),
+  update: createRoute({ method: "put", path: "/events/{slug}", tags, summary: "Edit an event (organiser)", ...owner, request: { params: SlugParamSchema, body: jsonBody(UpdateEventSchema) }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] } }),
+  status: createRoute({ method: "patch", path: "/events/{eventId}", tags, summary: "Change the status (cancelling refunds every ticket)", ...owner, request: { params: EventIdParamSchema, body: jsonBody(EventStatusSchema) }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Changed"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] } }),
+  publish: createRoute({ method: "put", path: "/events/{slug}/publish", tags, summary: "Publish a draft", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Published"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
+  remove: createRoute({ method: "delete", path: "/events/{slug}", tags, summary: "Delete: the event is cancelled and every ticket refunded", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(Ok, "Cancelled"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404] } }),
+  participants: createRoute({ method: "get", path: "/event-participants/{eventId}", tags, summary: "Registrations (all for the organiser, approved ones for others)", request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), participants: z.array(Any) }), "Participants"), 404: errors[404] } }),
+  register: createRoute({ method: "post", path: "/event-participants/{eventId}", tags, summary: "Register (published and not full)", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(Ok.extend({ status: z.string() }), "Registered"), 401: errors[401], 404: errors[404], 409: errors[409] } }),
+  unregister: createRoute({ method: "delete", path: "/event-participants/{eventId}", tags, summary: "Unregister", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(Ok, "Unregistered"), 401: errors[401], 404: errors[404] } }),
+  participantStatus: createRoute({
+    method: "patch", path: "/event-participants/{eventId}/{participantId}", tags, summary: "Approve or reject a registration (organiser)", ...owner,
+    request: { params: EventIdParamSchema.extend({ participantId: z.coerce.number().int().positive() }), body: jsonBody(ParticipantStatusSchema) },
+    responses: { 200: jsonResponse(Ok, "Changed"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+};
+
+export function eventRoutes(deps: AppDeps) {
+  const message = (lang: "fr" | "en", key: string, params?: Record<string, string | number>) => translate(lang, `events:${key}`, params);
+  return newRouter()
+    .openapi(r.list, async (c) => c.json({ success: true as const, events: await events.listEvents(deps, c.get("lang"), c.req.valid("query"), c.get("auth")?.user) }, 200))
+    .openapi(r.categories, async (c) => c.json({ success: true as const, categories: await events.listCategories(deps, c.get("lang")) }, 200))
+    .openapi(r.mine, async (c) => c.json({ success: true as const, events: await events.myEvents(deps, currentUser(c), c.get("lang")) }, 200))
+    .openapi(r.joined, async (c) => c.json({ success: true as const, events: await events.joinedEvents(deps, currentUser(c), c.get("lang")) }, 200))
+    .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
+    .openapi(r.create, async (c) => {
+      const user = currentUser(c);
+      const { event, cost } = await events.createEvent(deps, user, c.req.valid("json"));
+      return c.json({ success: true as const, message: message(c.get("lang"), "created", { n: cost }), event: await events.getEvent(deps, event.slug, c.get("lang"), user), cost }, 201);
+    })
+    .openapi(r.update, async (c) => {
+      const user = currentUser(c);
+      const event = await events.updateEvent(deps, user, c.req.valid("param").slug, c.req.valid("json"));
+      return c.json({ success: true as const, message: message(c.get("lang"), "saved"), event: await events.getEvent(deps, event.slug, c.get("lang"), user) }, 200);
+    })
+    .openapi(r.status, async (c) => {
+      const user = currentUser(c);
+      const event = await events.changeStatus(deps, user, c.req.valid("param").eventId, c.req.valid("json").status);
+      return c.json({ success: true as const, message: message(c.get("lang"), "status_changed"), event: await events.getEvent(deps, event.slug, c.get("lang"), user) }, 200);
+    })
+    .openapi(r.publish, async (c) => {
+      const user = currentUser(c);
+      const found = await events.findEvent(deps.db, { slug: c.req.valid("param").slug });
+      const event = await events.changeStatus(deps, user, found.id, "published");
+      return c.json({ success: true as const, message: message(c.get("lang"), "published"), event: await events.getEvent(deps, event.slug, c.get("lang"), user) }, 200);
+    })
+    .openapi(r.remove, async (c) => {
+      await events.deleteEvent(deps, currentUser(c), c.req.valid("param").slug);
+      return c.json({ success: true as const, message: message(c.get("lang"), "cancelled") }, 200);
+    })
+    .openapi(r.participants, async (c) => c.json({ success: true as const, participants: await events.listParticipants(deps, c.get("auth")?.user, c.req.valid("param").eventId) }, 200))
+    .openapi(r.register, async (c) => {
+      const status = await events.register(deps, currentUser(c), c.req.valid("param").eventId);
+      return c.json({ success: true as const, message: message(c.get("lang"), "registered"), status }, 200);
+    })
+    .openapi(r.unregister, async (c) => {
+      await events.unregister(deps, currentUser(c), c.req.valid("param").eventId);
+      return c.json({ success: true as const, message: message(c.get("lang"), "unregistered") }, 200);
+    })
+    .openapi(r.participantStatus, async (c) => {
+      const { eventId, participantId } = c.req.valid("param");
+      await events.setParticipantStatus(deps, currentUser(c), eventId, participantId, c.req.valid("json").status);
+      return c.json({ success: true as const, message: message(c.get("lang"), "participant_updated") }, 200);
+    });
+}

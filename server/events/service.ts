@@ -1,0 +1,261 @@
+import type { EventRow, EventStatus, User } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
+import type { Language } from "../i18n/messages.ts";
+import { notify } from "../notifications/service.ts";
+import { fold } from "../search/fold.ts";
+import { refundEventTickets } from "../tickets/service.ts";
+import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
+import { creationCost } from "./cost.ts";
+import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
+
+const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
+const PREVIEW_PARTICIPANTS = 10;
+
+async function findEvent(db: DbOrTransaction, where: { slug?: string; id?: number }): Promise<EventRow> {
+  let query = db.selectFrom("event").selectAll();
+  query = where.id !== undefined ? query.where("id", "=", where.id) : query.where("slug", "=", where.slug ?? "");
+  const event = await query.executeTakeFirst();
+  if (!event) throw new NotFoundError("event_not_found");
+  return event;
+}
+
+function canManage(user: User | undefined, event: EventRow): boolean {
+  return Boolean(user && (user.id === event.created_by || user.role === "admin"));
+}
+
+function assertManager(user: User, event: EventRow): void {
+  if (!canManage(user, event)) throw new ForbiddenError("event_manage_forbidden");
+}
+
+/** "LAN d'hiver 2026" → "lan-d-hiver-2026", then -2, -3… when taken; reserved words are never slugs. */
+async function uniqueSlug(db: DbOrTransaction, name: string): Promise<string> {
+  const base = fold(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+  for (let n = 1; ; n++) {
+    const slug = n === 1 && !RESERVED_SLUGS.has(base) ? base : `${base}-${n}`;
+    if (n === 1 && RESERVED_SLUGS.has(base)) continue;
+    if (!(await db.selectFrom("event").select("id").where("slug", "=", slug).executeTakeFirst())) return slug;
+  }
+}
+
+function datesOf(input: { startDate: string; endDate?: string | null }, now: number) {
+  const start = Date.parse(input.startDate);
+  const end = input.endDate ? Date.parse(input.endDate) : null;
+  if (start <= now) throw new InvalidError([{ field: "startDate", code: "event_start_past" }]);
+  if (end !== null && end <= start) throw new InvalidError([{ field: "endDate", code: "event_end_before_start" }]);
+  return { start, end };
+}
+
+/** Checks, prices and debits in one transaction: the event exists if and only if it was paid. */
+export async function createEvent(deps: AppDeps, user: User, input: CreateEventInput) {
+  const now = deps.now();
+  const category = await deps.db.selectFrom("event_category").select("id").where("id", "=", input.categoryId).executeTakeFirst();
+  if (!category) throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
+  const { start, end } = datesOf(input, now);
+  const cost = creationCost(input.categoryId, start, end, input.maxParticipants ?? null);
+  const event = await deps.db.transaction().execute(async (trx) => {
+    if ((await balanceOf(trx, user.id)) < cost) throw new AppError(402, "event_insufficient_coins", { params: { cost }, extra: { cost } });
+    const inserted = await trx
+      .insertInto("event")
+      .values({
+        slug: await uniqueSlug(trx, input.name),
+        name: input.name,
+        description: input.description,
+        category_id: input.categoryId,
+        start_date: start,
+        end_date: end,
+        max_participants: input.maxParticipants ?? null,
+        ticket_price: input.ticketPrice,
+        cover_image: input.coverImage || null,
+        is_public: input.isPublic ? 1 : 0,
+        requires_approval: input.requiresApproval ? 1 : 0,
+        created_by: user.id,
+        location: input.location,
+        rules: input.rules,
+        tournament_id: input.tournamentId ?? null,
+        creation_cost: cost,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await applyMovement(trx, { userId: user.id, amount: -cost, type: "event_creation", description: `Création de l'événement « ${input.name} »`, refType: "event", refId: inserted.id }, now);
+    return inserted;
+  });
+  return { event, cost };
+}
+
+export async function updateEvent(deps: AppDeps, user: User, slug: string, input: UpdateEventInput): Promise<EventRow> {
+  const event = await findEvent(deps.db, { slug });
+  assertManager(user, event);
+  const start = input.startDate ? Date.parse(input.startDate) : event.start_date;
+  const end = input.endDate === undefined ? event.end_date : input.endDate ? Date.parse(input.endDate) : null;
+  if (end !== null && end <= start) throw new InvalidError([{ field: "endDate", code: "event_end_before_start" }]);
+  if (input.maxParticipants && input.maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
+  return deps.db
+    .updateTable("event")
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
+      ...(input.maxParticipants !== undefined ? { max_participants: input.maxParticipants } : {}),
+      ...(input.ticketPrice !== undefined ? { ticket_price: input.ticketPrice } : {}),
+      ...(input.coverImage !== undefined ? { cover_image: input.coverImage || null } : {}),
+      ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
+      ...(input.requiresApproval !== undefined ? { requires_approval: input.requiresApproval ? 1 : 0 } : {}),
+      ...(input.location !== undefined ? { location: input.location } : {}),
+      ...(input.rules !== undefined ? { rules: input.rules } : {}),
+      start_date: start,
+      end_date: end,
+      updated_at: deps.now(),
+    })
+    .where("id", "=", event.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
+  draft: ["published", "cancelled"],
+  published: ["active", "cancelled", "draft"],
+  active: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+/** draft → published → active → completed; any → cancelled, which refunds every ticket. */
+export async function changeStatus(deps: AppDeps, user: User, eventId: number, status: EventStatus): Promise<EventRow> {
+  const event = await findEvent(deps.db, { id: eventId });
+  assertManager(user, event);
+  if (status === event.status) return event;
+  if (!TRANSITIONS[event.status].includes(status)) throw new ConflictError([{ field: "status", code: "event_status_invalid" }]);
+  return deps.db.transaction().execute(async (trx) => {
+    if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
+    return trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
+  const row = await db.selectFrom("event_participant").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", eventId).where("status", "in", ["pending", "approved"]).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Open only when published and not full, checked inside the transaction so the last seat goes once. */
+export async function register(deps: AppDeps, user: User, eventId: number): Promise<"pending" | "approved"> {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const event = await findEvent(trx, { id: eventId });
+    if (event.created_by === user.id) throw new ConflictError([{ field: "eventId", code: "event_own_registration" }]);
+    if (event.status !== "published") throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
+    if (event.max_participants !== null && (await seatsTaken(trx, eventId)) >= event.max_participants) throw new ConflictError([{ field: "eventId", code: "event_full" }]);
+    const status = event.requires_approval ? "pending" : "approved";
+    const inserted = await trx.insertInto("event_participant").values({ event_id: eventId, user_id: user.id, status, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
+    return status;
+  });
+  return result;
+}
+
+export async function unregister(deps: AppDeps, user: User, eventId: number): Promise<void> {
+  await findEvent(deps.db, { id: eventId });
+  await deps.db.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
+}
+
+export async function setParticipantStatus(deps: AppDeps, user: User, eventId: number, participantId: number, status: "pending" | "approved" | "rejected"): Promise<void> {
+  const event = await findEvent(deps.db, { id: eventId });
+  assertManager(user, event);
+  const participant = await deps.db.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
+  if (!participant) throw new NotFoundError("participant_not_found");
+  if (status !== "pending") {
+    await notify(deps, [participant.user_id], { type: status === "approved" ? "event_registration_approved" : "event_registration_rejected", actorId: user.id, link: `/events/${event.slug}`, data: { event: event.name } });
+  }
+}
+
+export async function listParticipants(deps: AppDeps, viewer: User | undefined, eventId: number) {
+  const event = await findEvent(deps.db, { id: eventId });
+  const manager = canManage(viewer, event);
+  const rows = await deps.db
+    .selectFrom("event_participant")
+    .innerJoin("user", "user.id", "event_participant.user_id")
+    .select(["event_participant.id", "event_participant.user_id", "event_participant.status", "event_participant.created_at", "user.username", "user.first_name", "user.last_name", "user.email", "user.avatar"])
+    .where("event_participant.event_id", "=", eventId)
+    .orderBy("event_participant.created_at")
+    .execute();
+  return rows
+    .filter((row) => manager || row.status === "approved")
+    .map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+      user: { name: `${row.first_name} ${row.last_name}`.trim() || row.username, username: row.username, email: manager ? row.email : "", profilePicture: row.avatar },
+    }));
+}
+
+async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, viewer?: User) {
+  const category = await deps.db.selectFrom("event_category").selectAll().where("id", "=", event.category_id).executeTakeFirstOrThrow();
+  const organizer = await deps.db.selectFrom("user").select(["id", "username", "first_name", "last_name", "avatar"]).where("id", "=", event.created_by).executeTakeFirstOrThrow();
+  const mine = viewer ? await deps.db.selectFrom("event_participant").select("status").where("event_id", "=", event.id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
+  return {
+    id: event.id,
+    slug: event.slug,
+    name: event.name,
+    description: event.description,
+    categoryId: event.category_id,
+    category: { id: category.id, name: lang === "en" ? category.name_en : category.name_fr, icon: category.icon, color: category.color, slug: category.slug },
+    startDate: new Date(event.start_date).toISOString(),
+    endDate: event.end_date === null ? null : new Date(event.end_date).toISOString(),
+    maxParticipants: event.max_participants,
+    ticketPrice: event.ticket_price,
+    coverImage: event.cover_image,
+    isPublic: event.is_public === 1,
+    requiresApproval: event.requires_approval === 1,
+    status: event.status,
+    createdBy: String(event.created_by),
+    location: event.location,
+    rules: event.rules,
+    tournamentId: event.tournament_id,
+    creationCost: event.creation_cost,
+    currentParticipants: await seatsTaken(deps.db, event.id),
+    organizer: { id: organizer.id, name: `${organizer.first_name} ${organizer.last_name}`.trim() || organizer.username, username: organizer.username, avatar: organizer.avatar },
+    participantStatus: mine?.status ?? null,
+  };
+}
+
+/** Public events that are not drafts, soonest first; a search on name and description, a category filter. */
+export async function listEvents(deps: AppDeps, lang: Language, filter: { search?: string; category?: number }, viewer?: User) {
+  let query = deps.db.selectFrom("event").selectAll().where("is_public", "=", 1).where("status", "!=", "draft").orderBy("start_date");
+  if (filter.category) query = query.where("category_id", "=", filter.category);
+  const needle = filter.search ? fold(filter.search) : "";
+  const rows = (await query.execute()).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
+  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, viewer)));
+}
+
+/** Drafts and private events are seen only by their organiser (and admins). */
+export async function getEvent(deps: AppDeps, slug: string, lang: Language, viewer?: User) {
+  const event = await findEvent(deps.db, { slug });
+  if ((event.status === "draft" || !event.is_public) && !canManage(viewer, event)) throw new NotFoundError("event_not_found");
+  const participants = await listParticipants(deps, viewer, event.id);
+  return { ...(await toEventResponse(deps, event, lang, viewer)), participants: participants.slice(0, PREVIEW_PARTICIPANTS), participantCount: participants.length };
+}
+
+export async function myEvents(deps: AppDeps, user: User, lang: Language) {
+  const rows = await deps.db.selectFrom("event").selectAll().where("created_by", "=", user.id).orderBy("start_date", "desc").execute();
+  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, user)));
+}
+
+export async function joinedEvents(deps: AppDeps, user: User, lang: Language) {
+  const rows = await deps.db.selectFrom("event").innerJoin("event_participant", "event_participant.event_id", "event.id").selectAll("event").where("event_participant.user_id", "=", user.id).orderBy("event.start_date", "desc").execute();
+  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, user)));
+}
+
+export async function listCategories(deps: AppDeps, lang: Language) {
+  const rows = await deps.db.selectFrom("event_category").selectAll().orderBy("id").execute();
+  return rows.map((c) => ({ id: c.id, name: lang === "en" ? c.name_en : c.name_fr, icon: c.icon, color: c.color, slug: c.slug, multiplier: c.multiplier }));
+}
+
+/** Deleting cancels: every ticket is refunded to its buyer, the event stays on record as cancelled. */
+export async function deleteEvent(deps: AppDeps, user: User, slug: string): Promise<void> {
+  const event = await findEvent(deps.db, { slug });
+  await changeStatus(deps, user, event.id, "cancelled");
+}
+
+export { findEvent, canManage as canManageEvent };

@@ -1,0 +1,57 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { translate } from "../i18n/messages.ts";
+import { eventTickets, purchase, revokedCodes, ticketTypes, userTickets, validateTicket } from "./service.ts";
+import { ticketSigner } from "./signing.ts";
+
+const tags = ["Tickets"];
+const owner = { security: secured, middleware: [requireUser] };
+const Any = z.any();
+const EventIdParam = z.object({ eventId: z.coerce.number().int().positive() });
+const PurchaseSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  eventId: z.coerce.number().int().positive(),
+  ticketType: z.string().max(40).optional(),
+  /** What the buyer saw; refused if it is not the server's price. */
+  price: z.coerce.number().int().min(0).optional(),
+});
+
+const r = {
+  types: createRoute({ method: "get", path: "/types/{eventId}", tags, summary: "Ticket types of an event (defaults when it has none)", request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), ticketTypes: z.array(Any) }), "Types") } }),
+  purchase: createRoute({
+    method: "post", path: "/purchase", tags, summary: "Buy a ticket: G-Coins move from buyer to organiser in one transaction", ...owner,
+    request: { body: jsonBody(PurchaseSchema) },
+    responses: { 201: jsonResponse(z.object({ success: z.literal(true), message: z.string(), ticket: Any }), "Bought"), 400: errors[400], 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  mine: createRoute({ method: "get", path: "/user", tags, summary: "The caller's tickets, each with its signed QR payload", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), tickets: z.array(Any) }), "Tickets"), 401: errors[401] } }),
+  event: createRoute({ method: "get", path: "/event/{eventId}", tags, summary: "An event's tickets (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), tickets: z.array(Any) }), "Tickets"), 401: errors[401], 404: errors[404] } }),
+  revoked: createRoute({ method: "get", path: "/event/{eventId}/revoked", tags, summary: "Codes of refunded tickets, for offline scanners (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), revoked: z.array(z.string()) }), "Codes"), 401: errors[401], 404: errors[404] } }),
+  publicKey: createRoute({ method: "get", path: "/public-key", tags, summary: "The Ed25519 public key tickets are signed with (PEM)", responses: { 200: jsonResponse(z.object({ success: z.literal(true), algorithm: z.literal("Ed25519"), publicKey: z.string() }), "Key") } }),
+  validate: createRoute({
+    method: "post", path: "/validate", tags, summary: "Check a ticket in at the door (organiser); a second scan is refused", ...owner,
+    request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: z.coerce.number().int().positive().optional() })) },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: Any }), "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
+  }),
+};
+
+export function ticketRoutes(deps: AppDeps) {
+  const signer = () => ticketSigner(deps.config.dataDir);
+  return newRouter()
+    .openapi(r.types, async (c) => c.json({ success: true as const, ticketTypes: await ticketTypes(deps.db, c.req.valid("param").eventId) }, 200))
+    .openapi(r.purchase, async (c) => {
+      const ticket = await purchase(deps, signer(), currentUser(c), c.req.valid("json"));
+      return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_bought"), ticket }, 201);
+    })
+    .openapi(r.mine, async (c) => c.json({ success: true as const, tickets: await userTickets(deps, signer(), currentUser(c)) }, 200))
+    .openapi(r.event, async (c) => c.json({ success: true as const, tickets: await eventTickets(deps, currentUser(c), c.req.valid("param").eventId) }, 200))
+    .openapi(r.revoked, async (c) => c.json({ success: true as const, revoked: await revokedCodes(deps, currentUser(c), c.req.valid("param").eventId) }, 200))
+    .openapi(r.publicKey, (c) => c.json({ success: true as const, algorithm: "Ed25519" as const, publicKey: signer().publicKeyPem }, 200))
+    .openapi(r.validate, async (c) => {
+      const { qr, eventId } = c.req.valid("json");
+      const result = await validateTicket(deps, signer(), currentUser(c), qr, eventId);
+      return c.json({ success: true as const, valid: true as const, message: translate(c.get("lang"), "events:ticket_admitted"), ticket: result.valid ? result.ticket : null }, 200);
+    });
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import type { EventRow, User } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
+import { notify } from "../notifications/service.ts";
+import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
+import type { TicketSigner } from "./signing.ts";
+
+/** Used when an event defines no ticket types of its own (spec 02 §9). */
+export const DEFAULT_TICKET_TYPES = [
+  { type: "match", name: "Billet Match", price: 100, description: "Accès à un match", features: ["1 match", "Place assise"] },
+  { type: "pass_day", name: "Pass Journée", price: 200, description: "Accès à toute une journée", features: ["Tous les matchs du jour", "Place assise"] },
+  { type: "pass_full", name: "Pass Complet", price: 500, description: "Accès à tout l'événement", features: ["Tous les matchs", "Accès prioritaire", "Goodies"] },
+];
+
+export async function ticketTypes(db: DbOrTransaction, eventId: number) {
+  const own = await db.selectFrom("ticket_type").selectAll().where("event_id", "=", eventId).orderBy("price").execute();
+  if (own.length === 0) return DEFAULT_TICKET_TYPES;
+  return own.map((t) => ({ type: t.type, name: t.name, price: t.price, description: t.description, features: JSON.parse(t.features) as string[] }));
+}
+
+/**
+ * The price the server asks (spec 02 §6, enforced here): admins and moderators enter free, so does a
+ * streamer assigned to the event; everyone else pays the type's price.
+ */
+export async function priceFor(db: DbOrTransaction, user: User, eventId: number, basePrice: number): Promise<{ price: number; reason: "privilege" | "assigned_streamer" | "full_price" }> {
+  if (user.role === "admin" || user.role === "moderator") return { price: 0, reason: "privilege" };
+  const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
+  if (assigned) return { price: 0, reason: "assigned_streamer" };
+  return { price: basePrice, reason: "full_price" };
+}
+
+async function soldCount(db: DbOrTransaction, eventId: number): Promise<number> {
+  const row = await db.selectFrom("ticket").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", eventId).where("status", "=", "valid").executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One transaction: check the type, the price, the seats and the balance; debit the buyer, credit the
+ * organiser, write the ticket and the buyer's registration. Fifty buyers for ten seats: ten tickets.
+ */
+export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }) {
+  if (input.userId !== user.id) throw new ForbiddenError();
+  if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
+  const now = deps.now();
+  const ticket = await deps.db.transaction().execute(async (trx) => {
+    const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
+    if (!event || (event.status === "draft" && event.created_by !== user.id)) throw new NotFoundError("event_not_found");
+    if (event.status !== "published" && event.status !== "active") throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
+    const type = (await ticketTypes(trx, event.id)).find((t) => t.type === input.ticketType);
+    if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
+    const { price } = await priceFor(trx, user, event.id, type.price);
+    if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
+    if (event.max_participants !== null && (await soldCount(trx, event.id)) >= event.max_participants) throw new ConflictError([{ field: "eventId", code: "event_full" }]);
+    const code = randomBytes(9).toString("base64url");
+    const inserted = await trx.insertInto("ticket").values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now }).returningAll().executeTakeFirstOrThrow();
+    if (price > 0) {
+      await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: `${type.name} — ${event.name}`, refType: "ticket", refId: inserted.id }, now);
+      await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: `${type.name} — ${event.name}`, refType: "ticket", refId: inserted.id }, now);
+    }
+    await trx.insertInto("event_participant").values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now }).onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" })).execute();
+    return { ...inserted, event };
+  });
+  await notify(deps, [ticket.event.created_by], { type: "ticket_sold", actorId: user.id, link: `/events/${ticket.event.slug}/manage`, data: { event: ticket.event.name, ticket: ticket.ticket_type } });
+  return toTicketResponse(signer, ticket, ticket.event);
+}
+
+function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: string; event_id: number; ticket_type: string; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
+  return {
+    id: ticket.id,
+    code: ticket.code,
+    ticket_type: ticket.ticket_type,
+    price: ticket.price,
+    currency: ticket.currency,
+    status: ticket.status,
+    checkedInAt: ticket.checked_in_at ? new Date(ticket.checked_in_at).toISOString() : null,
+    createdAt: new Date(ticket.created_at).toISOString(),
+    qr_code: signer.sign({ c: ticket.code, e: ticket.event_id, k: ticket.ticket_type, i: Math.floor(ticket.created_at / 1000) }),
+    event: { id: ticket.event_id, name: event.name, slug: event.slug, startDate: new Date(event.start_date).toISOString(), location: event.location },
+  };
+}
+
+export async function userTickets(deps: AppDeps, signer: TicketSigner, user: User) {
+  const rows = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").selectAll("ticket").select(["event.name", "event.slug", "event.start_date", "event.location"]).where("ticket.user_id", "=", user.id).orderBy("ticket.created_at", "desc").execute();
+  return rows.map((row) => toTicketResponse(signer, row, row));
+}
+
+/** The organiser's (or an admin's) list of an event's tickets, with who holds them and who is in. */
+export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
+  const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
+  if (!event || (event.created_by !== user.id && user.role !== "admin")) throw new NotFoundError("event_not_found");
+  const rows = await deps.db.selectFrom("ticket").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["user.username"]).where("ticket.event_id", "=", eventId).orderBy("ticket.created_at").execute();
+  return rows.map((row) => ({ id: row.id, code: row.code, username: row.username, ticket_type: row.ticket_type, price: row.price, status: row.status, checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null }));
+}
+
+export type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
+
+/**
+ * The door: a genuine signature, a ticket that exists, for this organiser's event (and this event
+ * when the scanner names it), not refunded, and checked in once — the check-in is a conditional
+ * update, so two scanners at two doors cannot both let the same ticket in.
+ */
+export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanner: User, qr: string, expectedEventId?: number): Promise<ValidationResult> {
+  const payload = signer.verify(qr);
+  if (!payload) throw new AppError(400, "ticket_forged");
+  const ticket = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["event.created_by", "user.username"]).where("ticket.code", "=", payload.c).executeTakeFirst();
+  if (!ticket || ticket.event_id !== payload.e) throw new AppError(400, "ticket_forged");
+  if (ticket.created_by !== scanner.id && scanner.role !== "admin") throw new ForbiddenError("ticket_foreign");
+  if (expectedEventId !== undefined && ticket.event_id !== expectedEventId) throw new AppError(409, "ticket_other_event");
+  if (ticket.status === "refunded") throw new AppError(409, "ticket_refunded");
+  const now = deps.now();
+  const checked = await deps.db.updateTable("ticket").set({ checked_in_at: now, checked_in_by: scanner.id }).where("id", "=", ticket.id).where("checked_in_at", "is", null).returning("checked_in_at").executeTakeFirst();
+  if (!checked) {
+    const at = new Date(ticket.checked_in_at!).toISOString();
+    throw new AppError(409, "ticket_already_used", { params: { time: at.slice(11, 16) }, extra: { checkedInAt: at } });
+  }
+  return { valid: true, ticket: { code: ticket.code, username: ticket.username, ticket_type: ticket.ticket_type, checkedInAt: new Date(now).toISOString() } };
+}
+
+/** Codes of refunded tickets, for a scanner that works offline with the public key. */
+export async function revokedCodes(deps: AppDeps, user: User, eventId: number): Promise<string[]> {
+  const event = await deps.db.selectFrom("event").select("created_by").where("id", "=", eventId).executeTakeFirst();
+  if (!event || (event.created_by !== user.id && user.role !== "admin")) throw new NotFoundError("event_not_found");
+  const rows = await deps.db.selectFrom("ticket").select("code").where("event_id", "=", eventId).where("status", "=", "refunded").execute();
+  return rows.map((r) => r.code);
+}
+
+/**
+ * A cancelled event refunds every ticket in full from the organiser's wallet, inside the
+ * cancellation's transaction. If the organiser cannot cover every refund, nothing is cancelled.
+ */
+export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number): Promise<void> {
+  const tickets = await trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid").execute();
+  for (const ticket of tickets) {
+    if (ticket.price > 0) {
+      try {
+        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: `Remboursement — ${event.name}`, refType: "ticket", refId: ticket.id }, now);
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AppError(402, "event_refund_insufficient", { params: { amount: tickets.reduce((sum, t) => sum + t.price, 0) } });
+        throw error;
+      }
+      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: `Remboursement — ${event.name}`, refType: "ticket", refId: ticket.id }, now);
+    }
+    await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
+  }
+}

@@ -1,0 +1,68 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface TicketPayload {
+  /** ticket code */
+  c: string;
+  /** event id */
+  e: number;
+  /** ticket type */
+  k: string;
+  /** issued at (Unix seconds) */
+  i: number;
+}
+
+const PREFIX = "ARENA1";
+
+export interface TicketSigner {
+  publicKeyPem: string;
+  sign(payload: TicketPayload): string;
+  /** The payload when the signature holds, null for anything forged or damaged. */
+  verify(qr: string): TicketPayload | null;
+}
+
+/**
+ * Tickets are signed with Ed25519, as pretix signs its tickets: a scanner holding only the public
+ * key can tell a real ticket from a forged one with no network. The key pair lives in DATA_DIR.
+ */
+const signers = new Map<string, TicketSigner>();
+
+/** One signer per data folder, created on first use. */
+export function ticketSigner(dataDir: string): TicketSigner {
+  let signer = signers.get(dataDir);
+  if (!signer) {
+    signer = loadTicketSigner(dataDir);
+    signers.set(dataDir, signer);
+  }
+  return signer;
+}
+
+function loadTicketSigner(dataDir: string): TicketSigner {
+  const file = join(dataDir, "ticket-signing-key.pem");
+  let privateKey: KeyObject;
+  if (existsSync(file)) privateKey = createPrivateKey(readFileSync(file));
+  else {
+    privateKey = generateKeyPairSync("ed25519").privateKey;
+    writeFileSync(file, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+  }
+  const publicKey = createPublicKey(privateKey);
+  return {
+    publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+    sign(payload) {
+      const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+      const signature = sign(null, Buffer.from(`${PREFIX}.${body}`), privateKey).toString("base64url");
+      return `${PREFIX}.${body}.${signature}`;
+    },
+    verify(qr) {
+      const [prefix, body, signature] = qr.trim().split(".");
+      if (prefix !== PREFIX || !body || !signature) return null;
+      try {
+        if (!verify(null, Buffer.from(`${PREFIX}.${body}`), publicKey, Buffer.from(signature, "base64url"))) return null;
+        return JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as TicketPayload;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { currentUser, requireUser } from "../http/auth.ts";
+import type { AppDeps } from "../http/context.ts";
+import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { credit, debit, getBalance, listTransactions } from "./service.ts";
+
+const tags = ["Wallet"];
+const owner = { security: secured, middleware: [requireUser] };
+const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const Balance = z.object({ success: z.literal(true), userId: z.number(), balance: z.number(), currency: z.string() });
+const MovementInput = z.object({
+  userId: z.coerce.number().int().positive(),
+  amount: z.number({ error: "invalid_amount" }).int("invalid_amount").positive("invalid_amount").max(100_000_000, "invalid_amount"),
+  description: z.string().trim().max(200).optional(),
+  transactionType: z.string().max(40).optional(),
+});
+
+const balanceRoute = createRoute({
+  method: "get", path: "/balance/{userId}", tags, summary: "A wallet's balance (own; admins any)", ...owner,
+  request: { params: UserIdParam }, responses: { 200: jsonResponse(Balance, "Balance"), 401: errors[401], 404: errors[404] },
+});
+const transactionsRoute = createRoute({
+  method: "get", path: "/transactions", tags, summary: "The ledger of the caller's wallet (admins: ?userId=)", ...owner,
+  request: { query: z.object({ userId: z.coerce.number().int().positive().optional(), page: z.coerce.number().int().min(1).optional().default(1), limit: z.coerce.number().int().min(1).max(100).optional().default(20) }) },
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), transactions: z.array(z.unknown()), pagination: z.unknown() }), "A page"), 401: errors[401], 404: errors[404] },
+});
+const creditRoute = createRoute({
+  method: "post", path: "/credit", tags, summary: "Credit G-Coins: admins; or the DEMO test top-up of 1000 on one's own wallet", ...owner,
+  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 403: errors[403] },
+});
+const debitRoute = createRoute({
+  method: "post", path: "/debit", tags, summary: "Debit the caller's own wallet", ...owner,
+  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 402: errors[402], 404: errors[404] },
+});
+
+export function walletRoutes(deps: AppDeps) {
+  return newRouter()
+    .openapi(balanceRoute, async (c) => c.json({ success: true as const, ...(await getBalance(deps, currentUser(c), c.req.valid("param").userId)) }, 200))
+    .openapi(transactionsRoute, async (c) => {
+      const { userId, page, limit } = c.req.valid("query");
+      const user = currentUser(c);
+      return c.json({ success: true as const, ...(await listTransactions(deps, user, userId ?? user.id, page, limit)) }, 200);
+    })
+    .openapi(creditRoute, async (c) => c.json({ success: true as const, ...(await credit(deps, currentUser(c), c.req.valid("json"))) }, 200))
+    .openapi(debitRoute, async (c) => c.json({ success: true as const, ...(await debit(deps, currentUser(c), c.req.valid("json"))) }, 200));
+}

@@ -1,0 +1,55 @@
+import type { User, WalletTransactionType } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { applyMovement, balanceOf } from "./ledger.ts";
+
+export const TEST_TOP_UP = 1000;
+
+/** Another user's wallet does not exist for the caller (404), unless the caller is an admin. */
+function assertOwnOrAdmin(caller: User, userId: number): void {
+  if (caller.id !== userId && caller.role !== "admin") throw new NotFoundError("wallet_not_found");
+}
+
+export async function getBalance(deps: AppDeps, caller: User, userId: number) {
+  assertOwnOrAdmin(caller, userId);
+  return { userId, balance: await balanceOf(deps.db, userId), currency: "GCOIN" };
+}
+
+export async function listTransactions(deps: AppDeps, caller: User, userId: number, page: number, limit: number) {
+  assertOwnOrAdmin(caller, userId);
+  const rows = await deps.db.selectFrom("wallet_transaction").selectAll().where("user_id", "=", userId).orderBy("id", "desc").limit(limit + 1).offset((page - 1) * limit).execute();
+  return {
+    transactions: rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      amount: row.amount,
+      balanceAfter: row.balance_after,
+      transactionType: row.type,
+      description: row.description,
+      refType: row.ref_type,
+      refId: row.ref_id,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    pagination: { page, limit, hasMore: rows.length > limit },
+  };
+}
+
+/**
+ * Credits: admins credit anyone any amount. Anyone else only gets the test top-up of 1,000, on
+ * their own wallet, and only when the server runs in DEMO mode.
+ */
+export async function credit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string }) {
+  const isAdmin = caller.role === "admin";
+  const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
+  if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
+  const type: WalletTransactionType = isAdmin && input.userId !== caller.id ? "admin_credit" : "manual_credit";
+  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || "Crédit de G-Coins", refType: "user", refId: caller.id }, deps.now()));
+  return { userId: input.userId, balance, currency: "GCOIN" };
+}
+
+/** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
+export async function debit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string; transactionType?: string }) {
+  if (input.userId !== caller.id) throw new NotFoundError("wallet_not_found");
+  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || "Débit" }, deps.now()));
+  return { userId: caller.id, balance, currency: "GCOIN" };
+}
