@@ -21,6 +21,8 @@ import { tournamentRoutes } from "./tournaments/routes.ts";
 import { walletRoutes } from "./wallet/routes.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { ticketRoutes } from "./tickets/routes.ts";
+import { assignmentRoutes } from "./assignments/routes.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
 import { gameRoutes } from "./games/routes.ts";
 import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
@@ -49,7 +51,9 @@ export function createApi(deps: AppDeps) {
     .route("/tournament", tournamentRoutes(deps))
     .route("/wallet", walletRoutes(deps))
     .route("/", eventRoutes(deps))
-    .route("/tickets", ticketRoutes(deps));
+    .route("/tickets", ticketRoutes(deps))
+    .route("/", assignmentRoutes(deps))
+    .route("/", dashboardRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

@@ -1,0 +1,40 @@
+import { sql } from "kysely";
+import type { User } from "../../db/types.ts";
+import type { AppDeps } from "../http/context.ts";
+
+const count = (deps: AppDeps, table: "user" | "event" | "report", where?: (q: any) => any) => {
+  let query = deps.db.selectFrom(table).select(sql<number>`COUNT(*)`.as("n"));
+  if (where) query = where(query);
+  return query.executeTakeFirstOrThrow().then((row: { n: number }) => Number(row.n));
+};
+
+/** The stat cards of the caller's role (spec 02 §6), with real figures. */
+export async function dashboardFor(deps: AppDeps, user: User) {
+  const now = deps.now();
+  switch (user.role) {
+    case "streamer": {
+      const assigned = await deps.db.selectFrom("assignment").innerJoin("event", "event.id", "assignment.event_id").select(["event.start_date", "event.status"]).where("assignment.streamer_id", "=", user.id).execute();
+      const totalStreams = await deps.db.selectFrom("live_session").innerJoin("channel", "channel.id", "live_session.channel_id").select(sql<number>`COUNT(*)`.as("n")).where("channel.user_id", "=", user.id).executeTakeFirstOrThrow();
+      return { role: user.role, stats: { assignedEvents: assigned.length, upcomingStreams: assigned.filter((a) => a.start_date > now && a.status !== "cancelled").length, totalStreams: Number(totalStreams.n) } };
+    }
+    case "organizer": {
+      const events = await deps.db.selectFrom("event").select(["id", "status"]).where("created_by", "=", user.id).execute();
+      const sales = await deps.db.selectFrom("wallet_transaction").select([sql<number>`COALESCE(SUM(amount), 0)`.as("revenue"), sql<number>`COUNT(*)`.as("tickets")]).where("user_id", "=", user.id).where("type", "=", "ticket_sale").executeTakeFirstOrThrow();
+      return { role: user.role, stats: { createdEvents: events.length, activeEvents: events.filter((e) => e.status === "published" || e.status === "active").length, revenue: Number(sales.revenue), ticketsSold: Number(sales.tickets) } };
+    }
+    case "moderator":
+    case "admin": {
+      const revenue = await deps.db.selectFrom("wallet_transaction").select(sql<number>`COALESCE(SUM(amount), 0)`.as("n")).where("type", "=", "ticket_sale").executeTakeFirstOrThrow();
+      return {
+        role: user.role,
+        stats: { users: await count(deps, "user"), events: await count(deps, "event"), revenue: Number(revenue.n), openReports: await count(deps, "report", (q) => q.where("status", "=", "open")) },
+      };
+    }
+    case "viewer": {
+      const follows = await deps.db.selectFrom("follow").select(sql<number>`COUNT(*)`.as("n")).where("follower_id", "=", user.id).executeTakeFirstOrThrow();
+      const tickets = await deps.db.selectFrom("ticket").select(sql<number>`COUNT(*)`.as("n")).where("user_id", "=", user.id).where("status", "=", "valid").executeTakeFirstOrThrow();
+      const tournaments = await deps.db.selectFrom("tournament_player").select(sql<number>`COUNT(*)`.as("n")).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+      return { role: user.role, stats: { followedChannels: Number(follows.n), tickets: Number(tickets.n), tournamentsJoined: Number(tournaments.n) } };
+    }
+  }
+}
