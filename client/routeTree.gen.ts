@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as BlockedRouteImport } from './routes/blocked'
+import { Route as ComponentsRouteImport } from './routes/components'
 import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as HowToStreamRouteImport } from './routes/how-to-stream'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -72,6 +73,11 @@ const AuthRoute = AuthRouteImport.update({
 const BlockedRoute = BlockedRouteImport.update({
   id: '/blocked',
   path: '/blocked',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComponentsRoute = ComponentsRouteImport.update({
+  id: '/components',
+  path: '/components',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForbiddenRoute = ForbiddenRouteImport.update({
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/blocked': typeof BlockedRoute
+  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/blocked': typeof BlockedRoute
+  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/_auth': typeof AuthRouteWithChildren
   '/blocked': typeof BlockedRoute
+  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/blocked'
+    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -474,6 +484,7 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/blocked'
+    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/_auth'
     | '/blocked'
+    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -569,6 +581,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   AuthRoute: typeof AuthRouteWithChildren
   BlockedRoute: typeof BlockedRoute
+  ComponentsRoute: typeof ComponentsRoute
   ForbiddenRoute: typeof ForbiddenRoute
   HowToStreamRoute: typeof HowToStreamRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -625,6 +638,13 @@ declare module '@tanstack/react-router' {
       path: '/blocked'
       fullPath: '/blocked'
       preLoaderRoute: typeof BlockedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/components': {
+      id: '/components'
+      path: '/components'
+      fullPath: '/components'
+      preLoaderRoute: typeof ComponentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forbidden': {
@@ -960,6 +980,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   AuthRoute: AuthRouteWithChildren,
   BlockedRoute: BlockedRoute,
+  ComponentsRoute: ComponentsRoute,
   ForbiddenRoute: ForbiddenRoute,
   HowToStreamRoute: HowToStreamRoute,
   NotificationsRoute: NotificationsRoute,

@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { StreamChatPage } from "../features/chat/components/stream-chat-page.tsx";
 
 export const Route = createFileRoute("/streamChat/$username")({ component: StreamChatScreen });
 
 function StreamChatScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_stream_chat")} />;
+  const { username } = Route.useParams();
+  return <StreamChatPage username={username} />;
 }
