@@ -6,8 +6,7 @@ import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toGameResponse } from "../games/service.ts";
 import { hlsDirOf } from "../live/live-manager.ts";
-import { viewerCountOf } from "../live/viewers.ts";
-import { followerCount, isFollowing } from "../follows/service.ts";
+import { VIEWER_TIMEOUT_MS } from "../live/viewers.ts";
 import type { StreamResponse } from "./schemas.ts";
 
 function streamRows(deps: AppDeps) {
@@ -43,7 +42,7 @@ type StreamRow = Awaited<ReturnType<ReturnType<typeof streamRows>["executeTakeFi
 
 export async function streamOfUsername(deps: AppDeps, username: string, lang: Language, viewerId?: number): Promise<StreamResponse | null> {
   const row = await streamRows(deps).where("user.username", "=", username).executeTakeFirst();
-  return row ? toStreamResponse(deps, row, lang, viewerId) : null;
+  return row ? (await toStreamResponses(deps, [row], lang, viewerId))[0]! : null;
 }
 
 /** Live channels, most watched first; optionally of one game or carrying one tag. */
@@ -53,14 +52,14 @@ export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: 
   const rows = await query.orderBy("live_session.started_at", "desc").execute();
   const tag = filter.tag?.toLowerCase();
   const matching = tag ? rows.filter((row) => parseTags(row.tags).some((t) => t.toLowerCase() === tag)) : rows;
-  const streams = await Promise.all(matching.map((row) => toStreamResponse(deps, row, lang, viewerId)));
+  const streams = await toStreamResponses(deps, matching, lang, viewerId);
   return streams.sort((a, b) => b.viewerCount - a.viewerCount);
 }
 
 /** The channels a user follows, live ones first (most watched first), then the others by name. */
 export async function followedStreams(deps: AppDeps, viewerId: number, lang: Language): Promise<StreamResponse[]> {
   const rows = await streamRows(deps).innerJoin("follow", "follow.followed_id", "user.id").where("follow.follower_id", "=", viewerId).execute();
-  const streams = await Promise.all(rows.map((row) => toStreamResponse(deps, row, lang, viewerId)));
+  const streams = await toStreamResponses(deps, rows, lang, viewerId);
   return streams.sort((a, b) => Number(b.isLive) - Number(a.isLive) || b.viewerCount - a.viewerCount || a.username.localeCompare(b.username));
 }
 
@@ -73,9 +72,35 @@ export function parseTags(json: string): string[] {
   }
 }
 
-async function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, viewerId?: number): Promise<StreamResponse> {
-  const game: Game | undefined = row.game_id ? await deps.db.selectFrom("game").selectAll().where("id", "=", row.game_id).executeTakeFirst() : undefined;
-  const gameResponse = game ? toGameResponse(game, lang) : null;
+/**
+ * Builds many stream answers with a fixed number of queries (games, viewer counts, follower counts,
+ * the viewer's follows), not a handful per stream: the home page lists them all at once.
+ */
+async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Language, viewerId?: number): Promise<StreamResponse[]> {
+  if (rows.length === 0) return [];
+  const channelIds = rows.map((row) => row.channelId);
+  const userIds = rows.map((row) => row.userId);
+  const [games, viewers, followers, followed] = await Promise.all([
+    deps.db.selectFrom("game").selectAll().execute(),
+    deps.db
+      .selectFrom("viewer_presence")
+      .select(["channel_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("channel_id", "in", channelIds)
+      .where("last_seen_at", ">", deps.now() - VIEWER_TIMEOUT_MS)
+      .groupBy("channel_id")
+      .execute(),
+    deps.db.selectFrom("follow").select(["followed_id", (eb) => eb.fn.countAll<number>().as("n")]).where("followed_id", "in", userIds).groupBy("followed_id").execute(),
+    viewerId ? deps.db.selectFrom("follow").select("followed_id").where("follower_id", "=", viewerId).where("followed_id", "in", userIds).execute() : Promise.resolve([]),
+  ]);
+  const gameById = new Map<number, Game>(games.map((game) => [game.id, game]));
+  const viewersOf = new Map(viewers.map((v) => [v.channel_id, Number(v.n)]));
+  const followersOf = new Map(followers.map((f) => [f.followed_id, Number(f.n)]));
+  const followedSet = new Set(followed.map((f) => f.followed_id));
+  return rows.map((row) => toStreamResponse(deps, row, lang, { game: row.game_id ? gameById.get(row.game_id) : undefined, viewers: viewersOf.get(row.channelId) ?? 0, followers: followersOf.get(row.userId) ?? 0, isFollowed: followedSet.has(row.userId) }));
+}
+
+function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {
+  const gameResponse = extra.game ? toGameResponse(extra.game, lang) : null;
   const isLive = row.is_live === 1;
   const hlsDir = hlsDirOf(deps.config.dataDir, row.username);
   const livePath = (file: string) => (isLive && existsSync(join(hlsDir, file)) ? `/live/${row.username}/${file}` : null);
@@ -98,11 +123,11 @@ async function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, v
     flvLink: isLive ? `/live/${row.username}.flv` : null,
     thumbnail: livePath(THUMBNAIL),
     thumbnailGif: livePath(PREVIEW_GIF),
-    viewerCount: isLive ? await viewerCountOf(deps, row.channelId) : 0,
+    viewerCount: isLive ? extra.viewers : 0,
     startTime: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
     timePassed: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
-    followers: await followerCount(deps, row.userId),
-    isFollowed: await isFollowing(deps, viewerId, row.userId),
+    followers: extra.followers,
+    isFollowed: extra.isFollowed,
     paypalme: row.paypalme,
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
   };
