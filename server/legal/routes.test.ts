@@ -48,7 +48,7 @@ describe("GET /api/legal/{type}", () => {
     const res = await new Browser(server.url, "en").get("/api/legal/privacy");
     expect(res.status).toBe(404);
     expect(res.response.headers.get("content-type")).toContain("application/json");
-    expect(res.body).toEqual({ success: false, code: "not_found", msg: "Not found" });
+    expect(res.body).toEqual({ success: false, code: "not_found", msg: "Not found", errorMessage: "Not found" });
   });
 });
 
