@@ -191,3 +191,17 @@ describe("registration", () => {
     expect((await viewer.browser.get("/api/events/joined-events")).body.events[0].participantStatus).toBe("approved");
   });
 });
+
+describe("GET /api/events/{slug}/calendar.ics", () => {
+  it("gives a calendar file with the event's times, escaped text and link", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser, { name: "LAN, saison 2; finale", location: "Salle des fêtes" });
+    const res = await fetch(`${server.url}/api/events/${event.slug}/calendar.ics`);
+    expect(res.headers.get("content-type")).toContain("text/calendar");
+    const text = await res.text();
+    expect(text).toContain("BEGIN:VEVENT\r\n");
+    expect(text).toContain("SUMMARY:LAN\\, saison 2\\; finale");
+    expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(text).toContain(`URL:${server.url}/events/${event.slug}`);
+  });
+});

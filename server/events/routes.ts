@@ -5,6 +5,7 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatusSchema, ParticipantStatusSchema, SlugParamSchema, UpdateEventSchema } from "./schemas.ts";
+import { eventCalendar } from "./calendar.ts";
 import * as events from "./service.ts";
 
 const tags = ["Events"];
@@ -17,6 +18,10 @@ const r = {
   categories: createRoute({ method: "get", path: "/events/categories", tags, summary: "Event categories with their cost multipliers", responses: { 200: jsonResponse(z.object({ success: z.literal(true), categories: z.array(Any) }), "Categories") } }),
   mine: createRoute({ method: "get", path: "/events/my-events", tags, summary: "Events the caller organises (drafts included)", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
   joined: createRoute({ method: "get", path: "/events/joined-events", tags, summary: "Events the caller registered for", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
+  calendar: createRoute({
+    method: "get", path: "/events/{slug}/calendar.ics", tags, summary: "The event as an .ics file (Add to calendar)",
+    request: { params: SlugParamSchema }, responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, 404: errors[404] },
+  }),
   get: createRoute({ method: "get", path: "/events/{slug}", tags, summary: "One event with its first participants", request: { params: SlugParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), event: Any }), "Event"), 404: errors[404] } }),
   create: createRoute({
     method: "post", path: "/events", tags, summary: "Create an event; its cost is computed and debited in the same transaction", ...owner,
@@ -44,6 +49,12 @@ export function eventRoutes(deps: AppDeps) {
     .openapi(r.categories, async (c) => c.json({ success: true as const, categories: await events.listCategories(deps, c.get("lang")) }, 200))
     .openapi(r.mine, async (c) => c.json({ success: true as const, events: await events.myEvents(deps, currentUser(c), c.get("lang")) }, 200))
     .openapi(r.joined, async (c) => c.json({ success: true as const, events: await events.joinedEvents(deps, currentUser(c), c.get("lang")) }, 200))
+    .openapi(r.calendar, async (c) => {
+      const { slug } = c.req.valid("param");
+      await events.getEvent(deps, slug, c.get("lang"), c.get("auth")?.user);
+      const event = await events.findEvent(deps.db, { slug });
+      return c.body(eventCalendar(event, deps.config.publicUrl, deps.now()), 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${slug}.ics"` });
+    })
     .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
     .openapi(r.create, async (c) => {
       const user = currentUser(c);
