@@ -7,8 +7,11 @@ import { signedInUser, startTestServer } from "../tests/fixtures/server.ts";
 
 const defaults = ["home=/", "not-found=/no/such/page", "notifications=/notifications"];
 const shots = (Bun.argv.slice(2).length ? Bun.argv.slice(2) : defaults).map((arg) => {
-  const [name, path, as] = arg.split("=");
-  return { name: name!, path: path!, loggedIn: as === "user" };
+  // name=path, or name=path=user for a logged-in visit (the path may hold "=" itself).
+  const name = arg.slice(0, arg.indexOf("="));
+  const rest = arg.slice(arg.indexOf("=") + 1);
+  const loggedIn = rest.endsWith("=user");
+  return { name, path: loggedIn ? rest.slice(0, -"=user".length) : rest, loggedIn };
 });
 const sizes = [
   { label: "375", width: 375, height: 812 },
@@ -36,6 +39,8 @@ try {
         if (shot.loggedIn) await context.addCookies([{ name: "arena_session", value: api.cookies.get("arena_session")!, url: server.url }]);
         const page = await context.newPage();
         await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
+        // Let effects that open dialogs or swap skeletons for content finish drawing.
+        await page.waitForTimeout(400);
         await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`) });
         await context.close();
       }

@@ -23,7 +23,8 @@ export function Modal({ open, onClose, title, children, footer, size = "md" }: M
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    // Start where the user will type, else on the first control.
+    const first = panel.current?.querySelector<HTMLElement>("input:not([disabled]), textarea:not([disabled])") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
 import { AuthModal } from "../features/auth/auth-modal.tsx";
+import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/cookie-banner.tsx";
 import { NotFoundPage } from "../features/errors/error-page.tsx";
@@ -22,6 +23,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function Root() {
   const { noAuth } = Route.useSearch();
   useSessionRefresh();
+  useLandingMessages();
   // A guarded route sent a visitor here: the auth modal opens by itself (spec 01 §2).
   useEffect(() => {
     if (noAuth) openAuthModal("login");

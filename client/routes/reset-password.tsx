@@ -1,10 +1,51 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { X } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { Button } from "../components/button.tsx";
+import { TextField } from "../components/text-field.tsx";
+import { checkEmail } from "../features/auth/validation.ts";
+import { ApiError, api } from "../lib/api.ts";
+import "../styles/auth.css";
 
 export const Route = createFileRoute("/reset-password")({ component: ResetPasswordScreen });
 
 function ResetPasswordScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_reset_password")} />;
+  const { t } = useTranslation(["auth", "errors"]);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const code = checkEmail(email.trim());
+    setError(code ? t(`errors:${code}`) : undefined);
+    if (code) return;
+    setBusy(true);
+    try {
+      setSent((await api<{ message: string }>("/auth/reset", { method: "POST", body: { email: email.trim() } })).message);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.fields[0]?.msg ?? failure.message) : t("errors:network_error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={submit} noValidate>
+        <Link to="/" className="icon-btn auth-card-close" aria-label={t("common:close")}>
+          <X size={20} aria-hidden />
+        </Link>
+        <h1>{t("auth:reset_title")}</h1>
+        <p className="muted">{t("auth:reset_text")}</p>
+        <TextField label={t("auth:email_label")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+        {sent ? <p className="auth-notice auth-notice-success" role="status">{sent}</p> : null}
+        <Button type="submit" busy={busy} busyLabel={t("auth:reset_sending")}>
+          {t("auth:reset_submit")}
+        </Button>
+      </form>
+    </main>
+  );
 }

@@ -1,0 +1,21 @@
+import type { z } from "zod";
+import { EmailSchema, NewPasswordSchema, PasswordSchema, UsernameSchema } from "../../../server/auth/schemas.ts";
+
+/** The first rule a value breaks, as an errors-namespace code; the server checks the same schemas. */
+function firstError(schema: z.ZodType, value: string): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export const checkUsername = (value: string) => firstError(UsernameSchema, value);
+export const checkEmail = (value: string) => firstError(EmailSchema, value);
+export const checkPassword = (value: string) => firstError(PasswordSchema, value);
+export const checkNewPassword = (value: string) => firstError(NewPasswordSchema, value);
+
+/** A value with an @ is checked as an email, anything else as a username (spec 01 §5). */
+export const checkLogin = (value: string) => (value.includes("@") ? checkEmail(value) : checkUsername(value));
+
+export function checkConfirmation(password: string, confirmation: string): string | undefined {
+  if (!confirmation) return "empty_field";
+  return password === confirmation ? undefined : "confirm_password_mismatch";
+}
