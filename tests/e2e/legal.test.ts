@@ -243,7 +243,7 @@ describe("/how-to-stream", () => {
     const visitor = await openPage("fr");
     await visitor.goto(`${server.url}/how-to-stream`);
     await visitor.getByRole("button", { name: "Ouvrir « Lancer un live »" }).click();
-    await visitor.getByRole("dialog", { name: "Inscription" }).waitFor();
+    await visitor.getByRole("dialog", { name: "Rejoindre Arena" }).waitFor();
     await close(visitor);
 
     const { browser: api, user } = await signedInUser(server);
