@@ -70,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use("/api/*", requestContext(deps));
   app.use("/recordings/*", requestContext(deps));
+  app.use("/static/*", requestContext(deps));
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {
     throw new NotFoundError();

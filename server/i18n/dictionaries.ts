@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const LOCALES_DIR = join(import.meta.dir, "../../client/i18n/locales");
+export const TRANSLATIONS_VERSION = "1.2";
+export const LANGUAGES = ["fr", "en"] as const;
+export type Lang = (typeof LANGUAGES)[number];
+
+export type Translations = Record<string, Record<string, string>>;
+
+/** Every namespace file of a language, read from the web app's own folder (new namespaces appear by themselves). */
+export function loadTranslations(lang: Lang): Translations {
+  const folder = join(LOCALES_DIR, lang);
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, string>]),
+  );
+}
+
+/** Finds `text` among one language's values (or as "namespace:key") and gives the other language's value. */
+export function translateFromDictionaries(dictionaries: Record<Lang, Translations>, text: string, source: Lang, target: Lang): string | undefined {
+  const asKey = text.match(/^([\w-]+):([\w.-]+)$/);
+  if (asKey) return dictionaries[target][asKey[1]!]?.[asKey[2]!];
+  for (const [namespace, entries] of Object.entries(dictionaries[source])) {
+    for (const [key, value] of Object.entries(entries)) if (value === text) return dictionaries[target][namespace]?.[key];
+  }
+  return undefined;
+}
