@@ -1,23 +1,55 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { BellOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
+import { Skeleton } from "../components/skeleton.tsx";
+import { useMarkAllRead, useNotifications } from "../features/notifications/api.ts";
+import { notificationText } from "../features/notifications/notification-text.ts";
+import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/notifications")({ component: NotificationsScreen });
 
-/** Real notifications (a followed channel went live, a join approved…) are filled in by issue 6. */
 function NotificationsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation(["common", "notifications"]);
+  const { isLoggedIn } = useSession();
+  const notifications = useNotifications();
+  const markAll = useMarkAllRead();
+  const items = notifications.data?.notifications ?? [];
   return (
     <main className="page">
       <div className="page-header">
-        <h1>{t("notifications")}</h1>
-        <Button variant="ghost" size="sm" disabled>
-          {t("mark_all_read")}
+        <h1>{t("common:notifications")}</h1>
+        <Button variant="ghost" size="sm" disabled={!notifications.data?.unread} busy={markAll.isPending} onClick={() => markAll.mutate()}>
+          {t("common:mark_all_read")}
         </Button>
       </div>
-      <EmptyState icon={<BellOff size={40} aria-hidden />} title={t("no_notifications")} />
+      {isLoggedIn && notifications.isPending ? (
+        <div style={{ display: "grid", gap: 12 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </div>
+      ) : notifications.isError ? (
+        <p className="field-error">{t("notifications:load_failed")}</p>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<BellOff size={40} aria-hidden />} title={t("common:no_notifications")} />
+      ) : (
+        <ul className="notification-list">
+          {items.map((item) => (
+            <li key={item.id} className={item.read ? "notification" : "notification notification-unread"}>
+              <Link to={item.link} className="notification-link">
+                <Avatar name={item.actor?.username ?? "Arena"} image={item.actor?.avatar} size={40} />
+                <span>
+                  <span className="notification-text">{notificationText(t, item)}</span>
+                  <span className="muted small">{new Date(item.createdAt).toLocaleString(i18n.language === "en" ? "en-GB" : "fr-FR")}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </main>
   );
 }

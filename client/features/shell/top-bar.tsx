@@ -8,6 +8,7 @@ import { changeLanguage, type Language, LANGUAGES } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
 import { setTheme, useTheme } from "../../lib/theme.ts";
 import { openAuthModal } from "../../lib/ui.ts";
+import { badgeText, useNotifications } from "../notifications/api.ts";
 import { logout } from "./logout.ts";
 import { toggleSidebar, useSidebar } from "./sidebar-state.ts";
 
@@ -44,9 +45,7 @@ export function TopBar({ slim }: { slim?: boolean }) {
         <LanguageSelect />
         {isLoggedIn ? (
           <>
-            <Link to="/notifications" className="icon-btn" aria-label={t("notifications")}>
-              <Bell size={20} aria-hidden />
-            </Link>
+            <NotificationBell />
             <UserMenu />
           </>
         ) : (
@@ -148,5 +147,17 @@ function UserMenu() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+function NotificationBell() {
+  const { t } = useTranslation();
+  const unread = useNotifications().data?.unread ?? 0;
+  const badge = badgeText(unread);
+  return (
+    <Link to="/notifications" className="icon-btn bell" aria-label={badge ? t("notifications_unread", { count: unread }) : t("notifications")}>
+      <Bell size={20} aria-hidden />
+      {badge ? <span className="bell-badge">{badge}</span> : null}
+    </Link>
   );
 }

@@ -1,0 +1,7 @@
+import type { TFunction } from "i18next";
+import type { NotificationResponse } from "../../../server/notifications/schemas.ts";
+
+/** A notification's sentence in the reader's language, from its type and the words it carries. */
+export function notificationText(t: TFunction, notification: NotificationResponse): string {
+  return t(`notifications:type_${notification.type}`, { ...notification.data, defaultValue: t("notifications:type_other") });
+}
