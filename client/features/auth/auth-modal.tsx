@@ -1,9 +1,13 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/modal.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { type AuthTab, closeAuthModal, openAuthModal, useAuthModal } from "../../lib/ui.ts";
-import { LoginForm } from "./login-form.tsx";
-import { SignupForm } from "./signup-form.tsx";
+
+// The forms bring zod and the captcha solver: they load when the dialog first opens, not with the page.
+const LoginForm = lazy(() => import("./login-form.tsx").then((m) => ({ default: m.LoginForm })));
+const SignupForm = lazy(() => import("./signup-form.tsx").then((m) => ({ default: m.SignupForm })));
 import "../../styles/auth.css";
 
 /** Login and sign-up in one dialog (spec 01 §2); any screen opens it on either tab. */
@@ -21,7 +25,9 @@ export function AuthModal() {
           { id: "signup", label: t("auth:tab_signup") },
         ]}
       />
-      <div className="auth-panel">{tab === "signup" ? <SignupForm /> : <LoginForm />}</div>
+      <div className="auth-panel">
+        <Suspense fallback={<Spinner label={t("auth:logging_in")} />}>{tab === "signup" ? <SignupForm /> : <LoginForm />}</Suspense>
+      </div>
     </Modal>
   );
 }
