@@ -1,12 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
+import { AuthCard } from "../features/auth/auth-card.tsx";
 import { checkConfirmation, checkNewPassword } from "../features/auth/validation.ts";
 import { ApiError, api } from "../lib/api.ts";
-import "../styles/auth.css";
 
 export const Route = createFileRoute("/new-password/$token")({ component: NewPasswordScreen });
 
@@ -37,12 +36,7 @@ function NewPasswordScreen() {
   }
 
   return (
-    <main className="auth-page">
-      <form className="auth-card" onSubmit={submit} noValidate>
-        <Link to="/" className="icon-btn auth-card-close" aria-label={t("common:close")}>
-          <X size={20} aria-hidden />
-        </Link>
-        <h1>{t("auth:new_password_title")}</h1>
+    <AuthCard title={t("auth:new_password_title")} onSubmit={submit}>
         {done ? (
           <>
             <p className="auth-notice auth-notice-success" role="status">{done}</p>
@@ -60,7 +54,6 @@ function NewPasswordScreen() {
             </Button>
           </>
         )}
-      </form>
-    </main>
+    </AuthCard>
   );
 }

@@ -1,12 +1,11 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { X } from "lucide-react";
+import { createFileRoute } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
+import { AuthCard } from "../features/auth/auth-card.tsx";
 import { checkEmail } from "../features/auth/validation.ts";
 import { ApiError, api } from "../lib/api.ts";
-import "../styles/auth.css";
 
 export const Route = createFileRoute("/reset-password")({ component: ResetPasswordScreen });
 
@@ -33,19 +32,13 @@ function ResetPasswordScreen() {
   }
 
   return (
-    <main className="auth-page">
-      <form className="auth-card" onSubmit={submit} noValidate>
-        <Link to="/" className="icon-btn auth-card-close" aria-label={t("common:close")}>
-          <X size={20} aria-hidden />
-        </Link>
-        <h1>{t("auth:reset_title")}</h1>
+    <AuthCard title={t("auth:reset_title")} onSubmit={submit}>
         <p className="muted">{t("auth:reset_text")}</p>
         <TextField label={t("auth:email_label")} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         {sent ? <p className="auth-notice auth-notice-success" role="status">{sent}</p> : null}
         <Button type="submit" busy={busy} busyLabel={t("auth:reset_sending")}>
           {t("auth:reset_submit")}
         </Button>
-      </form>
-    </main>
+    </AuthCard>
   );
 }

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { newAccount, startTestServer, type TestServer } from "../fixtures/server.ts";
+import type { Page } from "playwright-core";
+import { useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { newAccount } from "../fixtures/server.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
-async function visitor(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 })));
-  return context;
-}
+const visitor = () => visitorContext(env.browser);
 
 async function signUpThroughModal(page: Page, account: ReturnType<typeof newAccount>) {
   await page.getByRole("button", { name: "Inscription" }).click();
@@ -48,7 +35,7 @@ describe("the auth modal", () => {
   it("shows the spec's messages for a bad sign-up form, then signs up", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("button", { name: "Inscription" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Nom d'utilisateur").fill("ab");
@@ -68,7 +55,7 @@ describe("the auth modal", () => {
     const account = newAccount();
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await signUpThroughModal(page, account);
     await logIn(page, account.username, account.password);
     await page.getByRole("button", { name: "Menu du compte" }).click();
@@ -81,7 +68,7 @@ describe("the auth modal", () => {
   it("answers wrong credentials with 'Identifiants invalides.'", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("button", { name: "Connexion" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Nom d'utilisateur ou email").fill("nobody_here");
@@ -96,7 +83,7 @@ describe("the auth modal", () => {
       const account = newAccount();
       const context = await visitor();
       const page = await context.newPage();
-      await page.goto(server.url);
+      await page.goto(env.server.url);
       await signUpThroughModal(page, account);
       await logIn(page, account.username, account.password, remember);
       const cookie = (await context.cookies()).find((c) => c.name === "arena_session")!;
@@ -110,7 +97,7 @@ describe("the auth modal", () => {
   it("sends a visitor on a guarded route home with the modal open", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${env.server.url}/settings`);
     await page.waitForURL(/\/\?noAuth=true$/);
     await page.getByRole("dialog", { name: "Connexion à Arena" }).waitFor();
     await context.close();
@@ -122,14 +109,14 @@ describe("forgotten password", () => {
     const account = newAccount();
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await signUpThroughModal(page, account);
-    await page.goto(`${server.url}/reset-password`);
+    await page.goto(`${env.server.url}/reset-password`);
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Réinitialiser le mot de passe" }).click();
     await page.getByRole("status").filter({ hasText: "Si un compte existe" }).waitFor();
-    const mails = readdirSync(join(server.dataDir, "mail")).filter((f) => f.endsWith(`-${account.email}.eml`)).sort();
-    const link = readFileSync(join(server.dataDir, "mail", mails.at(-1)!), "utf8").replace(/=\r?\n/g, "").match(/https?:\/\/\S+\/new-password\/[\w-]+/)![0];
+    const mails = readdirSync(join(env.server.dataDir, "mail")).filter((f) => f.endsWith(`-${account.email}.eml`)).sort();
+    const link = readFileSync(join(env.server.dataDir, "mail", mails.at(-1)!), "utf8").replace(/=\r?\n/g, "").match(/https?:\/\/\S+\/new-password\/[\w-]+/)![0];
     await page.goto(link);
     await page.getByLabel("Nouveau mot de passe").fill("short");
     await page.getByRole("button", { name: "Enregistrer le nouveau mot de passe" }).click();

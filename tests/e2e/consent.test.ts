@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { startTestServer, type TestServer } from "../fixtures/server.ts";
+import { describe, expect, it } from "bun:test";
+import { useServerAndBrowser } from "../fixtures/e2e.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const stored = (page: import("playwright-core").Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cookieConsent") ?? "null"));
 
@@ -22,9 +11,9 @@ describe("cookie consent", () => {
     ["Refuser", { necessary: true, analytics: false, marketing: false, preferences: false }],
   ] as const) {
     it(`stores the choice of "${button}" with a timestamp and does not ask again`, async () => {
-      const context = await browser.newContext();
+      const context = await env.browser.newContext();
       const page = await context.newPage();
-      await page.goto(server.url);
+      await page.goto(env.server.url);
       const banner = page.getByRole("region", { name: "Consentement aux cookies" });
       await banner.waitFor();
       await banner.getByRole("button", { name: button, exact: true }).click();
@@ -40,9 +29,9 @@ describe("cookie consent", () => {
   }
 
   it("customizes: necessary locked on, the rest as chosen", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("button", { name: "Personnaliser" }).click();
     const dialog = page.getByRole("dialog", { name: "Préférences de cookies" });
     expect(await dialog.getByRole("switch", { name: "Nécessaires" }).isDisabled()).toBe(true);
@@ -53,9 +42,9 @@ describe("cookie consent", () => {
   });
 
   it("saves on /settings/cookies and shows the confirmation for 3 seconds", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/settings/cookies`);
+    await page.goto(`${env.server.url}/settings/cookies`);
     await page.getByRole("switch", { name: "Mesure d'audience" }).click();
     await page.getByRole("button", { name: "Enregistrer les préférences" }).click();
     const saved = page.getByRole("status").filter({ hasText: "Vos préférences sont enregistrées." });

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { startTestServer, type TestServer } from "../fixtures/server.ts";
+import { describe, expect, it } from "bun:test";
+import { useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
-async function context(): Promise<BrowserContext> {
-  const created = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await created.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 })));
-  return created;
-}
+const context = () => visitorContext(env.browser);
 
 describe("language", () => {
   it("switches to English from the top bar, from the static file, and keeps it after a reload", async () => {
@@ -26,7 +11,7 @@ describe("language", () => {
     const page = await ctx.newPage();
     const staticLoads: string[] = [];
     page.on("request", (request) => request.url().includes("/static/translations/") && staticLoads.push(request.url()));
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
     await page.getByRole("combobox", { name: "Langue" }).selectOption("en");
     await page.getByRole("heading", { name: "Welcome to Arena" }).waitFor();
@@ -40,13 +25,13 @@ describe("language", () => {
   it("falls back to the browser cache when the static file cannot be had", async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("combobox", { name: "Langue" }).selectOption("en");
     await page.getByRole("heading", { name: "Welcome to Arena" }).waitFor();
     await page.route("**/static/translations/**", (route) => route.abort());
     await page.reload();
     await page.getByRole("heading", { name: "Welcome to Arena" }).waitFor();
-    await page.goto(`${server.url}/translation-test`);
+    await page.goto(`${env.server.url}/translation-test`);
     await page.getByText("texts from: the browser cache").waitFor();
     await ctx.close();
   });
@@ -61,7 +46,7 @@ describe("language", () => {
       if (request.url().endsWith("/api/translate")) batches.push((JSON.parse(request.postData() ?? "{}").text as string[]).length);
     });
     const answered = page.waitForResponse((response) => response.url().endsWith("/api/translate"));
-    await page.goto(`${server.url}/translation-test`);
+    await page.goto(`${env.server.url}/translation-test`);
     const first = await (await answered).json();
     expect(first.success).toBe(true);
     expect(batches[0]).toBe(10);
@@ -73,7 +58,7 @@ describe("language", () => {
     const ctx = await context();
     await ctx.addInitScript(() => localStorage.getItem("darkMode") === null && localStorage.setItem("darkMode", "true"));
     const page = await ctx.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     await page.getByRole("button", { name: "Passer au thème clair" }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");

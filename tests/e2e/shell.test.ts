@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { describe, expect, it } from "bun:test";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { signedInUser } from "../fixtures/server.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
-/** A fresh visitor with the cookie choice already made, so the banner stays out of the way. */
-async function visitor(viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 })));
-  return context;
-}
+const visitor = (viewport?: { width: number; height: number }) => visitorContext(env.browser, viewport);
 
 async function loggedIn(viewport?: { width: number; height: number }) {
-  const { browser: api, user } = await signedInUser(server);
-  const context = await visitor(viewport);
-  await context.addCookies([{ name: "arena_session", value: api.cookies.get("arena_session")!, url: server.url }]);
-  await context.addInitScript((stored) => localStorage.setItem("session", stored), JSON.stringify({ user, isLoggedIn: true }));
-  return { context, user };
+  const { browser: api, user } = await signedInUser(env.server);
+  return { context: await loggedInContext(env.browser, env.server.url, api.cookies.get("arena_session")!, user, viewport), user };
 }
 
 describe("the shell", () => {
   it("draws the 404 page for an unknown path, and Back Home goes home", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/terms-of-services`);
+    await page.goto(`${env.server.url}/terms-of-services`);
     await page.getByRole("heading", { name: "Page non trouvée" }).waitFor();
     await page.getByRole("link", { name: "Retour à l'accueil" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
     await context.close();
   });
@@ -44,7 +26,7 @@ describe("the shell", () => {
   it("matches /Tournaments like /tournaments", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/Tournaments`);
+    await page.goto(`${env.server.url}/Tournaments`);
     await page.getByRole("heading", { name: "Tournois" }).waitFor();
     await context.close();
   });
@@ -52,7 +34,7 @@ describe("the shell", () => {
   it("shows a visitor Login and Sign Up, and a user the bell and the avatar menu", async () => {
     const guest = await visitor();
     const guestPage = await guest.newPage();
-    await guestPage.goto(server.url);
+    await guestPage.goto(env.server.url);
     await guestPage.getByRole("button", { name: "Connexion" }).waitFor();
     await guestPage.getByRole("button", { name: "Inscription" }).waitFor();
     expect(await guestPage.getByRole("link", { name: "Mes événements" }).count()).toBe(0);
@@ -60,7 +42,7 @@ describe("the shell", () => {
 
     const { context, user } = await loggedIn();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("link", { name: "Notifications" }).waitFor();
     await page.getByRole("link", { name: "Mes événements" }).waitFor();
     await page.getByRole("button", { name: "Menu du compte" }).click();
@@ -72,7 +54,7 @@ describe("the shell", () => {
   it("remembers the collapsed sidebar across reloads", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const nav = page.getByRole("navigation", { name: "Navigation principale" });
     expect(await nav.getAttribute("class")).not.toContain("sidebar-collapsed");
     await page.getByRole("button", { name: "Menu" }).click();
@@ -85,19 +67,19 @@ describe("the shell", () => {
   it("collapses the sidebar below 1200 px and turns it into a drawer on phones", async () => {
     const tablet = await visitor({ width: 1024, height: 768 });
     const tabletPage = await tablet.newPage();
-    await tabletPage.goto(server.url);
+    await tabletPage.goto(env.server.url);
     expect(await tabletPage.getByRole("navigation", { name: "Navigation principale" }).getAttribute("class")).toContain("sidebar-collapsed");
     await tablet.close();
 
     const phone = await visitor({ width: 375, height: 812 });
     const page = await phone.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.getByRole("button", { name: "Connexion" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Tournois" }).click();
-    await page.waitForURL(`${server.url}/tournaments`);
+    await page.waitForURL(`${env.server.url}/tournaments`);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
     await page.getByRole("button", { name: "Lancer un live" }).click();
     await page.getByRole("dialog").waitFor();
@@ -107,10 +89,10 @@ describe("the shell", () => {
   it("hides the frame on the password screens and slims it on the guide", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/reset-password`);
+    await page.goto(`${env.server.url}/reset-password`);
     await page.waitForLoadState("networkidle");
     expect(await page.getByRole("banner").count()).toBe(0);
-    await page.goto(`${server.url}/how-to-stream`);
+    await page.goto(`${env.server.url}/how-to-stream`);
     await page.getByRole("link", { name: "Accueil" }).first().waitFor();
     expect(await page.getByRole("button", { name: "Menu" }).count()).toBe(0);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
@@ -120,7 +102,7 @@ describe("the shell", () => {
   it("closes toasts by themselves", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/components`);
+    await page.goto(`${env.server.url}/components`);
     await page.getByRole("button", { name: "Toast de succès" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Paramètres de la chaîne enregistrés" });
     await toast.waitFor();
@@ -133,7 +115,7 @@ describe("the shell", () => {
   it("opens a modal that Escape closes", async () => {
     const context = await visitor();
     const page = await context.newPage();
-    await page.goto(`${server.url}/components`);
+    await page.goto(`${env.server.url}/components`);
     await page.getByRole("button", { name: "Ouvrir une fenêtre" }).click();
     await page.getByRole("dialog", { name: "Une fenêtre" }).waitFor();
     await page.keyboard.press("Escape");
