@@ -125,7 +125,11 @@ export async function signInWithIdentity(deps: AppDeps, provider: OAuthProviderN
     user = await insertUser(deps, { username: await freeUsername(deps, identity), email: identity.email, passwordHash: null, emailVerified: true, firstName: identity.firstName, lastName: identity.lastName });
   }
   if (user.suspended_at !== null) throw new OAuthFailure("account suspended");
-  if (!linked) await deps.db.insertInto("oauth_account").values({ provider, provider_user_id: identity.subject, user_id: user.id, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).execute();
+  if (!linked) {
+    await deps.db.insertInto("oauth_account").values({ provider, provider_user_id: identity.subject, user_id: user.id, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).execute();
+    // Linking only happens on an address the provider vouches for: that is the proof the verification email asks for.
+    if (user.email_verified_at === null) await deps.db.updateTable("user").set({ email_verified_at: deps.now(), updated_at: deps.now() }).where("id", "=", user.id).execute();
+  }
   return startSession(deps, user, true, userAgent);
 }
 
