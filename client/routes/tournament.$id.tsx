@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { TournamentScreen } from "../features/tournaments/components/tournament-page.tsx";
 
-export const Route = createFileRoute("/tournament/$id")({ component: TournamentScreen });
+export const Route = createFileRoute("/tournament/$id")({
+  component: TournamentRoute,
+});
 
-function TournamentScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_tournament")} />;
+function TournamentRoute() {
+  const id = Number(Route.useParams().id);
+  return <TournamentScreen key={id} id={id} />;
 }

@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { TournamentListScreen } from "../features/tournaments/components/tournament-list.tsx";
 
-export const Route = createFileRoute("/tournaments")({ component: TournamentsScreen });
-
-function TournamentsScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_tournaments")} />;
-}
+export const Route = createFileRoute("/tournaments")({ component: TournamentListScreen });

@@ -1,10 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { CreateTournamentForm } from "../../features/tournaments/components/create-tournament-form.tsx";
 
 export const Route = createFileRoute("/_auth/create-tournament")({ component: CreateTournamentScreen });
 
 function CreateTournamentScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_create_tournament")} />;
+  const { t } = useTranslation("tournaments-ui");
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>{t("create_title")}</h1>
+      </header>
+      <CreateTournamentForm />
+    </main>
+  );
 }

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { AdminGate } from "../../features/tournaments/components/admin-gate.tsx";
+import { TournamentDashboard } from "../../features/tournaments/components/dashboard.tsx";
 
-export const Route = createFileRoute("/_auth/dashboard/$id")({ component: TournamentDashboardScreen });
+export const Route = createFileRoute("/_auth/dashboard/$id")({
+  component: Screen,
+});
 
-function TournamentDashboardScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_tournament_dashboard")} />;
+function Screen() {
+  const id = Number(Route.useParams().id);
+  return (
+    <AdminGate key={id} id={id}>
+      <TournamentDashboard id={id} />
+    </AdminGate>
+  );
 }

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { AdminGate } from "../../features/tournaments/components/admin-gate.tsx";
+import { ParticipantsScreen } from "../../features/tournaments/components/participants.tsx";
 
-export const Route = createFileRoute("/_auth/dashboard/participants/$id")({ component: ParticipantsScreen });
+export const Route = createFileRoute("/_auth/dashboard/participants/$id")({
+  component: Screen,
+});
 
-function ParticipantsScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_participants")} />;
+function Screen() {
+  const id = Number(Route.useParams().id);
+  return (
+    <AdminGate key={id} id={id}>
+      <ParticipantsScreen id={id} />
+    </AdminGate>
+  );
 }

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { AdminGate } from "../../features/tournaments/components/admin-gate.tsx";
+import { SettingsScreen } from "../../features/tournaments/components/settings.tsx";
 
-export const Route = createFileRoute("/_auth/dashboard/settings/$id")({ component: TournamentSettingsScreen });
+export const Route = createFileRoute("/_auth/dashboard/settings/$id")({
+  component: Screen,
+});
 
-function TournamentSettingsScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_tournament_settings")} />;
+function Screen() {
+  const id = Number(Route.useParams().id);
+  return (
+    <AdminGate key={id} id={id}>
+      <SettingsScreen id={id} />
+    </AdminGate>
+  );
 }

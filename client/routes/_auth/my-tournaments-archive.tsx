@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { MyTournamentsScreen } from "../../features/tournaments/components/my-tournaments.tsx";
 
-export const Route = createFileRoute("/_auth/my-tournaments-archive")({ component: MyTournamentsArchiveScreen });
-
-function MyTournamentsArchiveScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_my_tournaments_archive")} />;
-}
+export const Route = createFileRoute("/_auth/my-tournaments-archive")({ component: () => <MyTournamentsScreen archive /> });

@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { tournamentKeys } from "./queries.ts";
+
+type Ok = { success: true; message: string };
+const base = "/tournament";
+
+/** Every change refreshes the tournament's own queries and the lists that show it. */
+function useRefresh(id: number | null) {
+  const queryClient = useQueryClient();
+  return () => {
+    if (id !== null) void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(id) });
+    void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: ["tournaments", "mine"] });
+  };
+}
+
+export function useCreateTournament() {
+  const refresh = useRefresh(null);
+  return useMutation({
+    mutationFn: (form: FormData) => api<{ success: true; id: number; _id?: number; tournamentId?: number }>(`${base}/create-tournament`, { method: "POST", body: form }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateTournament(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (form: FormData) => api<Ok>(`${base}/update-tournament/${id}`, { method: "PUT", body: form }), onSuccess: refresh });
+}
+
+export function useDeleteTournament() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Ok>(`${base}/delete/${id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tournamentKeys.all }),
+  });
+}
+
+export function useStartTournament(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: () => api<Ok>(`${base}/start-tournament`, { method: "POST", body: { tournmentID: id } }), onSuccess: refresh });
+}
+
+export function useJoinTournament(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({
+    mutationFn: (userId: number) => api<Ok & { status: "approved" | "pending" }>(`${base}/join-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useLeaveTournament(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (userId: number) => api<Ok>(`${base}/leave-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }), onSuccess: refresh });
+}
+
+export function useApprovePlayer(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (playerId: number) => api<Ok>(`${base}/approve-player`, { method: "PUT", body: { tournmentID: id, PlayerID: playerId } }), onSuccess: refresh });
+}
+
+export function useDeletePlayer(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (playerId: number) => api<Ok>(`${base}/player/${playerId}`, { method: "DELETE" }), onSuccess: refresh });
+}
+
+export function useStartMatch(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (matchId: string) => api<Ok>(`${base}/start-match/${encodeURIComponent(matchId)}`, { method: "POST" }), onSuccess: refresh });
+}
+
+export interface EndMatchInput {
+  matchID: string;
+  winnerID?: number;
+  scorePlayer1: number;
+  scorePlayer2: number;
+}
+
+export function useEndMatch(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (input: EndMatchInput) => api<Ok>(`${base}/set-winner`, { method: "POST", body: { ...input, tournmentID: id } }), onSuccess: refresh });
+}

@@ -1,0 +1,79 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import type { Game, Participant, RoundsState, StandingRow, Tournament, TournamentPage } from "./types.ts";
+
+const base = "/tournament";
+
+/** Every key starts with ["tournaments"]; a tournament's own keys with ["tournaments", id] so one invalidation refreshes them all. */
+export const tournamentKeys = {
+  all: ["tournaments"] as const,
+  list: () => ["tournaments", "list"] as const,
+  mine: (archive: boolean) => ["tournaments", "mine", { archive }] as const,
+  one: (id: number) => ["tournaments", id] as const,
+};
+
+export function tournamentsQueryOptions() {
+  return queryOptions({ queryKey: tournamentKeys.list(), queryFn: ({ signal }) => api<Tournament[]>(`${base}/all`, { signal }) });
+}
+export const useTournaments = () => useQuery(tournamentsQueryOptions());
+
+/** The public page: counts a view, and says whether the caller joined and was approved. */
+export function tournamentPageQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "page"], queryFn: ({ signal }) => api<TournamentPage>(`${base}/getTournament/${id}`, { signal, logoutOn401: false }) });
+}
+export const useTournamentPage = (id: number) => useQuery(tournamentPageQueryOptions(id));
+
+/** The tournament with its bracket, without counting a view (dashboard, settings). */
+export function tournamentQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "detail"], queryFn: ({ signal }) => api<Tournament>(`${base}/${id}`, { signal }) });
+}
+export const useTournament = (id: number) => useQuery(tournamentQueryOptions(id));
+
+export function roundsQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "rounds"], queryFn: ({ signal }) => api<RoundsState>(`${base}/rounds/${id}`, { signal }) });
+}
+export const useRounds = (id: number) => useQuery(roundsQueryOptions(id));
+
+export function standingsQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "standings"], queryFn: ({ signal }) => api<StandingRow[]>(`${base}/round-robin/${id}`, { signal }) });
+}
+export const useStandings = (id: number, enabled = true) => useQuery({ ...standingsQueryOptions(id), enabled });
+
+export function playersQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "players"], queryFn: ({ signal }) => api<Participant[]>(`${base}/players/getPlayers/${id}`, { signal }) });
+}
+export const usePlayers = (id: number) => useQuery(playersQueryOptions(id));
+
+export function isAdminQueryOptions(id: number, userId: number | null) {
+  return queryOptions({
+    queryKey: [...tournamentKeys.one(id), "is-admin", userId],
+    queryFn: async ({ signal }) => (userId ? (await api<{ isAdmin: boolean }>(`${base}/is-admin/${id}`, { signal })).isAdmin : false),
+  });
+}
+export const useIsAdmin = (id: number, userId: number | null) => useQuery(isAdminQueryOptions(id, userId));
+
+export function myTournamentsQueryOptions(archive: boolean) {
+  return queryOptions({ queryKey: tournamentKeys.mine(archive), queryFn: ({ signal }) => api<Tournament[]>(`${base}/my-tournaments${archive ? "?isArchive=true" : ""}`, { signal }) });
+}
+export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQueryOptions(archive));
+
+export function gamesQueryOptions() {
+  return queryOptions({ queryKey: ["games"], queryFn: async ({ signal }) => (await api<{ games: Game[] }>("/stream/games", { signal })).games, staleTime: 5 * 60_000 });
+}
+export const useGames = () => useQuery(gamesQueryOptions());
+
+/** Fires only with a non-empty input; a failure gives an empty list (spec 02 §8). */
+export function useGameSearch(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: ["games", "search", term],
+    enabled: term.length > 0,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api<{ games: Game[] }>(`/stream/games/search?q=${encodeURIComponent(term)}`, { signal })).games.slice(0, 4);
+      } catch {
+        return [];
+      }
+    },
+  });
+}

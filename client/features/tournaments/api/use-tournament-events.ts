@@ -1,0 +1,39 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { io } from "socket.io-client";
+import { tournamentKeys } from "./queries.ts";
+
+/**
+ * Keeps a tournament's queries current (STYLE §7): joins its room on the /live namespace and, on
+ * every "tournament:changed", invalidates what the screens read. Returns whether the room is joined.
+ */
+export function useTournamentEvents(tournamentId: number | null): boolean {
+  const queryClient = useQueryClient();
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    if (!tournamentId) return;
+    const socket = io(`${window.location.origin}/live`, { path: "/socket.io/", transports: ["websocket"], withCredentials: true, reconnectionAttempts: 5, reconnectionDelay: 1000 });
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
+    };
+    let joinedBefore = false;
+    socket.on("connect", () => {
+      socket.emit("watch-tournament", tournamentId, (joined: boolean) => {
+        setWatching(joined);
+        // After a reconnect, whatever changed while the socket was away is read again.
+        if (joined && joinedBefore) refresh();
+        joinedBefore ||= joined;
+      });
+    });
+    socket.on("disconnect", () => setWatching(false));
+    socket.on("tournament:changed", (payload: { tournamentId?: number }) => {
+      if (payload?.tournamentId === tournamentId) refresh();
+    });
+    return () => {
+      socket.close();
+      setWatching(false);
+    };
+  }, [queryClient, tournamentId]);
+  return watching;
+}

@@ -1,0 +1,208 @@
+import { useNavigate } from "@tanstack/react-router";
+import clsx from "clsx";
+import { Search } from "lucide-react";
+import { type FormEvent, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { Checkbox } from "../../../components/checkbox.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { toast } from "../../../lib/ui.ts";
+import { useCreateTournament } from "../api/mutations.ts";
+import { useGames, useGameSearch } from "../api/queries.ts";
+import type { Game, Structure } from "../api/types.ts";
+import { DEFAULT_SIZE, FORMATS, fromLocalInput, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
+import "../../../styles/tournaments.css";
+
+type Errors = Record<string, string>;
+
+export function CreateTournamentForm() {
+  const { t } = useTranslation("tournaments-ui");
+  const navigate = useNavigate();
+  const games = useGames();
+  const create = useCreateTournament();
+  const zones = useMemo(timeZones, []);
+  const [game, setGame] = useState<Game | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [query, setQuery] = useState("");
+  const search = useGameSearch(searching ? query : "");
+  const [name, setName] = useState("");
+  const [format, setFormat] = useState<Structure>("s_elim");
+  const [size, setSize] = useState(DEFAULT_SIZE.s_elim);
+  const [isTeam, setIsTeam] = useState(false);
+  const [teamSize, setTeamSize] = useState(2);
+  const [poster, setPoster] = useState<File | null>(null);
+  const [description, setDescription] = useState("");
+  const [rules, setRules] = useState("");
+  const [prize, setPrize] = useState("");
+  const [gameMode, setGameMode] = useState("");
+  const [startDate, setStartDate] = useState("");
+  const [endDate, setEndDate] = useState("");
+  const [timeZone, setTimeZone] = useState("UTC");
+  const [stream, setStream] = useState(true);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const tiles = (games.data ?? []).slice(0, GAME_TILES);
+  const chooseFormat = (next: Structure) => {
+    setFormat(next);
+    if (!SIZES[next].includes(size)) setSize(DEFAULT_SIZE[next]);
+    else if (next === "robin") setSize(DEFAULT_SIZE.robin);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (name.trim().length < NAME_MIN) found.tournamentName = t("name_required");
+    if (!game) found.gameID = t("game_required");
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      tournamentName: name.trim(),
+      format,
+      size: String(size),
+      isTeam: String(isTeam),
+      teamSize: String(isTeam ? teamSize : 1),
+      gameID: String(game!.id),
+      gameName: game!.name,
+      gameMode,
+      stream: String(stream),
+      description,
+      rules,
+      prize,
+      attentionNote: description,
+      howItWorks: rules,
+      startDate: fromLocalInput(startDate),
+      endDate: fromLocalInput(endDate),
+      timeZone,
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (poster) form.append("file", poster);
+    create.mutate(form, {
+      onSuccess: (answer) => {
+        const id = answer.id ?? answer._id ?? answer.tournamentId;
+        if (!id) return toast.error(t("created_no_id"));
+        toast.success(t("created"));
+        void navigate({ to: "/dashboard/$id", params: { id: String(id) } });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
+        toast.error(error instanceof ApiError && error.status === 0 ? t("network_error") : error.message || t("create_failed"));
+      },
+    });
+  };
+
+  return (
+    <form className="t-form" onSubmit={submit} noValidate>
+      <fieldset className="t-fieldset">
+        <legend>{t("choose_game")}</legend>
+        <div className="game-tiles" role="group" aria-label={t("choose_game")}>
+          {games.isPending
+            ? Array.from({ length: GAME_TILES }, (_, i) => <Skeleton key={i} height={160} />)
+            : tiles.map((g) => (
+                <button key={g.id} type="button" className={clsx("game-tile", game?.id === g.id && "game-tile-selected")} aria-pressed={game?.id === g.id} onClick={() => setGame(g)}>
+                  <img src={g.portraitImage} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = "hidden")} />
+                  <span>{g.name}</span>
+                </button>
+              ))}
+          <button type="button" className={clsx("game-tile game-tile-search", searching && "game-tile-selected")} aria-pressed={searching} onClick={() => setSearching((v) => !v)}>
+            <Search size={32} aria-hidden />
+            <span>{t("other_game")}</span>
+          </button>
+        </div>
+        {searching ? (
+          <div className="game-search">
+            <TextField label={t("search_game")} type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+            {query.trim() ? (
+              <ul className="game-results" aria-label={t("search_results")}>
+                {(search.data ?? []).map((g) => (
+                  <li key={g.id}>
+                    <button type="button" className={clsx("game-result", game?.id === g.id && "game-tile-selected")} aria-pressed={game?.id === g.id} onClick={() => setGame(g)}>
+                      <img src={g.icon} alt="" width={24} height={24} /> {g.name}
+                    </button>
+                  </li>
+                ))}
+                {search.data && search.data.length === 0 ? <li className="muted small">{t("no_game_found")}</li> : null}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        {game ? <p className="small">{t("selected_game", { name: game.name })}</p> : null}
+        {errors.gameID ? (
+          <p className="field-error" role="alert">
+            {errors.gameID}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <TextField label={t("name")} value={name} onChange={(e) => setName(e.target.value)} error={errors.tournamentName} required maxLength={100} />
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="t-format">{t("format")}</label>
+          <select id="t-format" value={format} onChange={(e) => chooseFormat(e.target.value as Structure)}>
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {t(`format_${f}`)}
+              </option>
+            ))}
+          </select>
+          {errors.format ? <p className="field-error">{errors.format}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="t-size">{t("size")}</label>
+          <select id="t-size" value={size} onChange={(e) => setSize(Number(e.target.value))}>
+            {SIZES[format].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {errors.size ? <p className="field-error">{errors.size}</p> : null}
+        </div>
+      </div>
+      <div className="grid-2">
+        <Checkbox label={t("team_mode")} checked={isTeam} onChange={(e) => setIsTeam(e.target.checked)} />
+        {isTeam ? <TextField label={t("team_size")} type="number" min={1} max={10} value={teamSize} onChange={(e) => setTeamSize(Number(e.target.value) || 1)} error={errors.teamSize} /> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="t-poster">{t("poster")}</label>
+        <input id="t-poster" type="file" accept="image/*" onChange={(e) => setPoster(e.target.files?.[0] ?? null)} />
+        {errors.file ? <p className="field-error">{errors.file}</p> : null}
+      </div>
+      <TextField label={t("game_mode")} value={gameMode} onChange={(e) => setGameMode(e.target.value)} error={errors.gameMode} />
+      <div className="field">
+        <label htmlFor="t-description">{t("description")}</label>
+        <textarea id="t-description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
+        {errors.description ? <p className="field-error">{errors.description}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="t-rules">{t("rules")}</label>
+        <textarea id="t-rules" rows={4} value={rules} onChange={(e) => setRules(e.target.value)} />
+        {errors.rules ? <p className="field-error">{errors.rules}</p> : null}
+      </div>
+      <TextField label={t("prize")} value={prize} onChange={(e) => setPrize(e.target.value)} error={errors.prize} />
+      <div className="grid-2">
+        <TextField label={t("start_date")} type="datetime-local" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={errors.startDate} />
+        <TextField label={t("end_date")} type="datetime-local" value={endDate} onChange={(e) => setEndDate(e.target.value)} error={errors.endDate} />
+      </div>
+      <div className="field">
+        <label htmlFor="t-zone">{t("timezone")}</label>
+        <select id="t-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+        {errors.timeZone ? <p className="field-error">{errors.timeZone}</p> : null}
+      </div>
+      <Checkbox label={t("stream")} checked={stream} onChange={(e) => setStream(e.target.checked)} />
+      <div className="row">
+        <Button type="submit" busy={create.isPending} busyLabel={t("creating")}>
+          {t("create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { toast } from "../../../lib/ui.ts";
+import { useApprovePlayer, useDeletePlayer } from "../api/mutations.ts";
+import { usePlayers, useTournament } from "../api/queries.ts";
+import type { Participant } from "../api/types.ts";
+import { useTournamentEvents } from "../api/use-tournament-events.ts";
+import "../../../styles/tournaments.css";
+
+export function ParticipantsScreen({ id }: { id: number }) {
+  const { t } = useTranslation("tournaments-ui");
+  useTournamentEvents(id);
+  const tournament = useTournament(id);
+  const players = usePlayers(id);
+  const approve = useApprovePlayer(id);
+  const remove = useDeletePlayer(id);
+  const [tab, setTab] = useState<"approved" | "pending">("approved");
+  const [deleting, setDeleting] = useState<Participant | null>(null);
+  const list = (players.data ?? []).filter((p) => p.status === tab);
+  const approvedCount = (players.data ?? []).filter((p) => p.status === "approved").length;
+  const pendingCount = (players.data ?? []).length - approvedCount;
+
+  const onApprove = (player: Participant) => approve.mutate(player.id, { onSuccess: () => toast.success(t("player_approved")), onError: (error) => toast.error(error.message) });
+  const onDelete = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast.success(t("player_deleted"));
+      },
+      onError: (error) => toast.error(error.message),
+    });
+
+  return (
+    <main className="page">
+      <header className="page-header">
+        <div>
+          <Link to="/dashboard/$id" params={{ id: String(id) }} className="small">
+            ← {tournament.data?.name ?? t("dashboard")}
+          </Link>
+          <h1>{t("participants")}</h1>
+        </div>
+        <p className="t-big tabular" aria-label={t("approved_of_size")}>
+          {approvedCount} / {tournament.data?.size ?? "…"}
+        </p>
+      </header>
+      <Tabs
+        tabs={[
+          { id: "approved", label: `${t("tab_approved")} (${approvedCount})` },
+          { id: "pending", label: `${t("tab_pending")} (${pendingCount})` },
+        ]}
+        value={tab}
+        onChange={setTab}
+        label={t("participants")}
+      />
+      <div role="tabpanel" className="t-panel">
+        {players.isPending ? (
+          <Skeleton height={160} />
+        ) : players.isError ? (
+          <p className="t-error">{players.error.message}</p>
+        ) : list.length === 0 ? (
+          <p className="muted t-empty">{t("no_participants")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="t-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("first_name")}</th>
+                  <th scope="col">{t("last_name")}</th>
+                  <th scope="col">{t("username")}</th>
+                  <th scope="col">{t("email")}</th>
+                  <th scope="col">{t("rank")}</th>
+                  <th scope="col">{t("action")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((player) => (
+                  <tr key={player.id}>
+                    <td>{player.firstName || "—"}</td>
+                    <td>{player.lastName || "—"}</td>
+                    <td>{player.username}</td>
+                    <td>{player.email || "—"}</td>
+                    <td className="tabular">{player.rank}</td>
+                    <td>
+                      <div className="row">
+                        {player.status === "pending" ? (
+                          <Button size="sm" onClick={() => onApprove(player)} busy={approve.isPending && approve.variables === player.id} aria-label={t("approve_player", { name: player.username })}>
+                            {t("approve")}
+                          </Button>
+                        ) : null}
+                        <Button size="sm" variant="danger" onClick={() => setDeleting(player)} aria-label={t("delete_player", { name: player.username })}>
+                          {t("delete")}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog open={deleting !== null} title={t("delete_player_title")} confirmLabel={t("delete")} danger busy={remove.isPending} onConfirm={onDelete} onCancel={() => setDeleting(null)}>
+        {t("delete_player_text", { name: deleting?.username ?? "" })}
+      </ConfirmDialog>
+    </main>
+  );
+}

@@ -1,0 +1,192 @@
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { toast } from "../../../lib/ui.ts";
+import { useUpdateTournament } from "../api/mutations.ts";
+import { useTournament } from "../api/queries.ts";
+import type { Structure, Tournament } from "../api/types.ts";
+import { FORMATS, formatDate, fromLocalInput, timeZones, toLocalInput } from "../lib/format.ts";
+import "../../../styles/tournaments.css";
+
+interface Values {
+  name: string;
+  prize: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  structure: Structure;
+  discipline: string;
+  timeZone: string;
+  rules: string;
+}
+
+const valuesOf = (t: Tournament): Values => ({
+  name: t.name,
+  prize: t.prize ?? "",
+  startDate: toLocalInput(t.startDate),
+  endDate: toLocalInput(t.endDate),
+  description: t.description ?? "",
+  structure: t.structure,
+  discipline: t.discipline ?? "",
+  timeZone: t.timezone || "UTC",
+  rules: t.rules ?? "",
+});
+
+export function SettingsScreen({ id }: { id: number }) {
+  const { t, i18n } = useTranslation("tournaments-ui");
+  const tournament = useTournament(id);
+  const [tab, setTab] = useState<"general" | "summary">("general");
+  if (tournament.isPending) return <main className="page"><Skeleton height={320} /></main>;
+  if (tournament.isError) return <main className="page"><p className="t-error">{tournament.error.message}</p></main>;
+  const data = tournament.data;
+  return (
+    <main className="page">
+      <header className="page-header">
+        <div>
+          <Link to="/dashboard/$id" params={{ id: String(id) }} className="small">
+            ← {data.name}
+          </Link>
+          <h1>{t("settings")}</h1>
+        </div>
+      </header>
+      <Tabs tabs={[{ id: "general", label: t("tab_general") }, { id: "summary", label: t("tab_summary") }]} value={tab} onChange={setTab} label={t("settings")} />
+      <div role="tabpanel" className="t-panel">
+        {tab === "general" ? (
+          <GeneralForm tournament={data} />
+        ) : (
+          <dl className="t-facts t-facts-wide">
+            <dt>{t("name")}</dt>
+            <dd>{data.name}</dd>
+            <dt>{t("format")}</dt>
+            <dd>{t(`format_${data.structure}`)}</dd>
+            <dt>{t("size")}</dt>
+            <dd>{data.size}</dd>
+            <dt>{t("players")}</dt>
+            <dd>{data.numberOfPlayers}</dd>
+            <dt>{t("start_date")}</dt>
+            <dd>{formatDate(data.startDate, i18n.language, data.timezone)}</dd>
+            <dt>{t("end_date")}</dt>
+            <dd>{formatDate(data.endDate, i18n.language, data.timezone)}</dd>
+            <dt>{t("timezone")}</dt>
+            <dd>{data.timezone}</dd>
+            <dt>{t("prize")}</dt>
+            <dd>{data.prize || "—"}</dd>
+          </dl>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function GeneralForm({ tournament }: { tournament: Tournament }) {
+  const { t } = useTranslation("tournaments-ui");
+  const initial = useMemo(() => valuesOf(tournament), [tournament]);
+  const [values, setValues] = useState(initial);
+  const [cover, setCover] = useState<File | null>(null);
+  const [poster, setPoster] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateTournament(tournament.id);
+  const zones = useMemo(() => {
+    const list = timeZones();
+    return list.includes(initial.timeZone) ? list : [initial.timeZone, ...list];
+  }, [initial.timeZone]);
+  useEffect(() => setValues(initial), [initial]);
+  const dirty = cover !== null || poster !== null || (Object.keys(initial) as (keyof Values)[]).some((k) => initial[k] !== values[k]);
+  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      tournrmentName: values.name.trim(),
+      prize: values.prize,
+      description: values.description,
+      rules: values.rules,
+      structure: values.structure,
+      discipline: values.discipline,
+      timeZone: values.timeZone,
+      startDate: fromLocalInput(values.startDate),
+      endDate: fromLocalInput(values.endDate),
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (cover) form.append("cover", cover);
+    if (poster) form.append("poster", poster);
+    update.mutate(form, {
+      onSuccess: () => {
+        setErrors({});
+        setCover(null);
+        setPoster(null);
+        toast.success(t("updated_successfully"));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
+        toast.error(error.message || t("upload_failed"));
+      },
+    });
+  };
+
+  return (
+    <form className="t-form" onSubmit={submit} noValidate>
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="s-cover">{t("cover")}</label>
+          <input id="s-cover" type="file" accept="image/*" onChange={(e) => setCover(e.target.files?.[0] ?? null)} />
+          {errors.cover ? <p className="field-error">{errors.cover}</p> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="s-poster">{t("poster")}</label>
+          <input id="s-poster" type="file" accept="image/*" onChange={(e) => setPoster(e.target.files?.[0] ?? null)} />
+          {errors.poster ? <p className="field-error">{errors.poster}</p> : null}
+        </div>
+      </div>
+      <TextField label={`${t("name")} *`} value={values.name} onChange={(e) => set("name")(e.target.value)} error={errors.tournrmentName} />
+      <TextField label={t("prize")} value={values.prize} onChange={(e) => set("prize")(e.target.value)} error={errors.prize} />
+      <div className="grid-2">
+        <TextField label={`${t("start_date")} *`} type="datetime-local" value={values.startDate} onChange={(e) => set("startDate")(e.target.value)} error={errors.startDate} />
+        <TextField label={`${t("end_date")} *`} type="datetime-local" value={values.endDate} onChange={(e) => set("endDate")(e.target.value)} error={errors.endDate} />
+      </div>
+      <div className="field">
+        <label htmlFor="s-description">{t("description")}</label>
+        <textarea id="s-description" rows={4} value={values.description} onChange={(e) => set("description")(e.target.value)} />
+      </div>
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="s-structure">{`${t("structure")} *`}</label>
+          <select id="s-structure" value={values.structure} disabled={tournament.isActive} onChange={(e) => set("structure")(e.target.value as Structure)}>
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {t(`format_${f}`)}
+              </option>
+            ))}
+          </select>
+          {errors.structure ? <p className="field-error">{errors.structure}</p> : null}
+        </div>
+        <TextField label={`${t("discipline")} *`} value={values.discipline} onChange={(e) => set("discipline")(e.target.value)} error={errors.discipline} />
+      </div>
+      <div className="field">
+        <label htmlFor="s-zone">{t("timezone")}</label>
+        <select id="s-zone" value={values.timeZone} onChange={(e) => set("timeZone")(e.target.value)}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="s-rules">{t("rules")}</label>
+        <textarea id="s-rules" rows={5} value={values.rules} onChange={(e) => set("rules")(e.target.value)} />
+      </div>
+      <div className="row">
+        <Button type="submit" disabled={!dirty} busy={update.isPending} busyLabel={t("saving")}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import { Download, LayoutList, Network, Printer, Trophy } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/avatar.tsx";
+import { Badge } from "../../../components/badge.tsx";
+import { Button } from "../../../components/button.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { useRounds, useStandings, useTournamentPage } from "../api/queries.ts";
+import { hasBracket, splitBracket, type TournamentPage as Page } from "../api/types.ts";
+import { useTournamentEvents } from "../api/use-tournament-events.ts";
+import { formatDate } from "../lib/format.ts";
+import { BracketView } from "./bracket-view.tsx";
+import { JoinControl } from "./join-control.tsx";
+import { RoundList } from "./round-list.tsx";
+import { StandingsTable } from "./standings-table.tsx";
+import "../../../styles/tournaments.css";
+
+type Tab = "about" | "summary" | "brackets" | "rules";
+
+export function TournamentScreen({ id }: { id: number }) {
+  const { t } = useTranslation("tournaments-ui");
+  useTournamentEvents(id);
+  const page = useTournamentPage(id);
+  const [tab, setTab] = useState<Tab>("about");
+
+  if (page.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={200} />
+        <p className="muted">{t("loading_tournament")}</p>
+      </main>
+    );
+  if (page.isError)
+    return (
+      <main className="page">
+        <EmptyState icon={<Trophy size={40} aria-hidden />} title={page.error.message} action={<Button onClick={() => page.refetch()}>{t("retry")}</Button>} />
+      </main>
+    );
+  const tournament = page.data;
+  const tabs: { id: Tab; label: string }[] = [
+    { id: "about", label: t("tab_about") },
+    { id: "summary", label: t("tab_summary") },
+    { id: "brackets", label: tournament.structure === "robin" ? t("tab_standing") : t("tab_brackets") },
+    { id: "rules", label: t("tab_rules") },
+  ];
+  const print = () => {
+    setTab("brackets");
+    // Let the bracket draw before the print dialog takes its picture.
+    setTimeout(() => window.print(), 150);
+  };
+
+  return (
+    <main className="page t-page">
+      <header className="t-cover" style={tournament.coverImg ? { backgroundImage: `url(${tournament.coverImg})` } : undefined}>
+        <div className="t-cover-shade">
+          <div>
+            <div className="t-card-kind">{t(`format_${tournament.structure}`)}</div>
+            <h1>{tournament.name}</h1>
+            <div className="row muted small">
+              {tournament.gameName ? <span>{tournament.gameName}</span> : null}
+              <Badge tone={tournament.isFinished ? "neutral" : tournament.isActive ? "success" : "warning"}>{tournament.isFinished ? t("status_finished") : tournament.isActive ? t("status_started") : t("status_pending")}</Badge>
+              <span className="tabular">{t("players_count", { players: tournament.numberOfPlayers, size: tournament.size })}</span>
+            </div>
+          </div>
+          <JoinControl tournament={tournament} />
+        </div>
+      </header>
+      <Tabs tabs={tabs} value={tab} onChange={setTab} label={t("tournament_sections")} />
+      <div className="t-panel" role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
+        {tab === "about" ? <About tournament={tournament} /> : null}
+        {tab === "summary" ? <Summary tournament={tournament} onPrint={print} /> : null}
+        {tab === "brackets" ? <Brackets tournament={tournament} /> : null}
+        {tab === "rules" ? <div className="t-text">{tournament.rules?.trim() ? tournament.rules : <p className="muted">{t("no_rules")}</p>}</div> : null}
+      </div>
+    </main>
+  );
+}
+
+function About({ tournament }: { tournament: Page }) {
+  const { t } = useTranslation("tournaments-ui");
+  return (
+    <div className="t-about">
+      <div className="t-about-text">
+        <section className="t-note" aria-label={t("attention_note")}>
+          <h2>{t("attention_note")}</h2>
+          <p className="t-text">{tournament.attentionNote?.trim() || t("nothing_yet")}</p>
+        </section>
+        <section>
+          <h2>{t("how_it_works")}</h2>
+          <p className="t-text">{tournament.howItWorks?.trim() || t("nothing_yet")}</p>
+        </section>
+        <dl className="t-facts">
+          <dt>{t("game_mode")}</dt>
+          <dd>{tournament.gameMode || "—"}</dd>
+          <dt>{t("game")}</dt>
+          <dd>{tournament.gameName || "—"}</dd>
+          <dt>{t("prize")}</dt>
+          <dd>{tournament.prize || "—"}</dd>
+        </dl>
+      </div>
+      {tournament.PosterImg ? <img className="t-poster" src={tournament.PosterImg} alt={t("poster_of", { name: tournament.name })} /> : null}
+    </div>
+  );
+}
+
+function Summary({ tournament, onPrint }: { tournament: Page; onPrint: () => void }) {
+  const { t, i18n } = useTranslation("tournaments-ui");
+  const status = tournament.isFinished ? t("status_finished") : tournament.isActive ? t("status_started") : t("status_pending");
+  return (
+    <div>
+      <dl className="t-facts t-facts-wide">
+        <dt>{t("start_date")}</dt>
+        <dd>{formatDate(tournament.startDate, i18n.language, tournament.timezone)}</dd>
+        <dt>{t("end_date")}</dt>
+        <dd>{formatDate(tournament.endDate, i18n.language, tournament.timezone)}</dd>
+        <dt>{t("timezone")}</dt>
+        <dd>{tournament.timezone}</dd>
+        <dt>{t("size")}</dt>
+        <dd className="tabular">{tournament.size}</dd>
+        <dt>{t("players")}</dt>
+        <dd className="tabular">{tournament.numberOfPlayers}</dd>
+        <dt>{t("organiser")}</dt>
+        <dd>
+          {tournament.admin ? (
+            <span className="t-card-admin">
+              <Avatar name={tournament.admin.username} image={tournament.admin.avatar} size={24} /> {tournament.admin.username}
+            </span>
+          ) : (
+            "—"
+          )}
+        </dd>
+        <dt>{t("status")}</dt>
+        <dd>{status}</dd>
+      </dl>
+      <div className="row t-actions">
+        {tournament.isAdmin ? (
+          <a className="btn btn-secondary" href={`/api/tournament/export/${tournament.id}`} download={`tournament-${tournament.id}.json`}>
+            <Download size={16} aria-hidden /> {t("export_json")}
+          </a>
+        ) : null}
+        <Button variant="secondary" icon={<Printer size={16} aria-hidden />} onClick={onPrint}>
+          {t("print_bracket")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Brackets({ tournament }: { tournament: Page }) {
+  const { t } = useTranslation("tournaments-ui");
+  const rounds = useRounds(tournament.id);
+  const robin = tournament.structure === "robin";
+  const standings = useStandings(tournament.id, robin && tournament.isActive);
+  const [layout, setLayout] = useState<"bracket" | "list">("bracket");
+  if (rounds.isPending) return <Skeleton height={240} />;
+  if (rounds.isError) return <p className="t-error">{rounds.error.message}</p>;
+  if (!hasBracket(rounds.data.data)) return <EmptyState icon={<Network size={40} aria-hidden />} title={t("brackets_later")} />;
+  const { winners, losers } = splitBracket(rounds.data.data);
+  const common = { tournamentId: tournament.id, structure: tournament.structure, isAdmin: tournament.isAdmin };
+  return (
+    <div className="t-brackets">
+      <div className="row t-brackets-bar no-print">
+        {robin ? null : (
+          <div className="segmented" role="group" aria-label={t("layout")}>
+            <button type="button" aria-pressed={layout === "bracket"} onClick={() => setLayout("bracket")}>
+              <Network size={16} aria-hidden /> {t("layout_bracket")}
+            </button>
+            <button type="button" aria-pressed={layout === "list"} onClick={() => setLayout("list")}>
+              <LayoutList size={16} aria-hidden /> {t("layout_list")}
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="print-area">
+        <h2 className="print-only">{tournament.name}</h2>
+        {robin ? (
+          <>
+            {standings.data ? <StandingsTable rows={standings.data} /> : <Skeleton height={160} />}
+            <RoundList winners={winners} losers={[]} {...common} />
+          </>
+        ) : layout === "list" ? (
+          <RoundList winners={winners} losers={losers} {...common} />
+        ) : tournament.structure === "d_elim" ? (
+          <>
+            <h3 className="round-list-bracket">{t("winners_tournament")}</h3>
+            <div className="bracket-scroll">
+              <BracketView rounds={winners} {...common} />
+            </div>
+            <h3 className="round-list-bracket">{t("losers_tournament")}</h3>
+            <div className="bracket-scroll">
+              <BracketView rounds={losers} {...common} showChampion={false} />
+            </div>
+          </>
+        ) : (
+          <div className="bracket-scroll">
+            <BracketView rounds={winners} {...common} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
