@@ -1,57 +1,104 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createStore } from "./store.ts";
-import { type LoadSource, loadLanguage, type Translations } from "./translation-loader.ts";
+import type { LoadSource, Translations } from "./translation-loader.ts";
 
 export const LANGUAGES = ["fr", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = "language";
 
-// French ships inside the app: it works with no network at all. Other languages come through the loader.
-const files = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { eager: true, import: "default" });
-const french: Translations = Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.match(/([\w-]+)\.json$/)![1]!, texts]));
+/** The first paint waits this long at most for another language; later texts swap in as they arrive. */
+const FIRST_PAINT_WAIT_MS = 1500;
 
-/** Where the current language's texts came from (shown on /translation-test). */
-export const languageSourceStore = createStore<LoadSource>("bundled");
+// French ships inside the first load: the app reads in French with no network at all.
+const frenchFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { eager: true, import: "default" });
+const french: Translations = Object.fromEntries(Object.entries(frenchFiles).map(([path, texts]) => [namespaceOf(path), texts]));
+// English ships too, as separate chunks fetched only when the whole chain failed.
+const englishFiles = import.meta.glob<Record<string, string>>("../i18n/locales/en/*.json", { import: "default" });
 
-export function savedLanguage(): Language {
-  return localStorage.getItem(LANGUAGE_KEY) === "en" ? "en" : "fr";
+/** Where each language's texts came from (null: not loaded yet); shown on /translation-test. */
+export const languageSourceStore = createStore<Record<Language, LoadSource | null>>({ fr: "bundled", en: null });
+
+const loads = new Map<Language, Promise<LoadSource>>();
+
+function namespaceOf(path: string): string {
+  return path.match(/([\w-]+)\.json$/)![1]!;
 }
 
-function addTranslations(lang: Language, translations: Translations): void {
+export function savedLanguage(): Language {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY) === "en" ? "en" : "fr";
+  } catch {
+    return "fr";
+  }
+}
+
+export function bundledFrench(): Translations {
+  return french;
+}
+
+/** The English texts shipped with the app (the chain's last resort). */
+export async function bundledEnglish(): Promise<Translations> {
+  const entries = await Promise.all(Object.entries(englishFiles).map(async ([path, load]) => [namespaceOf(path), await load()] as const));
+  return Object.fromEntries(entries);
+}
+
+function addTexts(lang: Language, translations: Translations): void {
   for (const [namespace, texts] of Object.entries(translations)) i18next.addResourceBundle(lang, namespace, texts, true, true);
 }
 
-async function ensureLanguage(lang: Language): Promise<void> {
-  if (lang === "fr") return languageSourceStore.set("bundled");
-  // The loader adds texts as they arrive; until then the French text shows (the fallback language).
-  await loadLanguage(lang, french, (partial) => addTranslations(lang, partial), (source) => languageSourceStore.set(source));
+/**
+ * Runs the loading chain for `lang` once per page (again when `reload` is set, or after a load where
+ * nothing answered). Texts are added as they arrive; until then the French text shows (the fallback).
+ */
+export function ensureLanguage(lang: Language, { reload = false } = {}): Promise<LoadSource> {
+  if (lang === "fr") return Promise.resolve("bundled");
+  const running = loads.get(lang);
+  if (running && !reload) return running;
+  const load = import("./translation-loader.ts").then(({ loadLanguage }) =>
+    loadLanguage(lang, {
+      reference: french,
+      priority: ["common", "errors"],
+      onTexts: (texts) => addTexts(lang, texts),
+      onSource: (source) => languageSourceStore.set((current) => ({ ...current, [lang]: source })),
+      bundled: bundledEnglish,
+    }),
+  );
+  loads.set(lang, load);
+  void load.then((source) => source === "none" && loads.delete(lang)).catch(() => loads.delete(lang));
+  return load;
+}
+
+async function switchTo(lang: Language): Promise<void> {
+  // The static file usually answers at once; the API path may take minutes and must not hold the screen.
+  await Promise.race([ensureLanguage(lang).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang;
 }
 
 export async function initI18n() {
   await i18next.use(initReactI18next).init({
     lng: "fr",
     fallbackLng: "fr",
+    supportedLngs: [...LANGUAGES],
     defaultNS: "common",
     ns: Object.keys(french),
     resources: { fr: french },
     interpolation: { escapeValue: false },
+    // Re-render when texts are added, so API batches show as they arrive.
+    react: { bindI18n: "languageChanged", bindI18nStore: "added" },
   });
   const lang = savedLanguage();
-  if (lang !== "fr") {
-    // The static file usually answers at once; a slow chain (API batches) must not hold the first paint.
-    await Promise.race([ensureLanguage(lang), new Promise((resolve) => setTimeout(resolve, 1500))]);
-    await i18next.changeLanguage(lang);
-  }
+  if (lang !== "fr") await switchTo(lang);
+  document.documentElement.lang = i18next.language;
 }
 
+/** Switches the interface language, remembers it (localStorage "language") and sets <html lang>. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  localStorage.setItem(LANGUAGE_KEY, lang);
-  document.documentElement.lang = lang;
-  await Promise.race([ensureLanguage(lang), new Promise((resolve) => setTimeout(resolve, 1500))]);
-  await i18next.changeLanguage(lang);
-}
-
-export function bundledFrench(): Translations {
-  return french;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // The choice then lasts for this page only.
+  }
+  await switchTo(lang);
 }

@@ -1,101 +1,197 @@
-import type { Language } from "./i18n.ts";
-
 export type Translations = Record<string, Record<string, string>>;
-export type LoadSource = "bundled" | "static" | "cache" | "api";
+/** Where a language's texts came from; "none" means nothing answered and the French texts stay. */
+export type LoadSource = "bundled" | "static" | "cache" | "api" | "none";
 
-const CACHE_VERSION = "1.2";
-const CACHE_COMPLETE = 0.95;
-const BATCH = 10;
-const MAX_REQUESTS_PER_MINUTE = 20;
-const cacheKey = (lang: Language) => `translations:${lang}`;
+// Spec 01 §9.
+export const CACHE_VERSION = "1.2";
+export const CACHE_COMPLETENESS = 0.95;
+export const BATCH_SIZE = 10;
+export const MAX_REQUESTS = 20;
+export const WINDOW_MS = 60_000;
 
-function countKeys(translations: Translations): number {
-  return Object.values(translations).reduce((sum, entries) => sum + Object.keys(entries).length, 0);
+export const cacheKey = (lang: string) => `translations:${lang}`;
+
+interface CachedTranslations {
+  version: string;
+  lang: string;
+  savedAt: number;
+  translations: Translations;
 }
 
-function readCache(lang: Language): Translations | null {
+export interface LoadOptions {
+  /** The French texts: the keys a language must have, and what the API translates. */
+  reference: Translations;
+  /** Receives texts as they arrive (all at once, or one batch at a time from the API). */
+  onTexts: (translations: Translations) => void;
+  onSource?: (source: LoadSource) => void;
+  /** Namespaces to translate first on the API path (the shell's texts are on every screen). */
+  priority?: string[];
+  /** The last resort: the language shipped with the app, loaded only when nothing else answered. */
+  bundled?: () => Promise<Translations>;
+}
+
+/**
+ * The chain of spec 01 §4: the static file /static/translations/{lang}.json; failing that a browser
+ * cache holding at least 95 % of the keys; failing that the French texts translated by
+ * POST /api/translate in batches of 10, at most 20 calls in any 60 s, each text staying French when
+ * its translation fails (§8). When the API does not answer at all, the bundled texts are used.
+ */
+export async function loadLanguage(lang: string, options: LoadOptions): Promise<LoadSource> {
+  const report = (source: LoadSource) => {
+    options.onSource?.(source);
+    return source;
+  };
+  const fromFile = await fetchStaticFile(lang);
+  if (fromFile) {
+    writeCache(lang, fromFile);
+    options.onTexts(fromFile);
+    return report("static");
+  }
+  const cached = readCache(lang);
+  if (cached && completeness(cached, options.reference) >= CACHE_COMPLETENESS) {
+    options.onTexts(cached);
+    return report("cache");
+  }
+  report("api");
+  if (await translateByApi(lang, options)) return "api";
+  if (options.bundled) {
+    try {
+      options.onTexts(await options.bundled());
+      return report("bundled");
+    } catch {
+      // Falls through: the French texts stay.
+    }
+  }
+  return report("none");
+}
+
+async function fetchStaticFile(lang: string): Promise<Translations | null> {
   try {
-    const cached = JSON.parse(localStorage.getItem(cacheKey(lang)) ?? "null") as { version: string; translations: Translations } | null;
-    return cached?.version === CACHE_VERSION ? cached.translations : null;
+    const res = await fetch(`/static/translations/${lang}.json`, { headers: { accept: "application/json" } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { lang?: unknown; translations?: unknown };
+    return body.lang === lang && isTranslations(body.translations) ? body.translations : null;
   } catch {
     return null;
   }
 }
 
-function writeCache(lang: Language, translations: Translations): void {
-  try {
-    localStorage.setItem(cacheKey(lang), JSON.stringify({ version: CACHE_VERSION, translations }));
-  } catch {
-    // A full storage only means no cache next time.
-  }
-}
-
-/** At most 20 calls in any 60 s (spec 01 §9): waits for the oldest call to leave the window. */
-function slidingWindow() {
-  const calls: number[] = [];
-  return async () => {
-    for (;;) {
-      const now = Date.now();
-      while (calls.length && now - calls[0]! >= 60_000) calls.shift();
-      if (calls.length < MAX_REQUESTS_PER_MINUTE) {
-        calls.push(now);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 60_000 - (now - calls[0]!)));
+/** The share of the reference's keys that `translations` holds. */
+export function completeness(translations: Translations, reference: Translations): number {
+  let total = 0;
+  let present = 0;
+  for (const [namespace, texts] of Object.entries(reference)) {
+    for (const key of Object.keys(texts)) {
+      total += 1;
+      if (typeof translations[namespace]?.[key] === "string") present += 1;
     }
-  };
+  }
+  return total === 0 ? 1 : present / total;
 }
 
-/**
- * The chain of spec 01 §4: the static file; failing that a complete (≥ 95 %) browser cache; failing
- * that the French texts translated by /api/translate in batches of 10, at most 20 calls a minute,
- * each text kept as it was when its translation fails. `onPartial` receives what arrives as it arrives.
- */
-export async function loadLanguage(lang: Language, reference: Translations, onPartial: (translations: Translations) => void, onSource: (source: LoadSource) => void = () => undefined): Promise<LoadSource> {
+export function readCache(lang: string): Translations | null {
   try {
-    const res = await fetch(`/static/translations/${lang}.json`);
-    if (res.ok) {
-      const { translations } = (await res.json()) as { translations: Translations };
-      writeCache(lang, translations);
-      onPartial(translations);
-      onSource("static");
-      return "static";
-    }
+    const cached = JSON.parse(localStorage.getItem(cacheKey(lang)) ?? "null") as CachedTranslations | null;
+    return cached?.version === CACHE_VERSION && cached.lang === lang && isTranslations(cached.translations) ? cached.translations : null;
   } catch {
-    // Falls through to the cache.
+    return null;
   }
-  const cached = readCache(lang);
-  if (cached && countKeys(cached) >= CACHE_COMPLETE * countKeys(reference)) {
-    onPartial(cached);
-    onSource("cache");
-    return "cache";
-  }
-  onSource("api");
-  await translateByApi(lang, reference, onPartial);
-  return "api";
 }
 
-async function translateByApi(lang: Language, reference: Translations, onPartial: (translations: Translations) => void): Promise<void> {
-  const entries = Object.entries(reference).flatMap(([namespace, texts]) => Object.entries(texts).map(([key, text]) => ({ namespace, key, text })));
-  const waitTurn = slidingWindow();
-  const result: Translations = {};
-  for (let i = 0; i < entries.length; i += BATCH) {
-    const batch = entries.slice(i, i + BATCH);
-    await waitTurn();
-    const translated = await fetch("/api/translate", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: batch.map((e) => e.text), source_lang: "fr", target_lang: lang }),
-    })
-      .then((res) => (res.ok ? (res.json() as Promise<{ translation: string[] }>) : null))
-      .catch(() => null);
-    const partial: Translations = {};
+function writeCache(lang: string, translations: Translations): void {
+  try {
+    const entry: CachedTranslations = { version: CACHE_VERSION, lang, savedAt: Date.now(), translations };
+    localStorage.setItem(cacheKey(lang), JSON.stringify(entry));
+  } catch {
+    // A full or disabled storage only means no cache next time.
+  }
+}
+
+export function clearCache(lang: string): void {
+  try {
+    localStorage.removeItem(cacheKey(lang));
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** Start times of the page's /api/translate calls: one window for every language and every load. */
+const recentCalls: number[] = [];
+
+/** Waits until a call fits in the sliding window: at most 20 in any 60 s (spec 01 §9). */
+async function waitForTurn(): Promise<void> {
+  for (;;) {
+    const now = Date.now();
+    while (recentCalls.length > 0 && now - recentCalls[0]! >= WINDOW_MS) recentCalls.shift();
+    if (recentCalls.length < MAX_REQUESTS) {
+      recentCalls.push(now);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS - (now - recentCalls[0]!) + 5));
+  }
+}
+
+interface Entry {
+  namespace: string;
+  key: string;
+  text: string;
+}
+
+/** False when the first call got no answer at all: the API is not there, and waiting on it helps no one. */
+async function translateByApi(lang: string, { reference, onTexts, priority = [] }: LoadOptions): Promise<boolean> {
+  const order = (namespace: string) => (priority.includes(namespace) ? priority.indexOf(namespace) : priority.length);
+  // Keys translated on an earlier, unfinished visit are used at once; the API fills in the rest.
+  const translated: Translations = readCache(lang) ?? {};
+  if (Object.keys(translated).length > 0) onTexts(translated);
+  const entries: Entry[] = Object.keys(reference)
+    .sort((a, b) => order(a) - order(b))
+    .flatMap((namespace) => Object.entries(reference[namespace]!).map(([key, text]) => ({ namespace, key, text })))
+    .filter((entry) => translated[entry.namespace]?.[entry.key] === undefined);
+  for (let start = 0; start < entries.length; start += BATCH_SIZE) {
+    const batch = entries.slice(start, start + BATCH_SIZE);
+    await waitForTurn();
+    const answer = await postBatch(batch.map((entry) => entry.text), lang);
+    if (!answer && start === 0) return false;
+    const texts: Translations = {};
     batch.forEach((entry, index) => {
-      const text = translated?.translation[index] ?? entry.text;
-      (result[entry.namespace] ??= {})[entry.key] = text;
-      (partial[entry.namespace] ??= {})[entry.key] = text;
+      const ok = answer?.[index] !== undefined;
+      const text = ok ? answer[index]! : entry.text;
+      (texts[entry.namespace] ??= {})[entry.key] = text;
+      // Only real translations are cached, so a cache of untranslated French never counts as complete.
+      if (ok) (translated[entry.namespace] ??= {})[entry.key] = text;
     });
-    onPartial(partial);
+    onTexts(texts);
+    writeCache(lang, translated);
   }
-  writeCache(lang, result);
+  return true;
+}
+
+/** One call for up to 10 texts; each item is its translation, or undefined where the server found none. */
+async function postBatch(texts: string[], target: string): Promise<(string | undefined)[] | null> {
+  try {
+    const res = await fetch("/api/translate", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ text: texts, source_lang: "fr", target_lang: target }),
+    });
+    if (!res.ok) return res.status === 429 || res.status >= 500 ? null : texts.map(() => undefined);
+    const body = (await res.json()) as { translation?: unknown; sources?: unknown };
+    if (!Array.isArray(body.translation)) return texts.map(() => undefined);
+    const list = body.translation as unknown[];
+    const sources = Array.isArray(body.sources) ? (body.sources as unknown[]) : [];
+    return texts.map((_, index) => {
+      const text = list[index];
+      return typeof text === "string" && sources[index] !== "none" ? text : undefined;
+    });
+  } catch {
+    return null;
+  }
+}
+
+function isTranslations(value: unknown): value is Translations {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.values(value).every((texts) => typeof texts === "object" && texts !== null && Object.values(texts).every((text) => typeof text === "string"))
+  );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Check } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
@@ -8,24 +9,26 @@ import "../styles/consent.css";
 
 export const Route = createFileRoute("/settings/cookies")({ component: CookieSettingsScreen });
 
+/** Spec 01 §9: the saved message stays 3 s. */
 const SAVED_MESSAGE_MS = 3000;
 
+/** Spec 01 §2: the four switches (necessary always on), Save preferences, Accept all, Refuse all. */
 function CookieSettingsScreen() {
   const { t } = useTranslation("consent");
   const consent = useConsent();
   const [choices, setChoices] = useState<ConsentChoices>(consent ?? NONE);
-  const [saved, setSaved] = useState(false);
+  // Each save restarts the 3 s, even when the message is already showing.
+  const [savedAt, setSavedAt] = useState<number | null>(null);
 
   useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SAVED_MESSAGE_MS);
+    if (savedAt === null) return;
+    const timer = setTimeout(() => setSavedAt(null), SAVED_MESSAGE_MS);
     return () => clearTimeout(timer);
-  }, [saved]);
+  }, [savedAt]);
 
   const store = (next: ConsentChoices) => {
     setChoices(next);
-    saveConsent(next);
-    setSaved(true);
+    setSavedAt(saveConsent(next).timestamp);
   };
 
   return (
@@ -42,11 +45,15 @@ function CookieSettingsScreen() {
           {t("refuse_all")}
         </Button>
       </div>
-      {saved ? (
-        <p className="consent-saved" role="status">
-          {t("saved")}
-        </p>
-      ) : null}
+      {/* The live region is always there so the confirmation is announced when it appears. */}
+      <div role="status" className="consent-status">
+        {savedAt !== null ? (
+          <p className="consent-saved">
+            <Check size={18} aria-hidden />
+            {t("saved")}
+          </p>
+        ) : null}
+      </div>
     </main>
   );
 }

@@ -3,76 +3,75 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
-import { jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
+import { errors, jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
 import { hitRateLimit } from "../http/rate-limit.ts";
-import { type Lang, LANGUAGES, loadTranslations, TRANSLATIONS_VERSION, type Translations, translateFromDictionaries } from "./dictionaries.ts";
+import { type Lang, LANGUAGES } from "./dictionaries.ts";
+import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "./translate.ts";
 
 const Text = z.string({ error: "empty_field" }).min(1, "empty_field").max(5000, "text_too_long");
-/** One text, or a batch of up to 10 (the web app's loader sends batches). */
+/** One text, or a batch of up to 10 (the web app's loader sends its keys 10 at a time, spec 01 §9). */
 const TranslateSchema = z.object({
-  text: z.union([Text, z.array(Text).min(1).max(10)], { error: "empty_field" }),
-  source_lang: z.enum(LANGUAGES).optional().default("fr"),
+  text: z.union([Text, z.array(Text).min(1, "empty_field").max(10, "invalid_input")], { error: "empty_field" }),
+  source_lang: z.enum(LANGUAGES, { error: "invalid_input" }).optional().default("fr"),
   target_lang: z.enum(LANGUAGES, { error: "invalid_input" }),
 });
 
+const Source = z.enum(["dictionary", "service", "none"]);
+const TranslateResponseSchema = z
+  .object({
+    success: z.boolean().describe("false when nothing could translate the text (or any text of a batch)"),
+    translation: z.union([z.string(), z.array(z.string())]).describe("The translation; the original text where none was found; an array for a batch"),
+    source: Source.describe("Who answered: the web app's dictionaries, the LibreTranslate service, or no one"),
+    sources: z.array(Source).optional().describe("For a batch: who answered each text"),
+    error: z.string().optional().describe("Present when success is false, in the caller's language"),
+  })
+  .describe("POST /api/translate answer");
+
+const RATE_LIMIT = { max: 120, windowMs: 60_000 };
+
 const translateRoute = createRoute({
-  method: "post", path: "/translate", tags: ["Translation"], summary: "Translate a text: from the dictionaries, else from a LibreTranslate-compatible server when one is configured",
+  method: "post", path: "/translate", tags: ["Translation"],
+  summary: "Translate a text between fr and en: from the dictionaries, else from a LibreTranslate-compatible server when TRANSLATE_URL is set",
   request: { body: jsonBody(TranslateSchema) },
   responses: {
-    200: jsonResponse(
-      z.object({ success: z.boolean(), translation: z.union([z.string(), z.array(z.string())]), source: z.enum(["dictionary", "service", "none"]) }),
-      "The translation (an array for a batch), or the original text with success false",
-    ),
+    200: jsonResponse(TranslateResponseSchema, "The translation, or the original text with success false and an error"),
+    400: errors[400],
+    429: errors[429],
   },
 });
 
-/** POST /api/translate (spec 01 §7). */
+/** POST /api/translate (spec 01 §7, §8: a failure gives the original text back). */
 export function translateRoutes(deps: AppDeps) {
-  const dictionaries = { fr: loadTranslations("fr"), en: loadTranslations("en") } as Record<Lang, Translations>;
+  const translator = createTranslator({ serviceUrl: deps.config.translateUrl });
   return newRouter().openapi(translateRoute, async (c) => {
-    await hitRateLimit(deps.db, `translate:ip:${c.get("clientIp")}`, { max: 120, windowMs: 60_000 }, deps.now());
+    await hitRateLimit(deps.db, `translate:ip:${c.get("clientIp")}`, RATE_LIMIT, deps.now());
     const { text, source_lang, target_lang } = c.req.valid("json");
-    const one = async (item: string) => {
-      if (source_lang === target_lang) return { translation: item, source: "dictionary" as const };
-      const known = translateFromDictionaries(dictionaries, item, source_lang, target_lang);
-      if (known !== undefined) return { translation: known, source: "dictionary" as const };
-      const served = deps.config.translateUrl ? await askService(deps.config.translateUrl, item, source_lang, target_lang) : undefined;
-      return served !== undefined ? { translation: served, source: "service" as const } : { translation: item, source: "none" as const };
-    };
-    if (Array.isArray(text)) {
-      const results = await Promise.all(text.map(one));
-      const source = results.some((r) => r.source === "service") ? ("service" as const) : results.every((r) => r.source === "none") ? ("none" as const) : ("dictionary" as const);
-      return c.json({ success: source !== "none", translation: results.map((r) => r.translation), source }, 200);
-    }
-    const result = await one(text);
-    return c.json({ success: result.source !== "none", ...result }, 200);
+    const texts = Array.isArray(text) ? text : [text];
+    const results = await Promise.all(texts.map((item) => translator.translateOne(item, source_lang, target_lang)));
+    const success = results.every((r) => r.source !== "none");
+    const failure = success ? {} : { error: translator.message(c.get("lang"), "i18n", "no_translation") };
+    if (!Array.isArray(text)) return c.json({ success, translation: results[0]!.translation, source: results[0]!.source, ...failure }, 200);
+    return c.json({ success, translation: results.map((r) => r.translation), source: overallSource(results), sources: results.map((r) => r.source), ...failure }, 200);
   });
 }
 
-/** LibreTranslate's API: POST /translate {q, source, target, format} → {translatedText}; a short timeout, never a hard failure. */
-async function askService(baseUrl: string, text: string, source: Lang, target: Lang): Promise<string | undefined> {
-  try {
-    const res = await fetch(`${baseUrl.replace(/\/$/, "")}/translate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ q: text, source, target, format: "text" }),
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!res.ok) return undefined;
-    const body = (await res.json()) as { translatedText?: unknown };
-    return typeof body.translatedText === "string" ? body.translatedText : undefined;
-  } catch {
-    return undefined;
-  }
+function overallSource(results: TranslationResult[]): TranslationResult["source"] {
+  if (results.some((r) => r.source === "none")) return "none";
+  return results.some((r) => r.source === "service") ? "service" : "dictionary";
 }
 
-/** GET /static/translations/{lang}.json: every namespace of a language, for the web app's loader. */
+/**
+ * GET /static/translations/{lang}.json: every namespace of a language, read from the web app's locale
+ * folder at start (a new namespace file appears by itself). Revalidated by ETag, so a deploy shows at once.
+ */
 export function staticTranslationRoutes(_deps: AppDeps) {
-  const files = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.stringify({ lang, version: TRANSLATIONS_VERSION, translations: loadTranslations(lang) })]));
+  const files = buildStaticFiles(loadAll());
   return new Hono<AppEnv>().get("/:file", (c) => {
-    const lang = c.req.param("file").replace(/\.json$/, "");
-    const body = files[lang];
-    if (!body) throw new NotFoundError();
-    return c.body(body, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" });
+    const lang = /^([a-z]{2})\.json$/.exec(c.req.param("file"))?.[1];
+    const file = lang && (LANGUAGES as readonly string[]).includes(lang) ? files[lang as Lang] : undefined;
+    if (!file) throw new NotFoundError();
+    const headers = { etag: file.etag, "cache-control": "public, max-age=300, stale-while-revalidate=86400", vary: "accept-encoding" };
+    if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
+    return c.body(file.body, 200, { ...headers, "content-type": "application/json; charset=utf-8" });
   });
 }

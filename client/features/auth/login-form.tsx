@@ -1,65 +1,80 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import type { TFunction } from "i18next";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Me } from "../../../server/auth/schemas.ts";
 import { Button } from "../../components/button.tsx";
 import { Checkbox } from "../../components/checkbox.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { setSessionUser } from "../../lib/session.ts";
+import { type SessionUser, setSessionUser } from "../../lib/session.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
 import { useAuthOptions } from "./auth-options.ts";
-import { solveCaptcha } from "./captcha.ts";
-import { signInWithProvider } from "./provider-login.ts";
-import { checkLogin, checkPassword } from "./validation.ts";
+import { type Answer, fieldMessages, postJson, splitFieldMessages } from "./auth-request.ts";
+import { type CaptchaControls, CaptchaField } from "./captcha-field.tsx";
+import { initChannel } from "./channel-init.ts";
+import { flashToast } from "./flash.ts";
+import { ProviderButtons } from "./provider-buttons.tsx";
+import { checkLogin, checkPassword, fieldTexts, focusFirstField, focusFirstInvalid } from "./validation.ts";
 
-type Field = "login" | "password" | "captchaToken";
+const FIELDS = ["login", "password", "captchaToken"] as const;
+type Field = (typeof FIELDS)[number];
+type LoginAnswer = { success?: boolean; firstLogin?: boolean; user?: SessionUser };
 
 export function LoginForm() {
   const { t } = useTranslation(["auth", "errors"]);
-  const options = useAuthOptions();
+  const captchaOn = useAuthOptions().data?.captcha === true;
   const [values, setValues] = useState({ login: "", password: "", rememberMe: false });
+  const [captchaToken, setCaptchaToken] = useState<string>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(form.current), []);
+  const captcha = useRef<CaptchaControls>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = { login: checkLogin(values.login.trim()), password: checkPassword(values.password) };
-    setErrors(Object.fromEntries(Object.entries(found).filter(([, code]) => code).map(([field, code]) => [field, t(`errors:${code}`)])));
-    if (found.login || found.password) return;
+    if (busy) return;
+    const login = values.login.trim();
+    const found = fieldTexts<Field>(
+      { login: checkLogin(login), password: checkPassword(values.password), captchaToken: captchaOn && !captchaToken ? "captcha_required" : undefined },
+      t,
+    );
+    setErrors(found);
+    if (Object.keys(found).length) return focusFirstInvalid(form.current);
+
     setBusy(true);
-    try {
-      const captchaToken = options.data?.captcha ? await solveCaptcha() : undefined;
-      const answer = await api<{ success: boolean; firstLogin: boolean; user: Me }>("/auth/login", { method: "POST", body: { ...values, login: values.login.trim(), captchaToken }, logoutOn401: false });
-      if (!answer.success) return toast.error(t("errors:login_failed"));
-      setSessionUser(answer.user);
-      if (answer.firstLogin) {
-        toast.success(t("auth:welcome", { username: answer.user.username }));
-        await api("/stream/mychannel/init", { method: "POST" }).catch(() => undefined);
-      }
-      closeAuthModal();
-      // Spec 01 §4: after a login the page reloads with the stored user.
-      window.location.replace(window.location.pathname === "/" ? "/" : window.location.href.replace(/[?&]noAuth=true/, ""));
-    } catch (error) {
-      showLoginError(error, setErrors, t);
-    } finally {
-      setBusy(false);
+    const answer = await postJson<LoginAnswer>("/auth/login", { login, password: values.password, rememberMe: values.rememberMe, captchaToken: captchaOn ? captchaToken : undefined });
+    if (answer?.ok && answer.body?.success && answer.body.user) return completeLogin(answer.body.user, answer.body.firstLogin === true, t);
+    setBusy(false);
+    // A solved challenge is good for one try: the next one needs a fresh proof.
+    if (captchaOn && captchaToken) {
+      setCaptchaToken(undefined);
+      captcha.current?.renew();
     }
+    const shown = loginFailure(answer, captchaOn, t);
+    setErrors(shown);
+    if (Object.keys(shown).length) focusFirstInvalid(form.current);
   }
 
-  const set = (field: keyof typeof values) => (e: { target: { value: string; checked?: boolean } }) => setValues((v) => ({ ...v, [field]: field === "rememberMe" ? Boolean(e.target.checked) : e.target.value }));
+  const edit = (field: "login" | "password") => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const onCaptcha = (token: string | undefined) => {
+    setCaptchaToken(token);
+    if (token) setErrors((current) => ({ ...current, captchaToken: undefined }));
+  };
+
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
-      <TextField label={t("auth:login_label")} name="login" autoComplete="username" value={values.login} onChange={set("login")} error={errors.login} />
-      <TextField label={t("auth:password_label")} name="password" type="password" autoComplete="current-password" value={values.password} onChange={set("password")} error={errors.password} />
+    <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+      <TextField label={t("auth:login_label")} name="login" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.login} onChange={edit("login")} error={errors.login} />
+      <TextField label={t("auth:password_label")} name="password" type="password" autoComplete="current-password" value={values.password} onChange={edit("password")} error={errors.password} />
       <div className="auth-row">
-        <Checkbox label={t("auth:remember_me")} checked={values.rememberMe} onChange={set("rememberMe")} />
+        <Checkbox label={t("auth:remember_me")} name="rememberMe" checked={values.rememberMe} onChange={(event) => setValues((v) => ({ ...v, rememberMe: event.target.checked }))} />
         <Link to="/reset-password" onClick={closeAuthModal}>
           {t("auth:forgot_password")}
         </Link>
       </div>
-      {options.data?.captcha ? <p className="muted small">{t("auth:captcha_note")}</p> : null}
-      {errors.captchaToken ? <p className="field-error" role="alert">{errors.captchaToken}</p> : null}
+      {captchaOn ? <CaptchaField onToken={onCaptcha} error={errors.captchaToken} controls={captcha} /> : null}
       <Button type="submit" busy={busy} busyLabel={t("auth:logging_in")}>
         {t("auth:login_submit")}
       </Button>
@@ -68,32 +83,40 @@ export function LoginForm() {
   );
 }
 
-/** Spec 01 §8: field errors under their fields, a message alone as a toast, the dictionary's words otherwise. */
-function showLoginError(error: unknown, setErrors: (errors: Partial<Record<Field, string>>) => void, t: (key: string) => string): void {
-  if (!(error instanceof ApiError)) return void toast.error(t("errors:network_error"));
-  if (error.status === 0) return void toast.error(t("errors:network_error"));
-  if (error.fields.length) return setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
-  toast.error(error.message || t("errors:invalid_credentials"));
+/**
+ * Spec 01 §4: the user is stored and the page reloads; a first login is welcomed and initialises the
+ * channel. The toast is kept across the reload, and a `noAuth` flag must not reopen the modal.
+ */
+async function completeLogin(user: SessionUser, firstLogin: boolean, t: TFunction): Promise<void> {
+  setSessionUser(user);
+  if (firstLogin) {
+    flashToast("success", t("auth:welcome", { username: user.username }));
+    await initChannel();
+  }
+  closeAuthModal();
+  const url = new URL(window.location.href);
+  url.searchParams.delete("noAuth");
+  if (url.href === window.location.href) window.location.reload();
+  else window.location.replace(url.href);
 }
 
-export function ProviderButtons() {
-  const { t } = useTranslation("auth");
-  const options = useAuthOptions();
-  const providers = options.data?.providers;
-  if (!providers?.google && !providers?.facebook) return null;
-  return (
-    <div className="auth-providers">
-      <span className="muted small">{t("auth:or")}</span>
-      {providers.google ? (
-        <Button variant="secondary" onClick={() => signInWithProvider("google")}>
-          {t("auth:with_google")}
-        </Button>
-      ) : null}
-      {providers.facebook ? (
-        <Button variant="secondary" onClick={() => signInWithProvider("facebook")}>
-          {t("auth:with_facebook")}
-        </Button>
-      ) : null}
-    </div>
-  );
+/**
+ * Spec 01 §8 for a refused login: field messages under their fields; a message alone as a toast;
+ * neither, 'invalid credentials'; no answer, the network error; an answer saying success false,
+ * 'login failed'. Returns the messages to show under the fields.
+ */
+function loginFailure(answer: Answer<LoginAnswer> | null, captchaShown: boolean, t: TFunction): Partial<Record<Field, string>> {
+  if (!answer) {
+    toast.error(t("errors:network_error"));
+    return {};
+  }
+  if (answer.ok) {
+    toast.error(t("errors:login_failed"));
+    return {};
+  }
+  const { shown, others } = splitFieldMessages(fieldMessages(answer.body), captchaShown ? FIELDS : FIELDS.filter((f) => f !== "captchaToken"));
+  for (const message of others) toast.error(message);
+  if (Object.keys(shown).length || others.length) return shown;
+  toast.error(answer.body?.msg || t("errors:invalid_credentials"));
+  return {};
 }

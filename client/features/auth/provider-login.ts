@@ -1,48 +1,126 @@
 import i18next from "i18next";
-import { api } from "../../lib/api.ts";
-import { setSessionUser, type SessionUser } from "../../lib/session.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { clearSession, setSessionUser, type SessionUser } from "../../lib/session.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
+import { initChannel } from "./channel-init.ts";
+import { flashToast } from "./flash.ts";
+
+export type Provider = "google" | "facebook";
+export const PROVIDER_NAMES: Record<Provider, string> = { google: "Google", facebook: "Facebook" };
+
+const POPUP = { width: 520, height: 640 };
+const POLL_MS = 300;
+/** Which provider a full-page redirect went to, so the page it lands on can name it. */
+const REDIRECT_KEY = "arena:oauth-provider";
+
+let open: { popup: Window; provider: Provider } | undefined;
 
 /**
- * Spec 01 §4: a 520×640 popup on the provider's sign-in, watched every 300 ms; back on our origin with
- * oauthsuccess=true, the user is fetched and stored. A blocked popup falls back to a full-page redirect.
+ * Spec 01 §4: a 520×640 popup on the provider's sign-in, watched every 300 ms. Once it is back on our
+ * origin with `oauthsuccess`, it closes and the outcome is handled here. A blocked popup falls back to
+ * sending the whole page to the provider. Resolves when the popup is gone.
  */
-export function signInWithProvider(provider: "google" | "facebook"): void {
-  const address = `/api/auth/oauth/${provider}`;
-  const left = window.screenX + (window.outerWidth - 520) / 2;
-  const top = window.screenY + (window.outerHeight - 640) / 2;
-  const popup = window.open(address, `arena-${provider}`, `width=520,height=640,left=${left},top=${top}`);
-  if (!popup) {
-    window.location.assign(address);
-    return;
+export function signInWithProvider(provider: Provider): Promise<void> {
+  if (open && !open.popup.closed) {
+    open.popup.focus();
+    return Promise.resolve();
   }
-  const timer = window.setInterval(() => {
-    if (popup.closed) return window.clearInterval(timer);
-    let search: string;
-    try {
-      if (popup.location.origin !== window.location.origin) return;
-      search = popup.location.search;
-    } catch {
-      return; // Still on the provider's pages.
-    }
-    const params = new URLSearchParams(search);
-    if (!params.has("oauthsuccess")) return;
-    window.clearInterval(timer);
-    popup.close();
-    void finishProviderLogin(params);
-  }, 300);
+  const address = `/api/auth/oauth/${provider}`;
+  const left = Math.round(window.screenX + (window.outerWidth - POPUP.width) / 2);
+  const top = Math.round(window.screenY + (window.outerHeight - POPUP.height) / 2);
+  const popup = window.open(address, "arena-oauth", `popup=yes,width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`);
+  if (!popup) {
+    sessionStorage.setItem(REDIRECT_KEY, provider);
+    window.location.assign(address);
+    return Promise.resolve();
+  }
+  open = { popup, provider };
+  return new Promise((resolve) => {
+    const timer = window.setInterval(() => {
+      if (popup.closed) {
+        window.clearInterval(timer);
+        return resolve();
+      }
+      const back = whereOnOurOrigin(popup);
+      if (!back) return;
+      const params = new URLSearchParams(back.search);
+      // An error answer of our API shown in the popup (the sign-in could not even start) ends it too.
+      if (!params.has("oauthsuccess") && !back.apiError) return;
+      window.clearInterval(timer);
+      popup.close();
+      void finishProviderLogin(back.apiError ? new URLSearchParams({ oauthsuccess: "false" }) : params, provider).finally(resolve);
+    }, POLL_MS);
+  });
 }
 
-/** The popup (or the redirect fallback) came back: fetch the user, greet them, initialise the channel on a first login. */
-export async function finishProviderLogin(params: URLSearchParams): Promise<void> {
+/** Where the popup is once back on our origin; undefined while it shows the provider's pages. */
+function whereOnOurOrigin(popup: Window): { search: string; apiError: boolean } | undefined {
+  try {
+    if (popup.location.origin !== window.location.origin) return undefined;
+    // A redirect never shows a page, so a loaded page at an /api/ address is an error the server answered.
+    const apiError = popup.location.pathname.startsWith("/api/") && popup.document.readyState === "complete";
+    return { search: popup.location.search, apiError };
+  } catch {
+    return undefined; // Cross-origin: the browser will not let us read it.
+  }
+}
+
+/** True when this window is the sign-in popup of an Arena page: that page reads our address and closes us. */
+export function isSignInPopup(): boolean {
+  try {
+    return Boolean(window.opener) && window.opener !== window && (window.opener as Window).location.origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The provider a redirect fallback went to (read once). */
+export function takeRedirectProvider(): Provider | undefined {
+  const stored = sessionStorage.getItem(REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  return stored === "google" || stored === "facebook" ? stored : undefined;
+}
+
+/**
+ * The provider sent the browser back (into the popup, or the whole page): on success the user is
+ * fetched and stored, greeted with 'Login Success', a first login initialises the channel and shows the
+ * server's message, and the page goes to / (spec 01 §4).
+ */
+export async function finishProviderLogin(params: URLSearchParams, provider?: Provider): Promise<void> {
   if (params.get("oauthsuccess") !== "true") {
-    toast.error(i18next.t("errors:oauth_failed", { provider: "" }));
+    toast.error(failureMessage(params.get("error"), provider));
     return;
   }
-  const { user } = await api<{ user: SessionUser }>("/auth/me");
+  let user: SessionUser;
+  try {
+    ({ user } = await api<{ user: SessionUser }>("/auth/me", { logoutOn401: false }));
+  } catch (error) {
+    identityCheckFailed(error);
+    return;
+  }
   setSessionUser(user);
   closeAuthModal();
-  toast.success(i18next.t("auth:login_success"));
-  if (params.get("firstlogin") === "true") await api("/stream/mychannel/init", { method: "POST" }).catch(() => undefined);
+  flashToast("success", i18next.t("auth:login_success"));
+  if (params.get("firstlogin") === "true") {
+    const message = await initChannel();
+    if (message) flashToast("info", message);
+  }
   window.location.assign("/");
+}
+
+function failureMessage(code: string | null, provider: Provider | undefined): string {
+  if (code && code !== "oauth_failed" && i18next.exists(`errors:${code}`)) return i18next.t(`errors:${code}`);
+  return provider ? i18next.t("errors:oauth_failed", { provider: PROVIDER_NAMES[provider] }) : i18next.t("auth:oauth_failed_any");
+}
+
+/** Spec 01 §8, identity check on provider return: 401 logs out, 403 says the session expired, else the outage texts. */
+function identityCheckFailed(error: unknown): void {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) return clearSession();
+  if (status === 403) {
+    clearSession();
+    return toast.info(i18next.t("errors:session_expired"));
+  }
+  if (status >= 500) return toast.error(i18next.t("errors:internal"));
+  toast.error(i18next.t(status === 0 ? "common:service_outage" : "common:blocked_access"));
 }

@@ -1,67 +1,87 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import type { TFunction } from "i18next";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { Checkbox } from "../../components/checkbox.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
-import { checkConfirmation, checkEmail, checkPassword, checkUsername } from "./validation.ts";
+import { type Answer, fieldMessages, postJson, splitFieldMessages } from "./auth-request.ts";
+import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "./validation.ts";
 
-type Field = "username" | "email" | "password" | "confirmPassword" | "agree";
+const FIELDS = ["username", "email", "password", "confirmPassword", "agree"] as const;
+type Field = (typeof FIELDS)[number];
+type TextFieldName = Exclude<Field, "agree">;
 
 export function SignupForm() {
   const { t } = useTranslation(["auth", "errors"]);
   const [values, setValues] = useState({ username: "", email: "", password: "", confirmPassword: "", agree: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstField(form.current), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Record<Field, string | undefined> = {
-      username: checkUsername(values.username.trim()),
-      email: checkEmail(values.email.trim()),
-      password: checkPassword(values.password),
-      confirmPassword: checkConfirmation(values.password, values.confirmPassword),
-      agree: values.agree ? undefined : "terms_required",
-    };
-    const messages = Object.fromEntries(Object.entries(found).filter(([, code]) => code).map(([field, code]) => [field, t(`errors:${code}`)]));
-    setErrors(messages);
-    if (Object.keys(messages).length) return;
+    if (busy) return;
+    const username = values.username.trim();
+    const email = values.email.trim();
+    const found = fieldTexts<Field>(
+      {
+        username: checkUsername(username),
+        email: checkEmail(email),
+        password: checkPassword(values.password),
+        confirmPassword: checkConfirmation(values.password, values.confirmPassword),
+        agree: values.agree ? undefined : "terms_required",
+      },
+      t,
+    );
+    setErrors(found);
+    if (Object.keys(found).length) return focusFirstInvalid(form.current);
+
     setBusy(true);
-    try {
-      const answer = await api<{ message: string }>("/auth/signup", { method: "POST", body: { username: values.username.trim(), email: values.email.trim(), password: values.password } });
-      toast.success(answer.message);
+    const answer = await postJson("/auth/signup", { username, email, password: values.password });
+    setBusy(false);
+    if (answer?.ok && answer.body?.success !== false) {
+      toast.success(t("auth:signup_success"));
       closeAuthModal();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 0) toast.error(t("auth:signup_network_error"));
-      else if (error.fields.length) {
-        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
-        toast.error(t("auth:signup_fix_errors"));
-      } else toast.error(error.message || t("auth:signup_failed_status", { status: error.status, statusText: "" }));
-    } finally {
-      setBusy(false);
+      return;
     }
+    const shown = signupFailure(answer, t);
+    setErrors(shown);
+    if (Object.keys(shown).length) focusFirstInvalid(form.current);
   }
 
-  const set = (field: keyof typeof values) => (e: { target: { value: string; checked?: boolean } }) => setValues((v) => ({ ...v, [field]: field === "agree" ? Boolean(e.target.checked) : e.target.value }));
+  const edit = (field: TextFieldName) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const text = (field: TextFieldName, label: string, type: string, autoComplete: string) => (
+    <TextField label={label} name={field} type={type} autoComplete={autoComplete} value={values[field]} onChange={edit(field)} error={errors[field]} {...(type === "text" ? { autoCapitalize: "none", spellCheck: false } : {})} />
+  );
+
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
-      <TextField label={t("auth:username_label")} name="username" autoComplete="username" value={values.username} onChange={set("username")} error={errors.username} />
-      <TextField label={t("auth:email_label")} name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />
-      <TextField label={t("auth:password_label")} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} error={errors.password} />
-      <TextField label={t("auth:confirm_password_label")} name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set("confirmPassword")} error={errors.confirmPassword} />
+    <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+      {text("username", t("auth:username_label"), "text", "username")}
+      {text("email", t("auth:email_label"), "email", "email")}
+      {text("password", t("auth:password_label"), "password", "new-password")}
+      {text("confirmPassword", t("auth:confirm_password_label"), "password", "new-password")}
       <Checkbox
+        name="agree"
         label={
           <>
             {t("auth:agree_prefix")}{" "}
-            <Link to="/terms-and-conditions" onClick={closeAuthModal}>
+            <Link to="/terms-and-conditions" target="_blank" rel="noopener">
               {t("auth:terms_link")}
             </Link>
           </>
         }
         checked={values.agree}
-        onChange={set("agree")}
+        onChange={(event) => {
+          const agree = event.target.checked;
+          setValues((v) => ({ ...v, agree }));
+          if (agree) setErrors((current) => ({ ...current, agree: undefined }));
+        }}
         error={errors.agree}
       />
       <Button type="submit" busy={busy} busyLabel={t("auth:signing_up")}>
@@ -69,4 +89,25 @@ export function SignupForm() {
       </Button>
     </form>
   );
+}
+
+/**
+ * Spec 01 §8 for a refused sign-up: per-field messages plus 'Please fix the form errors and try
+ * again.'; a message alone as a toast; otherwise 'Signup failed: {status} {statusText}'; no answer,
+ * the network text. Returns the messages to show under the fields.
+ */
+function signupFailure(answer: Answer<unknown> | null, t: TFunction): Partial<Record<Field, string>> {
+  if (!answer) {
+    toast.error(t("auth:signup_network_error"));
+    return {};
+  }
+  const messages = fieldMessages(answer.body);
+  if (messages.length) {
+    const { shown, others } = splitFieldMessages(messages, FIELDS);
+    toast.error(t("auth:signup_fix_errors"));
+    for (const message of others) toast.error(message);
+    return shown;
+  }
+  toast.error(answer.body?.msg || t("auth:signup_failed_status", { status: answer.status, statusText: answer.statusText }).trim());
+  return {};
 }

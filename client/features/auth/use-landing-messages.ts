@@ -1,22 +1,46 @@
+import { useRouter } from "@tanstack/react-router";
 import i18next from "i18next";
 import { useEffect } from "react";
-import { toast } from "../../lib/ui.ts";
-import { finishProviderLogin } from "./provider-login.ts";
+import { sessionStore } from "../../lib/session.ts";
+import { openAuthModal, toast } from "../../lib/ui.ts";
+import { showFlashedToasts } from "./flash.ts";
+import { finishProviderLogin, isSignInPopup, takeRedirectProvider } from "./provider-login.ts";
 
 /**
- * Messages carried by the address the server sends people to: an emailed verification link
- * (?verified=…) and a provider sign-in that could not use a popup (?oauthsuccess=…). Inside the
- * popup itself the opener reads the address, so nothing happens here.
+ * What the address a page loads with asks for, handled once and then removed from it:
+ * - toasts kept across the reload that follows a login;
+ * - `?verified=true|false`, where an emailed verification link lands;
+ * - `?auth=login|signup`, a link that opens the auth modal on that tab (for visitors);
+ * - `?oauthsuccess=…`, where a provider sign-in lands. Inside the sign-in popup nothing at all happens:
+ *   the opener reads this address and closes the popup. Without a popup (the redirect fallback) the
+ *   sign-in finishes here.
  */
 export function useLandingMessages(): void {
+  const router = useRouter();
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
+    const url = new URL(window.location.href);
+    const params = url.searchParams;
+    if (params.has("oauthsuccess") && isSignInPopup()) return;
+    showFlashedToasts();
+
+    const handled: string[] = [];
     const verified = params.get("verified");
-    if (verified) {
+    if (verified !== null) {
       if (verified === "true") toast.success(i18next.t("auth:email_verified"));
       else toast.error(i18next.t("auth:verify_invalid"));
-      window.history.replaceState(null, "", window.location.pathname);
+      handled.push("verified");
     }
-    if (params.has("oauthsuccess") && !window.opener) void finishProviderLogin(params);
-  }, []);
+    const tab = params.get("auth");
+    if (tab !== null) {
+      if (!sessionStore.get().isLoggedIn) openAuthModal(tab === "signup" ? "signup" : "login");
+      handled.push("auth");
+    }
+    const oauth = params.has("oauthsuccess") ? new URLSearchParams(params) : undefined;
+    if (oauth) handled.push("oauthsuccess", "firstlogin", "error");
+
+    if (handled.length === 0) return;
+    for (const name of handled) params.delete(name);
+    router.history.replace(`${url.pathname}${url.search}${url.hash}`);
+    if (oauth) void finishProviderLogin(oauth, takeRedirectProvider());
+  }, [router]);
 }
