@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { ReplayPage } from "../features/replays/components/replay-page.tsx";
 
 export const Route = createFileRoute("/replay/$replayId")({ component: ReplayScreen });
 
 function ReplayScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_replay")} />;
+  const id = Number(Route.useParams().replayId);
+  return <ReplayPage key={id} replayId={id} />;
 }

@@ -1,10 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
+import { MyReplays } from "../features/replays/components/my-replays.tsx";
+import { StreamPage } from "../features/streams/components/stream-page.tsx";
+import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/stream/$username")({ component: StreamScreen });
 
+/** The stream page composes three features: the stream itself, its chat, and the owner's replays when offline. */
 function StreamScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_stream")} />;
+  const { username } = Route.useParams();
+  const me = useSession().user;
+  const isOwner = me !== null && me.username.toLowerCase() === username.toLowerCase();
+  return (
+    <StreamPage
+      key={username.toLowerCase()}
+      username={username}
+      renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
+      ownerOffline={isOwner ? <MyReplays /> : null}
+    />
+  );
 }

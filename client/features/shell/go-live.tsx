@@ -1,25 +1,46 @@
-import { Link } from "@tanstack/react-router";
 import { Radio } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/modal.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { useSession } from "../../lib/session.ts";
 import { createStore, useStore } from "../../lib/store.ts";
 import { openAuthModal } from "../../lib/ui.ts";
 
-/** Open while the stream setup modal shows. Its two steps (details, then server and key) arrive with streaming (issue 4). */
+/** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide). */
 export const goLiveStore = createStore(false);
+const close = () => goLiveStore.set(false);
+
+// The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
+const StreamSetupModal = lazy(() => import("../streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
 
 export function GoLiveModal() {
-  const { t } = useTranslation();
   const open = useStore(goLiveStore);
+  const { isLoggedIn } = useSession();
+
+  // Only a logged-in user goes live; a visitor (or a session that just ended) is asked to sign up.
+  useEffect(() => {
+    if (open && !isLoggedIn) {
+      close();
+      openAuthModal("signup");
+    }
+  }, [open, isLoggedIn]);
+
+  if (!open || !isLoggedIn) return null;
   return (
-    <Modal open={open} onClose={() => goLiveStore.set(false)} title={t("go_live_title")}>
-      <p>{t("go_live_coming")}</p>
-      <p>
-        <Link to="/how-to-stream" onClick={() => goLiveStore.set(false)}>
-          {t("how_to_stream_link")}
-        </Link>
-      </p>
+    <Suspense fallback={<LoadingModal />}>
+      <StreamSetupModal onClose={close} />
+    </Suspense>
+  );
+}
+
+function LoadingModal() {
+  const { t } = useTranslation();
+  return (
+    <Modal open onClose={close} title={t("go_live_title")}>
+      <div style={{ display: "grid", placeItems: "center", minHeight: 160 }}>
+        <Spinner size={32} label={t("go_live_title")} />
+      </div>
     </Modal>
   );
 }

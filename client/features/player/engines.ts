@@ -1,0 +1,135 @@
+import { FLV_LIVE_CONFIG, HLS_CONFIG } from "./player-config.ts";
+
+/**
+ * The ways a <video> gets its pictures: hls.js, mpegts.js (HTTP-FLV, live or file), the browser's own
+ * HLS (Safari) or a plain file. Both libraries are imported only when a player needs them, so neither
+ * grows the first load nor the stream page's own chunk.
+ */
+
+export interface QualityLevel {
+  index: number;
+  label: string;
+}
+
+/** What went wrong, in the words the player shows (spec 01 §8). */
+export type FatalKind = "network" | "manifest" | "media" | "unsupported";
+
+export interface EngineCallbacks {
+  onLevels?: (levels: QualityLevel[]) => void;
+  onFatal: (kind: FatalKind) => void;
+}
+
+export interface Engine {
+  destroy(): void;
+  /** -1: automatic. */
+  setLevel?(index: number): void;
+  /** Where "live" is now, to jump back to after a pause. */
+  liveEdge?(): number | null;
+}
+
+const H264_AAC = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';
+
+/** Media Source Extensions with H.264: what both libraries need. Checked without loading either. */
+export function supportsMse(): boolean {
+  const source = (globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource }).MediaSource ?? (globalThis as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource;
+  return typeof source?.isTypeSupported === "function" && source.isTypeSupported(H264_AAC);
+}
+
+export function supportsNativeHls(video: HTMLVideoElement): boolean {
+  return video.canPlayType("application/vnd.apple.mpegurl") !== "";
+}
+
+/** An address a player may load: http(s), relative to this page or absolute. Anything else is 'URL de stream invalide'. */
+export function playableUrl(url: string | null | undefined): string | null {
+  if (!url || !url.trim()) return null;
+  try {
+    const parsed = new URL(url.trim(), window.location.href);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec 01 §4: an address ending in .m3u8 or containing "hls" is HLS; .flv is FLV; the rest is a file. */
+export function sourceKind(url: string): "hls" | "flv" | "file" {
+  const path = new URL(url, window.location.href).pathname.toLowerCase();
+  if (path.endsWith(".m3u8") || path.includes("hls")) return "hls";
+  if (path.endsWith(".flv")) return "flv";
+  return "file";
+}
+
+export async function attachHls(video: HTMLVideoElement, url: string, callbacks: EngineCallbacks): Promise<Engine> {
+  const { default: Hls } = await import("hls.js");
+  if (!Hls.isSupported()) {
+    if (supportsNativeHls(video)) return attachFile(video, url, callbacks);
+    callbacks.onFatal("unsupported");
+    return { destroy() {} };
+  }
+  const hls = new Hls(HLS_CONFIG);
+  hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+    callbacks.onLevels?.(data.levels.map((level, index) => ({ index, label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kb/s` })));
+  });
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+      // Spec 01 §4: load again after a network error, except when the playlist itself never came.
+      const manifest = [Hls.ErrorDetails.MANIFEST_LOAD_ERROR, Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT, Hls.ErrorDetails.MANIFEST_PARSING_ERROR].includes(data.details);
+      if (manifest) callbacks.onFatal("manifest");
+      else hls.startLoad();
+    } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+      hls.recoverMediaError();
+    } else {
+      callbacks.onFatal("media");
+    }
+  });
+  hls.loadSource(url);
+  hls.attachMedia(video);
+  return {
+    destroy: () => hls.destroy(),
+    setLevel: (index) => {
+      hls.currentLevel = index;
+    },
+    liveEdge: () => hls.liveSyncPosition,
+  };
+}
+
+export async function attachFlv(video: HTMLVideoElement, url: string, isLive: boolean, callbacks: EngineCallbacks): Promise<Engine> {
+  const { default: mpegts } = await import("mpegts.js");
+  const features = mpegts.getFeatureList();
+  if (!(isLive ? features.mseLivePlayback : features.msePlayback) || !supportsMse()) {
+    callbacks.onFatal("unsupported");
+    return { destroy() {} };
+  }
+  mpegts.LoggingControl.enableAll = false;
+  // hasAudio is left out on purpose: a video-only publish is announced as such, and mpegts.js reads it.
+  const player = mpegts.createPlayer({ type: "flv", isLive, url }, isLive ? FLV_LIVE_CONFIG : { lazyLoad: true });
+  player.on(mpegts.Events.ERROR, (type: string) => {
+    callbacks.onFatal(type === mpegts.ErrorTypes.NETWORK_ERROR ? "network" : "media");
+  });
+  player.attachMediaElement(video);
+  player.load();
+  return {
+    destroy() {
+      player.pause();
+      player.unload();
+      player.detachMediaElement();
+      player.destroy();
+    },
+    liveEdge: () => (video.buffered.length ? video.buffered.end(video.buffered.length - 1) - 0.3 : null),
+  };
+}
+
+/** A plain file (MP4) or the browser's own HLS: the <video> does everything. */
+export function attachFile(video: HTMLVideoElement, url: string, callbacks: EngineCallbacks): Engine {
+  const onError = () => callbacks.onFatal(video.error?.code === MediaError.MEDIA_ERR_NETWORK ? "network" : "media");
+  video.addEventListener("error", onError);
+  video.src = url;
+  return {
+    destroy() {
+      video.removeEventListener("error", onError);
+      video.removeAttribute("src");
+      video.load();
+    },
+    liveEdge: () => (video.seekable.length ? video.seekable.end(video.seekable.length - 1) : null),
+  };
+}

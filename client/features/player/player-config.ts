@@ -1,0 +1,57 @@
+import type { HlsConfig } from "hls.js";
+
+/** hls.js settings of spec 01 §9: low-latency mode, 90 s back buffer, 30 s buffer (60 s at most, 60 MB), 3 segments behind live, 10 at most. */
+export const HLS_CONFIG = {
+  lowLatencyMode: true,
+  backBufferLength: 90,
+  maxBufferLength: 30,
+  maxMaxBufferLength: 60,
+  maxBufferSize: 60 * 1000 * 1000,
+  liveSyncDurationCount: 3,
+  liveMaxLatencyDurationCount: 10,
+} satisfies Partial<HlsConfig>;
+
+/**
+ * mpegts.js for HTTP-FLV: no stash buffer (it trades latency for smoothness), and it speeds up or
+ * skips ahead when the buffer runs more than 1.5 s behind the newest frame it received.
+ */
+export const FLV_LIVE_CONFIG = {
+  enableStashBuffer: false,
+  lazyLoad: false,
+  liveBufferLatencyChasing: true,
+  liveBufferLatencyMaxLatency: 1.5,
+  liveBufferLatencyMinRemain: 0.3,
+  autoCleanupSourceBuffer: true,
+} as const;
+
+/** Spec 01 §9. */
+export const CONTROLS_HIDE_MS = 6000;
+export const START_DELAY_MS = 100;
+export const SPEEDS = [0.5, 1, 1.5, 2] as const;
+export const VOLUME_STEP = 0.02;
+export const INITIAL_VOLUME = 0.5;
+
+/** A live that drops (a publisher's hiccup, a proxy restart) is tried again this often, this many times. */
+export const LIVE_RETRY_MS = 3000;
+export const LIVE_RETRIES = 5;
+
+export type LatencyMode = "low" | "hls";
+const LATENCY_KEY = "playerLatency";
+
+/** The viewer's last choice of latency mode; null when they never chose. */
+export function savedLatency(): LatencyMode | null {
+  try {
+    const value = localStorage.getItem(LATENCY_KEY);
+    return value === "low" || value === "hls" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLatency(mode: LatencyMode): void {
+  try {
+    localStorage.setItem(LATENCY_KEY, mode);
+  } catch {
+    // The choice then lasts for this page only.
+  }
+}

@@ -1,0 +1,435 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { Subprocess } from "bun";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { freePort } from "../../media/free-port.ts";
+import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
+import { launchChromium } from "../fixtures/chromium.ts";
+import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
+import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+
+/**
+ * Streaming journeys in a real chromium against a real server with RTMP ingest: the go-live modal,
+ * a live played over HTTP-FLV (mpegts.js) and HLS (hls.js) from an ffmpeg publisher, the offline and
+ * error states, the replay that live leaves behind (play, seek, download link) and its deletion.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let rtmpPort: number;
+const contexts: BrowserContext[] = [];
+const publishers: Subprocess[] = [];
+
+beforeAll(async () => {
+  rtmpPort = await freePort();
+  server = await startTestServer({ RTMP_PORT: String(rtmpPort) });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  for (const publisher of publishers) publisher.kill("SIGKILL");
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+type Viewport = { width: number; height: number };
+
+async function visitor(viewport?: Viewport): Promise<BrowserContext> {
+  const context = await visitorContext(browser, viewport);
+  contexts.push(context);
+  return context;
+}
+
+async function loggedIn(viewport?: Viewport) {
+  const { browser: api, user, account } = await signedInUser(server);
+  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user, viewport);
+  contexts.push(context);
+  return { context, user, api, account };
+}
+
+/** The first frame-related facts of the page's <video>. */
+function videoState(page: Page) {
+  return page.evaluate(() => {
+    const video = document.querySelector("video");
+    if (!video) return null;
+    return {
+      time: video.currentTime,
+      readyState: video.readyState,
+      paused: video.paused,
+      duration: video.duration,
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+      src: video.currentSrc,
+    };
+  });
+}
+
+/** Waits until the video has data (readyState ≥ 2) and then until its clock and decoded frames move on. */
+async function expectFramesAdvance(page: Page, what: string) {
+  const first = await waitFor(`${what}: video data`, async () => {
+    const state = await videoState(page);
+    return state && state.readyState >= 2 && !state.paused ? state : undefined;
+  }, 30_000, 200);
+  const later = await waitFor(`${what}: frames advance`, async () => {
+    const state = await videoState(page);
+    return state && state.readyState >= 2 && state.time > first.time + 1 && state.frames > first.frames ? state : undefined;
+  }, 20_000, 200);
+  expect(later.readyState).toBeGreaterThanOrEqual(2);
+  return later;
+}
+
+async function streamer(title = "Finale LAN") {
+  const user = await signedInUser(server);
+  const start = await user.browser.post("/api/stream/startstreaming", { title, gameId: 1, tags: ["fr", "lan"], description: "Bo3, casté en direct" });
+  expect(start.status).toBe(200);
+  const { streamKey } = start.body as { streamKey: string };
+  return { ...user, ingest: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}` };
+}
+
+describe("the stream setup modal", () => {
+  it("checks the details, starts the live, shows the OBS settings and goes to the own stream page", async () => {
+    const { context, user, api } = await loggedIn();
+    await context.route("https://www.facebook.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>sharer</title>" }));
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Lancer un live" }).click();
+    const details = page.getByRole("dialog", { name: "Commencer" });
+    await details.waitFor();
+
+    await details.getByRole("button", { name: "Valider" }).click();
+    await details.getByText("Le titre est obligatoire !").waitFor();
+    await details.getByText("Le jeu est obligatoire !").waitFor();
+
+    await details.getByRole("textbox", { name: "Titre" }).fill("Soirée LAN");
+    const game = details.getByRole("combobox", { name: "Jeu" });
+    await game.click();
+    await game.fill("count");
+    expect(await details.getByRole("option").count()).toBe(1);
+    await details.getByRole("option", { name: "Counter-Strike 2" }).click();
+    expect(await game.inputValue()).toBe("Counter-Strike 2");
+    await details.getByRole("button", { name: "Effacer le jeu" }).click();
+    expect(await game.inputValue()).toBe("");
+    await game.click();
+    await details.getByRole("option", { name: "League of Legends" }).click();
+    // Fixing a field takes its message away.
+    expect(await details.getByText("Le titre est obligatoire !").count()).toBe(0);
+    expect(await details.getByText("Le jeu est obligatoire !").count()).toBe(0);
+
+    // Tags: Enter or leaving the field confirms; blanks and repeats are not added; at five the field goes.
+    const tags = details.getByRole("textbox", { name: "Tags" });
+    await tags.fill("fr");
+    await tags.press("Enter");
+    await tags.fill("   ");
+    await tags.press("Enter");
+    await tags.fill("FR");
+    await tags.press("Enter");
+    await tags.fill("lan");
+    await details.getByRole("textbox", { name: "Description (facultative)" }).click();
+    for (const tag of ["bo3", "cs", "casual"]) {
+      await tags.fill(tag);
+      await tags.press("Enter");
+    }
+    expect(await details.getByRole("button", { name: /^Retirer le tag / }).count()).toBe(5);
+    expect(await details.getByRole("textbox", { name: "Tags" }).count()).toBe(0);
+    await details.getByRole("button", { name: "Retirer le tag casual" }).click();
+    expect(await details.getByRole("textbox", { name: "Tags" }).count()).toBe(1);
+    await details.getByRole("textbox", { name: "Description (facultative)" }).fill("Bo3");
+
+    await details.getByRole("button", { name: "Valider" }).click();
+    const setup = page.getByRole("dialog", { name: "Configuration du live" });
+    await setup.waitFor();
+    const key = (await api.get("/api/stream/mystreamkey")).body as { streamKey: string; injectionLink: string };
+    expect(await setup.getByLabel("Adresse du serveur", { exact: true }).inputValue()).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
+    const keyField = setup.getByLabel("Clé de stream", { exact: true });
+    expect(await keyField.getAttribute("type")).toBe("password");
+    expect(await keyField.inputValue()).toBe(key.streamKey);
+    await setup.getByRole("button", { name: "Afficher : Clé de stream" }).click();
+    expect(await keyField.getAttribute("type")).toBe("text");
+    await setup.getByRole("button", { name: "Copier la clé de stream" }).waitFor();
+    await setup.getByRole("button", { name: "Copier l'adresse du serveur" }).waitFor();
+    expect(await setup.getByRole("link", { name: "Comment streamer ?" }).getAttribute("href")).toBe("/how-to-stream");
+    const share = setup.getByRole("checkbox", { name: "Partager sur Facebook" });
+    expect(await share.isChecked()).toBe(true);
+
+    const sharer = context.waitForEvent("page");
+    await setup.getByRole("button", { name: "Terminé" }).click();
+    const popup = await sharer;
+    expect(decodeURIComponent(popup.url())).toContain(`facebook.com/sharer/sharer.php?u=${server.url}/stream/${user.username}`);
+    await page.waitForURL(`${server.url}/stream/${user.username}`);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    const stream = (await api.get(`/api/stream/stream/${user.username}`)).body;
+    expect(stream).toMatchObject({ title: "Soirée LAN", tags: ["fr", "lan", "bo3", "cs"], description: "Bo3" });
+    expect(stream.game.id).toBe(1);
+    // Not live yet: the owner sees the offline panel and their (empty) replays.
+    await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();
+    await page.getByText("Ce streamer n'est pas en direct").waitFor();
+    await page.getByRole("heading", { name: "Mes rediffusions" }).waitFor();
+    await page.getByText("Aucune rediffusion pour l'instant", { exact: false }).waitFor();
+  });
+
+  it("gives phones one combined server/key field", async () => {
+    const { context, api } = await loggedIn({ width: 375, height: 812 });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Lancer un live" }).last().click();
+    const details = page.getByRole("dialog", { name: "Commencer" });
+    await details.getByRole("textbox", { name: "Titre" }).fill("Depuis mon téléphone");
+    await details.getByRole("combobox", { name: "Jeu" }).click();
+    await details.getByRole("option", { name: "League of Legends" }).click();
+    await details.getByRole("button", { name: "Valider" }).click();
+    const setup = page.getByRole("dialog", { name: "Configuration du live" });
+    const combined = setup.getByLabel("Serveur/clé de stream", { exact: true });
+    const key = (await api.get("/api/stream/mystreamkey")).body as { streamKey: string };
+    expect(await combined.inputValue()).toBe(`rtmp://127.0.0.1:${rtmpPort}/live/${key.streamKey}`);
+    expect(await setup.getByLabel("Clé de stream", { exact: true }).count()).toBe(0);
+  });
+});
+
+describe("watching a live", () => {
+  const live = {} as { username: string; api: ApiBrowser; publisher: Subprocess; sessionCookie: string; user: unknown };
+
+  it("plays the live with low latency (HTTP-FLV), then over HLS from the settings menu", async () => {
+    const owner = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === owner.account.username);
+    const publisher = publishTestStream(owner.ingest, { seconds: 120 });
+    publishers.push(publisher);
+    await started;
+    Object.assign(live, { username: owner.account.username, api: owner.browser, publisher, sessionCookie: owner.browser.cookies.get("arena_session")!, user: owner.user });
+
+    const context = await visitor();
+    const page = await context.newPage();
+    const flvRequest = page.waitForRequest((request) => request.url().endsWith(`/live/${live.username}.flv`));
+    await page.goto(`${server.url}/stream/${live.username}`);
+    await page.getByRole("heading", { name: "Finale LAN" }).waitFor();
+    await flvRequest;
+    const flv = await expectFramesAdvance(page, "HTTP-FLV");
+    expect(flv.src).toStartWith("blob:");
+    await page.getByRole("region", { name: `Direct de ${live.username}` }).getByText("En direct", { exact: true }).waitFor();
+
+    // The info block and the toolbar.
+    expect(await page.getByRole("link", { name: "League of Legends" }).getAttribute("href")).toBe("/game/1");
+    expect(await page.getByRole("link", { name: "lan", exact: true }).getAttribute("href")).toBe("/tag/lan");
+    expect(await page.getByRole("link", { name: live.username, exact: true }).first().getAttribute("href")).toBe(`/profile/${live.username}`);
+    await page.getByText("1 spectateur", { exact: true }).waitFor();
+    expect(await page.locator(".stream-stats time").first().textContent()).toMatch(/^\d+:\d\d$/);
+    expect(await page.getByRole("link", { name: "Faire un don" }).count()).toBe(0);
+
+    // The settings menu says which mode plays, then switches to HLS.
+    await page.getByRole("button", { name: "Paramètres" }).click();
+    await page.getByRole("menuitem", { name: /Latence\s*Faible latence/ }).waitFor();
+    await page.getByRole("menuitem", { name: /Qualité/ }).click();
+    await page.getByRole("menuitem", { name: "Retour" }).waitFor();
+    await page.getByRole("menuitemradio", { name: /^Auto/ }).waitFor();
+    await page.getByRole("menuitem", { name: "Retour" }).click();
+    await page.getByRole("menuitem", { name: /Latence/ }).click();
+    const hlsRequest = page.waitForRequest((request) => request.url().endsWith(`/live/${live.username}/index.m3u8`));
+    await page.getByRole("menuitemradio", { name: "Standard (HLS)" }).click();
+    await hlsRequest;
+    await expectFramesAdvance(page, "HLS");
+    expect(await page.evaluate(() => localStorage.getItem("playerLatency"))).toBe("hls");
+    await page.getByRole("button", { name: "Paramètres" }).click();
+    await page.getByRole("menuitem", { name: /Latence\s*Standard \(HLS\)/ }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // Keys: M mutes, Space pauses; neither fires while typing in a field.
+    const muteButton = () => page.getByRole("button", { name: /^(Couper|Activer) le son \(M\)$/ });
+    const before = await muteButton().getAttribute("aria-label");
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("m");
+    await waitFor("M toggles the sound", async () => (await muteButton().getAttribute("aria-label")) !== before);
+    await page.getByRole("searchbox", { name: "Rechercher" }).fill("m m");
+    expect(await muteButton().getAttribute("aria-label")).not.toBe(before);
+    expect((await videoState(page))!.paused).toBe(false);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(" ");
+    await waitFor("Space pauses", async () => (await videoState(page))!.paused);
+    await page.keyboard.press(" ");
+    await waitFor("Space plays again", async () => !(await videoState(page))!.paused);
+
+    // Leaving the page takes the viewer away (sendBeacon on pagehide).
+    const arn = (await live.api.get(`/api/stream/stream/${live.username}`)).body.channelArn as string;
+    expect((await live.api.get(`/api/stream/viewers/${arn}`)).body.viewerCount).toBe(1);
+    await page.goto(`${server.url}/`);
+    await waitFor("the viewer left", async () => (await live.api.get(`/api/stream/viewers/${arn}`)).body.viewerCount === 0);
+  });
+
+  it("remembers the HLS choice for the next visit", async () => {
+    const context = await visitor();
+    await context.addInitScript(() => localStorage.setItem("playerLatency", "hls"));
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto(`${server.url}/stream/${live.username}`);
+    await expectFramesAdvance(page, "HLS remembered");
+    expect(requests.some((url) => url.endsWith(".m3u8"))).toBe(true);
+    expect(requests.some((url) => url.endsWith(".flv"))).toBe(false);
+  });
+
+  it("hides the control bar on touch 6 s after the last tap", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 })));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/stream/${live.username}`);
+    await expectFramesAdvance(page, "phone");
+    const bar = page.locator(".player-bar");
+    const hidden = async () => (await bar.getAttribute("class"))?.includes("player-bar-hidden") ?? false;
+    await waitFor("the bar hides by itself", hidden, 10_000);
+    await page.locator("video").tap();
+    expect(await hidden()).toBe(false);
+    const shownAt = Date.now();
+    expect((await videoState(page))!.paused).toBe(false);
+    await waitFor("the bar hides again", hidden, 10_000);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(5500);
+  });
+
+  it("tells a stream that is not live, a user without a channel, an unknown user and a failed load apart", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+
+    const offline = await signedInUser(server);
+    await offline.browser.post("/api/stream/mychannel/init");
+    await page.goto(`${server.url}/stream/${offline.account.username}`);
+    await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();
+    await page.getByText("Ce streamer n'est pas en direct").waitFor();
+    expect(await page.locator("video").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Mes rediffusions" }).count()).toBe(0);
+
+    const noChannel = await signedInUser(server);
+    await page.goto(`${server.url}/stream/${noChannel.account.username}`);
+    await page.waitForURL(`${server.url}/profile/${noChannel.account.username}`);
+
+    await page.goto(`${server.url}/stream/nobody_here`);
+    await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();
+    await page.getByText("Cet utilisateur n'existe pas.").waitFor();
+
+    await page.route("**/api/stream/stream/broken", (route) => route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "down" } }));
+    await page.goto(`${server.url}/stream/broken`);
+    await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Erreur serveur, veuillez réessayer plus tard" }).first().waitFor();
+
+    await page.route("**/api/stream/stream/unreachable", (route) => route.abort("connectionrefused"));
+    await page.goto(`${server.url}/stream/unreachable`);
+    await page.getByRole("alert").filter({ hasText: "Impossible de se connecter au serveur" }).first().waitFor();
+
+    // A live whose playback address is not http(s) is refused by the player itself.
+    const stream = (await offline.browser.get(`/api/stream/stream/${offline.account.username}`)).body;
+    await page.route(`**/api/stream/stream/${offline.account.username}`, (route) => route.fulfill({ json: { ...stream, isLive: true, playbackLink: "javascript:alert(1)", flvLink: null } }));
+    await page.goto(`${server.url}/stream/${offline.account.username}`);
+    await page.getByRole("region", { name: `Direct de ${offline.account.username}` }).getByRole("alert").filter({ hasText: "URL de stream invalide" }).waitFor();
+  });
+
+  it("leaves a replay that plays, seeks and offers its download", async () => {
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === live.username, 30_000);
+    const ready = server.deps.bus.next("replay:ready", () => true, 40_000);
+    live.publisher.kill("SIGINT");
+    await ended;
+    const { replayId } = await ready;
+
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/replay/${replayId}`);
+    await page.getByRole("heading", { name: "Finale LAN", level: 1 }).waitFor();
+    await expectFramesAdvance(page, "replay");
+    const state = (await videoState(page))!;
+    expect(state.src).toBe(`${server.url}/recordings/${(await live.api.get(`/api/stream/replays/${replayId}`)).body.replay.filePath}`);
+    expect(state.duration).toBeGreaterThan(4);
+
+    const middle = state.duration / 2;
+    await page.evaluate((to) => {
+      document.querySelector("video")!.currentTime = to;
+    }, middle);
+    await waitFor("the seek lands", async () => Math.abs((await videoState(page))!.time - middle) < 1.5);
+    await waitFor("playback goes on after the seek", async () => {
+      const now = (await videoState(page))!;
+      return now.time > middle + 1 && now.readyState >= 2 && !now.paused;
+    }, 15_000);
+    expect(Number(await page.getByRole("slider", { name: "Position de lecture" }).inputValue())).toBeGreaterThan(middle);
+
+    const download = page.getByRole("link", { name: /^Télécharger \(\d+(,\d)? [KM]B\)$/ });
+    expect(await download.getAttribute("download")).not.toBeNull();
+    expect(await download.getAttribute("href")).toStartWith("/recordings/");
+    expect(await page.getByRole("link", { name: "League of Legends" }).getAttribute("href")).toBe("/game/1");
+    await page.getByText(/^\d+ vues?$/).waitFor();
+    await page.getByText("Bo3, casté en direct").waitFor();
+
+    // Speed menu.
+    await page.getByRole("button", { name: "Paramètres" }).click();
+    await page.getByRole("menuitem", { name: /Vitesse\s*Normale/ }).click();
+    await page.getByRole("menuitemradio", { name: "1,5×" }).click();
+    expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(1.5);
+  });
+
+  it("says 'Processing replay…' while the MP4 is being made", async () => {
+    const channel = await server.deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", live.username).executeTakeFirstOrThrow();
+    const session = await server.deps.db.insertInto("live_session").values({ channel_id: channel.id, started_at: Date.now() - 60_000, ended_at: Date.now(), recording_dir: "/nonexistent/processing" }).returning("id").executeTakeFirstOrThrow();
+    const replay = await server.deps.db
+      .insertInto("replay")
+      .values({ channel_id: channel.id, live_session_id: session.id, title: "En cours de préparation", game_id: null, status: "processing", file_path: null, thumbnail_path: null, duration: null, file_size: null, created_at: Date.now(), deleted_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const context = await visitor({ width: 375, height: 812 });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/replay/${replay.id}`);
+    await page.getByRole("heading", { name: "Préparation de la rediffusion…" }).waitFor();
+    expect(await page.locator("video").count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Télécharger/ }).count()).toBe(0);
+    await server.deps.db.deleteFrom("replay").where("id", "=", replay.id).execute();
+  });
+
+  it("says 'Replay not found' with a way home", async () => {
+    const context = await visitor();
+    await context.addInitScript(() => localStorage.setItem("language", "en"));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/replay/999999`);
+    await page.getByRole("heading", { name: "Replay not found" }).waitFor();
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it("lets the owner page through and delete replays from the offline stream page", async () => {
+    const channel = await server.deps.db
+      .selectFrom("channel")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select("channel.id")
+      .where("user.username", "=", live.username)
+      .executeTakeFirstOrThrow();
+    // Eleven older replays, so the list has a second page.
+    for (let n = 1; n <= 11; n += 1) {
+      const at = Date.now() - n * 86_400_000;
+      const session = await server.deps.db.insertInto("live_session").values({ channel_id: channel.id, started_at: at - 60_000, ended_at: at, recording_dir: `/nonexistent/${n}` }).returning("id").executeTakeFirstOrThrow();
+      await server.deps.db
+        .insertInto("replay")
+        .values({ channel_id: channel.id, live_session_id: session.id, title: `Ancien live ${n}`, game_id: 2, status: "ready", file_path: null, thumbnail_path: null, duration: 3600 + n, file_size: n * 1_048_576, created_at: at, deleted_at: null })
+        .execute();
+    }
+
+    const context = await loggedInContext(browser, server.url, live.sessionCookie, live.user);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/stream/${live.username}`);
+    await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();
+    const list = page.getByRole("region", { name: "Mes rediffusions" });
+    await list.getByRole("link", { name: "Finale LAN" }).waitFor();
+    expect(await list.getByRole("article").count()).toBe(10);
+    await list.getByRole("button", { name: "Charger plus" }).click();
+    await list.getByRole("link", { name: "Ancien live 11" }).waitFor();
+    expect(await list.getByRole("article").count()).toBe(12);
+    expect(await list.getByRole("button", { name: "Charger plus" }).count()).toBe(0);
+    await list.getByRole("article").filter({ hasText: "Ancien live 1" }).first().getByText("1:00:01").waitFor();
+
+    await list.getByRole("button", { name: "Supprimer la rediffusion « Finale LAN »" }).click();
+    const dialog = page.getByRole("dialog", { name: "Supprimer la rediffusion ?" });
+    await dialog.getByText("Voulez-vous vraiment supprimer « Finale LAN » ?").waitFor();
+    await dialog.getByText("Cette action peut être annulée depuis le panneau d'administration.").waitFor();
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await list.getByRole("button", { name: "Supprimer la rediffusion « Finale LAN »" }).click();
+    await dialog.getByRole("button", { name: "Supprimer", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Rediffusion supprimée avec succès" }).waitFor();
+    await list.getByRole("link", { name: "Finale LAN" }).waitFor({ state: "detached" });
+    expect(await list.getByRole("article").count()).toBe(11);
+
+    const replays = (await live.api.get("/api/stream/my-replays?limit=50")).body.replays as { title: string }[];
+    expect(replays.map((r) => r.title)).not.toContain("Finale LAN");
+  });
+});
