@@ -1,0 +1,333 @@
+// bench/chat: chat fan-out. 1,000 socket.io readers in one room (two reader processes of 500), writers
+// posting 20 messages a second for 20 s; each message carries its send time, each reader stamps its
+// arrival (Date.now(), same machine clock): latency = arrival − send, per reader and message.
+// Server CPU (its process tree, /proc utime+stime) over the send window ÷ deliveries, and its RSS.
+//
+// Two servers in the same run, one after the other, with the same readers and writers:
+//  1. the reference, bench/chat/bare-server.ts: socket.io on Bun (@socket.io/bun-engine) that only broadcasts;
+//  2. Arena, `bun server/main.ts` on a fresh DATA_DIR, 25 writer accounts seeded in its database
+//     before it starts and logged in over HTTP (a user may post 1 message a second: 25 writers
+//     taking turns, 0.8 a second each, make the 20 a second).
+// Traffic goes to 127.0.0.1 on free ports; every process started is stopped by its pid; the whole
+// run is bounded (RUN_LIMIT_MS).
+// Run: ./scripts/bench-chat (raises the open-file limit), or node_modules/.bin/bun bench/chat/run.ts
+// Writes the "Chat fan-out" section of docs/benchmarks.md (not with --no-write, nor with a smaller
+// --readers/--seconds trial run).
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { Subprocess } from "bun";
+import { freePort } from "../../media/free-port.ts";
+import { machineLine, writeSection } from "../report.ts";
+import { type Account, channelArn, login, seedAccounts } from "./arena-setup.ts";
+import { machineBusySeconds, type ReaderLine, sampleProcess } from "./shared.ts";
+import { openWriters, type SendStats, sendMessages } from "./writer.ts";
+
+const { values: args } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { "no-write": { type: "boolean" }, readers: { type: "string" }, seconds: { type: "string" } },
+});
+const READER_PROCESSES = 2;
+const READERS = Number(args.readers ?? 1000);
+const SECONDS = Number(args.seconds ?? 20);
+const RATE = 20;
+/** Accounts taking turns: 0.8 message a second each, under Arena's 1 a second per user (burst 3). */
+const WRITERS = 25;
+const MESSAGES = RATE * SECONDS;
+/** After the last send, deliveries still on their way are waited for this long at most. */
+const STRAGGLER_MS = 5_000;
+const RUN_LIMIT_MS = 3 * 60_000;
+const SLICE_SECONDS = 4;
+const WRITE = !args["no-write"] && READERS === 1000 && SECONDS === 20;
+
+const root = join(import.meta.dir, "../..");
+const runStart = performance.now();
+const step = (what: string) => console.log(`[${((performance.now() - runStart) / 1000).toFixed(1)} s] ${what}`);
+const children = new Set<Subprocess>();
+
+/** Kills every process this bench started that is still running, each by its pid. */
+function killChildren(signal: NodeJS.Signals = "SIGKILL") {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(child.pid, signal);
+      } catch {}
+    }
+  }
+}
+const watchdog = setTimeout(() => {
+  console.error(`bench/chat: still running after ${RUN_LIMIT_MS / 1000} s, stopping everything`);
+  killChildren();
+  process.exit(1);
+}, RUN_LIMIT_MS);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+interface Child {
+  proc: Subprocess<"pipe", "pipe", "pipe">;
+  /** The last lines of stderr, for error messages. */
+  errors(): string;
+}
+
+/** Spawns a bun script, hands each stdout line to `onLine`, keeps the tail of stderr. Output is always drained, so a chatty child never blocks on a full pipe. */
+function spawnBun(argv: string[], env: Record<string, string>, onLine: (line: string) => void): Child {
+  const proc = Bun.spawn([process.execPath, ...argv], { cwd: root, env: { ...process.env, ...env }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  children.add(proc);
+  let stderr = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of proc.stdout) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) !== -1) {
+        onLine(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+      }
+    }
+  })();
+  void (async () => {
+    for await (const chunk of proc.stderr) stderr = (stderr + new TextDecoder().decode(chunk)).slice(-4000);
+  })();
+  return { proc, errors: () => stderr.trim() };
+}
+
+function until<T>(what: string, ms: number, check: () => T | undefined, child?: Child): Promise<T> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const value = check();
+      if (value !== undefined) return resolve(value);
+      if (child && child.proc.exitCode !== null) return reject(new Error(`${what}: the process exited (${child.proc.exitCode}): ${child.errors()}`));
+      if (Date.now() > deadline) return reject(new Error(`${what}: nothing after ${ms} ms${child ? `: ${child.errors()}` : ""}`));
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+interface ServerUnderTest {
+  child: Child;
+  url: string;
+}
+
+/** Starts a server script and waits for its "listening on <host>:<port>" line. */
+async function startServer(argv: string[], env: Record<string, string>): Promise<ServerUnderTest> {
+  let port: number | undefined;
+  const child = spawnBun(argv, env, (line) => {
+    const match = line.match(/listening on [^:\s]+:(\d+)/);
+    if (match) port = Number(match[1]);
+  });
+  await until("server start", 30_000, () => port, child);
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(server: ServerUnderTest | undefined) {
+  if (!server || server.child.proc.exitCode !== null) return;
+  server.child.proc.kill("SIGTERM");
+  const exited = await Promise.race([server.child.proc.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
+  if (!exited) server.child.proc.kill("SIGKILL");
+  await server.child.proc.exited;
+}
+
+interface PhaseResult {
+  name: string;
+  joined: number;
+  connectSeconds: number;
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  disconnects: number;
+  median: number;
+  p99: number;
+  max: number;
+  /** Per message, latency of the last of the 1,000 readers: median. */
+  lastReaderMedian: number;
+  /** Median latency of the first reader to get each message, by SLICE_SECONDS of the window: a growing series is a queue building up. */
+  firstReaderBySlice: number[];
+  cpuSeconds: number;
+  windowSeconds: number;
+  cpuPerDeliveryUs: number;
+  rssIdleMiB: number;
+  rssEndMiB: number;
+  readersCpuPercent: number;
+  othersCores: number;
+  send: SendStats;
+}
+
+/** Connects the readers, warms up, sends, waits for stragglers, and measures one server. */
+async function runPhase(name: string, server: ServerUnderTest, streamID: string, cookies: (string | undefined)[]): Promise<PhaseResult> {
+  const serverPid = server.child.proc.pid;
+  const rssIdleMiB = sampleProcess(serverPid).rssMiB;
+  const perProcess = READERS / READER_PROCESSES;
+  const readers = Array.from({ length: READER_PROCESSES }, () => {
+    const state: { ready?: Extract<ReaderLine, { type: "ready" }>; delivered: number; result?: Extract<ReaderLine, { type: "result" }> } = { delivered: 0 };
+    const child = spawnBun(["bench/chat/reader-process.ts", server.url, streamID, String(perProcess), String(MESSAGES)], {}, (line) => {
+      if (!line.startsWith("{")) return;
+      const message = JSON.parse(line) as ReaderLine;
+      if (message.type === "ready") state.ready = message;
+      else if (message.type === "progress") state.delivered = message.delivered;
+      else state.result = message;
+    });
+    return { child, state };
+  });
+  let writers: Awaited<ReturnType<typeof openWriters>> | undefined;
+  try {
+    const connectStart = performance.now();
+    for (const reader of readers) await until(`${name}: readers joining`, 60_000, () => reader.state.ready, reader.child);
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    const joined = readers.reduce((sum, r) => sum + r.state.ready!.joined, 0);
+    step(`${name}: ${joined}/${READERS} readers joined in ${connectSeconds.toFixed(1)} s`);
+
+    writers = await openWriters(server.url, streamID, cookies);
+    // Warm-up: one message per writer (JIT, buffers), not measured; then a pause for the room to settle.
+    const warm = await sendMessages(writers, streamID, { count: WRITERS, rate: RATE, warm: true });
+    if (warm.accepted !== WRITERS) throw new Error(`${name}: warm-up refused: ${JSON.stringify(warm.refused)}`);
+    await Bun.sleep(1_500);
+
+    const cpuStart = sampleProcess(serverPid).cpuSeconds;
+    const readersStart = readers.reduce((sum, r) => sum + sampleProcess(r.child.proc.pid).cpuSeconds, 0);
+    const machineStart = machineBusySeconds();
+    const oursStart = sampleProcess(process.pid).cpuSeconds;
+    const windowStart = performance.now();
+    step(`${name}: sending ${MESSAGES} messages at ${RATE}/s from ${WRITERS} writers…`);
+    const send = await sendMessages(writers, streamID, { count: MESSAGES, rate: RATE });
+    step(`${name}: ${send.accepted}/${send.sent} accepted, writer timer late by ${send.maxTimerLagMs.toFixed(0)} ms at worst; waiting for the last deliveries`);
+    // Refused messages (by code) were never broadcast; unacknowledged ones probably were, late.
+    const expected = joined * (send.sent - Object.values(send.refused).reduce((a, b) => a + b, 0));
+    const delivered = () => readers.reduce((sum, r) => sum + r.state.delivered, 0);
+    await until(`${name}: deliveries`, STRAGGLER_MS, () => (delivered() >= expected ? true : undefined)).catch(() => undefined);
+    const windowSeconds = (performance.now() - windowStart) / 1000;
+    const cpuSeconds = sampleProcess(serverPid).cpuSeconds - cpuStart;
+    const rssEndMiB = sampleProcess(serverPid).rssMiB;
+    const readersCpu = readers.reduce((sum, r) => sum + sampleProcess(r.child.proc.pid).cpuSeconds, 0) - readersStart;
+    // Everything this bench runs (server, readers, this process with the writers) is a descendant of this process.
+    const ours = sampleProcess(process.pid).cpuSeconds - oursStart;
+    const othersCores = Math.max(0, (machineBusySeconds() - machineStart - ours) / windowSeconds);
+
+    for (const reader of readers) {
+      reader.child.proc.stdin.write("stop\n");
+      await reader.child.proc.stdin.flush();
+    }
+    const results = await Promise.all(readers.map((r) => until(`${name}: reader results`, 20_000, () => r.state.result, r.child)));
+
+    const histogram = new Map<number, number>();
+    for (const result of results) for (const [ms, n] of result.histogram) histogram.set(ms, (histogram.get(ms) ?? 0) + n);
+    const sorted = [...histogram.entries()].sort((a, b) => a[0] - b[0]);
+    const total = results.reduce((sum, r) => sum + r.delivered, 0);
+    const quantile = (q: number) => {
+      const rank = Math.max(1, Math.ceil(q * total));
+      let seen = 0;
+      for (const [ms, n] of sorted) if ((seen += n) >= rank) return ms;
+      return Number.NaN;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const firstReader = Array.from({ length: MESSAGES }, (_, seq) => Math.min(...results.map((r) => (r.firstMs[seq]! < 0 ? Infinity : r.firstMs[seq]!))));
+    const perSlice = RATE * SLICE_SECONDS;
+    const firstReaderBySlice = Array.from({ length: Math.ceil(MESSAGES / perSlice) }, (_, i) => median(firstReader.slice(i * perSlice, (i + 1) * perSlice).filter(Number.isFinite)));
+    const lastReader = Array.from({ length: MESSAGES }, (_, seq) => Math.max(...results.map((r) => r.lastMs[seq]!))).filter((ms) => ms >= 0).sort((a, b) => a - b);
+    return {
+      name,
+      joined,
+      connectSeconds,
+      expected,
+      delivered: total,
+      duplicates: results.reduce((sum, r) => sum + r.duplicates, 0),
+      disconnects: results.reduce((sum, r) => sum + r.disconnects, 0),
+      median: quantile(0.5),
+      p99: quantile(0.99),
+      max: sorted.at(-1)?.[0] ?? Number.NaN,
+      lastReaderMedian: lastReader[Math.floor(lastReader.length / 2)] ?? Number.NaN,
+      firstReaderBySlice,
+      cpuSeconds,
+      windowSeconds,
+      cpuPerDeliveryUs: (cpuSeconds * 1e6) / Math.max(1, total),
+      rssIdleMiB,
+      rssEndMiB,
+      readersCpuPercent: (readersCpu / windowSeconds) * 100,
+      othersCores,
+      send,
+    };
+  } finally {
+    writers?.close();
+    for (const reader of readers) {
+      if (reader.child.proc.exitCode === null) reader.child.proc.kill("SIGKILL");
+      await reader.child.proc.exited;
+    }
+  }
+}
+
+const loadBefore = loadavg();
+const results: PhaseResult[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-chat-"));
+let server: ServerUnderTest | undefined;
+try {
+  // 1. The reference.
+  server = await startServer(["bench/chat/bare-server.ts"], { PORT: String(await freePort()), HOST: "127.0.0.1" });
+  results.push(await runPhase("bare socket.io", server, "0123456789abcdef0123", Array.from({ length: WRITERS }, () => undefined)));
+  await stopServer(server);
+  server = undefined;
+
+  // 2. Arena, with its accounts written before it starts.
+  step("reference done; seeding Arena's accounts");
+  const accounts = await seedAccounts(dataDir, WRITERS);
+  step("starting Arena");
+  server = await startServer(["server/main.ts"], { PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
+  step("Arena listening; logging in");
+  const streamID = await channelArn(server.url, await login(server.url, accounts.streamer));
+  // Concurrent: the password checks (argon2) run on Bun's thread pool.
+  const cookies = await Promise.all(accounts.writers.map((account: Account) => login(server!.url, account)));
+  step(`Arena listening, ${cookies.length} writers logged in`);
+  results.push(await runPhase("Arena", server, streamID, cookies));
+  await stopServer(server);
+  server = undefined;
+  step("Arena done");
+} finally {
+  await stopServer(server).catch(() => undefined);
+  killChildren();
+  rmSync(dataDir, { recursive: true, force: true });
+  clearTimeout(watchdog);
+}
+
+const loadAfter = loadavg();
+const f1 = (n: number) => n.toFixed(1);
+const [bare, arena] = results as [PhaseResult, PhaseResult];
+const row = (r: PhaseResult) =>
+  `| ${r.name} | ${r.joined} | ${r.delivered.toLocaleString("en")} / ${r.expected.toLocaleString("en")} | ${r.median} | ${r.p99} | ${r.max} | ${r.lastReaderMedian} | ${f1(r.cpuPerDeliveryUs)} | ${f1((r.cpuSeconds / r.windowSeconds) * 100)} % | ${Math.round(r.rssIdleMiB)} → ${Math.round(r.rssEndMiB)} | ${r.send.ackMs[Math.floor(r.send.ackMs.length / 2)] ?? "–"} | ${f1(r.readersCpuPercent)} % | ${f1(r.othersCores)} |`;
+const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+const signed = (n: number, unit: string) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(1)} ${unit}`;
+const refusals = results
+  .filter((r) => Object.keys(r.send.refused).length || r.send.unacknowledged)
+  .map((r) => `${r.name}: ${Object.entries(r.send.refused).map(([code, n]) => `${n} × ${code}`).concat(r.send.unacknowledged ? [`${r.send.unacknowledged} without an acknowledgement within 10 s`] : []).join(", ")}`);
+
+const cores = navigator.hardwareConcurrency;
+const busiest = Math.max(...results.map((r) => r.othersCores));
+const warnings = [
+  busiest > 0.25 * cores
+    ? `**Busy machine**: other processes used up to ${f1(busiest)} of the ${cores} cores during a send window, so the bench's processes waited for CPU and queues built up (compare the writer ack with the fan-out latency: a late ack means the server itself fell behind). These latencies say more about the machine than about the servers and the two rows are not comparable; CPU per delivery is the steadier figure. Re-run on a quiet machine.`
+    : "",
+  arena.send.refused.chat_rate_limited
+    ? `Arena refused ${arena.send.refused.chat_rate_limited} messages as rate-limited: the server fell behind, so a writer's messages reached it in bursts beyond the limiter's 3. Arena then broadcast fewer messages than the reference.`
+    : "",
+].filter(Boolean);
+
+const body = `Machine: ${machineLine()}; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before the run, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after.
+Method: \`./scripts/bench-chat\` (\`bun bench/chat/run.ts\`) runs, one after the other in the same run, a bare socket.io 4 server on Bun (@socket.io/bun-engine) that only broadcasts (\`bench/chat/bare-server.ts\`: same namespaces, events and payload fields as Arena, no database, no session) and Arena (\`bun server/main.ts\`, fresh DATA_DIR, ${WRITERS} writer accounts written into its database before it starts and logged in over HTTP). For each: ${READERS.toLocaleString("en")} readers (websocket transport, socket.io-client) in two reader processes join one stream's room on /readchat; ${WRITERS} writers on /writechat, each its own account taking turns (${RATE / WRITERS} message a second each: Arena lets a user post 1 a second), send ${RATE} messages a second for ${SECONDS} s (${MESSAGES} messages, ${(READERS * MESSAGES).toLocaleString("en")} deliveries expected) after a warm-up of one message per writer; each text is \`t=<Date.now() at send> seq=<n>\` and each reader stamps its arrival with Date.now() (same machine clock, 1 ms resolution): latency = arrival − send, over every (reader, message). Server CPU is its process's utime+stime from /proc over the send window plus the wait for the last deliveries (≤ ${STRAGGLER_MS / 1000} s), divided by the deliveries; RSS before the readers connect and at the end. Everything (server, readers, writers) shares the machine's ${navigator.hardwareConcurrency} cores on 127.0.0.1, so latencies include the readers' own processing.
+
+| server | readers | delivered / expected | median ms | p99 ms | max ms | last reader, median ms | server CPU µs / delivery | server CPU | server RSS MiB (idle → end) | writer ack median ms | readers' CPU | other load (cores) |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${results.map(row).join("\n")}
+
+Arena over the bare reference: median ${signed(arena.median - bare.median, "ms")} (${times(arena.median, bare.median)}), p99 ${signed(arena.p99 - bare.p99, "ms")} (${times(arena.p99, bare.p99)}), CPU per delivery ${signed(arena.cpuPerDeliveryUs - bare.cpuPerDeliveryUs, "µs")} (${times(arena.cpuPerDeliveryUs, bare.cpuPerDeliveryUs)}), RSS at the end ${signed(arena.rssEndMiB - bare.rssEndMiB, "MiB")}.
+Latency of the first reader to get each message, median by ${SLICE_SECONDS} s of the send window (a rising series means the server falls behind): ${results.map((r) => `${r.name} ${r.firstReaderBySlice.join(" / ")} ms`).join("; ")}.
+${warnings.map((w) => `\n${w}\n`).join("")}
+"Last reader" is, per message, the latency of the last of the ${READERS.toLocaleString("en")} readers to get it; "writer ack" is send → acknowledgement (Arena stores the message before it broadcasts). "Other load" is CPU used on the machine by processes that are not this bench's during the window: with a busy machine the numbers are upper bounds. Arena's idle RSS is taken after the writers' logins, whose password checks (argon2, 64 MiB each) leave memory the runtime returns later.${refusals.length ? `\nSends not accepted: ${refusals.join("; ")} (refused messages are not broadcast and not expected).` : ""}${results.some((r) => r.duplicates || r.disconnects) ? `\nDuplicates / disconnects: ${results.map((r) => `${r.name} ${r.duplicates} / ${r.disconnects}`).join(", ")}.` : ""}`;
+
+console.log(`\n${body}`);
+if (WRITE) writeSection("Chat fan-out", body);
+else console.log("\n(not written to docs/benchmarks.md: --no-write or a trial size)");
