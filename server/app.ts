@@ -29,7 +29,8 @@ import { replayRoutes } from "./replays/routes.ts";
 import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
-export const CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
+// ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
+export const CLIENT_DIST = process.env.ARENA_CLIENT_DIST ? resolve(process.env.ARENA_CLIENT_DIST) : resolve(import.meta.dir, "../dist/client");
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
