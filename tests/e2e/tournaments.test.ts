@@ -114,10 +114,25 @@ describe("a tournament run through the screens", () => {
     await page.getByText("Aucun participant").waitFor();
     await page.getByText("4 / 4").waitFor();
 
-    // Start on the dashboard.
+    // Seed by hand on the dashboard ("SELECT", then "Select this Team ?"), then start.
     await page.goto(`${server.url}/dashboard/${id}`);
-    await page.getByRole("button", { name: "Démarrer" }).click();
+    await page.getByRole("button", { name: "Placer à la main" }).click();
+    const seeding = [players[2]!.user, organiser.user, players[0]!.user, players[1]!.user];
+    for (const [index, user] of seeding.entries()) {
+      await page.locator(".t-seed-row").nth(index).getByRole("button", { name: "CHOISIR" }).click();
+      const dialog = page.getByRole("dialog", { name: `Tête de série ${index + 1}` });
+      await dialog.getByText("Sélectionner cette équipe ?").first().waitFor();
+      await dialog.getByRole("radio", { name: user.username }).check();
+      await dialog.getByRole("button", { name: "Choisir" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    await page.getByRole("button", { name: "Démarrer avec ce classement" }).click();
     await page.getByText("Commencé", { exact: true }).waitFor();
+    // Seeds 1 and 2 are on opposite halves: they do not meet in the first round.
+    const firstRound = (await organiser.api.get(`/api/tournament/rounds/${id}`)).body.data[0].seeds as { teams: { playerID: number | null }[] }[];
+    const pairings = firstRound.map((seed) => seed.teams.map((team) => team.playerID));
+    expect(pairings.some((pair) => pair.includes(seeding[0]!.id) && pair.includes(seeding[1]!.id))).toBe(false);
+    expect(pairings.some((pair) => pair.includes(seeding[0]!.id) && pair.includes(seeding[3]!.id))).toBe(true);
 
     // The watcher's page draws the bracket by itself.
     await watcher.locator("article.match-card").first().waitFor();
@@ -139,5 +154,33 @@ describe("a tournament run through the screens", () => {
     expect(after.isFinished).toBe(true);
     const names = new Map([[organiser.user.id, organiser.user.username], ...players.map((p) => [p.user.id, p.user.username] as [number, string])]);
     expect(names.get(after.championId)).toBe(champion);
+  });
+});
+
+describe("the create form's game picker", () => {
+  it("offers six tiles, the rest of the catalogue in a list, and 'Other Game' opening a search of at most 4 results", async () => {
+    const { context } = await loggedIn();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/create-tournament`);
+    const tiles = page.locator(".game-tiles .game-tile:not(.game-tile-search)");
+    await tiles.first().waitFor();
+    expect(await tiles.count()).toBe(6);
+
+    // A game past the tiles comes from the list.
+    const list = page.getByLabel("Plus de jeux");
+    const seventh = (await list.locator("option").nth(1).textContent())!;
+    await list.selectOption({ label: seventh });
+    await page.getByText(`Jeu choisi : ${seventh}`).waitFor();
+
+    // "Other Game" opens the search, which waits for a term and shows at most 4 games.
+    expect(await page.getByLabel("Rechercher un jeu").count()).toBe(0);
+    await list.selectOption({ label: "Autre jeu" });
+    const search = page.getByLabel("Rechercher un jeu");
+    await search.fill("a");
+    await page.locator(".game-results .game-result").first().waitFor();
+    expect(await page.locator(".game-results .game-result").count()).toBeLessThanOrEqual(4);
+    await search.fill("valo");
+    await page.getByRole("button", { name: "Valorant" }).last().click();
+    await page.getByText("Jeu choisi : Valorant").waitFor();
   });
 });

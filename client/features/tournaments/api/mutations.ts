@@ -38,7 +38,11 @@ export function useDeleteTournament() {
 
 export function useStartTournament(id: number) {
   const refresh = useRefresh(id);
-  return useMutation({ mutationFn: () => api<Ok>(`${base}/start-tournament`, { method: "POST", body: { tournmentID: id } }), onSuccess: refresh });
+  return useMutation({
+    // `seeding`: the organiser's order, best first (user ids); join order when absent.
+    mutationFn: (seeding?: number[]) => api<Ok>(`${base}/start-tournament`, { method: "POST", body: { tournmentID: id, ...(seeding ? { seeding } : {}) } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useJoinTournament(id: number) {

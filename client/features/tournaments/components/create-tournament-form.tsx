@@ -17,6 +17,8 @@ import "../../../styles/tournaments.css";
 
 type Errors = Record<string, string>;
 
+const OTHER_GAME = "other";
+
 export function CreateTournamentForm() {
   const { t } = useTranslation("tournaments-ui");
   const navigate = useNavigate();
@@ -43,7 +45,15 @@ export function CreateTournamentForm() {
   const [stream, setStream] = useState(true);
   const [errors, setErrors] = useState<Errors>({});
 
-  const tiles = (games.data ?? []).slice(0, GAME_TILES);
+  // The catalogue's ids follow its curated order (the most played esports first): those make the tiles;
+  // the list holds the rest in the server's alphabetical order.
+  const tiles = [...(games.data ?? [])].sort((a, b) => a.id - b.id).slice(0, GAME_TILES);
+  const listed = (games.data ?? []).filter((g) => !tiles.includes(g));
+  const chooseFromList = (value: string) => {
+    if (value === OTHER_GAME) return setSearching(true);
+    const chosen = games.data?.find((g) => String(g.id) === value);
+    if (chosen) setGame(chosen);
+  };
   const chooseFormat = (next: Structure) => {
     setFormat(next);
     if (!SIZES[next].includes(size)) setSize(DEFAULT_SIZE[next]);
@@ -108,8 +118,23 @@ export function CreateTournamentForm() {
               ))}
           <button type="button" className={clsx("game-tile game-tile-search", searching && "game-tile-selected")} aria-pressed={searching} onClick={() => setSearching((v) => !v)}>
             <Search size={32} aria-hidden />
-            <span>{t("other_game")}</span>
+            <span>{t("search_game")}</span>
           </button>
+        </div>
+        <div className="field game-more">
+          <label htmlFor="t-more-games">{t("more_games")}</label>
+          {/* The rest of the catalogue; "Other Game" opens the search (spec 02 §2). */}
+          <select id="t-more-games" value={game && !tiles.some((g) => g.id === game.id) ? String(game.id) : ""} onChange={(e) => chooseFromList(e.target.value)}>
+            <option value="" disabled>
+              {t("more_games_placeholder")}
+            </option>
+            {listed.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+            <option value={OTHER_GAME}>{t("other_game")}</option>
+          </select>
         </div>
         {searching ? (
           <div className="game-search">

@@ -6,9 +6,10 @@ import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useStartTournament } from "../api/mutations.ts";
-import { useRounds, useTournament } from "../api/queries.ts";
+import { usePlayers, useRounds, useTournament } from "../api/queries.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { pendingProgress, setupProgress } from "../lib/format.ts";
+import { SeedingCard } from "./seeding-card.tsx";
 import "../../../styles/tournaments.css";
 
 function Progress({ label, value }: { label: string; value: number }) {
@@ -31,13 +32,14 @@ export function TournamentDashboard({ id }: { id: number }) {
   const tournament = useTournament(id);
   const rounds = useRounds(id);
   const start = useStartTournament(id);
+  const players = usePlayers(id);
   if (tournament.isPending) return <main className="page"><Skeleton height={240} /></main>;
   if (tournament.isError) return <main className="page"><p className="t-error">{tournament.error.message}</p></main>;
   const data = tournament.data;
   const canStart = data.numberOfPlayers === data.size && !data.isActive && !data.isFinished;
   const running = data.isActive ? (rounds.data?.progress ?? 0) : 0;
-  const onStart = () =>
-    start.mutate(undefined, {
+  const onStart = (seeding?: number[]) =>
+    start.mutate(seeding, {
       onSuccess: (answer) => toast.success(answer.message),
       onError: (error) => toast.error(error.message || t("start_failed")),
     });
@@ -50,7 +52,7 @@ export function TournamentDashboard({ id }: { id: number }) {
         </div>
         <div className="row">
           {canStart ? (
-            <Button onClick={onStart} busy={start.isPending}>
+            <Button onClick={() => onStart()} busy={start.isPending}>
               {t("start_tournament")}
             </Button>
           ) : (
@@ -79,6 +81,7 @@ export function TournamentDashboard({ id }: { id: number }) {
           </p>
           <p className="muted small">{t("participants_hint")}</p>
         </Link>
+        {canStart && players.data ? <SeedingCard key={players.data.length} players={players.data.filter((player) => player.status === "approved")} starting={start.isPending} onStart={onStart} /> : null}
       </div>
     </main>
   );
