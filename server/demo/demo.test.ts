@@ -40,3 +40,26 @@ describe("DEMO mode", () => {
     expect(await server.deps.db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
   });
 });
+
+describe("DEMO mode's competitions", () => {
+  it("seeds a tournament in every layout and stage, and published events with registrations", async () => {
+    const visitor = new Browser(server.url);
+    const all = (await visitor.get("/api/tournament/all")).body as { id: number; name: string; structure: string; isActive: boolean; isFinished: boolean }[];
+    const { demoEvents, demoTournaments } = await import("./competitions.ts");
+    expect(all).toHaveLength(demoTournaments.length);
+    const byName = new Map(all.map((t) => [t.name, t]));
+    for (const spec of demoTournaments) {
+      const tournament = byName.get(spec.name)!;
+      expect(tournament.structure).toBe(spec.format);
+      expect(tournament.isFinished).toBe(spec.played === Infinity);
+      expect(tournament.isActive || tournament.isFinished).toBe(spec.played > 0);
+    }
+    const running = byName.get(demoTournaments[0].name)!;
+    const bracket = (await visitor.get(`/api/tournament/rounds/${running.id}`)).body;
+    const finished = (bracket.data as { seeds: { finished: boolean }[] }[]).flatMap((round) => round.seeds).filter((seed) => seed.finished);
+    expect(finished).toHaveLength(demoTournaments[0].played);
+
+    const list = (await visitor.get("/api/events")).body.events as { name: string }[];
+    expect(list.map((event) => event.name).sort()).toEqual(demoEvents.map((event) => event.name).sort());
+  });
+});

@@ -9,6 +9,7 @@ import type { AppDeps } from "../http/context.ts";
 import { imageKinds, storeImage } from "../http/images.ts";
 import { fold } from "../search/fold.ts";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, type DemoMember, demoFollows, demoMembers, demoReplays } from "./community.ts";
+import { demoPlayers, seedDemoCompetitions } from "./competitions.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,10 @@ export async function seedDemoCommunity(deps: AppDeps, log: (line: string) => vo
     await deps.db.insertInto("follow").values({ follower_id: await idOf(follower), followed_id: await idOf(followed), created_at: deps.now() - 3 * DAY }).onConflict((oc) => oc.doNothing()).execute();
   }
   for (const replay of demoReplays) await seedReplay(deps, replay).catch((error) => log(`[demo] replay "${replay.title}": ${(error as Error).message}`));
-  log(`[demo] done: ${demoMembers.length} members (password "${DEMO_PASSWORD}"), ${demoReplays.length} replays`);
+  for (const [index, username] of demoPlayers.entries()) await seedPlayer(deps, username, index, passwordHash);
+  const userByName = (username: string) => deps.db.selectFrom("user").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
+  await seedDemoCompetitions(deps, userByName).catch((error) => log(`[demo] competitions: ${(error as Error).message}`));
+  log(`[demo] done: ${demoMembers.length + demoPlayers.length} members (password "${DEMO_PASSWORD}"), ${demoReplays.length} replays, tournaments and events`);
 }
 
 async function gameIdByName(deps: AppDeps, name: string): Promise<number> {
@@ -56,6 +60,19 @@ async function seedMember(deps: AppDeps, member: DemoMember, passwordHash: strin
   await ensureChannel(deps, user);
   if (member.title) await startStreaming(deps, user, { title: member.title, gameId: await gameIdByName(deps, member.game), description: member.about, tags: member.tags });
   await saveChannelSettings(deps, user, { paypalme: member.paypalme, twitter: member.twitter, website: member.website });
+}
+
+const PLAYER_COLORS: [string, string][] = [
+  ["#06d6a0", "#118ab2"], ["#ef476f", "#ffd166"], ["#8338ec", "#3a86ff"], ["#ff7f51", "#720026"],
+  ["#4cc9f0", "#4361ee"], ["#f72585", "#7209b7"], ["#90be6d", "#277da1"], ["#f9c74f", "#f3722c"],
+];
+
+/** A tournament player: an account with a picture, no channel. */
+async function seedPlayer(deps: AppDeps, username: string, index: number, passwordHash: string): Promise<void> {
+  const user = await insertUser(deps, { username, email: `${username.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`, passwordHash, emailVerified: true, firstName: username, lastName: "" });
+  const [from, to] = PLAYER_COLORS[index % PLAYER_COLORS.length]!;
+  const avatar = await storeImage(await gradient(256, 256, from, to), imageKinds.avatar, deps.config.dataDir, user.id);
+  await deps.db.updateTable("user").set({ avatar }).where("id", "=", user.id).execute();
 }
 
 /** A smooth two-colour picture, made by ffmpeg: the demo needs no image files of its own. */
