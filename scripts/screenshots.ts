@@ -1,9 +1,11 @@
 // Takes screenshots of screens at phone and desktop width, in dark and light, into docs/screenshots/.
-// Usage: bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
+// Usage: [DEMO=1] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "../media/free-port.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
-import { signedInUser, startTestServer } from "../tests/fixtures/server.ts";
+import { DEMO_PASSWORD, demoMembers } from "../server/demo/community.ts";
+import { Browser, signedInUser, startTestServer } from "../tests/fixtures/server.ts";
 
 const defaults = ["home=/", "not-found=/no/such/page", "notifications=/notifications"];
 const shots = (Bun.argv.slice(2).length ? Bun.argv.slice(2) : defaults).map((arg) => {
@@ -20,10 +22,11 @@ const sizes = [
 const out = join(import.meta.dir, "../docs/screenshots");
 mkdirSync(out, { recursive: true });
 
-const server = await startTestServer();
+// DEMO=1 shoots the demo community (tournaments, events, two synthetic lives) instead of an empty site.
+const server = await startTestServer(process.env.DEMO ? { DEMO: "1", RTMP_PORT: String(await freePort()) } : {});
 const browser = await launchChromium();
 try {
-  const { browser: api, user } = await signedInUser(server, { username: "ZeldaPro" });
+  const { browser: api, user } = process.env.DEMO ? await demoLogin() : await signedInUser(server, { username: "ZeldaPro" });
   for (const shot of shots) {
     for (const size of sizes) {
       for (const theme of ["dark", "light"] as const) {
@@ -50,4 +53,12 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+}
+
+/** The demo's first member, who organises its 16-player tournament and streams. */
+async function demoLogin() {
+  const api = new Browser(server.url);
+  const login = await api.post("/api/auth/login", { login: demoMembers[0]!.username, password: DEMO_PASSWORD });
+  if (login.status !== 200) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
+  return { browser: api, user: login.body.user as { id: number; username: string } };
 }

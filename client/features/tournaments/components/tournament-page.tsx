@@ -17,13 +17,14 @@ import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
 import "../../../styles/tournaments.css";
 
-type Tab = "about" | "summary" | "brackets" | "rules";
+export const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as const;
+export type TournamentTab = (typeof TOURNAMENT_TABS)[number];
+type Tab = TournamentTab;
 
-export function TournamentScreen({ id }: { id: number }) {
+export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number; tab: Tab; onTabChange: (tab: Tab) => void }) {
   const { t } = useTranslation("tournaments-ui");
   useTournamentEvents(id);
   const page = useTournamentPage(id);
-  const [tab, setTab] = useState<Tab>("about");
 
   if (page.isPending)
     return (
