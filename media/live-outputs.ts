@@ -73,19 +73,20 @@ function newestSegment(hlsDir: string): string | undefined {
  * less than decoding the whole stream. Files are written beside and renamed, so readers never see half a picture.
  */
 export function refreshThumbnail(hlsDir: string): Promise<boolean> {
-  return renderFromNewestSegment(hlsDir, THUMBNAIL, ["-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "5", "-f", "image2"]);
+  // A segment starts on a keyframe: decode that one only, on one thread, without the audio.
+  return renderFromNewestSegment(hlsDir, THUMBNAIL, ["-frames:v", "1", "-an", "-vf", "scale=640:-2", "-q:v", "5", "-f", "image2"], ["-skip_frame", "nokey", "-threads", "1"]);
 }
 
 /** Two seconds of the newest segment as a small looping GIF: the card's animated preview. */
 export function refreshPreviewGif(hlsDir: string): Promise<boolean> {
-  return renderFromNewestSegment(hlsDir, PREVIEW_GIF, ["-t", "2", "-vf", "fps=8,scale=320:-2:flags=lanczos", "-loop", "0", "-f", "gif"]);
+  return renderFromNewestSegment(hlsDir, PREVIEW_GIF, ["-t", "2", "-an", "-vf", "fps=8,scale=320:-2:flags=lanczos", "-loop", "0", "-f", "gif"], ["-threads", "1"]);
 }
 
-async function renderFromNewestSegment(hlsDir: string, name: string, outputArgs: string[]): Promise<boolean> {
+async function renderFromNewestSegment(hlsDir: string, name: string, outputArgs: string[], inputArgs: string[] = []): Promise<boolean> {
   const segment = newestSegment(hlsDir);
   if (!segment) return false;
   const temp = join(hlsDir, `.${name}`);
-  await runFfmpeg(["-y", "-i", segment, ...outputArgs, temp]);
+  await runFfmpeg(["-y", ...inputArgs, "-i", segment, ...outputArgs, temp]);
   renameSync(temp, join(hlsDir, name));
   return true;
 }

@@ -31,6 +31,10 @@ const myChannelRoute = createRoute({
   method: "get", path: "/mychannelinfo", tags, summary: "The caller's channel as viewers see it", ...owner,
   responses: { 200: jsonResponse(StreamResponseSchema.extend({ success: z.literal(true), gameName: z.string().nullable() }), "The channel"), 401: errors[401] },
 });
+const ingestRoute = createRoute({
+  method: "get", path: "/ingest", tags, summary: "This server's RTMP address for OBS (public: the how-to-stream guide shows it)",
+  responses: { 200: jsonResponse(z.object({ success: z.literal(true), injectionLink: z.string().nullable() }), "Ingest address (null when RTMP ingest is off)") },
+});
 const streamKeyRoute = createRoute({
   method: "get", path: "/mystreamkey", tags, summary: "The caller's stream key and RTMP address (owner only)", ...owner,
   responses: { 200: jsonResponse(StreamKeyResponseSchema, "Key and ingest address"), 401: errors[401] },
@@ -98,6 +102,7 @@ export function channelRoutes(deps: AppDeps) {
       const stream = (await streamOfUsername(deps, user.username, c.get("lang")))!;
       return c.json({ success: true as const, ...stream, gameName: stream.game?.name ?? null }, 200);
     })
+    .openapi(ingestRoute, (c) => c.json({ success: true as const, injectionLink: deps.config.rtmpPort ? rtmpLink(c) : null }, 200))
     .openapi(streamKeyRoute, async (c) => {
       const channel = await ensureChannel(deps, currentUser(c));
       return c.json({ success: true as const, streamKey: channel.stream_key, injectionLink: rtmpLink(c) }, 200);

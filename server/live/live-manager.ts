@@ -10,8 +10,11 @@ import { startRelays } from "../restream/relays.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
 export const RECONNECT_GRACE_MS = 4000;
-const THUMBNAIL_EVERY_MS = 5000;
-const PREVIEW_EVERY_MS = 30_000;
+// Cards want a recent picture, not a video: every 10 s (Twitch refreshes its thumbnails far less
+// often) and a new animated preview every minute keep the per-stream CPU low (docs/benchmarks.md).
+const THUMBNAIL_EVERY_MS = 10_000;
+const PREVIEW_EVERY_MS = 60_000;
+const FIRST_THUMBNAIL_RETRY_MS = 1500;
 
 interface LiveChannel {
   channelId: number;
@@ -137,19 +140,22 @@ export class LiveManager implements PublishEvents {
     if (!media) return;
     channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
     channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
+    // The first picture as soon as a segment exists, then a slow refresh: each one is an ffmpeg run.
     let lastPreview = 0;
-    channel.previewTimer = setInterval(() => {
-      void refreshThumbnail(channel.hlsDir).catch(() => undefined);
-      if (Date.now() - lastPreview >= PREVIEW_EVERY_MS) {
+    const refresh = async (): Promise<void> => {
+      const made = await refreshThumbnail(channel.hlsDir).catch(() => false);
+      if (made && Date.now() - lastPreview >= PREVIEW_EVERY_MS) {
         lastPreview = Date.now();
-        void refreshPreviewGif(channel.hlsDir).catch(() => undefined);
+        await refreshPreviewGif(channel.hlsDir).catch(() => undefined);
       }
-    }, THUMBNAIL_EVERY_MS);
+      if (channel.previewTimer) channel.previewTimer = setTimeout(refresh, made ? THUMBNAIL_EVERY_MS : FIRST_THUMBNAIL_RETRY_MS);
+    };
+    channel.previewTimer = setTimeout(refresh, FIRST_THUMBNAIL_RETRY_MS);
   }
 
   /** Stops the jobs by closing their input, so the recording part and the playlist are written to the last byte. */
   private async stopJobs(streamKey: string, channel: LiveChannel): Promise<void> {
-    clearInterval(channel.previewTimer);
+    clearTimeout(channel.previewTimer);
     channel.previewTimer = undefined;
     const jobs = [channel.remux, ...((await channel.relays) ?? [])].filter((job) => job !== undefined);
     channel.remux = undefined;

@@ -184,6 +184,19 @@ describe("the stream setup modal", () => {
   });
 });
 
+describe("the how-to-stream guide", () => {
+  it("gives this server's real RTMP address, the one the setup modal gives", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/how-to-stream`);
+    const field = page.getByLabel("Adresse du serveur de ce site");
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
+    const { browser: api } = await signedInUser(server);
+    expect((await api.get("/api/stream/mystreamkey")).body.injectionLink).toBe(await field.inputValue());
+  });
+});
+
 describe("watching a live", () => {
   const live = {} as { username: string; api: ApiBrowser; publisher: Subprocess; sessionCookie: string; user: unknown };
 

@@ -1,8 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { BookOpen, Download, KeyRound, Radio } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { api } from "../../../lib/api.ts";
+import { CopyField } from "../../streams/components/copy-field.tsx";
 import { RichText } from "./rich-text.tsx";
 import "../../../styles/legal.css";
 
@@ -87,6 +90,7 @@ export function HowToStreamPage({ onOpenGoLive }: { onOpenGoLive: () => void }) 
           <li>
             <h3>{t("setup_copy_title")}</h3>
             <p>{t("setup_copy_text")}</p>
+            <IngestAddress />
             <Button variant="secondary" icon={<Radio size={18} aria-hidden />} onClick={onOpenGoLive}>
               {t("open_go_live")}
             </Button>
@@ -147,6 +151,18 @@ export function HowToStreamPage({ onOpenGoLive }: { onOpenGoLive: () => void }) 
         </div>
       </Step>
     </main>
+  );
+}
+
+/** This server's own RTMP address, so the guide's value is the one to paste (absent when ingest is off). */
+function IngestAddress() {
+  const { t } = useTranslation("howto");
+  const ingest = useQuery({ queryKey: ["stream", "ingest"], queryFn: ({ signal }) => api<{ injectionLink: string | null }>("/stream/ingest", { signal }), staleTime: Infinity });
+  if (!ingest.data?.injectionLink) return null;
+  return (
+    <div className="howto-ingest">
+      <CopyField label={t("server_address")} value={ingest.data.injectionLink} copyLabel={t("copy_server_address")} />
+    </div>
   );
 }
 
