@@ -299,6 +299,7 @@ const f1 = (n: number) => n.toFixed(1);
 const [bare, arena] = results as [PhaseResult, PhaseResult];
 const row = (r: PhaseResult) =>
   `| ${r.name} | ${r.joined} | ${r.delivered.toLocaleString("en")} / ${r.expected.toLocaleString("en")} | ${r.median} | ${r.p99} | ${r.max} | ${r.lastReaderMedian} | ${f1(r.cpuPerDeliveryUs)} | ${f1((r.cpuSeconds / r.windowSeconds) * 100)} % | ${Math.round(r.rssIdleMiB)} → ${Math.round(r.rssEndMiB)} | ${r.send.ackMs[Math.floor(r.send.ackMs.length / 2)] ?? "–"} | ${f1(r.readersCpuPercent)} % | ${f1(r.othersCores)} |`;
+const verdict = (ok: boolean) => (ok ? "**pass**" : "**FAIL**");
 const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
 const signed = (n: number, unit: string) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(1)} ${unit}`;
 const refusals = results
@@ -324,6 +325,7 @@ Method: \`./scripts/bench-chat\` (\`bun bench/chat/run.ts\`) runs, one after the
 ${results.map(row).join("\n")}
 
 Arena over the bare reference: median ${signed(arena.median - bare.median, "ms")} (${times(arena.median, bare.median)}), p99 ${signed(arena.p99 - bare.p99, "ms")} (${times(arena.p99, bare.p99)}), CPU per delivery ${signed(arena.cpuPerDeliveryUs - bare.cpuPerDeliveryUs, "µs")} (${times(arena.cpuPerDeliveryUs, bare.cpuPerDeliveryUs)}), RSS at the end ${signed(arena.rssEndMiB - bare.rssEndMiB, "MiB")}.
+Targets (issue 5): nothing lost — ${verdict(arena.delivered === arena.expected && arena.expected === READERS * MESSAGES)} (${arena.delivered.toLocaleString("en")} of ${(READERS * MESSAGES).toLocaleString("en")}); p99 within 1.5× of the reference — ${verdict(arena.p99 <= 1.5 * bare.p99)} (${times(arena.p99, bare.p99)}); CPU per delivery within 1.5× — ${verdict(arena.cpuPerDeliveryUs <= 1.5 * bare.cpuPerDeliveryUs)} (${times(arena.cpuPerDeliveryUs, bare.cpuPerDeliveryUs)}).
 Latency of the first reader to get each message, median by ${SLICE_SECONDS} s of the send window (a rising series means the server falls behind): ${results.map((r) => `${r.name} ${r.firstReaderBySlice.join(" / ")} ms`).join("; ")}.
 ${warnings.map((w) => `\n${w}\n`).join("")}
 "Last reader" is, per message, the latency of the last of the ${READERS.toLocaleString("en")} readers to get it; "writer ack" is send → acknowledgement (Arena stores the message before it broadcasts). "Other load" is CPU used on the machine by processes that are not this bench's during the window: with a busy machine the numbers are upper bounds. Arena's idle RSS is taken after the writers' logins, whose password checks (argon2, 64 MiB each) leave memory the runtime returns later.${refusals.length ? `\nSends not accepted: ${refusals.join("; ")} (refused messages are not broadcast and not expected).` : ""}${results.some((r) => r.duplicates || r.disconnects) ? `\nDuplicates / disconnects: ${results.map((r) => `${r.name} ${r.duplicates} / ${r.disconnects}`).join(", ")}.` : ""}`;
