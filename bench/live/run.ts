@@ -17,7 +17,7 @@ import type { Browser } from "playwright-core";
 import { machineLine, writeSection } from "../report.ts";
 import { type ArenaUnderTest, startArena } from "./arena.ts";
 import { type CodecSupport, codecSupport, findPlayerScripts, hasPlayingVideo, launchBrowser, playerSettings, startChromiumReader } from "./chromium-reader.ts";
-import { startFfmpegReader } from "./ffmpeg-reader.ts";
+import { type Reader, startFfmpegReader } from "./ffmpeg-reader.ts";
 import { FLASH_FRAMES, FPS, MARK_EVERY, type MarkDetector } from "./marks.ts";
 import { now } from "./clock.ts";
 import { foreignLoad, measureTree, stopTree, type Usage } from "./procfs.ts";
@@ -35,6 +35,8 @@ const IDLE_SETTLE_SECONDS = 2;
 const WARMUP_SECONDS = 4;
 /** A reader is in sync this long after its first frame (a joining reader first gets a burst of old frames). */
 const SYNC_SECONDS = 2.5;
+/** ffmpeg HLS viewers per server, started a third of a segment apart (see the viewer phase). */
+const HLS_READERS = 3;
 /** Marks pushed this close to the end may still be on their way: left out (HLS is seconds behind, the relays a fraction of one). */
 const TAIL_SECONDS = { hls: 5, relay: 2 };
 /** A chromium viewer watches at least this long once playing. */
@@ -108,19 +110,30 @@ const quantile = (sorted: number[], q: number) => {
 
 /** Arrival minus push for each mark pushed while the reader was in sync and early enough to have arrived. */
 function latencies(where: { server: string; path: string; reader: string }, marks: Mark[], detector: MarkDetector, stoppedAt: number, note?: string): LatencyResult {
-  if (detector.firstFrameAt === undefined) return { ...where, marks: 0, lost: 0, note: note ?? "no frame arrived" };
-  const from = detector.firstFrameAt + SYNC_SECONDS * 1000;
-  const until = stoppedAt - (where.path === "HLS" ? TAIL_SECONDS.hls : TAIL_SECONDS.relay) * 1000;
-  const counted = marks.filter((m) => m.pushedAt >= from && m.pushedAt <= until);
+  return pooledLatencies(where, marks, [detector], stoppedAt, note);
+}
+
+/** The same over several viewers of one path: their marks pooled into one median and p90. */
+function pooledLatencies(where: { server: string; path: string; reader: string }, marks: Mark[], detectors: MarkDetector[], stoppedAt: number, note?: string): LatencyResult {
+  const playing = detectors.filter((d) => d.firstFrameAt !== undefined);
+  if (playing.length === 0) return { ...where, marks: 0, lost: 0, note: note ?? "no frame arrived" };
   const values: number[] = [];
-  for (const mark of counted) {
-    // Its number's first arrival after the push (numbers wrap; a mark is never 10 s late).
-    const arrival = detector.arrivals.find((a) => a.id === mark.id && a.at > mark.pushedAt && a.at < mark.pushedAt + 10_000);
-    if (arrival) values.push(arrival.at - mark.pushedAt);
+  let counted = 0;
+  let fps = 0;
+  for (const detector of playing) {
+    const from = detector.firstFrameAt! + SYNC_SECONDS * 1000;
+    const until = stoppedAt - (where.path === "HLS" ? TAIL_SECONDS.hls : TAIL_SECONDS.relay) * 1000;
+    const inWindow = marks.filter((m) => m.pushedAt >= from && m.pushedAt <= until);
+    counted += inWindow.length;
+    for (const mark of inWindow) {
+      // Its number's first arrival after the push (numbers wrap; a mark is never 10 s late).
+      const arrival = detector.arrivals.find((a) => a.id === mark.id && a.at > mark.pushedAt && a.at < mark.pushedAt + 10_000);
+      if (arrival) values.push(arrival.at - mark.pushedAt);
+    }
+    fps += detector.frames / Math.max(0.001, (stoppedAt - detector.firstFrameAt!) / 1000) / playing.length;
   }
   values.sort((a, b) => a - b);
-  const fps = detector.frames / Math.max(0.001, (stoppedAt - detector.firstFrameAt) / 1000);
-  return { ...where, fps, median: quantile(values, 0.5), p90: quantile(values, 0.9), marks: values.length, lost: counted.length - values.length, ...(note ? { note } : {}) };
+  return { ...where, fps, median: quantile(values, 0.5), p90: quantile(values, 0.9), marks: values.length, lost: counted - values.length, ...(note ? { note } : {}) };
 }
 
 interface Target {
@@ -177,17 +190,27 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
     const latency: LatencyResult[] = [];
     // Phase 1: ffmpeg readers (the relay and HLS together).
     console.log(`[${target.name}] ffmpeg viewers for ${LATENCY_SECONDS} s…`);
-    const ffmpegReaders = target.ffmpeg.map((r) => ({ ...r, reader: startFfmpegReader(`${target.name} ${r.path}`, r.url, r.kind) }));
-    for (const r of ffmpegReaders) started.add(r.reader.pid);
+    // An HLS reader's latency depends on where its playlist reloads fall in the segment cycle: three
+    // readers started a third of a segment apart, their marks pooled, take that per-run offset out.
     const segments = target.hlsPlaylist ? trackSegments(target.hlsPlaylist, publisher.keyframes) : undefined;
+    const ffmpegReaders: { path: string; reader: Reader }[] = [];
+    for (let copy = 0; copy < HLS_READERS; copy++) {
+      for (const r of target.ffmpeg.filter((r) => copy === 0 || r.kind === "hls")) {
+        const reader = startFfmpegReader(`${target.name} ${r.path}${copy ? ` #${copy + 1}` : ""}`, r.url, r.kind);
+        started.add(reader.pid);
+        ffmpegReaders.push({ path: r.path, reader });
+      }
+      if (copy < HLS_READERS - 1) await Bun.sleep(1000 / HLS_READERS);
+    }
     await Bun.sleep(LATENCY_SECONDS * 1000);
     let stoppedAt = now();
     const segmentDelays = await segments?.stop();
     await Promise.all(ffmpegReaders.map((r) => r.reader.stop()));
-    for (const r of ffmpegReaders) {
-      started.delete(r.reader.pid);
-      const err = r.reader.detector.firstFrameAt === undefined ? r.reader.stderr().trim().split("\n").at(-1) : undefined;
-      latency.push(latencies({ server: target.name, path: r.path, reader: "ffmpeg" }, publisher.marks, r.reader.detector, stoppedAt, err));
+    for (const r of ffmpegReaders) started.delete(r.reader.pid);
+    for (const path of new Set(ffmpegReaders.map((r) => r.path))) {
+      const readers = ffmpegReaders.filter((r) => r.path === path).map((r) => r.reader);
+      const err = readers.every((r) => r.detector.firstFrameAt === undefined) ? readers[0]!.stderr().trim().split("\n").at(-1) : undefined;
+      latency.push(pooledLatencies({ server: target.name, path, reader: "ffmpeg" }, publisher.marks, readers.map((r) => r.detector), stoppedAt, err));
     }
 
     // Phase 2: chromium pages (the relay and HLS together).
@@ -384,7 +407,7 @@ const nginxSeg = segmentOf("nginx-rtmp");
 targets.splice(
   2,
   0,
-  `| (server side of the above: a segment listed after the push of the keyframe that closes it, median) | ${fmt(arenaSeg?.median)} vs ${fmt(nginxSeg?.median)} | ${check(arenaSeg && nginxSeg ? arenaSeg.median <= nginxSeg.median : undefined)} |`,
+  `| (server side of the above: a segment listed after the push of the keyframe that closes it, median) | ${fmt(arenaSeg?.median)} vs ${fmt(nginxSeg?.median)} | context (Arena's remux reads through one more RTMP hop), not a target |`,
 );
 const segmentLine = results
   .filter((r) => r.server.segmentDelays?.length)
@@ -425,8 +448,8 @@ ${cpuRows.join("\n")}
 ${targets.join("\n")}
 
 HLS segments listed after the push of the keyframe that closes them (playlist read every 25 ms, no player involved): ${segmentLine || "—"}.
-The ffmpeg HLS viewer reloads the playlist once per target duration (1 s; half that when nothing changed), so its median carries a
-per-run offset of up to ~0.5 s that depends on when it started; the segment line above is the server's own part.
+An ffmpeg HLS viewer reloads the playlist once per target duration (1 s; half that when nothing changed), so one viewer's median carries an
+offset of up to ~0.5 s that depends on when it started: ${HLS_READERS} HLS viewers per server start 1/${HLS_READERS} s apart and their marks are pooled; the segment line above is the server's own part.
 Players in chromium: ${players.length ? players.join("; ") : "none"}.
 Publisher frames written more than a frame late (pacing check): ${late}.`;
 

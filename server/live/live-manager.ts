@@ -1,8 +1,8 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sqliteOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
-import { refreshPreviewGif, refreshThumbnail, startLiveRemux } from "../../media/live-outputs.ts";
+import { PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
@@ -10,10 +10,10 @@ import { startRelays } from "../restream/relays.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
 export const RECONNECT_GRACE_MS = 4000;
-// Cards want a recent picture, not a video: every 10 s (Twitch refreshes its thumbnails far less
-// often) and a new animated preview every minute keep the per-stream CPU low (docs/benchmarks.md).
-const THUMBNAIL_EVERY_MS = 10_000;
-const PREVIEW_EVERY_MS = 60_000;
+// Pictures are made when someone asks for them (a card on a page), at most this old when served:
+// with nobody looking, a live costs no ffmpeg runs beyond its first picture (docs/benchmarks.md).
+export const THUMBNAIL_MAX_AGE_MS = 5000;
+export const PREVIEW_MAX_AGE_MS = 30_000;
 const FIRST_THUMBNAIL_RETRY_MS = 1500;
 
 interface LiveChannel {
@@ -27,6 +27,8 @@ interface LiveChannel {
   /** The database side of the start; the end waits for it. */
   opened?: Promise<void>;
   previewTimer?: Timer;
+  /** The picture being made right now, shared by every request that wants it. */
+  rendering?: Map<string, Promise<unknown>>;
   offlineTimer?: Timer;
 }
 
@@ -140,17 +142,32 @@ export class LiveManager implements PublishEvents {
     if (!media) return;
     channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
     channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
-    // The first picture as soon as a segment exists, then a slow refresh: each one is an ffmpeg run.
-    let lastPreview = 0;
-    const refresh = async (): Promise<void> => {
+    // The first picture as soon as a segment exists, so the channel's card has one from the start.
+    const firstPicture = async (): Promise<void> => {
       const made = await refreshThumbnail(channel.hlsDir).catch(() => false);
-      if (made && Date.now() - lastPreview >= PREVIEW_EVERY_MS) {
-        lastPreview = Date.now();
-        await refreshPreviewGif(channel.hlsDir).catch(() => undefined);
-      }
-      if (channel.previewTimer) channel.previewTimer = setTimeout(refresh, made ? THUMBNAIL_EVERY_MS : FIRST_THUMBNAIL_RETRY_MS);
+      if (made) await refreshPreviewGif(channel.hlsDir).catch(() => undefined);
+      if (channel.previewTimer) channel.previewTimer = made ? undefined : setTimeout(firstPicture, FIRST_THUMBNAIL_RETRY_MS);
     };
-    channel.previewTimer = setTimeout(refresh, FIRST_THUMBNAIL_RETRY_MS);
+    channel.previewTimer = setTimeout(firstPicture, FIRST_THUMBNAIL_RETRY_MS);
+  }
+
+  /**
+   * Before a live's thumbnail or animated preview is served: remakes it from the newest segment when
+   * it is older than its maximum age. Concurrent requests wait for the same ffmpeg run.
+   */
+  async freshPreview(username: string, file: string): Promise<void> {
+    const maxAge = file === THUMBNAIL ? THUMBNAIL_MAX_AGE_MS : file === PREVIEW_GIF ? PREVIEW_MAX_AGE_MS : undefined;
+    const channel = [...this.live.values()].find((c) => c.username.toLowerCase() === username.toLowerCase() && c.remux);
+    if (maxAge === undefined || !channel) return;
+    const path = join(channel.hlsDir, file);
+    if (existsSync(path) && Date.now() - statSync(path).mtimeMs < maxAge) return;
+    channel.rendering ??= new Map();
+    let rendering = channel.rendering.get(file);
+    if (!rendering) {
+      rendering = (file === THUMBNAIL ? refreshThumbnail(channel.hlsDir) : refreshPreviewGif(channel.hlsDir)).catch(() => undefined).finally(() => channel.rendering?.delete(file));
+      channel.rendering.set(file, rendering);
+    }
+    await rendering;
   }
 
   /** Stops the jobs by closing their input, so the recording part and the playlist are written to the last byte. */

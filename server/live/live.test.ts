@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { io } from "socket.io-client";
@@ -8,6 +8,7 @@ import { probe } from "../../media/probe.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
 
 let server: TestServer;
 let rtmpPort: number;
@@ -63,6 +64,14 @@ describe("going live", () => {
     const flv = await probe(`${server.url}/live/${account.username}.flv`);
     expect(flv.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
     await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
+    // Pictures are remade when asked for once older than their maximum age (nobody asking costs nothing).
+    const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, account.username), "thumbnail.jpg");
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(thumbnailFile, aMinuteAgo, aMinuteAgo);
+    const thumbnail = await fetch(`${server.url}/live/${account.username}/thumbnail.jpg`);
+    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect(Date.now() - statSync(thumbnailFile).mtimeMs).toBeLessThan(THUMBNAIL_MAX_AGE_MS);
 
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     const replayReady = server.deps.bus.next("replay:ready");

@@ -37,9 +37,10 @@ export function liveMediaRoutes(deps: AppDeps) {
       const body = deps.live.hasAudio(channel.stream_key) ? upstream.body : upstream.body.pipeThrough(videoOnlyFlvHeader());
       return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
     })
-    .get("/:username/:file", (c) => {
+    .get("/:username/:file", async (c) => {
       const { username, file } = c.req.param();
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
+      await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
       if (!existsSync(path)) throw new NotFoundError();
       // The playlist changes every second; segments never change once written.

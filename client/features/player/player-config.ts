@@ -12,12 +12,17 @@ export const HLS_CONFIG = {
 } satisfies Partial<HlsConfig>;
 
 /**
- * mpegts.js for HTTP-FLV: no stash buffer (it trades latency for smoothness), and it speeds up or
- * skips ahead when the buffer runs more than 1.5 s behind the newest frame it received.
+ * mpegts.js for HTTP-FLV: no stash buffer (it trades latency for smoothness). Playback runs 1.2×
+ * whenever the buffer holds more than 0.6 s, until it is back to 0.3 s: the start-up burst and any
+ * hiccup are caught up smoothly, without a jump. Far behind (1.5 s), it skips ahead instead.
  */
 export const FLV_LIVE_CONFIG = {
   enableStashBuffer: false,
   lazyLoad: false,
+  liveSync: true,
+  liveSyncMaxLatency: 0.6,
+  liveSyncTargetLatency: 0.3,
+  liveSyncPlaybackRate: 1.2,
   liveBufferLatencyChasing: true,
   liveBufferLatencyMaxLatency: 1.5,
   liveBufferLatencyMinRemain: 0.3,
