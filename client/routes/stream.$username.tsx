@@ -2,11 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
+import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/stream/$username")({ component: StreamScreen });
 
-/** The stream page composes three features: the stream itself, its chat, and the owner's replays when offline. */
+/** The stream page composes its features: the stream itself, its chat, the streamer's tournament, and the owner's replays when offline. */
 function StreamScreen() {
   const { username } = Route.useParams();
   const me = useSession().user;
@@ -17,6 +18,7 @@ function StreamScreen() {
       username={username}
       renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
       ownerOffline={isOwner ? <MyReplays /> : null}
+      renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
     />
   );
 }

@@ -277,6 +277,38 @@ describe("watching a live", () => {
     expect(requests.some((url) => url.endsWith(".flv"))).toBe(false);
   });
 
+  it("shows the streamer's running tournament under the stream, updated live", async () => {
+    const organiser = live.api;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Coupe du stream", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris" })) form.append(key, value);
+    const id = (await organiser.post("/api/tournament/create-tournament", form)).body.id as number;
+    await organiser.post("/api/tournament/join-tournament", { tournmentID: id });
+    for (let i = 0; i < 3; i++) {
+      const player = await signedInUser(server);
+      await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
+    }
+    for (const p of (await organiser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending")) {
+      await organiser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
+    }
+    expect((await organiser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/stream/${live.username}`);
+    const section = page.getByRole("region", { name: "Coupe du stream" });
+    await section.locator("article.match-card").first().waitFor();
+    expect(await section.locator("article.match-card").count()).toBe(3);
+    expect(await section.getByRole("button", { name: "Démarrer", exact: true }).count()).toBe(0);
+
+    // The organiser plays a match elsewhere: the viewer's bracket follows without a reload.
+    const first = (await organiser.get(`/api/tournament/rounds/${id}`)).body.data[0].seeds[0] as { id: string; teams: { playerID: number }[] };
+    await organiser.post(`/api/tournament/start-match/${first.id}`);
+    await organiser.post("/api/tournament/set-winner", { matchID: first.id, tournmentID: id, winnerID: first.teams[0]!.playerID, scorePlayer1: 2, scorePlayer2: 0 });
+    await section.locator("article.match-card.match-card-finished").waitFor();
+    await section.getByRole("link", { name: "Coupe du stream" }).click();
+    await page.waitForURL(`${server.url}/tournament/${id}?tab=brackets`);
+  });
+
   it("hides the control bar on touch 6 s after the last tap", async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
     contexts.push(context);

@@ -25,6 +25,8 @@ interface StreamPageProps {
   renderChat?: (stream: Stream) => ReactNode;
   /** What the channel's owner sees under the offline message (their replays). */
   ownerOffline?: ReactNode;
+  /** Under the stream's info, whoever watches (the streamer's tournament bracket). */
+  renderBelow?: (stream: Stream) => ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ interface StreamPageProps {
  * on phones player, title, viewers, streamer, then Chat and Details tabs. Viewer presence and the
  * count follow the live; the stream is read again every 30 s (and at once on live/offline events).
  */
-export function StreamPage({ username, renderChat, ownerOffline }: StreamPageProps) {
+export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: StreamPageProps) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const stream = useStream(username);
@@ -145,6 +147,7 @@ export function StreamPage({ username, renderChat, ownerOffline }: StreamPagePro
                 <div className="stream-phone-details">
                   <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} isOwner={isOwner} onShare={() => setShareOpen(true)} />
                   <StreamInfo stream={data} compact />
+                  {renderBelow?.(data)}
                   {ownerExtra}
                 </div>
               )}
@@ -164,6 +167,7 @@ export function StreamPage({ username, renderChat, ownerOffline }: StreamPagePro
           <>
             <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} isOwner={isOwner} onShare={() => setShareOpen(true)} />
             <StreamInfo stream={data} />
+            {renderBelow?.(data)}
             {ownerExtra}
             {share}
           </>

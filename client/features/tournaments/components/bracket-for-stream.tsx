@@ -1,3 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Trophy } from "lucide-react";
+import { api } from "../../../lib/api.ts";
 import { useTranslation } from "react-i18next";
 import { useRounds } from "../api/queries.ts";
 import { hasBracket, splitBracket } from "../api/types.ts";
@@ -24,6 +28,33 @@ export function TournamentBracketForStream({ tournamentId }: { tournamentId: num
           <BracketView rounds={losers} tournamentId={tournamentId} structure={structure} isAdmin={false} readOnly compact showChampion={false} />
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Under a streamer's stream: the bracket of the tournament they run (the active one first), with a
+ * link to its page; nothing when they run none or it has not started.
+ */
+export function StreamerTournament({ streamerId }: { streamerId: number }) {
+  const { t } = useTranslation("tournaments-ui");
+  const tournament = useQuery({
+    queryKey: ["tournaments", "by-streamer", streamerId],
+    queryFn: ({ signal }) => api<{ id: number; name: string }>(`/tournament/by-streamer/${streamerId}`, { signal }).catch(() => null),
+    staleTime: 60_000,
+  });
+  if (!tournament.data) return null;
+  const { id, name } = tournament.data;
+  return (
+    <section className="stream-tournament" aria-labelledby={`stream-tournament-${id}`}>
+      <h2 id={`stream-tournament-${id}`} className="stream-tournament-title">
+        <Trophy size={18} aria-hidden />
+        <Link to="/tournament/$id" params={{ id: String(id) }} search={{ tab: "brackets" }}>
+          {name}
+        </Link>
+      </h2>
+      <p className="muted small">{t("stream_bracket_hint")}</p>
+      <TournamentBracketForStream tournamentId={id} />
     </section>
   );
 }
