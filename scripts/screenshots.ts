@@ -41,7 +41,9 @@ try {
         );
         if (shot.loggedIn) await context.addCookies([{ name: "arena_session", value: api.cookies.get("arena_session")!, url: server.url }]);
         const page = await context.newPage();
-        await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
+        await page.goto(server.url + shot.path, { waitUntil: "load" });
+        // A live page never goes quiet (the video keeps streaming): wait for quiet, but not for ever.
+        await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
         // Let effects that open dialogs or swap skeletons for content finish drawing.
         await page.waitForTimeout(400);
         await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`) });
