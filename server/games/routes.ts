@@ -3,12 +3,17 @@ import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
 import { GameIdParamSchema, GameResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
-import { getGame, listGames, searchGames, toGameResponse } from "./service.ts";
+import { getGame, listGames, searchGames, toGameResponse, trendingGames } from "./service.ts";
 
 const tags = ["Games"];
 const GameListSchema = z.object({ success: z.literal(true), games: z.array(GameResponseSchema) });
 
 const listRoute = createRoute({ method: "get", path: "/games", tags, summary: "The games catalogue", responses: { 200: jsonResponse(GameListSchema, "Every game, by name") } });
+const trendingRoute = createRoute({
+  method: "get", path: "/games/trending", tags, summary: "Games ranked by what is watched and live now, then by last week's replays and tournaments",
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(12) }) },
+  responses: { 200: jsonResponse(GameListSchema, "Trending games") },
+});
 const searchRoute = createRoute({
   method: "get", path: "/games/search", tags, summary: "Search games by name (case- and accent-insensitive, prefix matches first)",
   request: { query: GameSearchQuerySchema },
@@ -23,6 +28,7 @@ const getRoute = createRoute({
 export function gameRoutes(deps: AppDeps) {
   return newRouter()
     .openapi(listRoute, async (c) => c.json({ success: true as const, games: (await listGames(deps)).map((g) => toGameResponse(g, c.get("lang"))) }, 200))
+    .openapi(trendingRoute, async (c) => c.json({ success: true as const, games: (await trendingGames(deps, c.req.valid("query").limit)).map((g) => toGameResponse(g, c.get("lang"))) }, 200))
     .openapi(searchRoute, async (c) => {
       const found = await searchGames(deps, c.req.valid("query").q);
       return c.json({ success: true as const, games: found.map((g) => toGameResponse(g, c.get("lang"))) }, 200);

@@ -57,3 +57,45 @@ export async function searchGames(deps: AppDeps, query: string, limit = 20): Pro
   return matches.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)).slice(0, limit);
 }
 
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The home page's trending games: what is watched now first (viewers on live channels), then what is
+ * live, then what was played lately (replays and tournaments of the last week); the catalogue's
+ * curated order breaks ties, so an empty site still shows the best-known titles.
+ */
+export async function trendingGames(deps: AppDeps, limit: number): Promise<Game[]> {
+  const since = deps.now() - WEEK_MS;
+  const rows = await deps.db
+    .selectFrom("game")
+    .selectAll("game")
+    .select((eb) => [
+      eb
+        .selectFrom("viewer_presence")
+        .innerJoin("channel", "channel.id", "viewer_presence.channel_id")
+        .whereRef("channel.game_id", "=", "game.id")
+        .where("channel.is_live", "=", 1)
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("viewers"),
+      eb.selectFrom("channel").whereRef("channel.game_id", "=", "game.id").where("channel.is_live", "=", 1).select((e) => e.fn.countAll<number>().as("n")).as("lives"),
+      eb
+        .selectFrom("replay")
+        .whereRef("replay.game_id", "=", "game.id")
+        .where("replay.created_at", ">=", since)
+        .where("replay.deleted_at", "is", null)
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("replays"),
+      eb.selectFrom("tournament").whereRef("tournament.game_id", "=", "game.id").where("tournament.created_at", ">=", since).select((e) => e.fn.countAll<number>().as("n")).as("tournaments"),
+    ])
+    .execute();
+  const score = (row: (typeof rows)[number]) => [Number(row.viewers), Number(row.lives), Number(row.replays) + Number(row.tournaments)];
+  return rows
+    .sort((a, b) => {
+      const [sa, sb] = [score(a), score(b)];
+      for (let i = 0; i < sa.length; i++) if (sa[i] !== sb[i]) return sb[i]! - sa[i]!;
+      return a.id - b.id;
+    })
+    .slice(0, limit)
+    .map(({ viewers: _v, lives: _l, replays: _r, tournaments: _t, ...game }) => game as Game);
+}
