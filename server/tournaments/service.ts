@@ -274,7 +274,9 @@ export async function listPlayers(deps: AppDeps, viewer: User | undefined, tourn
 export async function tournamentSummary(deps: AppDeps, tournament: Tournament) {
   const admin = await deps.db.selectFrom("user").select(["id", "username", "avatar"]).where("id", "=", tournament.admin_id).executeTakeFirst();
   const numberOfPlayers = await approvedCount(deps.db, tournament.id);
-  const poster = tournament.poster;
+  // Without a poster of its own, a tournament wears its game's artwork: cards never show an empty box.
+  const game = tournament.poster ? undefined : tournament.game_id ? await deps.db.selectFrom("game").select("landscape_image").where("id", "=", tournament.game_id).executeTakeFirst() : undefined;
+  const poster = tournament.poster ?? game?.landscape_image ?? null;
   return {
     id: tournament.id,
     _id: tournament.id,

@@ -22,6 +22,8 @@ export interface VideoPlayerProps {
   autoPlay?: boolean;
   /** F, Space and M drive this player (spec 01 §2); turn off where several players share a page. */
   keyboard?: boolean;
+  /** Starts without sound (the home carousel), with the "tap to unmute" offer. */
+  startMuted?: boolean;
 }
 
 /** "ready": the media can play (playing or not). */
@@ -33,7 +35,7 @@ type Panel = "quality" | "latency" | "speed";
  * (about 1 s behind), HLS through hls.js as the fallback and as a menu choice, the browser's own HLS
  * where hls.js cannot run (Safari). Replay: MP4 in the <video> itself, FLV through mpegts.js.
  */
-export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true, keyboard = true }: VideoPlayerProps) {
+export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true, keyboard = true, startMuted = false }: VideoPlayerProps) {
   const { t, i18n } = useTranslation("player");
   const live = mode === "live";
   const container = useRef<HTMLDivElement>(null);
@@ -132,6 +134,10 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
     void attaching.then((attached) => {
       if (cancelled) return attached.destroy();
       engine.current = attached;
+      if (autoPlay && startMuted) {
+        element.muted = true;
+        setAutoMuted(true);
+      }
       if (autoPlay) startTimer = setTimeout(() => void startPlaying(element, () => !cancelled && setAutoMuted(true)), START_DELAY_MS);
     });
     return () => {
@@ -140,7 +146,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
       engine.current?.destroy();
       engine.current = null;
     };
-  }, [url, live, effectiveLatency, attempt, autoPlay]);
+  }, [url, live, effectiveLatency, attempt, autoPlay, startMuted]);
 
   // The element's initial volume (spec 01 §9: 0.5).
   useEffect(() => {

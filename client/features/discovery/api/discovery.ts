@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import type { GameResponse } from "../../../../server/games/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import type { Stream } from "../../streams/api/get-stream.ts";
+
+export type Game = GameResponse;
+
+/** Which lives a list shows (spec 01 §7): every live, most watched first, or those of a game or a tag. */
+export interface StreamFilter {
+  game?: number;
+  tag?: string;
+}
+
+/** Lists refresh on their own: a channel that goes live appears without a reload. */
+const LIST_REFRESH_MS = 30_000;
+
+function streamsPath(filter: StreamFilter): string {
+  const query = new URLSearchParams({ recommended: "true" });
+  if (filter.game) query.set("game", String(filter.game));
+  if (filter.tag) query.set("tag", filter.tag);
+  return `/stream/streams?${query}`;
+}
+
+export function useLiveStreams(filter: StreamFilter = {}) {
+  return useQuery({
+    queryKey: ["streams", "list", filter],
+    queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(streamsPath(filter), { signal })).data,
+    refetchInterval: LIST_REFRESH_MS,
+  });
+}
+
+/** Games ranked by what is watched and live now (GET /api/stream/games/trending). */
+export function useTrendingGames(limit = 12) {
+  return useQuery({
+    queryKey: ["games", "trending", limit],
+    queryFn: async ({ signal }) => (await api<{ games: Game[] }>(`/stream/games/trending?limit=${limit}`, { signal })).games,
+    refetchInterval: LIST_REFRESH_MS,
+  });
+}

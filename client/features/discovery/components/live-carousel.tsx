@@ -1,0 +1,91 @@
+import { Link } from "@tanstack/react-router";
+import clsx from "clsx";
+import { ChevronLeft, ChevronRight, Radio, Users } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/avatar.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { formatCount } from "../../../lib/format.ts";
+import { VideoPlayer } from "../../player/video-player.tsx";
+import type { Stream } from "../../streams/api/get-stream.ts";
+import { streamDefaults } from "./stream-card.tsx";
+
+const SLIDES = 6;
+
+/**
+ * The home page's live carousel (spec 01 §2): the selected live plays muted, arrows wrap at both
+ * ends, and up to six slides below pick the featured live.
+ */
+export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefined; loading: boolean }) {
+  const { t } = useTranslation("discovery");
+  const [selected, setSelected] = useState(0);
+  if (loading) return <Skeleton height={0} style={{ paddingTop: "min(42%, 480px)" }} />;
+  const slides = (streams ?? []).slice(0, SLIDES);
+  if (slides.length === 0) return <EmptyState icon={<Radio size={40} aria-hidden />} title={t("carousel_empty")} />;
+
+  const index = Math.min(selected, slides.length - 1);
+  const featured = slides[index]!;
+  const shown = streamDefaults(featured, t);
+  const go = (step: 1 | -1) => setSelected((index + step + slides.length) % slides.length);
+  const arrows = (
+    <div className="carousel-arrows">
+      <button type="button" className="icon-btn carousel-arrow" aria-label={t("previous_live")} onClick={() => go(-1)}>
+        <ChevronLeft size={22} aria-hidden />
+      </button>
+      <button type="button" className="icon-btn carousel-arrow" aria-label={t("next_live")} onClick={() => go(1)}>
+        <ChevronRight size={22} aria-hidden />
+      </button>
+    </div>
+  );
+
+  return (
+    <section className="carousel" aria-roledescription={t("carousel")} aria-label={t("carousel_label")}>
+      <div className="carousel-featured">
+        <div className="carousel-player">
+          <VideoPlayer key={featured.channelArn} mode="live" src={featured.playbackLink} flvSrc={featured.flvLink} poster={featured.thumbnail} label={t("player_of", { username: shown.username })} autoPlay startMuted keyboard={false} />
+        </div>
+        <div className="carousel-info" aria-live="polite">
+          <div className="carousel-streamer">
+            <Avatar name={shown.username} image={featured.avatar} size={44} isLive />
+            <div>
+              <Link to="/stream/$username" params={{ username: featured.username }} className="carousel-title">
+                {shown.title}
+              </Link>
+              <Link to="/profile/$username" params={{ username: featured.username }} className="carousel-user">
+                {shown.username}
+              </Link>
+            </div>
+          </div>
+          <p className="carousel-meta">
+            <span className="badge badge-live">{t("badge_live")}</span>
+            <span className="tabular">
+              <Users size={14} aria-hidden /> {t("viewers", { count: featured.viewerCount, formatted: formatCount(featured.viewerCount) })}
+            </span>
+            {shown.game ? (
+              <Link to="/game/$id" params={{ id: String(shown.game.id) }}>
+                {shown.game.name}
+              </Link>
+            ) : null}
+          </p>
+          {featured.description ? <p className="carousel-description muted">{featured.description}</p> : null}
+          <div className="carousel-actions">
+            <Link to="/stream/$username" params={{ username: featured.username }} className="btn btn-primary">
+              {t("watch")}
+            </Link>
+            {arrows}
+          </div>
+        </div>
+      </div>
+      <ol className="carousel-slides" aria-label={t("carousel_slides")}>
+        {slides.map((stream, i) => (
+          <li key={stream.channelArn}>
+            <button type="button" className={clsx("carousel-slide", i === index && "carousel-slide-selected")} aria-current={i === index} aria-label={t("show_live", { username: stream.username })} onClick={() => setSelected(i)}>
+              {stream.thumbnail ? <img src={stream.thumbnail} alt="" loading="lazy" /> : <span className="carousel-slide-placeholder">{stream.username}</span>}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
