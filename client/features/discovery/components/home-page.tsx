@@ -24,7 +24,7 @@ export function HomePage() {
     .slice(0, ROW);
   return (
     <main className="page home-page">
-      <h1 className="sr-only">{t("home_title")}</h1>
+      <h1 className="sr-only">{t("home_title", { ns: "common" })}</h1>
       <LiveCarousel streams={lives.data} loading={lives.isPending} />
       <CardRow title={t("recommended_tournaments")} more={{ to: "/tournaments" }} loading={tournaments.isPending} empty={t("no_tournaments")} count={recommended.length} variant="tall">
         {recommended.map((tournament) => (
