@@ -24,7 +24,7 @@ const searchRoute = createRoute({
 export function searchRoutes(deps: AppDeps) {
   return newRouter().openapi(searchRoute, async (c) => {
     const { term, scope } = c.req.valid("query");
-    const limits = scope === "page" ? { games: 24, users: 24, lives: 24, videos: 24 } : { games: 6, users: 6, lives: 6, videos: 6 };
+    const limits = scope === "page" ? { games: 24, users: 24, lives: 24, videos: 24, tournaments: 24 } : { games: 6, users: 6, lives: 6, videos: 6, tournaments: 0 };
     return c.json({ success: true as const, ...(await search(deps, term, c.get("lang"), c.get("auth")?.user.id, limits)) }, 200);
   });
 }

@@ -60,3 +60,22 @@ describe("GET /api/stream/search", () => {
     expect(res.body.users).toEqual([]);
   });
 });
+
+describe("GET /api/stream/search: tournaments", () => {
+  it("finds tournaments by name or game on the results page, accent-insensitive, prefix first", async () => {
+    const { browser } = await signedInUser(server);
+    const create = async (name: string, gameID: string) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ tournamentName: name, format: "s_elim", size: "4", gameID })) form.append(key, value);
+      expect((await browser.post("/api/tournament/create-tournament", form)).status).toBe(201);
+    };
+    await create("Grande Coupe d'Été", "1");
+    await create("Été indien", "2");
+    const page = (await new Browser(server.url).get(`/api/stream/search?term=${encodeURIComponent("ete")}&scope=page`)).body;
+    expect(page.tournaments.map((t: { name: string }) => t.name)).toEqual(["Été indien", "Grande Coupe d'Été"]);
+    const byGame = (await new Browser(server.url).get("/api/stream/search?term=counter&scope=page")).body;
+    expect(byGame.tournaments.map((t: { name: string }) => t.name)).toEqual(["Été indien"]);
+    // The top-bar dropdown lists games and channels only.
+    expect((await new Browser(server.url).get("/api/stream/search?term=ete")).body.tournaments).toEqual([]);
+  });
+});

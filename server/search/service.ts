@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
+import { tournamentSummary } from "../tournaments/service.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
@@ -11,6 +12,7 @@ export interface SearchLimits {
   users: number;
   lives: number;
   videos: number;
+  tournaments: number;
 }
 
 /**
@@ -20,14 +22,14 @@ export interface SearchLimits {
 export async function search(deps: AppDeps, term: string, lang: Language, viewerId: number | undefined, limits: SearchLimits) {
   const needle = fold(term);
   if (!needle) return { games: [], users: [], lives: [], videos: [], tournaments: [] };
-  const [games, users, lives, videos] = await Promise.all([
+  const [games, users, lives, videos, tournaments] = await Promise.all([
     searchGames(deps, needle, limits.games),
     searchUsers(deps, needle, viewerId, limits.users),
     searchLives(deps, needle, lang, viewerId, limits.lives),
     searchVideos(deps, needle, limits.videos),
+    searchTournaments(deps, needle, limits.tournaments),
   ]);
-  // Tournaments join the results once they exist (issue 7).
-  return { games: games.map((game) => toGameResponse(game, lang)), users, lives, videos, tournaments: [] as unknown[] };
+  return { games: games.map((game) => toGameResponse(game, lang)), users, lives, videos, tournaments };
 }
 
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
@@ -90,4 +92,17 @@ async function searchVideos(deps: AppDeps, needle: string, limit: number) {
     .limit(limit)
     .execute();
   return rows.map(toReplayResponse);
+}
+
+/** Tournaments by name or game, running and open ones before finished ones (a community holds a few hundred at most). */
+async function searchTournaments(deps: AppDeps, needle: string, limit: number) {
+  if (limit === 0) return [];
+  const rows = await deps.db.selectFrom("tournament").selectAll().orderBy("created_at", "desc").limit(500).execute();
+  const rank = (texts: string[]) => (texts.some((t) => fold(t).startsWith(needle)) ? 0 : texts.some((t) => fold(t).includes(needle)) ? 1 : 2);
+  const found = rows
+    .map((row) => ({ row, rank: rank([row.name, row.game_name ?? ""]) + (row.finished_at ? 2 : 0) }))
+    .filter(({ row, rank }) => rank < (row.finished_at ? 4 : 2))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit);
+  return Promise.all(found.map(({ row }) => tournamentSummary(deps, row)));
 }
