@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { GamePage } from "../features/discovery/components/game-page.tsx";
 
 export const Route = createFileRoute("/game/$id")({ component: GameScreen });
 
 function GameScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_game")} />;
+  const id = Number(Route.useParams().id);
+  return <GamePage key={id} id={id} />;
 }

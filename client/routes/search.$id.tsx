@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { SearchPage } from "../features/discovery/components/search-page.tsx";
 
 export const Route = createFileRoute("/search/$id")({ component: SearchScreen });
 
 function SearchScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_search")} />;
+  const { id } = Route.useParams();
+  return <SearchPage term={id} />;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { TagPage } from "../features/discovery/components/tag-page.tsx";
 
 export const Route = createFileRoute("/tag/$tagName")({ component: TagScreen });
 
 function TagScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_tag")} />;
+  const { tagName } = Route.useParams();
+  return <TagPage key={tagName} tag={tagName} />;
 }

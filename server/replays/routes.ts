@@ -4,7 +4,7 @@ import { currentUser, requireRole, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { DeleteReplayQuerySchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, ReplaySchema } from "./schemas.ts";
+import { DeleteReplayQuerySchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, ReplaySchema, VideosQuerySchema } from "./schemas.ts";
 import { allReplays, deleteReplay, getReplay, myReplays, restoreReplay } from "./service.ts";
 
 const tags = ["Replays"];
@@ -16,8 +16,8 @@ const myReplaysRoute = createRoute({
   responses: { 200: jsonResponse(ReplayListSchema, "A page of replays"), 401: errors[401] },
 });
 const videosRoute = createRoute({
-  method: "get", path: "/videos", tags, summary: "Replays of every channel, newest first",
-  request: { query: ReplayPageQuerySchema },
+  method: "get", path: "/videos", tags, summary: "Replays of every channel, newest first (filters: game id, username)",
+  request: { query: VideosQuerySchema },
   responses: { 200: jsonResponse(ReplayListSchema, "A page of replays") },
 });
 const replayRoute = createRoute({
@@ -39,7 +39,10 @@ const restoreRoute = createRoute({
 export function replayRoutes(deps: AppDeps) {
   return newRouter()
     .openapi(myReplaysRoute, async (c) => c.json({ success: true as const, ...(await myReplays(deps, currentUser(c), c.req.valid("query"))) }, 200))
-    .openapi(videosRoute, async (c) => c.json({ success: true as const, ...(await allReplays(deps, c.req.valid("query"))) }, 200))
+    .openapi(videosRoute, async (c) => {
+      const { game, username, ...page } = c.req.valid("query");
+      return c.json({ success: true as const, ...(await allReplays(deps, page, { game, username })) }, 200);
+    })
     .openapi(replayRoute, async (c) => c.json({ success: true as const, replay: await getReplay(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
     .openapi(deleteRoute, async (c) => {
       await deleteReplay(deps, c.req.valid("param").id, currentUser(c), c.req.valid("query").hard === "true");

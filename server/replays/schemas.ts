@@ -26,6 +26,11 @@ export const ReplayPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional().default(1),
   limit: z.coerce.number().int().min(1).max(50).optional().default(10),
 });
+/** GET /api/stream/videos: every channel's replays, or one game's, or one user's. */
+export const VideosQuerySchema = ReplayPageQuerySchema.extend({
+  game: z.coerce.number().int().positive().optional(),
+  username: z.string().max(30).optional(),
+});
 export const ReplayIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 export const DeleteReplayQuerySchema = z.object({ hard: z.enum(["true", "false"]).optional().default("false") });
 export const ReplayListSchema = z.object({ success: z.literal(true), replays: z.array(ReplaySchema), pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }) });

@@ -51,9 +51,12 @@ export function myReplays(deps: AppDeps, user: User, page: Page) {
   return paged(replayRows(deps).where("user.id", "=", user.id).where("replay.deleted_at", "is", null), page);
 }
 
-/** Every channel's finished replays, newest first (GET /api/stream/videos). */
-export function allReplays(deps: AppDeps, page: Page) {
-  return paged(replayRows(deps).where("replay.deleted_at", "is", null).where("replay.status", "=", "ready").where("user.suspended_at", "is", null), page);
+/** Every channel's finished replays, newest first (GET /api/stream/videos), or one game's or one user's. */
+export function allReplays(deps: AppDeps, page: Page, filter: { game?: number; username?: string } = {}) {
+  let query = replayRows(deps).where("replay.deleted_at", "is", null).where("replay.status", "=", "ready").where("user.suspended_at", "is", null);
+  if (filter.game) query = query.where("replay.game_id", "=", filter.game);
+  if (filter.username) query = query.where((eb) => eb(eb.fn("lower", ["user.username"]), "=", filter.username!.toLowerCase()));
+  return paged(query, page);
 }
 
 /** A deleted replay is gone for everyone but admins (who may restore it). Each read counts a view. */

@@ -249,7 +249,7 @@ describe("watching a live", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("m");
     await waitFor("M toggles the sound", async () => (await muteButton().getAttribute("aria-label")) !== before);
-    await page.getByRole("searchbox", { name: "Rechercher" }).fill("m m");
+    await page.getByRole("combobox", { name: "Rechercher" }).fill("m m");
     expect(await muteButton().getAttribute("aria-label")).not.toBe(before);
     expect((await videoState(page))!.paused).toBe(false);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "@tanstack/react-router";
-import { Bell, LogOut, Menu, Moon, Search, Settings, Sun, User } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Bell, LogOut, Menu, Moon, Settings, Sun, User } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
@@ -8,6 +8,7 @@ import { changeLanguage, type Language, LANGUAGES } from "../../lib/i18n.ts";
 import { useSession } from "../../lib/session.ts";
 import { setTheme, useTheme } from "../../lib/theme.ts";
 import { openAuthModal } from "../../lib/ui.ts";
+import { SearchBox } from "../discovery/components/search-box.tsx";
 import { badgeText, useNotifications } from "../notifications/api.ts";
 import { logout } from "./logout.ts";
 import { toggleSidebar, useSidebar } from "./sidebar-state.ts";
@@ -39,7 +40,7 @@ export function TopBar({ slim }: { slim?: boolean }) {
         )}
         <Logo />
       </div>
-      {slim ? <div /> : <SearchBox />}
+      {slim ? <div /> : <SearchBox className="hide-phone" />}
       <div className="top-bar-end">
         <ThemeToggle />
         <LanguageSelect />
@@ -60,26 +61,6 @@ export function TopBar({ slim }: { slim?: boolean }) {
         )}
       </div>
     </header>
-  );
-}
-
-/** The search field; its results dropdown arrives with discovery (issue 6). Enter opens the results page. */
-function SearchBox() {
-  const { t } = useTranslation();
-  const [term, setTerm] = useState("");
-  const navigate = useNavigate();
-  return (
-    <form
-      className="search-box hide-phone"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (term.trim()) void navigate({ to: "/search/$id", params: { id: term.trim() } });
-      }}
-    >
-      <Search size={18} aria-hidden />
-      <input type="search" value={term} onChange={(event) => setTerm(event.target.value)} placeholder={t("search_placeholder")} aria-label={t("search")} />
-    </form>
   );
 }
 

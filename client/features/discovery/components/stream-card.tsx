@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
+import { ReportMenu } from "../../reports/report-menu.tsx";
 import type { Stream } from "../../streams/api/get-stream.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */
@@ -68,6 +69,9 @@ export function StreamCard({ stream }: { stream: Stream }) {
               </li>
             ))}
           </ul>
+        </div>
+        <div className="stream-card-menu">
+          <ReportMenu target={{ targetType: "stream", targetId: stream.channelArn, label: shown.username }} label={t("card_actions", { username: shown.username })} />
         </div>
       </div>
     </article>

@@ -16,7 +16,7 @@ import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
-import { ElapsedClock, FollowButton, StreamToolbar, ViewerCount } from "./stream-toolbar.tsx";
+import { ElapsedClock, StreamFollowButton, StreamToolbar, ViewerCount } from "./stream-toolbar.tsx";
 import "../../../styles/streams.css";
 
 interface StreamPageProps {
@@ -128,7 +128,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: 
               <div className="stream-phone-streamer">
                 <Avatar name={data.username} image={data.avatar} size={36} isLive={live} isVerified={data.verified} />
                 <span className="stream-username">{data.username}</span>
-                {isOwner ? null : <FollowButton />}
+                {isOwner ? null : <StreamFollowButton stream={data} />}
               </div>
             </div>
             <Tabs

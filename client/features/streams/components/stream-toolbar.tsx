@@ -1,10 +1,10 @@
-import { Clock, Ellipsis, Flag, HandCoins, Heart, Share2, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Clock, HandCoins, Share2, Users } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { FollowButton } from "../../follows/follow-button.tsx";
+import { ReportMenu } from "../../reports/report-menu.tsx";
 import { formatCount, formatElapsed } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
-import { openAuthModal } from "../../../lib/ui.ts";
 import type { Stream } from "../api/get-stream.ts";
 
 interface StreamToolbarProps {
@@ -35,8 +35,8 @@ export function StreamToolbar({ stream, viewerCount, startTime, isOwner, onShare
           {t("share")}
         </Button>
         <DonateButton paypalme={stream.paypalme} />
-        {isOwner ? null : <FollowButton />}
-        <MoreMenu />
+        {isOwner ? null : <StreamFollowButton stream={stream} />}
+        <ReportMenu target={{ targetType: "stream", targetId: stream.channelArn, label: stream.username }} />
       </div>
     </div>
   );
@@ -83,56 +83,8 @@ function DonateButton({ paypalme }: { paypalme: string | null | undefined }) {
   );
 }
 
-/** Follows come with the community screens: visitors are asked to log in, users see that it is coming. */
-export function FollowButton() {
-  const { t } = useTranslation("streams");
-  const { isLoggedIn } = useSession();
-  if (!isLoggedIn) {
-    return (
-      <Button size="sm" icon={<Heart size={16} aria-hidden />} onClick={() => openAuthModal("login")}>
-        {t("follow")}
-      </Button>
-    );
-  }
-  return (
-    <span className="stream-soon" title={t("soon")}>
-      <Button size="sm" icon={<Heart size={16} aria-hidden />} disabled>
-        {t("follow")}
-      </Button>
-    </span>
-  );
+/** The channel's follow button, from what the stream answer says about the viewer. */
+export function StreamFollowButton({ stream }: { stream: Stream }) {
+  return <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />;
 }
 
-function MoreMenu() {
-  const { t } = useTranslation("streams");
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => !box.current?.contains(event.target as Node) && setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("pointerdown", onDown);
-    document.addEventListener("keydown", onKey);
-    box.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => {
-      document.removeEventListener("pointerdown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-  return (
-    <div className="menu" ref={box}>
-      <button type="button" className="icon-btn" aria-label={t("more_actions")} title={t("more_actions")} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <Ellipsis size={20} aria-hidden />
-      </button>
-      {open ? (
-        <div className="menu-list" role="menu" aria-label={t("more_actions")}>
-          <button type="button" role="menuitem" className="menu-item" aria-disabled="true" title={t("soon")} tabIndex={-1} onClick={(event) => event.preventDefault()}>
-            <Flag size={16} aria-hidden />
-            {t("report")}
-            <span className="muted small stream-soon-tag">{t("soon")}</span>
-          </button>
-        </div>
-      ) : null}
-    </div>
-  );
-}

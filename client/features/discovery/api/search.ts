@@ -1,0 +1,47 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api } from "../../../lib/api.ts";
+import type { Replay } from "../../replays/api/replays.ts";
+import type { Stream } from "../../streams/api/get-stream.ts";
+import type { Tournament } from "../../tournaments/api/types.ts";
+import type { Game } from "./discovery.ts";
+
+export interface FoundUser {
+  id: number;
+  username: string;
+  avatar: string | null;
+  verified: boolean;
+  followers: number;
+  isFollowed: boolean;
+  isLive: boolean;
+}
+
+export interface SearchResults {
+  games: Game[];
+  users: FoundUser[];
+  lives: Stream[];
+  videos: Replay[];
+  tournaments: Tournament[];
+}
+
+/** One call answers every section (GET /api/stream/search); "page" widens them for /search/{term}. */
+export function useSearch(term: string, scope: "dropdown" | "page") {
+  const trimmed = term.trim();
+  return useQuery({
+    queryKey: ["search", scope, trimmed],
+    enabled: trimmed.length > 0,
+    queryFn: ({ signal }) => api<SearchResults>(`/stream/search?term=${encodeURIComponent(trimmed)}&scope=${scope}`, { signal }),
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The value once it has stopped changing for `ms`: one request per pause in typing, not per key. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { freePort } from "../../media/free-port.ts";
+import { launchChromium } from "../fixtures/chromium.ts";
+import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
+import { waitFor } from "../fixtures/publisher.ts";
+import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+
+/** Search, game and tag pages, follows and reports in chromium, on the DEMO community (real lives, replays, tournaments). */
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO: "1", RTMP_PORT: String(await freePort()) });
+  browser = await launchChromium();
+  await waitFor("the demo lives", async () => ((await new ApiBrowser(server.url).get("/api/stream/streams")).body.data.length >= 2 ? true : undefined), 30_000, 250);
+}, 120_000);
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visitorPage(path: string): Promise<Page> {
+  const context = await visitorContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(server.url + path);
+  return page;
+}
+
+async function userPage(path: string) {
+  const { browser: api, user } = await signedInUser(server);
+  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(server.url + path);
+  return { page, user, api };
+}
+
+describe("top-bar search", () => {
+  it("suggests games and channels as one types, moves with the arrow keys, and opens the results page on Enter", async () => {
+    const page = await visitorPage("/");
+    const box = page.getByRole("combobox", { name: "Rechercher" });
+    await box.fill("ZELD");
+    const option = page.getByRole("option", { name: /ZeldaPro/ });
+    await option.waitFor();
+    await box.press("ArrowDown");
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    await box.press("Enter");
+    await page.waitForURL(`${server.url}/profile/ZeldaPro`);
+
+    await box.fill("LÉGEN");
+    await page.getByRole("option", { name: "Apex Legends" }).waitFor();
+    await box.fill("league");
+    await page.getByRole("option", { name: "League of Legends" }).waitFor();
+    await box.press("Enter");
+    await page.waitForURL(`${server.url}/search/league`);
+    await page.getByRole("heading", { name: "Résultats pour « league »" }).waitFor();
+  });
+
+  it("gives the results page its sections, accent-blind, and lets Filters hide one", async () => {
+    const page = await visitorPage("/search/rhone");
+    const tournaments = page.getByRole("region", { name: "Tournois" });
+    await tournaments.getByText("Coupe du Rhône — League of Legends").waitFor();
+    const videos = page.getByRole("region", { name: "Vidéos" });
+    await videos.getByText("Finale de la LAN du Rhône — BO5 complet").waitFor();
+    await page.getByText("Filtres").click();
+    await page.getByRole("checkbox", { name: /Vidéos/ }).uncheck();
+    expect(await videos.count()).toBe(0);
+    expect(await tournaments.count()).toBe(1);
+
+    await page.goto(`${server.url}/search/zzzz-nothing`);
+    await page.getByText("Aucun résultat pour « zzzz-nothing ».").waitFor();
+  });
+});
+
+describe("follows", () => {
+  it("follows from the results page, counts it, and unfollows after a confirmation", async () => {
+    const { page, api } = await userPage("/search/kestrel");
+    const result = page.getByRole("region", { name: "Utilisateurs" }).getByRole("article").filter({ hasText: "Kestrel" });
+    const before = Number((await result.locator(".user-result-text .tabular").textContent())!.match(/\d+/)![0]);
+    await result.getByRole("button", { name: "Suivre" }).click();
+    await page.getByText("Suivi", { exact: true }).first().waitFor();
+    await result.getByText(`${before + 1} abonnés`).waitFor();
+    expect((await api.get("/api/stream/stream/Kestrel")).body.isFollowed).toBe(true);
+
+    const followed = result.getByRole("button", { name: "Ne plus suivre Kestrel" });
+    await followed.click();
+    const dialog = page.getByRole("dialog", { name: "Ne plus suivre Kestrel ?" });
+    await dialog.getByRole("button", { name: "Ne plus suivre" }).click();
+    await result.getByRole("button", { name: "Suivre" }).waitFor();
+    expect((await api.get("/api/stream/stream/Kestrel")).body.isFollowed).toBe(false);
+  });
+
+  it("asks a visitor to log in, from the stream page", async () => {
+    const page = await visitorPage("/stream/Kestrel");
+    await page.getByRole("button", { name: "Suivre" }).first().click();
+    await page.getByRole("dialog").getByRole("tab", { name: "Connexion" }).waitFor();
+  });
+});
+
+describe("game and tag pages", () => {
+  it("shows a game's lives, replays and tournaments in its tabs", async () => {
+    const page = await visitorPage("/game/1");
+    await page.getByRole("heading", { name: "League of Legends", level: 1 }).waitFor();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Ranked jusqu'au Master avec la commu" }).waitFor();
+    await page.getByRole("tab", { name: "Vidéos" }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Finale de la LAN du Rhône — BO5 complet" }).waitFor();
+    expect(await page.getByRole("tabpanel").getByText("Clutchs de la semaine").count()).toBe(0);
+    await page.getByRole("tab", { name: "Tournois" }).click();
+    await page.getByRole("tabpanel").getByText("Coupe du Rhône — League of Legends").waitFor();
+    expect(await page.getByRole("tabpanel").getByText("Kestrel Cup — CS2 Wingman").count()).toBe(0);
+  });
+
+  it("lists the lives of a tag, and every video and game", async () => {
+    const page = await visitorPage("/tag/Ranked");
+    await page.getByRole("heading", { name: "#Ranked" }).waitFor();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Ranked jusqu'au Master avec la commu" }).waitFor();
+    expect(await page.getByRole("tabpanel").getByRole("article").count()).toBe(1);
+    await page.getByRole("tab", { name: "Vidéos et jeux" }).click();
+    await page.getByRole("tabpanel").getByText("Clutchs de la semaine").waitFor();
+    await page.getByRole("tabpanel").locator("a.game-card", { hasText: "Valorant" }).waitFor();
+  });
+});
+
+describe("reports", () => {
+  it("needs a reason of 10 characters, then stores the report for the moderators", async () => {
+    const { page, user } = await userPage("/stream/Kestrel");
+    await page.getByRole("button", { name: "Plus d'actions" }).click();
+    await page.getByRole("menuitem", { name: "Signaler" }).click();
+    const dialog = page.getByRole("dialog", { name: "Signaler Kestrel" });
+    await dialog.getByRole("button", { name: "Signaler" }).click();
+    await dialog.getByText("Vous devez donner une raison pour signaler !").waitFor();
+    await dialog.getByRole("radio", { name: "Autre chose" }).check();
+    await dialog.getByLabel("Dites-nous en plus").fill("trop court");
+    await dialog.getByLabel("Dites-nous en plus").fill("court");
+    await dialog.getByRole("button", { name: "Signaler" }).click();
+    await dialog.getByText("Vous devez donner une raison pour signaler !").waitFor();
+    await dialog.getByLabel("Dites-nous en plus").fill("Le live montre des insultes en boucle.");
+    await dialog.getByRole("button", { name: "Signaler" }).click();
+    await page.getByText("Merci, votre signalement a été envoyé à la modération.").waitFor();
+    const stored = await server.deps.db.selectFrom("report").selectAll().where("reporter_id", "=", user.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ target_type: "stream", reason: "Le live montre des insultes en boucle.", status: "open" });
+  });
+
+  it("sends a visitor to the login dialog instead", async () => {
+    const page = await visitorPage("/");
+    const card = page.getByRole("region", { name: "Lives recommandés" }).getByRole("article").first();
+    await card.getByRole("button", { name: /^Actions pour le live de / }).click();
+    await page.getByRole("menuitem", { name: "Signaler" }).click();
+    await page.getByRole("dialog").getByRole("tab", { name: "Connexion" }).waitFor();
+  });
+});
