@@ -154,3 +154,25 @@ describe("reports", () => {
     await page.getByRole("dialog").getByRole("tab", { name: "Connexion" }).waitFor();
   });
 });
+
+describe("sidebar channels", () => {
+  it("recommends the live channels to a visitor, and lists the channels a user follows, live first", async () => {
+    const page = await visitorPage("/");
+    const recommended = page.getByRole("region", { name: "Chaînes recommandées" });
+    await recommended.getByRole("link", { name: /ZeldaPro/ }).waitFor();
+    expect(await recommended.getByRole("link").count()).toBe(2);
+
+    const { page: userView, api } = await userPage("/");
+    const following = userView.getByRole("region", { name: "Chaînes suivies" });
+    await following.getByText("Les chaînes que vous suivez apparaîtront ici.").waitFor();
+    for (const name of ["LaFleche", "Kestrel"]) {
+      const { user } = (await api.get(`/api/stream/stream/${name}`)).body as { user: number };
+      expect((await api.post("/api/stream/follow", { channelId: user })).status).toBe(200);
+    }
+    await userView.reload();
+    const links = following.getByRole("link");
+    await links.nth(1).waitFor();
+    expect(await links.allTextContents()).toEqual([expect.stringContaining("Kestrel"), expect.stringContaining("LaFleche")]);
+    await following.getByText("Hors ligne").waitFor();
+  });
+});

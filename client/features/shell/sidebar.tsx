@@ -1,9 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
 import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Radio, Trophy, Medal } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Avatar } from "../../components/avatar.tsx";
+import { api } from "../../lib/api.ts";
+import { formatCount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal } from "../../lib/ui.ts";
+import type { Stream } from "../streams/api/get-stream.ts";
 import { goLiveStore } from "./go-live.tsx";
 import { logout } from "./logout.ts";
 import { mobileDrawerStore, useSidebar } from "./sidebar-state.ts";
@@ -71,16 +76,58 @@ export function Sidebar() {
   );
 }
 
-/** Live channels appear here once streaming exists (issue 4); until then the list says it is empty. */
+/**
+ * "Following channels" (logged in: the channels one follows, live first) or "Recommended channels"
+ * (the lives most watched now); avatar, name, game and viewers, refreshed every 30 s. Collapsed,
+ * the sidebar keeps the avatars.
+ */
 function ChannelList({ title, collapsed }: { title: string; collapsed: boolean }) {
   const { t } = useTranslation();
-  if (collapsed) return <hr className="sidebar-rule" />;
+  const { isLoggedIn } = useSession();
+  const channels = useSidebarChannels(isLoggedIn);
+  const list = channels.data ?? [];
   return (
     <section className="sidebar-channels" aria-label={title}>
-      <h2 className="sidebar-heading">{title}</h2>
-      <p className="muted small sidebar-empty">{t("no_channels_live")}</p>
+      {collapsed ? <hr className="sidebar-rule" /> : <h2 className="sidebar-heading">{title}</h2>}
+      {list.length === 0 ? (
+        collapsed ? null : <p className="muted small sidebar-empty">{channels.isPending ? "…" : t(isLoggedIn ? "no_followed_channels" : "no_channels_live")}</p>
+      ) : (
+        <ul className="sidebar-channel-list">
+          {list.map((channel) => (
+            <li key={channel.channelArn}>
+              <Link to="/stream/$username" params={{ username: channel.username }} className="sidebar-channel" title={collapsed ? channel.username : undefined}>
+                <Avatar name={channel.username} image={channel.avatar} size={collapsed ? 32 : 28} isLive={channel.isLive} />
+                {collapsed ? null : (
+                  <>
+                    <span className="sidebar-channel-text">
+                      <span className="sidebar-channel-name">{channel.username}</span>
+                      <span className="sidebar-channel-game">{channel.isLive ? (channel.game?.name ?? "") : t("offline")}</span>
+                    </span>
+                    {channel.isLive ? (
+                      <span className="sidebar-channel-viewers tabular" aria-label={t("viewer_count", { count: channel.viewerCount })}>
+                        <span className="live-dot" aria-hidden /> {formatCount(channel.viewerCount)}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
+}
+
+const CHANNELS_REFRESH_MS = 30_000;
+const SIDEBAR_CHANNELS = 10;
+
+function useSidebarChannels(following: boolean) {
+  return useQuery({
+    queryKey: ["streams", "sidebar", following],
+    queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(`/stream/streams${following ? "?following=true" : ""}`, { signal })).data.slice(0, SIDEBAR_CHANNELS),
+    refetchInterval: CHANNELS_REFRESH_MS,
+  });
 }
 
 function FooterLinks() {
