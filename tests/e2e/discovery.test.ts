@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { freePort } from "../../media/free-port.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
+import { makeImage } from "../fixtures/images.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
 
@@ -174,5 +175,45 @@ describe("sidebar channels", () => {
     await links.nth(1).waitFor();
     expect(await links.allTextContents()).toEqual([expect.stringContaining("Kestrel"), expect.stringContaining("LaFleche")]);
     await following.getByText("Hors ligne").waitFor();
+  });
+});
+
+describe("profiles", () => {
+  it("shows anyone's public profile: live link, about cut at 230 characters, socials and their videos", async () => {
+    const about = `${"Joueuse de support depuis dix ans, je stream la nuit. ".repeat(5)}Fin du texte.`;
+    await server.deps.db.updateTable("user").set({ about }).where("username", "=", "Kestrel").execute();
+    const page = await visitorPage("/profile/Kestrel");
+    await page.getByRole("heading", { name: /^Kestrel/, level: 1 }).waitFor();
+    expect(await page.getByRole("link", { name: "En direct maintenant" }).getAttribute("href")).toBe("/stream/Kestrel");
+    await page.getByText(about.slice(0, 40)).waitFor();
+    expect(await page.getByText("Fin du texte.").count()).toBe(0);
+    await page.getByRole("button", { name: "Lire la suite" }).click();
+    await page.getByText(/Fin du texte\./).waitFor();
+    expect(await page.getByRole("link", { name: "Site web" }).getAttribute("href")).toBe("https://kestrel.example.org/");
+    await page.getByRole("tab", { name: "Vidéos" }).click();
+    await page.getByRole("tabpanel").getByText("Clutchs de la semaine").waitFor();
+    expect(await page.getByRole("tabpanel").getByText("Climb Diamant → Master en une soirée").count()).toBe(0);
+  });
+
+  it("gives the owner an avatar upload and their followers; a visitor's /profile asks for a login", async () => {
+    const { page, user, api } = await userPage("/profile");
+    await page.getByRole("heading", { name: user.username, level: 1 }).waitFor();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Changer l'avatar" }).click();
+    await (await chooser).setFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(await makeImage("png", "300x300")) });
+    await page.getByText("Photo de profil mise à jour avec succès !").waitFor();
+    const avatar = (await api.get(`/api/stream/profile/${user.username}`)).body.avatar as string;
+    expect(avatar).toMatch(/^\/uploads\/avatars\//);
+    await page.locator(`.profile-avatar img[src="${avatar}"]`).waitFor();
+
+    const fan = await signedInUser(server);
+    expect((await fan.browser.post("/api/stream/follow", { channelId: user.id })).status).toBe(200);
+    await page.reload();
+    await page.getByRole("tab", { name: "Abonnés" }).click();
+    await page.getByRole("tabpanel").getByRole("link", { name: new RegExp(fan.user.username) }).waitFor();
+
+    const visitor = await visitorPage("/profile");
+    await visitor.waitForURL(`${server.url}/?noAuth=true`);
+    await visitor.getByRole("dialog").waitFor();
   });
 });

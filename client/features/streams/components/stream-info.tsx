@@ -57,7 +57,7 @@ const NETWORKS = [
   ["youtube", "YouTube"],
 ] as const;
 
-function SocialLinks({ social }: { social: Stream["social"] | undefined }) {
+export function SocialLinks({ social }: { social: Stream["social"] | undefined }) {
   const { t } = useTranslation("streams");
   if (!social) return null;
   const links = [

@@ -71,7 +71,7 @@ export function ElapsedClock({ startTime }: { startTime: string | null }) {
 }
 
 /** Shown only when the streamer gave a paypal.me handle; older answers may not carry the field at all. */
-function DonateButton({ paypalme }: { paypalme: string | null | undefined }) {
+export function DonateButton({ paypalme }: { paypalme: string | null | undefined }) {
   const { t } = useTranslation("streams");
   const handle = paypalme?.trim().replace(/^https?:\/\/(www\.)?paypal\.me\//i, "").replace(/\/+$/, "");
   if (!handle) return null;
