@@ -112,7 +112,7 @@ function About({ profile }: { profile: Profile }) {
     <section className="profile-about">
       {about ? (
         <p className="profile-about-text">
-          {cut ? `${about.slice(0, ABOUT_CUT).trimEnd()}…` : about}{" "}
+          {cut ? `${about.slice(0, ABOUT_CUT)} ...` : about}{" "}
           {about.length > ABOUT_CUT ? (
             <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
               {expanded ? t("show_less") : t("show_more")}

@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { SettingsPage } from "../../features/settings/settings-page.tsx";
 
-export const Route = createFileRoute("/_auth/settings/")({ component: SettingsScreen });
-
-function SettingsScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_settings")} />;
-}
+export const Route = createFileRoute("/_auth/settings/")({ component: SettingsPage });

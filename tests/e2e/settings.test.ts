@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from "bun:test";
+import type { BrowserContext } from "playwright-core";
+import { freePort } from "../../media/free-port.ts";
+import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { signedInUser } from "../fixtures/server.ts";
+
+/** /settings in chromium: each tab saves only after a change, with the server's messages. */
+const handles = useServerAndBrowser({ RTMP_PORT: String(await freePort()) });
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+});
+
+async function settingsPage() {
+  const { server, browser } = handles;
+  const { browser: api, user, account } = await signedInUser(server);
+  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole("heading", { name: "Paramètres" }).waitFor();
+  return { page, api, user, account };
+}
+
+describe("settings", () => {
+  it("edits the profile: Save waits for a change, a taken username is refused on its field", async () => {
+    const { page, api } = await settingsPage();
+    const other = await signedInUser(handles.server);
+    const save = page.getByRole("button", { name: "Enregistrer" });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel("Prénom").fill("Zoé");
+    await page.getByLabel("Nom d'utilisateur").fill(other.user.username);
+    await save.click();
+    await page.getByText("Ce nom d'utilisateur est déjà pris.").waitFor();
+    await page.getByLabel("Nom d'utilisateur").fill("zoe_renamed");
+    await page.getByLabel("À propos").fill("Je stream le jeudi soir.");
+    await save.click();
+    await page.getByText("Profil enregistré.").waitFor();
+    const me = (await api.get("/api/auth/me")).body.user;
+    expect(me).toMatchObject({ firstName: "Zoé", username: "zoe_renamed" });
+    expect((await api.get("/api/stream/profile/zoe_renamed")).body.about).toBe("Je stream le jeudi soir.");
+    expect(await save.isDisabled()).toBe(true);
+  });
+
+  it("changes the password after checking the confirmation and the old one", async () => {
+    const { page, account, user } = await settingsPage();
+    await page.getByRole("tab", { name: "Mot de passe" }).click();
+    await page.getByLabel("Ancien mot de passe").fill("not my password");
+    await page.getByLabel("Nouveau mot de passe").fill("brand new secret");
+    await page.getByLabel("Confirmer le mot de passe").fill("brand new secreT");
+    await page.getByRole("button", { name: "Changer le mot de passe" }).click();
+    expect(await page.getByLabel("Confirmer le mot de passe").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Confirmer le mot de passe").fill("brand new secret");
+    await page.getByRole("button", { name: "Changer le mot de passe" }).click();
+    await page.getByText("Mot de passe incorrect").waitFor();
+    await page.getByLabel("Ancien mot de passe").fill(account.password);
+    await page.getByRole("button", { name: "Changer le mot de passe" }).click();
+    await waitForValue(page.getByLabel("Ancien mot de passe"), "");
+    const login = await new (await import("../fixtures/server.ts")).Browser(handles.server.url).post("/api/auth/login", { login: user.username, password: "brand new secret" });
+    expect(login.status).toBe(200);
+  });
+
+  it("saves channel settings with the server's field messages, and regenerates the stream key after a confirmation", async () => {
+    const { page, api } = await settingsPage();
+    await page.getByRole("tab", { name: "Chaîne" }).click();
+    await page.getByLabel("Nom d'utilisateur paypal.me").fill("paypal.me/zoe");
+    await page.getByLabel("Nom d'utilisateur X (Twitter)").fill("@zoe_gg");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Saisissez uniquement votre nom d'utilisateur paypal.me").waitFor();
+    await page.getByLabel("Nom d'utilisateur paypal.me").fill("zoe");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Paramètres de la chaîne enregistrés").waitFor();
+    const settings = (await api.get("/api/stream/channel-settings")).body;
+    expect(settings).toMatchObject({ paypalme: "zoe", social: { twitter: "zoe_gg" } });
+
+    const before = (await api.get("/api/stream/mystreamkey")).body.streamKey as string;
+    await page.getByRole("button", { name: "Régénérer la clé" }).click();
+    await page.getByRole("dialog", { name: "Régénérer la clé de stream ?" }).getByRole("button", { name: "Régénérer la clé" }).click();
+    await page.getByText("Clé de stream régénérée").waitFor();
+    const after = (await api.get("/api/stream/mystreamkey")).body.streamKey as string;
+    expect(after).not.toBe(before);
+    expect(await page.getByLabel("Clé de stream", { exact: true }).inputValue()).toBe(after);
+  });
+
+  it("keeps multi-streaming keys write-only and shows each platform's status", async () => {
+    const { page, api } = await settingsPage();
+    await page.getByRole("tab", { name: "Multi-streaming" }).click();
+    await page.getByRole("switch", { name: /^Multi-streaming/ }).click();
+    await page.getByRole("switch", { name: "Diffuser sur Twitch" }).click();
+    await page.getByLabel("Clé de stream Twitch").fill("  live_twitch_secret  ");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Configuration multi-stream enregistrée").waitFor();
+    const config = (await api.get("/api/stream/restream/config")).body;
+    expect(config).toMatchObject({ enabled: true, twitchEnabled: true, twitchKeySaved: true, youtubeKeySaved: false });
+    expect(JSON.stringify(config)).not.toContain("live_twitch_secret");
+    await page.getByLabel("Clé de stream Twitch").and(page.locator("[placeholder^='Clé enregistrée']")).waitFor();
+    expect(await page.getByLabel("Clé de stream Twitch").inputValue()).toBe("");
+  });
+});
+
+async function waitForValue(locator: import("playwright-core").Locator, value: string) {
+  for (let i = 0; i < 100; i++) {
+    if ((await locator.inputValue()) === value) return;
+    await Bun.sleep(50);
+  }
+  throw new Error(`the field never read "${value}"`);
+}
