@@ -58,7 +58,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
                 {shown.game.name}
               </Link>
             ) : null}
-            {stream.startTime ? <time dateTime={stream.startTime}>{t("live_since", { time: formatRelativeTime(stream.startTime, i18n.language) })}</time> : null}
+            {stream.startTime ? <time dateTime={stream.startTime}>{t("live_since", { time: lowerFirst(formatRelativeTime(stream.startTime, i18n.language)) })}</time> : null}
           </div>
           <ul className="stream-card-tags" aria-label={t("tags")}>
             {shown.tags.slice(0, 3).map((tag) => (
@@ -77,3 +77,6 @@ export function StreamCard({ stream }: { stream: Stream }) {
     </article>
   );
 }
+
+/** "À l'instant" inside a sentence reads "à l'instant". */
+const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
