@@ -217,3 +217,40 @@ describe("profiles", () => {
     await visitor.getByRole("dialog").waitFor();
   });
 });
+
+describe("dashboard and moderation", () => {
+  it("gives a viewer their tiles and figures, and a moderator the report queue to dismiss or act on", async () => {
+    const viewer = await userPage("/dashboard");
+    await viewer.page.getByRole("heading", { name: "Mon tableau de bord" }).waitFor();
+    await viewer.page.getByRole("navigation", { name: "Actions rapides" }).getByRole("link", { name: "Événements" }).waitFor();
+    await viewer.page.getByRole("region", { name: "Statistiques" }).getByText("Chaînes suivies", { exact: true }).waitFor();
+    expect(await viewer.page.getByRole("region", { name: "Signalements" }).count()).toBe(0);
+
+    const troll = await signedInUser(server);
+    const reporter = await signedInUser(server);
+    expect((await reporter.browser.post("/api/report", { targetType: "user", targetId: troll.user.id, reason: "Insultes répétées dans le chat." })).status).toBe(201);
+    expect((await reporter.browser.post("/api/report", { targetType: "user", targetId: troll.user.id, reason: "Je me suis trompé de personne." })).status).toBe(201);
+
+    const moderator = await signedInUser(server);
+    await server.deps.db.updateTable("user").set({ role: "moderator" }).where("id", "=", moderator.user.id).execute();
+    const context = await loggedInContext(browser, server.url, moderator.browser.cookies.get("arena_session")!, { ...moderator.user, role: "moderator" });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("heading", { name: "Tableau de bord modération" }).waitFor();
+    await page.getByRole("region", { name: "Statistiques" }).getByText("Signalements à traiter").waitFor();
+    const queue = page.getByRole("region", { name: "Signalements" });
+    const mistaken = queue.getByRole("listitem").filter({ hasText: "Je me suis trompé de personne." });
+    await mistaken.getByRole("button", { name: "Classer sans suite" }).click();
+    await page.getByText("Signalement classé sans suite.").waitFor();
+    await mistaken.waitFor({ state: "detached" });
+    const insults = queue.getByRole("listitem").filter({ hasText: "Insultes répétées dans le chat." });
+    await insults.getByRole("button", { name: "Suspendre le compte" }).click();
+    await page.getByRole("dialog", { name: "Suspendre le compte" }).getByRole("button", { name: "Suspendre le compte" }).click();
+    await page.getByText("Compte suspendu.").waitFor();
+    const login = await new ApiBrowser(server.url).post("/api/auth/login", { login: troll.account.username, password: troll.account.password });
+    expect(login.status).not.toBe(200);
+    await queue.getByRole("combobox", { name: "Afficher" }).selectOption("actioned");
+    await queue.getByText("Insultes répétées dans le chat.").waitFor();
+  });
+});

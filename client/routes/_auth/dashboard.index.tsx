@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { RoleDashboard } from "../../features/dashboards/role-dashboard.tsx";
 
-export const Route = createFileRoute("/_auth/dashboard/")({ component: DashboardScreen });
-
-function DashboardScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_dashboard")} />;
-}
+export const Route = createFileRoute("/_auth/dashboard/")({ component: RoleDashboard });
