@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { EventPage } from "../features/events-ui/event-page.tsx";
 
 export const Route = createFileRoute("/events/$slug/")({ component: EventScreen });
 
 function EventScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_event")} />;
+  const { slug } = Route.useParams();
+  return <EventPage key={slug} slug={slug} />;
 }

@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { TopUp } from "../features/wallet/wallet.tsx";
 
-export const Route = createFileRoute("/top-up")({ component: TopUpScreen });
-
-function TopUpScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_top_up")} />;
-}
+export const Route = createFileRoute("/top-up")({ component: TopUp });

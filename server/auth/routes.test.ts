@@ -281,7 +281,7 @@ describe("public user data", () => {
 describe("GET /api/auth/options", () => {
   it("says the captcha and both providers are off on a plain server", async () => {
     const res = await new Browser(server.url).get("/api/auth/options");
-    expect(res.body).toEqual({ captcha: false, providers: { google: false, facebook: false } });
+    expect(res.body).toEqual({ captcha: false, providers: { google: false, facebook: false }, testTopUp: false });
   });
 });
 

@@ -127,7 +127,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ enabled: true, challenge: await newCaptchaChallenge(deps.config.secret, complexity, deps.now()) }, 200);
     })
     .openapi(optionsRoute, (c) =>
-      c.json({ captcha: deps.config.captcha.enabled, providers: { google: Boolean(deps.config.oauth.google), facebook: Boolean(deps.config.oauth.facebook) } }, 200),
+      c.json({ captcha: deps.config.captcha.enabled, providers: { google: Boolean(deps.config.oauth.google), facebook: Boolean(deps.config.oauth.facebook) }, testTopUp: deps.config.demo }, 200),
     )
     .openapi(resetRequestRoute, async (c) => {
       await auth.requestPasswordReset(deps, c.req.valid("json").email, origin(c));

@@ -85,5 +85,7 @@ export const BannerResponseSchema = z.object({ success: z.literal(true), message
 export const AuthOptionsSchema = z.object({
   captcha: z.boolean(),
   providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /** DEMO mode: anyone may add 1,000 test G-Coins to their own wallet (/top-up). */
+  testTopUp: z.boolean(),
 });
 export type AuthOptions = z.infer<typeof AuthOptionsSchema>;

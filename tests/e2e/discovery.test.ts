@@ -254,3 +254,58 @@ describe("dashboard and moderation", () => {
     await queue.getByText("Insultes répétées dans le chat.").waitFor();
   });
 });
+
+describe("events, tickets and the wallet", () => {
+  it("lists events by category and search, and sends a visitor to the login to register", async () => {
+    const page = await visitorPage("/events");
+    await page.getByRole("heading", { name: "Événements" }).waitFor();
+    const cards = page.getByRole("article");
+    await cards.nth(2).waitFor();
+    expect(await cards.count()).toBe(3);
+    await page.getByRole("tab", { name: "Atelier" }).click();
+    await waitFor("one workshop", async () => (await cards.count()) === 1);
+    await page.getByRole("tab", { name: "Tous" }).click();
+    await page.getByLabel("Rechercher un événement").fill("visionnage");
+    await waitFor("one watch party", async () => (await cards.count()) === 1 && (await cards.first().textContent())?.includes("Soirée de visionnage"));
+    await cards.first().getByRole("link", { name: /Soirée de visionnage/ }).click();
+    await page.getByRole("heading", { name: "Soirée de visionnage — finale régionale" }).waitFor();
+    await page.getByRole("button", { name: "Se connecter pour s'inscrire" }).click();
+    await page.getByRole("dialog").waitFor();
+
+    await page.goto(`${server.url}/events/no-such-event`);
+    await page.waitForURL(`${server.url}/events`);
+    await page.getByText("Événement introuvable").waitFor();
+  });
+
+  it("registers, refuses a ticket beyond the balance with the spec's words, tops up in demo, buys, and shows the QR code", async () => {
+    const event = (await new ApiBrowser(server.url).get("/api/events?search=OBS")).body.events[0] as { slug: string; id: number };
+    const { page, api } = await userPage(`/events/${event.slug}`);
+    await page.getByRole("button", { name: "S'inscrire" }).click();
+    await page.getByRole("button", { name: "Se désinscrire" }).waitFor();
+
+    const panel = page.getByRole("region", { name: "Billets" });
+    await panel.getByRole("button", { name: "Acheter le billet" }).click();
+    await panel.getByText("Veuillez sélectionner un type de billet").waitFor();
+    await panel.getByRole("radio", { name: /Billet Match/ }).check();
+    await panel.getByRole("button", { name: "Acheter le billet" }).click();
+    await panel.getByText("Solde insuffisant. Requis: 100 G-Coins, Disponible: 0 G-Coins").waitFor();
+
+    await page.goto(`${server.url}/top-up`);
+    await page.getByRole("button", { name: "Ajouter 1000 G-Coins de test" }).click();
+    await page.getByText("1000 G-Coins ajoutés à votre portefeuille.").waitFor();
+    await page.getByRole("link", { name: "Portefeuille : 1000 G-Coins" }).waitFor();
+
+    await page.goto(`${server.url}/events/${event.slug}`);
+    await panel.getByRole("radio", { name: /Billet Match/ }).check();
+    await panel.getByRole("button", { name: "Acheter le billet" }).click();
+    const ticket = page.getByRole("region", { name: "Votre billet" });
+    await ticket.getByRole("img", { name: /^QR code du billet / }).locator("svg").waitFor();
+    const mine = (await api.get("/api/tickets/user")).body.tickets as { code: string }[];
+    expect(mine).toHaveLength(1);
+    await ticket.getByText(mine[0]!.code).waitFor();
+
+    await page.goto(`${server.url}/wallet/history`);
+    await page.getByRole("cell", { name: "-100" }).waitFor();
+    await page.getByText("900 G-Coins").first().waitFor();
+  });
+});

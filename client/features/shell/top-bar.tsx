@@ -10,6 +10,7 @@ import { setTheme, useTheme } from "../../lib/theme.ts";
 import { openAuthModal } from "../../lib/ui.ts";
 import { SearchBox } from "../discovery/components/search-box.tsx";
 import { badgeText, useNotifications } from "../notifications/api.ts";
+import { WalletBadge } from "../wallet/wallet.tsx";
 import { logout } from "./logout.ts";
 import { toggleSidebar, useSidebar } from "./sidebar-state.ts";
 
@@ -46,6 +47,7 @@ export function TopBar({ slim }: { slim?: boolean }) {
         <LanguageSelect />
         {isLoggedIn ? (
           <>
+            <WalletBadge />
             <NotificationBell />
             <UserMenu />
           </>

@@ -1,10 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { WalletHistory } from "../../features/wallet/wallet.tsx";
 
-export const Route = createFileRoute("/_auth/wallet/history")({ component: WalletHistoryScreen });
-
-function WalletHistoryScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_wallet_history")} />;
-}
+// ?userId= is the badge's link (spec 02 §2); the page shows the caller's own ledger (admins read others' through the API).
+export const Route = createFileRoute("/_auth/wallet/history")({ component: WalletHistory });

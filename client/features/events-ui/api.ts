@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+
+export interface EventCategory {
+  id: number;
+  name: string;
+  icon: string;
+  color: string;
+  slug: string;
+}
+
+export interface ArenaEvent {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  category: EventCategory;
+  startDate: string;
+  endDate: string | null;
+  maxParticipants: number | null;
+  ticketPrice: number;
+  coverImage: string | null;
+  status: "draft" | "published" | "active" | "completed" | "cancelled";
+  createdBy: string;
+  location: string;
+  rules: string;
+  tournamentId: number | null;
+  currentParticipants: number;
+  organizer: { id: number; name: string; username: string; avatar: string | null };
+  participantStatus: "pending" | "approved" | "rejected" | null;
+}
+
+export interface EventDetail extends ArenaEvent {
+  participants: { id: number; userId: number; status: string; user: { name: string; username: string; profilePicture: string | null } }[];
+  participantCount: number;
+}
+
+export interface TicketType {
+  type: string;
+  name: string;
+  price: number;
+  description: string;
+  features: string[];
+}
+
+export interface Ticket {
+  id: number;
+  code: string;
+  ticket_type: string;
+  price: number;
+  status: string;
+  qr_code: string;
+  event: { id: number; name: string; slug: string; startDate: string; location: string };
+}
+
+export const eventKeys = {
+  list: (search: string, category: number | null) => ["events", "list", search, category] as const,
+  one: (slug: string) => ["events", slug] as const,
+};
+
+export function useEvents(search: string, category: number | null) {
+  const query = new URLSearchParams({ ...(search.trim() ? { search: search.trim() } : {}), ...(category ? { category: String(category) } : {}) });
+  return useQuery({ queryKey: eventKeys.list(search.trim(), category), queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>(`/events?${query}`, { signal })).events, placeholderData: (previous) => previous });
+}
+
+export function useCategories() {
+  return useQuery({ queryKey: ["events", "categories"], queryFn: async ({ signal }) => (await api<{ categories: EventCategory[] }>("/events/categories", { signal })).categories, staleTime: Infinity });
+}
+
+export function useEvent(slug: string) {
+  return useQuery({ queryKey: eventKeys.one(slug), queryFn: async ({ signal }) => (await api<{ event: EventDetail }>(`/events/${encodeURIComponent(slug)}`, { signal })).event, retry: false });
+}
+
+/** Euros as the spec shows an event's price ("15,00 €"). */
+export function formatEuros(value: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(value);
+}
+
+export function formatEventDate(iso: string, lang: string): string {
+  return new Date(iso).toLocaleString(lang, { weekday: "short", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+}

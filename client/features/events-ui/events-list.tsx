@@ -1,0 +1,95 @@
+import { Link } from "@tanstack/react-router";
+import { CalendarDays, CalendarX, MapPin, Plus, Search, Users } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useSession } from "../../lib/session.ts";
+import { openAuthModal } from "../../lib/ui.ts";
+import { type ArenaEvent, formatEuros, formatEventDate, useCategories, useEvents } from "./api.ts";
+import "../../styles/events.css";
+
+/** Spec 02 §2: a card's description stops at 120 characters. */
+const CARD_DESCRIPTION = 120;
+
+/** /events (spec 02 §2): a text search, category tabs (All plus each), a Create Event button, cards, an empty state. */
+export function EventsList() {
+  const { t } = useTranslation("events-ui");
+  const { isLoggedIn } = useSession();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState<number | null>(null);
+  const categories = useCategories();
+  const events = useEvents(search, category);
+  return (
+    <main className="page events-page">
+      <header className="page-header">
+        <h1>{t("events_title")}</h1>
+        {isLoggedIn ? (
+          <Link to="/events/create" className="btn btn-primary">
+            <Plus size={18} aria-hidden /> {t("create_event")}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={() => openAuthModal("login")}>
+            <Plus size={18} aria-hidden /> {t("create_event")}
+          </button>
+        )}
+      </header>
+      <label className="events-search">
+        <Search size={18} aria-hidden />
+        <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t("search_events")} aria-label={t("search_events")} />
+      </label>
+      <div className="events-categories" role="tablist" aria-label={t("categories")}>
+        {[{ id: null, name: t("all") }, ...(categories.data ?? [])].map((c) => (
+          <button key={c.id ?? "all"} type="button" role="tab" aria-selected={category === c.id} className="events-category" onClick={() => setCategory(c.id)}>
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {events.isPending ? (
+        <Skeleton height={240} />
+      ) : (events.data ?? []).length === 0 ? (
+        <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
+      ) : (
+        <div className="events-grid">
+          {events.data!.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function EventCard({ event }: { event: ArenaEvent }) {
+  const { t, i18n } = useTranslation("events-ui");
+  const description = event.description.length > CARD_DESCRIPTION ? `${event.description.slice(0, CARD_DESCRIPTION)}…` : event.description;
+  return (
+    <article className="event-card">
+      <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-cover" style={{ background: event.coverImage ? `center / cover url(${event.coverImage})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }} tabIndex={-1} aria-hidden>
+        <span className="event-chip" style={{ background: event.category.color }}>
+          {event.category.name}
+        </span>
+      </Link>
+      <div className="event-card-body">
+        <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-title">
+          {event.name}
+        </Link>
+        <p className="muted small">{description}</p>
+        <p className="event-card-meta small">
+          <span>
+            <CalendarDays size={14} aria-hidden /> {formatEventDate(event.startDate, i18n.language)}
+          </span>
+          {event.location ? (
+            <span>
+              <MapPin size={14} aria-hidden /> {event.location}
+            </span>
+          ) : null}
+          <span className="tabular">
+            <Users size={14} aria-hidden /> {event.maxParticipants ? `${event.currentParticipants}/${event.maxParticipants}` : event.currentParticipants}
+          </span>
+        </p>
+        <p className="event-card-price">{event.ticketPrice > 0 ? formatEuros(event.ticketPrice, i18n.language) : t("free")}</p>
+      </div>
+    </article>
+  );
+}

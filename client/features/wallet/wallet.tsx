@@ -1,0 +1,166 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Coins, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { formatCount } from "../../lib/format.ts";
+import { useSession } from "../../lib/session.ts";
+import { toast } from "../../lib/ui.ts";
+import "../../styles/events.css";
+
+/** Spec 02 §9: the badge refreshes every 30 s and flags a low balance. */
+const BALANCE_REFRESH_MS = 30_000;
+const LOW_BALANCE = 100;
+export const TEST_TOP_UP = 1000;
+
+export function useBalance(userId: number | undefined) {
+  return useQuery({
+    queryKey: ["wallet", "balance", userId],
+    enabled: userId !== undefined,
+    queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal })).balance,
+    refetchInterval: BALANCE_REFRESH_MS,
+  });
+}
+
+/** Spec 02 §8: what a failed balance load says. */
+function balanceError(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError && error.status === 404) return t("wallet_not_found");
+  if (error instanceof ApiError && error.status >= 500) return t("service_unavailable");
+  return t("balance_failed");
+}
+
+/** The top bar's G-Coins badge: the balance (K/M), opening the history in a new tab; a cross with the reason on error. */
+export function WalletBadge() {
+  const { t } = useTranslation("events-ui");
+  const { user } = useSession();
+  const balance = useBalance(user?.id);
+  if (!user) return null;
+  if (balance.isError) {
+    return (
+      <span className="wallet-badge wallet-badge-error" title={balanceError(balance.error, t)}>
+        <X size={16} aria-hidden /> <span className="hide-phone">{balanceError(balance.error, t)}</span>
+      </span>
+    );
+  }
+  const value = balance.data ?? 0;
+  return (
+    <a className={`wallet-badge${value < LOW_BALANCE && balance.data !== undefined ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={t("wallet_badge", { value })}>
+      <Coins size={16} aria-hidden />
+      <span className="tabular">{balance.data === undefined ? "…" : formatCount(value)}</span>
+    </a>
+  );
+}
+
+interface Transaction {
+  id: number;
+  amount: number;
+  balanceAfter: number;
+  transactionType: string;
+  description: string;
+  createdAt: string;
+}
+
+/** /wallet/history: the balance and every movement of the ledger, newest first, 20 at a time. */
+export function WalletHistory() {
+  const { t, i18n } = useTranslation("events-ui");
+  const { user } = useSession();
+  const balance = useBalance(user?.id);
+  const pages = useInfiniteQuery({
+    queryKey: ["wallet", "transactions"],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api<{ transactions: Transaction[]; pagination: { hasMore: boolean } }>(`/wallet/transactions?page=${pageParam}&limit=20`, { signal }),
+    getNextPageParam: (last, all) => (last.pagination.hasMore ? all.length + 1 : undefined),
+  });
+  const rows = pages.data?.pages.flatMap((page) => page.transactions) ?? [];
+  return (
+    <main className="page wallet-page">
+      <header className="page-header">
+        <div>
+          <h1>{t("wallet_title")}</h1>
+          <p className="wallet-balance tabular">{balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
+        </div>
+        <Link to="/top-up" className="btn btn-primary">
+          {t("top_up")}
+        </Link>
+      </header>
+      {pages.isPending ? (
+        <Skeleton height={200} />
+      ) : rows.length === 0 ? (
+        <p className="muted">{t("no_transactions")}</p>
+      ) : (
+        <table className="wallet-table">
+          <caption className="sr-only">{t("transactions")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("date")}</th>
+              <th scope="col">{t("description")}</th>
+              <th scope="col" className="num">
+                {t("amount")}
+              </th>
+              <th scope="col" className="num">
+                {t("balance_after")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{new Date(row.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
+                <td>
+                  <span className="muted small">{t(`type_${row.transactionType}`)}</span>
+                  <br />
+                  {row.description}
+                </td>
+                <td className={`num tabular ${row.amount > 0 ? "wallet-credit" : "wallet-debit"}`}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
+                <td className="num tabular">{row.balanceAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages.hasNextPage ? (
+        <Button variant="secondary" busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {t("more")}
+        </Button>
+      ) : null}
+    </main>
+  );
+}
+
+/** /top-up: how G-Coins reach a wallet on this server; in DEMO mode, a test top-up of 1,000. */
+export function TopUp() {
+  const { t } = useTranslation("events-ui");
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: ["auth", "options"], queryFn: ({ signal }) => api<{ testTopUp: boolean }>("/auth/options", { signal }), staleTime: Infinity });
+  const topUp = useMutation({
+    mutationFn: () => api("/wallet/credit", { method: "POST", body: { userId: user!.id, amount: TEST_TOP_UP, description: t("test_top_up_description") } }),
+    onSuccess: () => {
+      toast.success(t("topped_up", { value: TEST_TOP_UP }));
+      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    },
+    onError: () => toast.error(t("credit_failed")),
+  });
+  return (
+    <main className="page wallet-page">
+      <h1>{t("top_up_title")}</h1>
+      <p>{t("top_up_text")}</p>
+      {options.data?.testTopUp && user ? (
+        <section className="ticket-panel">
+          <h2>{t("test_top_up_title")}</h2>
+          <p className="muted">{t("test_top_up_text")}</p>
+          <Button onClick={() => topUp.mutate()} busy={topUp.isPending}>
+            {t("test_top_up", { value: TEST_TOP_UP })}
+          </Button>
+        </section>
+      ) : null}
+      {user ? (
+        <Link to="/wallet/history" className="btn btn-secondary">
+          {t("see_history")}
+        </Link>
+      ) : null}
+    </main>
+  );
+}
