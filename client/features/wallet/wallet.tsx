@@ -76,7 +76,7 @@ export function WalletHistory() {
   const rows = pages.data?.pages.flatMap((page) => page.transactions) ?? [];
   return (
     <main className="page wallet-page">
-      <header className="page-header">
+      <header className="page-header wallet-header">
         <div>
           <h1>{t("wallet_title")}</h1>
           <p className="wallet-balance tabular">{balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
@@ -99,7 +99,7 @@ export function WalletHistory() {
               <th scope="col" className="num">
                 {t("amount")}
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className="num hide-phone">
                 {t("balance_after")}
               </th>
             </tr>
@@ -114,7 +114,7 @@ export function WalletHistory() {
                   {row.description}
                 </td>
                 <td className={`num tabular ${row.amount > 0 ? "wallet-credit" : "wallet-debit"}`}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
-                <td className="num tabular">{row.balanceAfter}</td>
+                <td className="num tabular hide-phone">{row.balanceAfter}</td>
               </tr>
             ))}
           </tbody>
