@@ -125,3 +125,48 @@ describe("home", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+describe("a viewer's journey", () => {
+  it("goes from home to a live, follows the channel, sees it in the sidebar, is told when another followed channel goes live, and reports a stream to the moderators", async () => {
+    await goLive("Session du jeudi", 4);
+    const { browser: viewerApi, user } = await signedInUser(server);
+    const context = await (await import("../fixtures/e2e.ts")).loggedInContext(browser, server.url, viewerApi.cookies.get("arena_session")!, user);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(server.url);
+
+    // Home → a live card → its stream page; follow it there.
+    const card = row(page, "Lives recommandés").getByRole("article").filter({ hasText: "Session du jeudi" });
+    await card.getByRole("link", { name: "Session du jeudi" }).click();
+    await page.getByRole("heading", { name: "Session du jeudi" }).waitFor();
+    const streamer = new URL(page.url()).pathname.split("/").at(-1)!;
+    await page.getByRole("button", { name: "Suivre", exact: true }).click();
+    await page.getByRole("region", { name: "Chaînes suivies" }).getByRole("link", { name: new RegExp(streamer) }).waitFor();
+
+    // Another channel the viewer follows goes live: the bell counts it without a reload.
+    const next = await signedInUser(server);
+    await next.browser.post("/api/stream/startstreaming", { title: "Soirée speedrun", gameId: 2, tags: [], description: "" });
+    const { user: nextId } = (await viewerApi.get(`/api/stream/stream/${next.account.username}`)).body as { user: number };
+    expect((await viewerApi.post("/api/stream/follow", { channelId: nextId })).status).toBe(200);
+    const key = (await next.browser.get("/api/stream/mystreamkey")).body.streamKey as string;
+    const started = server.deps.bus.next("stream:started", (e) => e.username === next.account.username);
+    publishers.push(publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 30 }));
+    await started;
+    // The bell polls once a minute: within this test's time only the socket.io push can bring it.
+    await page.getByRole("link", { name: "Notifications (1 non lues)" }).click();
+    await page.getByText(`${next.account.username} est en direct : Soirée speedrun`).waitFor();
+
+    // Report the first stream; a moderator finds it in the queue.
+    await page.goto(`${server.url}/stream/${streamer}`);
+    await page.getByRole("button", { name: "Plus d'actions" }).click();
+    await page.getByRole("menuitem", { name: "Signaler" }).click();
+    const dialog = page.getByRole("dialog", { name: `Signaler ${streamer}` });
+    await dialog.getByRole("radio", { name: "Spam, arnaque ou publicité" }).check();
+    await dialog.getByRole("button", { name: "Signaler" }).click();
+    await page.getByText("Merci, votre signalement a été envoyé à la modération.").waitFor();
+    const moderator = await signedInUser(server);
+    await server.deps.db.updateTable("user").set({ role: "moderator" }).where("id", "=", moderator.user.id).execute();
+    const queue = (await moderator.browser.get("/api/reports?status=open")).body.reports as { targetLabel: string; reason: string }[];
+    expect(queue.some((report) => report.reason === "Spam, arnaque ou publicité")).toBe(true);
+  });
+});

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { connectLive } from "../../lib/live-socket.ts";
 import type { NotificationResponse } from "../../../server/notifications/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -14,6 +16,19 @@ export const notificationsQueryKey = ["notifications"] as const;
 export function useNotifications() {
   const { isLoggedIn } = useSession();
   return useQuery({ queryKey: notificationsQueryKey, queryFn: () => api<NotificationPage>("/notifications?limit=50"), enabled: isLoggedIn, refetchInterval: 60_000 });
+}
+
+/** New notifications arrive over socket.io the moment they are made (a followed channel going live…). */
+export function useLiveNotifications(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = connectLive();
+    socket.on("notification:created", () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }));
+    return () => {
+      socket.close();
+    };
+  }, [enabled, queryClient]);
 }
 
 export function useMarkAllRead() {

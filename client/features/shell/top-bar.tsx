@@ -9,7 +9,7 @@ import { useSession } from "../../lib/session.ts";
 import { setTheme, useTheme } from "../../lib/theme.ts";
 import { openAuthModal } from "../../lib/ui.ts";
 import { SearchBox } from "../discovery/components/search-box.tsx";
-import { badgeText, useNotifications } from "../notifications/api.ts";
+import { badgeText, useLiveNotifications, useNotifications } from "../notifications/api.ts";
 import { WalletBadge } from "../wallet/wallet.tsx";
 import { logout } from "./logout.ts";
 import { toggleSidebar, useSidebar } from "./sidebar-state.ts";
@@ -135,6 +135,7 @@ function UserMenu() {
 
 function NotificationBell() {
   const { t } = useTranslation();
+  useLiveNotifications(true);
   const unread = useNotifications().data?.unread ?? 0;
   const badge = badgeText(unread);
   return (

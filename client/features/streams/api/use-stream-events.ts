@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { io } from "socket.io-client";
+import { connectLive } from "../../../lib/live-socket.ts";
 import { streamKeys } from "./get-stream.ts";
 import type { ViewerData } from "./viewers.ts";
 
@@ -11,7 +11,7 @@ import type { ViewerData } from "./viewers.ts";
 export function useStreamEvents(username: string, channelArn: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = io(`${window.location.origin}/live`, { path: "/socket.io/", transports: ["websocket"], withCredentials: true, reconnectionAttempts: 5, reconnectionDelay: 1000 });
+    const socket = connectLive();
     const reload = (payload: { username?: string }) => {
       if (payload?.username?.toLowerCase() === username.toLowerCase()) void queryClient.invalidateQueries({ queryKey: streamKeys.one(username) });
     };

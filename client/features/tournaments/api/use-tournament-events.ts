@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { io } from "socket.io-client";
+import { connectLive } from "../../../lib/live-socket.ts";
 import { tournamentKeys } from "./queries.ts";
 
 /**
@@ -12,7 +12,7 @@ export function useTournamentEvents(tournamentId: number | null): boolean {
   const [watching, setWatching] = useState(false);
   useEffect(() => {
     if (!tournamentId) return;
-    const socket = io(`${window.location.origin}/live`, { path: "/socket.io/", transports: ["websocket"], withCredentials: true, reconnectionAttempts: 5, reconnectionDelay: 1000 });
+    const socket = connectLive();
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(tournamentId) });
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
