@@ -309,3 +309,27 @@ describe("events, tickets and the wallet", () => {
     await page.getByText("900 G-Coins").first().waitFor();
   });
 });
+
+describe("my events", () => {
+  it("lists the events one organises, publishes a draft, and lists the events one joined", async () => {
+    const organiser = new ApiBrowser(server.url);
+    const login = await organiser.post("/api/auth/login", { login: "Kestrel", password: "demo password" });
+    expect(login.status).toBe(200);
+    const start = new Date(Date.now() + 20 * 24 * 3600_000).toISOString();
+    const created = await organiser.post("/api/events", { name: "Atelier caméra", description: "Régler sa webcam et sa lumière pour le stream.", categoryId: 4, startDate: start, maxParticipants: 10 });
+    expect(created.status).toBe(201);
+    const context = await loggedInContext(browser, server.url, organiser.cookies.get("arena_session")!, login.body.user);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/my-events`);
+    const draft = page.getByRole("article").filter({ hasText: "Atelier caméra" });
+    await draft.getByText("Brouillon").waitFor();
+    await draft.getByRole("button", { name: "Publier" }).click();
+    await draft.getByText("Publié", { exact: true }).waitFor();
+    await draft.getByRole("link", { name: "Voir" }).waitFor();
+
+    await page.getByRole("tab", { name: "Événements rejoints" }).click();
+    await page.getByRole("tabpanel").getByText("Vous n'avez rejoint aucun événement.").waitFor();
+    await page.getByRole("tabpanel").getByRole("link", { name: "Voir les événements" }).waitFor();
+  });
+});

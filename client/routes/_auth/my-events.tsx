@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { MyEvents } from "../../features/events-ui/my-events.tsx";
 
-export const Route = createFileRoute("/_auth/my-events")({ component: MyEventsScreen });
-
-function MyEventsScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_my_events")} />;
-}
+export const Route = createFileRoute("/_auth/my-events")({ component: MyEvents });

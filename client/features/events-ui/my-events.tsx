@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { CalendarDays, Trophy } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { api } from "../../lib/api.ts";
+import { toast } from "../../lib/ui.ts";
+import { type ArenaEvent, formatEventDate } from "./api.ts";
+import "../../styles/events.css";
+
+/** Spec 02 §2: descriptions on these cards stop at 100 characters. */
+const DESCRIPTION = 100;
+
+/** /my-events (spec 02 §2): the events one organises (Publish for drafts, View and Manage) and those one joined. */
+export function MyEvents() {
+  const { t } = useTranslation("events-ui");
+  const [tab, setTab] = useState<"mine" | "joined">("mine");
+  const mine = useQuery({ queryKey: ["events", "mine"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
+  const joined = useQuery({ queryKey: ["events", "joined"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
+  const list = tab === "mine" ? mine : joined;
+  return (
+    <main className="page events-page">
+      <header className="page-header">
+        <h1>{t("my_events_title")}</h1>
+        <Link to="/events/create" className="btn btn-primary">
+          {t("create_event")}
+        </Link>
+      </header>
+      <Tabs label={t("my_events_title")} value={tab} onChange={setTab} tabs={[{ id: "mine", label: t("tab_my_events") }, { id: "joined", label: t("tab_joined_events") }]} />
+      <div role="tabpanel" aria-label={tab === "mine" ? t("tab_my_events") : t("tab_joined_events")}>
+        {list.isPending ? (
+          <Skeleton height={200} />
+        ) : (list.data ?? []).length === 0 ? (
+          <EmptyState
+            icon={<CalendarDays size={40} aria-hidden />}
+            title={tab === "mine" ? t("no_my_events") : t("no_joined_events")}
+            action={
+              <Link to={tab === "mine" ? "/events/create" : "/events"} className="btn btn-primary">
+                {tab === "mine" ? t("create_event") : t("browse_events")}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="events-grid">
+            {list.data!.map((event) => (
+              <MyEventCard key={event.id} event={event} joined={tab === "joined"} />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) {
+  const { t, i18n } = useTranslation("events-ui");
+  const queryClient = useQueryClient();
+  const publish = useMutation({
+    mutationFn: () => api<{ message?: string }>(`/events/${event.slug}/publish`, { method: "PUT" }),
+    onSuccess: (answer) => {
+      toast.success(answer.message ?? t("published"));
+      void queryClient.invalidateQueries({ queryKey: ["events"] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const description = event.description.length > DESCRIPTION ? `${event.description.slice(0, DESCRIPTION)}…` : event.description;
+  return (
+    <article className="event-card">
+      <div className="event-card-body">
+        <p className="event-badges">
+          <span className="event-chip" style={{ background: event.category.color }}>
+            {event.category.name}
+          </span>
+          <span className="event-chip event-chip-status">{t(`status_${event.status}`)}</span>
+        </p>
+        <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-title">
+          {event.name}
+        </Link>
+        <p className="muted small">{description}</p>
+        <p className="event-card-meta small">
+          <span>
+            <CalendarDays size={14} aria-hidden /> {formatEventDate(event.startDate, i18n.language)}
+          </span>
+        </p>
+        {joined ? (
+          <>
+            <p className="small">{t("organized_by", { name: event.organizer.name })}</p>
+            <p className="small">{t(`participant_${event.participantStatus ?? "pending"}`)}</p>
+            {event.tournamentId ? (
+              <Link to="/tournament/$id" params={{ id: String(event.tournamentId) }} className="small">
+                <Trophy size={14} aria-hidden /> {t("see_tournament")}
+              </Link>
+            ) : null}
+          </>
+        ) : (
+          <div className="row">
+            {event.status === "draft" ? (
+              <Button size="sm" busy={publish.isPending} onClick={() => publish.mutate()}>
+                {t("publish")}
+              </Button>
+            ) : (
+              <Link to="/events/$slug" params={{ slug: event.slug }} className="btn btn-secondary btn-sm">
+                {t("view")}
+              </Link>
+            )}
+            <Link to="/events/$slug/manage" params={{ slug: event.slug }} className="btn btn-secondary btn-sm">
+              {t("manage")}
+            </Link>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
