@@ -333,3 +333,36 @@ describe("my events", () => {
     await page.getByRole("tabpanel").getByRole("link", { name: "Voir les événements" }).waitFor();
   });
 });
+
+describe("create event", () => {
+  it("checks the fields in the spec's order, estimates the cost live with the server's formula, previews, and debits that cost", async () => {
+    const { page, api, user } = await userPage("/events/create");
+    await page.getByRole("heading", { name: "Créer un événement" }).waitFor();
+    await page.getByRole("button", { name: "Créer un événement" }).click();
+    await page.getByText("Le nom de l'événement est obligatoire et doit contenir au moins 3 caractères").waitFor();
+    await page.getByLabel("Nom de l'événement").fill("Atelier montage");
+    await page.getByLabel("Description").fill("Monter ses meilleurs moments de stream en clips.");
+    await page.getByLabel("Catégorie").selectOption({ label: "Atelier" });
+    const day = new Date(Date.now() + 10 * 24 * 3600_000);
+    const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}T18:00`;
+    await page.getByLabel("Début").fill(local(day));
+    const cost = page.getByRole("region", { name: "Coût de création" });
+    // Unlimited seats cost like the largest events (× 3); 200 seats × 2.
+    await cost.getByText("195 G-Coins").waitFor();
+    await page.getByLabel("Places").fill("200");
+    await cost.getByText("130 G-Coins").waitFor();
+    await page.getByRole("button", { name: "Aperçu" }).click();
+    await page.getByRole("article", { name: "Aperçu" }).getByText("Atelier montage").waitFor();
+
+    // Not enough G-Coins yet: the server refuses and nothing is created.
+    await page.getByRole("button", { name: "Créer un événement" }).click();
+    await page.getByText("G-Coins insuffisants ! Il vous faut 130 G-Coins pour créer cet événement.").waitFor();
+    expect((await api.get("/api/events/my-events")).body.events).toHaveLength(0);
+
+    expect((await api.post("/api/wallet/credit", { userId: user.id, amount: 1000 })).status).toBe(200);
+    await page.getByRole("button", { name: "Créer un événement" }).click();
+    await page.waitForURL(`${server.url}/my-events`);
+    await page.getByText("Événement créé avec succès ! 130 G-Coins débités de votre portefeuille.").waitFor();
+    expect((await api.get(`/api/wallet/balance/${user.id}`)).body.balance).toBe(870);
+  });
+});

@@ -219,7 +219,7 @@ describe("watching a live", () => {
     await page.getByRole("region", { name: `Direct de ${live.username}` }).getByText("En direct", { exact: true }).waitFor();
 
     // The info block and the toolbar.
-    expect(await page.getByRole("link", { name: "League of Legends" }).getAttribute("href")).toBe("/game/1");
+    expect(await page.getByRole("link", { name: "League of Legends", exact: true }).getAttribute("href")).toBe("/game/1");
     expect(await page.getByRole("link", { name: "lan", exact: true }).getAttribute("href")).toBe("/tag/lan");
     expect(await page.getByRole("link", { name: live.username, exact: true }).first().getAttribute("href")).toBe(`/profile/${live.username}`);
     await page.getByText("1 spectateur", { exact: true }).waitFor();
@@ -393,7 +393,7 @@ describe("watching a live", () => {
     const download = page.getByRole("link", { name: /^Télécharger \(\d+(,\d)? [KM]B\)$/ });
     expect(await download.getAttribute("download")).not.toBeNull();
     expect(await download.getAttribute("href")).toStartWith("/recordings/");
-    expect(await page.getByRole("link", { name: "League of Legends" }).getAttribute("href")).toBe("/game/1");
+    expect(await page.getByRole("link", { name: "League of Legends", exact: true }).getAttribute("href")).toBe("/game/1");
     await page.getByText(/^\d+ vues?$/).waitFor();
     await page.getByText("Bo3, casté en direct").waitFor();
 

@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { CreateEventPage } from "../../features/events-ui/event-form-pages.tsx";
 
-export const Route = createFileRoute("/_auth/create-event")({ component: CreateEventScreen });
-
-function CreateEventScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_create_event")} />;
-}
+export const Route = createFileRoute("/_auth/create-event")({ component: CreateEventPage });

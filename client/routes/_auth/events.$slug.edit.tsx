@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { EditEventPage } from "../../features/events-ui/event-form-pages.tsx";
 
 export const Route = createFileRoute("/_auth/events/$slug/edit")({ component: EditEventScreen });
 
 function EditEventScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_edit_event")} />;
+  const { slug } = Route.useParams();
+  return <EditEventPage key={slug} slug={slug} />;
 }
