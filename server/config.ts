@@ -45,6 +45,8 @@ const EnvSchema = z
     RESTREAM_YOUTUBE_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmp://a.rtmp.youtube.com/live2"),
     RESTREAM_FACEBOOK_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmps://live-api-s.facebook.com:443/rtmp"),
     TRANSLATE_URL: optionalUrl,
+    /** POST /api/translate calls per client address and minute (the web app itself makes at most 20). */
+    TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     TRUST_PROXY: flag,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
@@ -87,6 +89,7 @@ export interface Config {
   restreamUrls: Record<"twitch" | "youtube" | "facebook", string>;
   /** A LibreTranslate-compatible address for texts the dictionaries do not hold. */
   translateUrl: string | undefined;
+  translateRatePerMinute: number;
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 }
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO,
     restreamUrls: { twitch: e.RESTREAM_TWITCH_URL, youtube: e.RESTREAM_YOUTUBE_URL, facebook: e.RESTREAM_FACEBOOK_URL },
     translateUrl: e.TRANSLATE_URL,
+    translateRatePerMinute: e.TRANSLATE_RATE_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -27,7 +27,6 @@ const TranslateResponseSchema = z
   })
   .describe("POST /api/translate answer");
 
-const RATE_LIMIT = { max: 120, windowMs: 60_000 };
 
 const translateRoute = createRoute({
   method: "post", path: "/translate", tags: ["Translation"],
@@ -44,7 +43,7 @@ const translateRoute = createRoute({
 export function translateRoutes(deps: AppDeps) {
   const translator = createTranslator({ serviceUrl: deps.config.translateUrl });
   return newRouter().openapi(translateRoute, async (c) => {
-    await hitRateLimit(deps.db, `translate:ip:${c.get("clientIp")}`, RATE_LIMIT, deps.now());
+    await hitRateLimit(deps.db, `translate:ip:${c.get("clientIp")}`, { max: deps.config.translateRatePerMinute, windowMs: 60_000 }, deps.now());
     const { text, source_lang, target_lang } = c.req.valid("json");
     const texts = Array.isArray(text) ? text : [text];
     const results = await Promise.all(texts.map((item) => translator.translateOne(item, source_lang, target_lang)));

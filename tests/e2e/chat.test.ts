@@ -259,6 +259,23 @@ describe("the chat", () => {
     await englishPage.getByRole("heading", { name: "This chat view is for the channel owner" }).waitFor();
   });
 
+  it("lets a viewer report someone else's message, and offers them nothing else", async () => {
+    const owner = await ownerDock();
+    await say(owner.page, "message à signaler");
+    const viewer = await viewerOn(owner.channel);
+    const row = log(viewer.page).getByRole("listitem").filter({ hasText: "message à signaler" });
+    await row.hover();
+    await row.getByRole("button", { name: `Actions pour le message de ${owner.user.username}` }).click();
+    expect(await viewer.page.getByRole("menuitem").count()).toBe(1);
+    await viewer.page.getByRole("menuitem", { name: "Signaler" }).click();
+    const dialog = viewer.page.getByRole("dialog", { name: `Signaler ${owner.user.username}` });
+    await dialog.getByRole("radio", { name: "Harcèlement ou discours haineux" }).check();
+    await dialog.getByRole("button", { name: "Signaler" }).click();
+    await viewer.page.getByText("Merci, votre signalement a été envoyé à la modération.").waitFor();
+    const stored = await server.deps.db.selectFrom("report").selectAll().where("reporter_id", "=", viewer.user.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ target_type: "message", reason: "Harcèlement ou discours haineux" });
+  });
+
   it("shows a visitor the chat with 'You need to login' and a Login button", async () => {
     const owner = await ownerDock();
     await say(owner.page, "bienvenue");

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { connectLive } from "../../lib/live-socket.ts";
+import type { Socket } from "socket.io-client";
 import type { NotificationResponse } from "../../../server/notifications/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -23,10 +23,17 @@ export function useLiveNotifications(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const socket = connectLive();
-    socket.on("notification:created", () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }));
+    // socket.io-client loads after the first paint: the bell is in every page's first load.
+    let socket: Socket | undefined;
+    let closed = false;
+    void import("../../lib/live-socket.ts").then(({ connectLive }) => {
+      if (closed) return;
+      socket = connectLive();
+      socket.on("notification:created", () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }));
+    });
     return () => {
-      socket.close();
+      closed = true;
+      socket?.close();
     };
   }, [enabled, queryClient]);
 }

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
+import { openReportModal } from "../../reports/report-modal.tsx";
 import { useChatMessages } from "../api/get-chat-history.ts";
 import { useBannedUsers, useChatState } from "../api/get-chat-state.ts";
 import type { ChatLine } from "../api/messages.ts";
@@ -47,6 +48,12 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
   const failed = (error: unknown) => toast.error(apiErrorText(error));
 
   const actionsFor = (line: ChatLine): MessageMenuAction[] => {
+    // Anyone logged in may report someone else's message; moderation comes first for those who moderate.
+    const report: MessageMenuAction[] = line.userId === me?.id ? [] : [{ key: "report", label: t("report"), run: () => openReportModal({ targetType: "message", targetId: line.id, label: line.username }) }];
+    return canModerate ? [...moderationActions(line), ...report] : report;
+  };
+
+  const moderationActions = (line: ChatLine): MessageMenuAction[] => {
     const actions: MessageMenuAction[] = [
       { key: "delete", label: t("delete"), danger: true, run: () => deleteMessage.mutate(line.id, { onSuccess: () => toast.success(t("deleted_done")), onError: failed }) },
     ];
@@ -85,7 +92,8 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
         status={messages.status}
         onRetry={() => void messages.refetch()}
         followToken={followToken}
-        actionsFor={canModerate ? actionsFor : undefined}
+        actionsFor={me ? actionsFor : undefined}
+        moderator={canModerate}
       />
       <ChatComposer loggedIn={Boolean(me)} ban={state.data?.ban ?? null} slowSeconds={state.data?.slowSeconds ?? 0} send={send} onSent={() => setFollowToken((token) => token + 1)} />
       {canModerate ? (

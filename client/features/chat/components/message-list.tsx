@@ -18,9 +18,11 @@ interface MessageListProps {
   /** Changes when the reader sent a line: the list jumps to the newest whatever the scroll. */
   followToken: number;
   actionsFor?: ((line: ChatLine) => MessageMenuAction[]) | undefined;
+  /** The menu names itself for moderators ("Actions de modération…") or for viewers, who may only report. */
+  moderator?: boolean;
 }
 
-export function MessageList({ lines, status, onRetry, followToken, actionsFor }: MessageListProps) {
+export function MessageList({ lines, status, onRetry, followToken, actionsFor, moderator = true }: MessageListProps) {
   const { t } = useTranslation("chat");
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -92,7 +94,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor }:
         ) : (
           <ol className="chat-lines">
             {lines.map((line) => (
-              <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} />
+              <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} moderator={moderator} />
             ))}
           </ol>
         )}
@@ -107,7 +109,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor }:
 }
 
 /** One line: avatar, coloured name, the text as plain text (never parsed as HTML), the time on hover. */
-const MessageRow = memo(function MessageRow({ line, actions }: { line: ChatLine; actions: MessageMenuAction[] | undefined }) {
+const MessageRow = memo(function MessageRow({ line, actions, moderator }: { line: ChatLine; actions: MessageMenuAction[] | undefined; moderator: boolean }) {
   const { i18n } = useTranslation();
   const full = formatFullTime(line.timestamp, i18n.language);
   return (
@@ -126,7 +128,7 @@ const MessageRow = memo(function MessageRow({ line, actions }: { line: ChatLine;
         <time className="chat-time" dateTime={line.timestamp} title={full}>
           {formatClock(line.timestamp, i18n.language)}
         </time>
-        {actions?.length ? <MessageMenu username={line.username} actions={actions} /> : null}
+        {actions?.length ? <MessageMenu username={line.username} actions={actions} moderator={moderator} /> : null}
       </span>
     </li>
   );

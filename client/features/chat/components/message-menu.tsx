@@ -1,10 +1,10 @@
-import { Ban, EllipsisVertical, Hourglass, Trash2, UserCheck } from "lucide-react";
+import { Ban, EllipsisVertical, Flag, Hourglass, Trash2, UserCheck } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 
 export interface MessageMenuAction {
-  key: "delete" | "timeout" | "ban" | "unban";
+  key: "delete" | "timeout" | "ban" | "unban" | "report";
   label: string;
   danger?: boolean;
   run: () => void;
@@ -15,6 +15,7 @@ const ICONS: Record<MessageMenuAction["key"], ReactNode> = {
   timeout: <Hourglass size={16} aria-hidden />,
   ban: <Ban size={16} aria-hidden />,
   unban: <UserCheck size={16} aria-hidden />,
+  report: <Flag size={16} aria-hidden />,
 };
 const MENU_WIDTH = 220;
 
@@ -22,7 +23,7 @@ const MENU_WIDTH = 220;
  * A message's moderation menu: a button, then a menu drawn above the list (so the list's scrolling
  * never clips it). Arrows, Home and End move, Escape and Tab close and give focus back.
  */
-export function MessageMenu({ username, actions }: { username: string; actions: MessageMenuAction[] }) {
+export function MessageMenu({ username, actions, moderator = true }: { username: string; actions: MessageMenuAction[]; moderator?: boolean }) {
   const { t } = useTranslation("chat");
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState<{ top?: number; bottom?: number; left: number } | null>(null);
@@ -110,7 +111,7 @@ export function MessageMenu({ username, actions }: { username: string; actions: 
         ref={button}
         type="button"
         className="chat-line-menu-btn"
-        aria-label={t("actions_for", { username })}
+        aria-label={t(moderator ? "actions_for" : "viewer_actions_for", { username })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -132,7 +133,7 @@ export function MessageMenu({ username, actions }: { username: string; actions: 
               id={menuId}
               className="menu-list chat-menu"
               role="menu"
-              aria-label={t("actions_for", { username })}
+              aria-label={t(moderator ? "actions_for" : "viewer_actions_for", { username })}
               style={{ position: "fixed", width: MENU_WIDTH, right: "auto", top: position?.top ?? "auto", bottom: position?.bottom ?? "auto", left: position?.left ?? 0, visibility: position ? "visible" : "hidden" }}
               onKeyDown={onMenuKey}
             >

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from "../../../lib/format.ts";
 import { type Replay, REPLAY_PLACEHOLDER, recordingUrl } from "../api/replays.ts";
+import { ReportMenu } from "../../reports/report-menu.tsx";
 import { GameChip } from "./game-chip.tsx";
 
 interface ReplayCardProps {
@@ -33,7 +34,9 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
             <button type="button" className="icon-btn replay-card-delete" aria-label={t("delete_replay_named", { title: replay.title })} title={t("delete")} onClick={() => onDelete(replay)}>
               <Trash2 size={18} aria-hidden />
             </button>
-          ) : null}
+          ) : (
+            <ReportMenu target={{ targetType: "replay", targetId: replay.id, label: replay.title }} label={t("replay_actions", { title: replay.title })} />
+          )}
         </div>
         {replay.stream_games ? <GameChip game={replay.stream_games} small /> : null}
         <p className="replay-card-meta muted small">
