@@ -14,7 +14,7 @@ export interface DemoMember {
   website?: string;
   verified?: boolean;
   /** Goes live with a synthetic stream while the demo runs. */
-  live?: "testsrc2" | "mandelbrot";
+  live?: "testsrc2" | "smptehdbars";
 }
 
 export const DEMO_PASSWORD = "demo password";
@@ -22,7 +22,7 @@ export const DEMO_EMAIL_DOMAIN = "demo.arena.local";
 
 export const demoMembers: DemoMember[] = [
   { username: "ZeldaPro", firstName: "Zoé", lastName: "Martin", about: "Speedrunneuse lyonnaise, organisatrice de la LAN du Rhône. Records, routes et bonne humeur.", colors: ["#7c5cff", "#ff5ca8"], game: "League of Legends", title: "Ranked jusqu'au Master avec la commu", tags: ["FR", "Ranked", "Chill"], paypalme: "ZeldaPro", twitter: "zeldapro", verified: true, live: "testsrc2" },
-  { username: "Kestrel", firstName: "Karim", lastName: "Benali", about: "Entry fragger, coach amateur, caster le week-end.", colors: ["#ff9f1c", "#e71d36"], game: "Counter-Strike 2", title: "Retakes et aim training avant le tournoi", tags: ["FPS", "Coaching"], website: "https://kestrel.example.org", verified: true, live: "mandelbrot" },
+  { username: "Kestrel", firstName: "Karim", lastName: "Benali", about: "Entry fragger, coach amateur, caster le week-end.", colors: ["#ff9f1c", "#e71d36"], game: "Counter-Strike 2", title: "Retakes et aim training avant le tournoi", tags: ["FPS", "Coaching"], website: "https://kestrel.example.org", verified: true, live: "smptehdbars" },
   { username: "LaFleche", firstName: "Léa", lastName: "Dubois", about: "Archère dans l'âme, support dans le cœur.", colors: ["#2ec4b6", "#0b3954"], game: "League of Legends", title: "Support main : vision et roams", tags: ["Support", "Tips"] },
   { username: "NovaRush", firstName: "Noah", lastName: "Petit", about: "Rocket League tous les soirs, freestyle le dimanche.", colors: ["#3a86ff", "#8338ec"], game: "Rocket League", title: "Freestyle session", tags: ["Freestyle"], paypalme: "NovaRush" },
   { username: "MiloCast", firstName: "Milo", lastName: "Garnier", about: "Commentateur des tournois locaux, fan de stratégie.", colors: ["#ffbe0b", "#fb5607"], game: "Valorant", title: "Cast des qualifs", tags: ["Cast", "Esport"] },

@@ -129,14 +129,15 @@ export async function startDemoLives(deps: AppDeps, log: (line: string) => void)
   for (const member of demoMembers.filter((m) => m.live)) {
     const row = await deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.stream_key").where("user.username", "=", member.username).executeTakeFirst();
     if (!row) continue;
-    const source = member.live === "mandelbrot" ? "mandelbrot=size=640x360:rate=30" : "testsrc2=size=640x360:rate=30";
+    // Cheap synthetic pictures (mandelbrot took a quarter of a core per live): a demo runs on small servers.
+    const source = member.live === "smptehdbars" ? "smptehdbars=size=640x360:rate=30,drawbox=x=mod(t*120\\,640):y=150:w=60:h=60:color=white@0.8:t=fill" : "testsrc2=size=640x360:rate=30";
     jobs.push(
       startFfmpegJob({
         name: `demo live ${member.username}`,
         restart: true,
         log,
         redact: (text) => text.replaceAll(row.stream_key, "••••"),
-        args: ["-re", "-f", "lavfi", "-i", source, "-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100", "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "30", "-b:v", "700k", "-c:a", "aac", "-b:a", "64k", "-f", "flv", `rtmp://127.0.0.1:${deps.config.rtmpPort}/live/${row.stream_key}`],
+        args: ["-re", "-f", "lavfi", "-i", source, "-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100", "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-threads", "1", "-pix_fmt", "yuv420p", "-g", "30", "-b:v", "700k", "-c:a", "aac", "-b:a", "64k", "-f", "flv", `rtmp://127.0.0.1:${deps.config.rtmpPort}/live/${row.stream_key}`],
       }),
     );
   }

@@ -366,3 +366,41 @@ describe("create event", () => {
     expect((await api.get(`/api/wallet/balance/${user.id}`)).body.balance).toBe(870);
   });
 });
+
+describe("manage event", () => {
+  it("shows the organiser's figures, filters and approves registrations, assigns a streamer, and deletes the event with refunds", async () => {
+    const organiser = new ApiBrowser(server.url);
+    const login = await organiser.post("/api/auth/login", { login: "ZeldaPro", password: "demo password" });
+    const context = await loggedInContext(browser, server.url, organiser.cookies.get("arena_session")!, login.body.user);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/events/lan-du-rhone-2027/manage`);
+    await page.getByRole("heading", { name: "LAN du Rhône 2027" }).waitFor();
+    const stat = (name: string) => page.locator(".dashboard-stat", { hasText: name }).locator(".dashboard-stat-value");
+    await waitFor("the figures", async () => (await stat("En attente").textContent()) === "2");
+    expect(await stat("Acceptés").textContent()).toBe("3");
+
+    await page.getByRole("tab", { name: "Participants" }).click();
+    await page.getByRole("button", { name: "En attente" }).click();
+    const rows = page.getByRole("tabpanel").getByRole("listitem");
+    await waitFor("two pending", async () => (await rows.count()) === 2);
+    await page.getByRole("button", { name: "Accepter Orion" }).click();
+    await page.getByText("Inscription acceptée.").waitFor();
+    await waitFor("one pending", async () => (await rows.count()) === 1);
+
+    await page.getByRole("tab", { name: "Streamers" }).click();
+    await page.getByRole("button", { name: "Assigner" }).click();
+    await page.getByText("Veuillez sélectionner un streamer").waitFor();
+    await page.getByLabel("Streamer", { exact: true }).selectOption({ label: "Kestrel" });
+    await page.getByLabel("Rôle").selectOption({ label: "Co-streamer" });
+    await page.getByRole("button", { name: "Assigner" }).click();
+    await page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: "Kestrel" }).getByText("Co-streamer").waitFor();
+
+    await page.getByRole("tab", { name: "Paramètres" }).click();
+    await page.getByRole("button", { name: "Supprimer l'événement" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Supprimer l'événement" }).click();
+    await page.waitForURL(`${server.url}/my-events`);
+    const status = (await organiser.get("/api/events/my-events")).body.events.find((e: { slug: string }) => e.slug === "lan-du-rhone-2027")?.status;
+    expect(status ?? "cancelled").toBe("cancelled");
+  });
+});

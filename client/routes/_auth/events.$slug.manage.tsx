@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { ManageEvent } from "../../features/events-ui/manage-event.tsx";
 
-export const Route = createFileRoute("/_auth/events/$slug/manage")({ component: ManageEventScreen });
+export const Route = createFileRoute("/_auth/events/$slug/manage")({ component: ManageScreen });
 
-function ManageEventScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_manage_event")} />;
+function ManageScreen() {
+  const { slug } = Route.useParams();
+  return <ManageEvent key={slug} slug={slug} />;
 }
