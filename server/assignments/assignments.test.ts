@@ -26,7 +26,7 @@ describe("streamer assignments", () => {
     const streamer = await signedInUser(server);
     await adminBrowser.put(`/api/admin/users/${streamer.user.id}/role`, { role: "streamer" });
     expect((await new Browser(server.url).get("/api/users/streamers")).body.streamers.map((s: { username: string }) => s.username)).toContain(streamer.account.username);
-    const missing = await organiser.browser.post("/api/assignments", { eventId: event.id, role: "co_streamer" });
+    const missing = await organiser.browser.speaking("fr").post("/api/assignments", { eventId: event.id, role: "co_streamer" });
     expect(missing.body.msg).toBe("Veuillez sélectionner un streamer");
     const assigned = await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "main_streamer", notes: "Cast de la finale" });
     expect(assigned.status).toBe(201);

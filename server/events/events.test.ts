@@ -120,13 +120,13 @@ describe("tickets", () => {
     const organiser = await fundedUser(1000);
     const event = await publishedEvent(organiser);
     const buyer = await fundedUser(50);
-    const poor = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_day", price: 200 });
+    const poor = await buyer.browser.speaking("fr").post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_day", price: 200 });
     expect(poor.status).toBe(402);
     expect(poor.body.msg).toBe("Solde insuffisant. Requis: 200 G-Coins, Disponible: 50 G-Coins");
     const cheat = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "pass_day", price: 1 });
     expect(cheat.status).toBe(400);
     expect(cheat.body.code).toBe("ticket_price_changed");
-    const noType = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id });
+    const noType = await buyer.browser.speaking("fr").post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id });
     expect(noType.body.msg).toBe("Veuillez sélectionner un type de billet");
     const other = await fundedUser(500);
     expect((await buyer.browser.post("/api/tickets/purchase", { userId: String(other.user.id), eventId: event.id, ticketType: "match", price: 100 })).status).toBe(403);
@@ -136,7 +136,7 @@ describe("tickets", () => {
     const organiser = await fundedUser(1000);
     const event = await publishedEvent(organiser);
     const buyer = await fundedUser(500);
-    const bought = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    const bought = await buyer.browser.speaking("fr").post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
     expect(bought.body.message).toBe("Billet acheté avec succès!");
     const qr = bought.body.ticket.qr_code as string;
     expect(qr).toMatch(/^ARENA1\.[\w-]+\.[\w-]+$/);
@@ -146,6 +146,7 @@ describe("tickets", () => {
     const second = await organiser.browser.post("/api/tickets/validate", { qr, eventId: event.id });
     expect(second.status).toBe(409);
     expect(second.body.msg).toMatch(/^Already checked in at \d\d:\d\d \(UTC\)\.$/);
+    expect(second.body.username).toBe(buyer.account.username);
     const [prefix, body, signature] = qr.split(".");
     const tampered = JSON.parse(Buffer.from(body!, "base64url").toString());
     tampered.c = "someone-elses";
@@ -154,6 +155,12 @@ describe("tickets", () => {
     expect(forged.body.code).toBe("ticket_forged");
     const stranger = await fundedUser(0);
     expect((await stranger.browser.post("/api/tickets/validate", { qr })).status).toBe(403);
+    const typed = await buyer.browser.post("/api/tickets/purchase", { userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    const byCode = await organiser.browser.post("/api/tickets/validate", { qr: ` ${typed.body.ticket.code} `, eventId: event.id });
+    expect(byCode.status).toBe(200);
+    expect((await organiser.browser.post("/api/tickets/validate", { qr: typed.body.ticket.code })).body.code).toBe("ticket_already_used");
+    const unknown = await organiser.browser.post("/api/tickets/validate", { qr: "AAAAAAAAAAAA" });
+    expect([unknown.status, unknown.body.code]).toEqual([404, "ticket_unknown_code"]);
     const key = (await new Browser(server.url).get("/api/tickets/public-key")).body;
     expect(key.publicKey).toContain("BEGIN PUBLIC KEY");
   });

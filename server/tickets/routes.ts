@@ -33,7 +33,7 @@ const r = {
   validate: createRoute({
     method: "post", path: "/validate", tags, summary: "Check a ticket in at the door (organiser); a second scan is refused", ...owner,
     request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: z.coerce.number().int().positive().optional() })) },
-    responses: { 200: jsonResponse(z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: Any }), "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: Any }), "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
 };
 

@@ -95,24 +95,41 @@ export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
 
 export type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
 
+/** What a door typed by hand: the short code printed under a ticket's QR code. */
+const TICKET_CODE = /^[A-Za-z0-9_-]{12}$/;
+
 /**
- * The door: a genuine signature, a ticket that exists, for this organiser's event (and this event
- * when the scanner names it), not refunded, and checked in once — the check-in is a conditional
- * update, so two scanners at two doors cannot both let the same ticket in.
+ * What the scanner read: a signed QR payload (the signature is checked here), or the printed code a
+ * doorkeeper typed when a phone screen would not scan. Anything else is forged or damaged.
+ */
+function ticketReference(signer: TicketSigner, qr: string): { code: string; eventId: number | null } {
+  const text = qr.trim();
+  if (TICKET_CODE.test(text)) return { code: text, eventId: null };
+  const payload = signer.verify(text);
+  if (!payload) throw new AppError(400, "ticket_forged");
+  return { code: payload.c, eventId: payload.e };
+}
+
+/**
+ * The door: a genuine signature (or a typed code), a ticket that exists, for this organiser's event
+ * (and this event when the scanner names it), not refunded, and checked in once — the check-in is a
+ * conditional update, so two scanners at two doors cannot both let the same ticket in. Refusals of a
+ * real ticket name its holder, so the doorkeeper can tell who is in front of them.
  */
 export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanner: User, qr: string, expectedEventId?: number): Promise<ValidationResult> {
-  const payload = signer.verify(qr);
-  if (!payload) throw new AppError(400, "ticket_forged");
-  const ticket = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["event.created_by", "user.username"]).where("ticket.code", "=", payload.c).executeTakeFirst();
-  if (!ticket || ticket.event_id !== payload.e) throw new AppError(400, "ticket_forged");
+  const reference = ticketReference(signer, qr);
+  const ticket = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["event.created_by", "user.username"]).where("ticket.code", "=", reference.code).executeTakeFirst();
+  if (!ticket && reference.eventId === null) throw new AppError(404, "ticket_unknown_code");
+  if (!ticket || (reference.eventId !== null && ticket.event_id !== reference.eventId)) throw new AppError(400, "ticket_forged");
   if (ticket.created_by !== scanner.id && scanner.role !== "admin") throw new ForbiddenError("ticket_foreign");
-  if (expectedEventId !== undefined && ticket.event_id !== expectedEventId) throw new AppError(409, "ticket_other_event");
-  if (ticket.status === "refunded") throw new AppError(409, "ticket_refunded");
+  const holder = { username: ticket.username, ticket_type: ticket.ticket_type };
+  if (expectedEventId !== undefined && ticket.event_id !== expectedEventId) throw new AppError(409, "ticket_other_event", { extra: holder });
+  if (ticket.status === "refunded") throw new AppError(409, "ticket_refunded", { extra: holder });
   const now = deps.now();
   const checked = await deps.db.updateTable("ticket").set({ checked_in_at: now, checked_in_by: scanner.id }).where("id", "=", ticket.id).where("checked_in_at", "is", null).returning("checked_in_at").executeTakeFirst();
   if (!checked) {
     const at = new Date(ticket.checked_in_at!).toISOString();
-    throw new AppError(409, "ticket_already_used", { params: { time: at.slice(11, 16) }, extra: { checkedInAt: at } });
+    throw new AppError(409, "ticket_already_used", { params: { time: at.slice(11, 16) }, extra: { ...holder, checkedInAt: at } });
   }
   return { valid: true, ticket: { code: ticket.code, username: ticket.username, ticket_type: ticket.ticket_type, checkedInAt: new Date(now).toISOString() } };
 }
