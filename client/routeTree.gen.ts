@@ -28,6 +28,7 @@ import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthCreateEventRouteImport } from './routes/_auth/create-event'
 import { Route as AuthCreateTournamentRouteImport } from './routes/_auth/create-tournament'
 import { Route as AuthMyEventsRouteImport } from './routes/_auth/my-events'
+import { Route as AuthMyTicketsRouteImport } from './routes/_auth/my-tickets'
 import { Route as AuthMyTournamentsRouteImport } from './routes/_auth/my-tournaments'
 import { Route as AuthMyTournamentsArchiveRouteImport } from './routes/_auth/my-tournaments-archive'
 import { Route as AuthPreviewRouteImport } from './routes/_auth/preview'
@@ -55,6 +56,7 @@ import { Route as AuthDashboardParticipantsIdRouteImport } from './routes/_auth/
 import { Route as AuthDashboardSettingsIdRouteImport } from './routes/_auth/dashboard.settings.$id'
 import { Route as AuthEventsSlugEditRouteImport } from './routes/_auth/events.$slug.edit'
 import { Route as AuthEventsSlugManageRouteImport } from './routes/_auth/events.$slug.manage'
+import { Route as AuthEventsSlugScanRouteImport } from './routes/_auth/events.$slug.scan'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -148,6 +150,11 @@ const AuthCreateTournamentRoute = AuthCreateTournamentRouteImport.update({
 const AuthMyEventsRoute = AuthMyEventsRouteImport.update({
   id: '/my-events',
   path: '/my-events',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMyTicketsRoute = AuthMyTicketsRouteImport.update({
+  id: '/my-tickets',
+  path: '/my-tickets',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthMyTournamentsRoute = AuthMyTournamentsRouteImport.update({
@@ -287,6 +294,11 @@ const AuthEventsSlugManageRoute = AuthEventsSlugManageRouteImport.update({
   path: '/events/$slug/manage',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthEventsSlugScanRoute = AuthEventsSlugScanRouteImport.update({
+  id: '/events/$slug/scan',
+  path: '/events/$slug/scan',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -307,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
   '/my-events': typeof AuthMyEventsRoute
+  '/my-tickets': typeof AuthMyTicketsRoute
   '/my-tournaments': typeof AuthMyTournamentsRoute
   '/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/preview': typeof AuthPreviewRoute
@@ -334,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/events/$slug/manage': typeof AuthEventsSlugManageRoute
+  '/events/$slug/scan': typeof AuthEventsSlugScanRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -354,6 +368,7 @@ export interface FileRoutesByTo {
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
   '/my-events': typeof AuthMyEventsRoute
+  '/my-tickets': typeof AuthMyTicketsRoute
   '/my-tournaments': typeof AuthMyTournamentsRoute
   '/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/preview': typeof AuthPreviewRoute
@@ -381,6 +396,7 @@ export interface FileRoutesByTo {
   '/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/events/$slug/manage': typeof AuthEventsSlugManageRoute
+  '/events/$slug/scan': typeof AuthEventsSlugScanRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -403,6 +419,7 @@ export interface FileRoutesById {
   '/_auth/create-event': typeof AuthCreateEventRoute
   '/_auth/create-tournament': typeof AuthCreateTournamentRoute
   '/_auth/my-events': typeof AuthMyEventsRoute
+  '/_auth/my-tickets': typeof AuthMyTicketsRoute
   '/_auth/my-tournaments': typeof AuthMyTournamentsRoute
   '/_auth/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/_auth/preview': typeof AuthPreviewRoute
@@ -430,6 +447,7 @@ export interface FileRoutesById {
   '/_auth/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
   '/_auth/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/_auth/events/$slug/manage': typeof AuthEventsSlugManageRoute
+  '/_auth/events/$slug/scan': typeof AuthEventsSlugScanRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -452,6 +470,7 @@ export interface FileRouteTypes {
     | '/create-event'
     | '/create-tournament'
     | '/my-events'
+    | '/my-tickets'
     | '/my-tournaments'
     | '/my-tournaments-archive'
     | '/preview'
@@ -479,6 +498,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings/$id'
     | '/events/$slug/edit'
     | '/events/$slug/manage'
+    | '/events/$slug/scan'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -499,6 +519,7 @@ export interface FileRouteTypes {
     | '/create-event'
     | '/create-tournament'
     | '/my-events'
+    | '/my-tickets'
     | '/my-tournaments'
     | '/my-tournaments-archive'
     | '/preview'
@@ -526,6 +547,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings/$id'
     | '/events/$slug/edit'
     | '/events/$slug/manage'
+    | '/events/$slug/scan'
   id:
     | '__root__'
     | '/'
@@ -547,6 +569,7 @@ export interface FileRouteTypes {
     | '/_auth/create-event'
     | '/_auth/create-tournament'
     | '/_auth/my-events'
+    | '/_auth/my-tickets'
     | '/_auth/my-tournaments'
     | '/_auth/my-tournaments-archive'
     | '/_auth/preview'
@@ -574,6 +597,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard/settings/$id'
     | '/_auth/events/$slug/edit'
     | '/_auth/events/$slug/manage'
+    | '/_auth/events/$slug/scan'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -743,6 +767,13 @@ declare module '@tanstack/react-router' {
       path: '/my-events'
       fullPath: '/my-events'
       preLoaderRoute: typeof AuthMyEventsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/my-tickets': {
+      id: '/_auth/my-tickets'
+      path: '/my-tickets'
+      fullPath: '/my-tickets'
+      preLoaderRoute: typeof AuthMyTicketsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/my-tournaments': {
@@ -934,6 +965,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthEventsSlugManageRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/events/$slug/scan': {
+      id: '/_auth/events/$slug/scan'
+      path: '/events/$slug/scan'
+      fullPath: '/events/$slug/scan'
+      preLoaderRoute: typeof AuthEventsSlugScanRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -941,6 +979,7 @@ interface AuthRouteChildren {
   AuthCreateEventRoute: typeof AuthCreateEventRoute
   AuthCreateTournamentRoute: typeof AuthCreateTournamentRoute
   AuthMyEventsRoute: typeof AuthMyEventsRoute
+  AuthMyTicketsRoute: typeof AuthMyTicketsRoute
   AuthMyTournamentsRoute: typeof AuthMyTournamentsRoute
   AuthMyTournamentsArchiveRoute: typeof AuthMyTournamentsArchiveRoute
   AuthPreviewRoute: typeof AuthPreviewRoute
@@ -953,12 +992,14 @@ interface AuthRouteChildren {
   AuthDashboardSettingsIdRoute: typeof AuthDashboardSettingsIdRoute
   AuthEventsSlugEditRoute: typeof AuthEventsSlugEditRoute
   AuthEventsSlugManageRoute: typeof AuthEventsSlugManageRoute
+  AuthEventsSlugScanRoute: typeof AuthEventsSlugScanRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthCreateEventRoute: AuthCreateEventRoute,
   AuthCreateTournamentRoute: AuthCreateTournamentRoute,
   AuthMyEventsRoute: AuthMyEventsRoute,
+  AuthMyTicketsRoute: AuthMyTicketsRoute,
   AuthMyTournamentsRoute: AuthMyTournamentsRoute,
   AuthMyTournamentsArchiveRoute: AuthMyTournamentsArchiveRoute,
   AuthPreviewRoute: AuthPreviewRoute,
@@ -971,6 +1012,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardSettingsIdRoute: AuthDashboardSettingsIdRoute,
   AuthEventsSlugEditRoute: AuthEventsSlugEditRoute,
   AuthEventsSlugManageRoute: AuthEventsSlugManageRoute,
+  AuthEventsSlugScanRoute: AuthEventsSlugScanRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: FieldMessage[] = [],
+    /** The rest of the error body, for screens that show more than the message (a ticket's holder). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ export async function api<T>(path: string, { body, logoutOn401 = true, headers, 
   const data = await response.json().catch(() => undefined);
   if (!response.ok) {
     if (response.status === 401 && logoutOn401 && sessionStore.get().isLoggedIn) clearSession();
-    throw new ApiError(response.status, data?.code ?? "internal", data?.msg ?? i18next.t("errors:internal"), data?.errors ?? []);
+    throw new ApiError(response.status, data?.code ?? "internal", data?.msg ?? i18next.t("errors:internal"), data?.errors ?? [], data ?? {});
   }
   return data as T;
 }

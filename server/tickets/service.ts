@@ -59,17 +59,19 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
       await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: `${type.name} — ${event.name}`, refType: "ticket", refId: inserted.id }, now);
     }
     await trx.insertInto("event_participant").values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now }).onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" })).execute();
-    return { ...inserted, event };
+    return { ...inserted, type_name: type.name, event };
   });
   await notify(deps, [ticket.event.created_by], { type: "ticket_sold", actorId: user.id, link: `/events/${ticket.event.slug}/manage`, data: { event: ticket.event.name, ticket: ticket.ticket_type } });
   return toTicketResponse(signer, ticket, ticket.event);
 }
 
-function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: string; event_id: number; ticket_type: string; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
+function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: string; event_id: number; ticket_type: string; type_name: string | null; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
   return {
     id: ticket.id,
     code: ticket.code,
     ticket_type: ticket.ticket_type,
+    /** The type's name as the buyer saw it ("Pass Journée"). */
+    ticket_name: ticket.type_name ?? DEFAULT_TICKET_TYPES.find((t) => t.type === ticket.ticket_type)?.name ?? ticket.ticket_type,
     price: ticket.price,
     currency: ticket.currency,
     status: ticket.status,
@@ -81,7 +83,16 @@ function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: stri
 }
 
 export async function userTickets(deps: AppDeps, signer: TicketSigner, user: User) {
-  const rows = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").selectAll("ticket").select(["event.name", "event.slug", "event.start_date", "event.location"]).where("ticket.user_id", "=", user.id).orderBy("ticket.created_at", "desc").execute();
+  const rows = await deps.db
+    .selectFrom("ticket")
+    .innerJoin("event", "event.id", "ticket.event_id")
+    .leftJoin("ticket_type", (join) => join.onRef("ticket_type.event_id", "=", "ticket.event_id").onRef("ticket_type.type", "=", "ticket.ticket_type"))
+    .selectAll("ticket")
+    .select(["event.name", "event.slug", "event.start_date", "event.location", "ticket_type.name as type_name"])
+    .where("ticket.user_id", "=", user.id)
+    .orderBy("ticket.created_at", "desc")
+    .orderBy("ticket.id", "desc")
+    .execute();
   return rows.map((row) => toTicketResponse(signer, row, row));
 }
 

@@ -47,10 +47,17 @@ export interface Ticket {
   id: number;
   code: string;
   ticket_type: string;
+  ticket_name: string;
   price: number;
-  status: string;
+  status: "valid" | "refunded";
+  checkedInAt: string | null;
   qr_code: string;
   event: { id: number; name: string; slug: string; startDate: string; location: string };
+}
+
+/** The caller's tickets, newest first, each with its signed QR payload. */
+export function useMyTickets(enabled = true) {
+  return useQuery({ queryKey: ["tickets", "mine"], enabled, queryFn: async ({ signal }) => (await api<{ tickets: Ticket[] }>("/tickets/user", { signal })).tickets });
 }
 
 export const eventKeys = {

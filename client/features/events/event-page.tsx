@@ -10,7 +10,7 @@ import { api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
 import { type EventDetail, formatEuros, formatEventDate, useEvent } from "./api.ts";
-import { TicketPanel } from "./ticket-panel.tsx";
+import { EventTickets } from "./ticket-panel.tsx";
 import "../../styles/events.css";
 
 const PREVIEW = 10;
@@ -99,7 +99,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
         </div>
         <aside className="event-side">
           <EventAction event={event} isCreator={isCreator} />
-          {isLoggedIn && event.ticketPrice > 0 ? <TicketPanel event={event} /> : null}
+          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} /> : null}
         </aside>
       </div>
     </main>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Trash2 } from "lucide-react";
+import { ScanLine, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
@@ -39,9 +39,14 @@ export function ManageEvent({ slug }: { slug: string }) {
     <main className="page events-page">
       <header className="page-header">
         <h1>{event.data.name}</h1>
-        <Link to="/events/$slug" params={{ slug }} className="btn btn-secondary">
-          {t("view")}
-        </Link>
+        <div className="row">
+          <Link to="/events/$slug/scan" params={{ slug }} className="btn btn-primary">
+            <ScanLine size={18} aria-hidden /> {t("scan_tickets")}
+          </Link>
+          <Link to="/events/$slug" params={{ slug }} className="btn btn-secondary">
+            {t("view")}
+          </Link>
+        </div>
       </header>
       <Tabs label={event.data.name} value={tab} onChange={setTab} tabs={tabs} />
       <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>

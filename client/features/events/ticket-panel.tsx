@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import clsx from "clsx";
 import { Ticket as TicketIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
-import type { ArenaEvent, Ticket, TicketType } from "./api.ts";
+import { type ArenaEvent, formatEventDate, type Ticket, type TicketType, useMyTickets } from "./api.ts";
 
 /** Spec 02 §6: admins and moderators enter free; an organizer is reminded to check the event is theirs. */
 function roleNote(role: string | undefined): "privilege" | "organizer" | null {
@@ -23,14 +25,28 @@ function purchaseError(error: unknown, t: (key: string) => string): string {
   return t("purchase_failed");
 }
 
+/** The event page's side: the tickets one already holds for the event, then the panel to buy one. */
+export function EventTickets({ event }: { event: ArenaEvent }) {
+  const { t } = useTranslation("events-ui");
+  const mine = useMyTickets();
+  const held = (mine.data ?? []).filter((ticket) => ticket.event.id === event.id && ticket.status === "valid");
+  return (
+    <>
+      {held.map((ticket) => (
+        <TicketCard key={ticket.id} ticket={ticket} />
+      ))}
+      <TicketPanel event={event} title={held.length > 0 ? t("buy_another") : t("tickets")} />
+    </>
+  );
+}
+
 /** The ticket panel of an event page: pick a type, pay in G-Coins, get a ticket with its QR code. */
-export function TicketPanel({ event }: { event: ArenaEvent }) {
+function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [bought, setBought] = useState<Ticket | null>(null);
   const types = useQuery({ queryKey: ["tickets", "types", event.id], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${event.id}`, { signal })).ticketTypes });
   const balance = useQuery({ queryKey: ["wallet", "balance", user?.id], enabled: Boolean(user), queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${user!.id}`, { signal })).balance });
   const note = roleNote(user?.role);
@@ -39,7 +55,8 @@ export function TicketPanel({ event }: { event: ArenaEvent }) {
   const purchase = useMutation({
     mutationFn: () => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: user!.id, eventId: event.id, ticketType: choice } }),
     onSuccess: (answer) => {
-      setBought(answer.ticket);
+      queryClient.setQueryData<Ticket[]>(["tickets", "mine"], (tickets = []) => [answer.ticket, ...tickets]);
+      setChoice(null);
       setError(null);
       toast.success(t("ticket_bought"));
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
@@ -55,11 +72,10 @@ export function TicketPanel({ event }: { event: ArenaEvent }) {
     if (balance.data !== undefined && balance.data < price) return setError(t("insufficient_balance", { price, balance: balance.data }));
     purchase.mutate();
   };
-  if (bought) return <TicketCard ticket={bought} />;
   return (
     <section className="ticket-panel" aria-labelledby="ticket-panel-title">
       <h2 id="ticket-panel-title">
-        <TicketIcon size={18} aria-hidden /> {t("tickets")}
+        <TicketIcon size={18} aria-hidden /> {title}
       </h2>
       {note ? <p className="muted small">{t(`note_${note}`)}</p> : null}
       <div className="ticket-types" role="radiogroup" aria-label={t("ticket_type")}>
@@ -87,18 +103,37 @@ export function TicketPanel({ event }: { event: ArenaEvent }) {
   );
 }
 
-/** A ticket with its QR code (the server's signed payload), drawn here: nothing leaves the LAN. */
-export function TicketCard({ ticket }: { ticket: Ticket }) {
-  const { t } = useTranslation("events-ui");
+/**
+ * A ticket with its QR code (the server's signed payload), drawn here: nothing leaves the LAN.
+ * `withEvent` names the event, for lists of tickets across events.
+ */
+export function TicketCard({ ticket, withEvent = false }: { ticket: Ticket; withEvent?: boolean }) {
+  const { t, i18n } = useTranslation("events-ui");
   const svg = useMemo(() => renderSVG(ticket.qr_code, { border: 2 }), [ticket.qr_code]);
+  const refunded = ticket.status === "refunded";
   return (
-    <section className="ticket-card" aria-label={t("your_ticket")}>
-      <h2>{t("your_ticket")}</h2>
-      <div className="ticket-qr" role="img" aria-label={t("qr_label", { code: ticket.code })} dangerouslySetInnerHTML={{ __html: svg }} />
+    <section className={clsx("ticket-card", refunded && "ticket-card-refunded")} aria-label={withEvent ? ticket.event.name : t("your_ticket")}>
+      {withEvent ? (
+        <div className="ticket-card-head">
+          <h2>
+            <Link to="/events/$slug" params={{ slug: ticket.event.slug }}>
+              {ticket.event.name}
+            </Link>
+          </h2>
+          <p className="muted small">
+            {formatEventDate(ticket.event.startDate, i18n.language)}
+            {ticket.event.location ? ` · ${ticket.event.location}` : ""}
+          </p>
+        </div>
+      ) : (
+        <h2>{t("your_ticket")}</h2>
+      )}
+      {refunded ? <p className="field-error">{t("ticket_refunded_note")}</p> : <div className="ticket-qr" role="img" aria-label={t("qr_label", { code: ticket.code })} dangerouslySetInnerHTML={{ __html: svg }} />}
       <p className="ticket-code tabular">{ticket.code}</p>
       <p className="muted small">
-        {ticket.ticket_type} · {t("gcoins", { value: ticket.price })}
+        {ticket.ticket_name} · {t("gcoins", { value: ticket.price })} · {t(`ticket_status_${ticket.status}`)}
       </p>
+      {ticket.checkedInAt ? <p className="small">{t("ticket_checked_in", { date: formatEventDate(ticket.checkedInAt, i18n.language) })}</p> : null}
     </section>
   );
 }

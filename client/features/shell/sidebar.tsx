@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
-import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Radio, Trophy, Medal } from "lucide-react";
+import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Medal, Radio, Ticket, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
 import { api } from "../../lib/api.ts";
@@ -34,6 +34,7 @@ export function Sidebar() {
     ...(isLoggedIn
       ? [
           { label: t("nav_my_events"), icon: CalendarHeart, to: "/my-events" },
+          { label: t("nav_my_tickets"), icon: Ticket, to: "/my-tickets" },
           { label: t("nav_my_tournaments"), icon: Medal, to: "/my-tournaments" },
         ]
       : []),

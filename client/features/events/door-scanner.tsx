@@ -1,0 +1,217 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Camera, CameraOff, CircleCheck, CircleX, ScanLine } from "lucide-react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { useSession } from "../../lib/session.ts";
+import { type ArenaEvent, type TicketType, useEvent } from "./api.ts";
+import { type CameraState, decodeQrPhoto, useQrCamera } from "./qr-reader.ts";
+import "../../styles/events.css";
+
+/** What the door shows after a scan: in, or refused with the reason (and whose ticket it is when known). */
+type DoorResult = { id: number; admitted: true; holder: string; ticketType: string } | { id: number; admitted: false; reason: string; holder: string | null };
+
+interface EventTicket {
+  id: number;
+  username: string;
+  status: string;
+  checkedInAt: string | null;
+}
+
+const RECENT_SCANS = 8;
+
+/** /events/{slug}/scan: the organiser's door. The camera reads QR codes in the page; a code can be typed. */
+export function DoorScanner({ slug }: { slug: string }) {
+  const { t } = useTranslation("events-ui");
+  const { user } = useSession();
+  const event = useEvent(slug);
+  if (event.isPending) return <main className="page"><Skeleton height={320} /></main>;
+  if (event.isError) return <main className="page"><p className="field-error">{t("event_not_found")}</p></main>;
+  const mayScan = user !== null && (String(user.id) === event.data.createdBy || user.role === "admin");
+  if (!mayScan) return <main className="page"><p className="field-error" role="alert">{t("door_not_organiser")}</p></main>;
+  return <Door event={event.data} />;
+}
+
+function Door({ event }: { event: ArenaEvent }) {
+  const { t, i18n } = useTranslation("events-ui");
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<DoorResult | null>(null);
+  const [recent, setRecent] = useState<DoorResult[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [cameraOn, setCameraOn] = useState(true);
+  const video = useRef<HTMLVideoElement>(null);
+  const typeNames = useTicketTypeNames(event.id);
+  const show = useCallback((next: DoorResult) => {
+    setResult(next);
+    setRecent((list) => [next, ...list].slice(0, RECENT_SCANS));
+  }, []);
+  const check = useCallback(
+    async (qr: string) => {
+      setChecking(true);
+      show(await checkIn(qr, event.id, (iso) => t("door_already_used", { time: clockTime(iso, i18n.language) })));
+      setChecking(false);
+      void queryClient.invalidateQueries({ queryKey: ["tickets", "event", event.id] });
+    },
+    [event.id, queryClient, show, t, i18n.language],
+  );
+  const camera = useQrCamera(video, cameraOn, result === null && !checking, check);
+  return (
+    <main className="page door-page">
+      <header className="page-header">
+        <div>
+          <h1>{t("door_title")}</h1>
+          <p className="muted">{event.name}</p>
+        </div>
+        <Link to="/events/$slug/manage" params={{ slug: event.slug }} className="btn btn-secondary">
+          {t("manage_event")}
+        </Link>
+      </header>
+      <DoorCount eventId={event.id} />
+      <div className="door-layout">
+        <section className="door-reader" aria-label={t("door_camera")}>
+          <div className="door-video">
+            <video ref={video} muted playsInline aria-label={t("door_camera")} hidden={camera !== "on"} />
+            {camera !== "on" ? <CameraMessage state={camera} /> : <span className="door-aim" aria-hidden />}
+          </div>
+          <div className="row">
+            {camera === "unavailable" || camera === "denied" ? (
+              <PhotoButton onCode={check} onNothing={() => show({ id: Date.now(), admitted: false, reason: t("door_no_code_in_photo"), holder: null })} />
+            ) : (
+              <Button variant="secondary" onClick={() => setCameraOn((on) => !on)}>
+                {cameraOn ? <CameraOff size={18} aria-hidden /> : <Camera size={18} aria-hidden />} {t(cameraOn ? "door_camera_stop" : "door_camera_start")}
+              </Button>
+            )}
+          </div>
+          <ManualEntry busy={checking} onCode={check} />
+        </section>
+        <section className="door-result-panel" aria-live="assertive" aria-label={t("door_result")}>
+          {result ? <ResultCard result={result} typeNames={typeNames} onNext={() => setResult(null)} /> : <p className="door-waiting">{checking ? t("door_checking") : t("door_waiting")}</p>}
+        </section>
+      </div>
+      <RecentScans scans={recent} typeNames={typeNames} />
+    </main>
+  );
+}
+
+/** "19:42" (or "19:42:05"), in the door's language. */
+function clockTime(iso: string | number, lang: string, seconds = false): string {
+  return new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) });
+}
+
+/** Asks the server; every refusal comes back as a readable reason, never as an exception. */
+async function checkIn(qr: string, eventId: number, alreadyUsed: (checkedInAt: string) => string): Promise<DoorResult> {
+  const id = Date.now();
+  try {
+    const answer = await api<{ ticket: { username: string; ticket_type: string } }>("/tickets/validate", { method: "POST", body: { qr, eventId } });
+    return { id, admitted: true, holder: answer.ticket.username, ticketType: answer.ticket.ticket_type };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const holder = typeof error.details.username === "string" ? error.details.username : null;
+    // The server says the time in UTC; the door wants its own clock.
+    const reason = error.code === "ticket_already_used" && typeof error.details.checkedInAt === "string" ? alreadyUsed(error.details.checkedInAt) : error.message;
+    return { id, admitted: false, reason, holder };
+  }
+}
+
+function useTicketTypeNames(eventId: number): (type: string) => string {
+  const types = useQuery({ queryKey: ["tickets", "types", eventId], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${eventId}`, { signal })).ticketTypes });
+  return (type) => types.data?.find((known) => known.type === type)?.name ?? type;
+}
+
+/** "12 / 40 entered": the organiser's list of the event's tickets, refreshed after every scan. */
+function DoorCount({ eventId }: { eventId: number }) {
+  const { t } = useTranslation("events-ui");
+  const tickets = useQuery({ queryKey: ["tickets", "event", eventId], queryFn: async ({ signal }) => (await api<{ tickets: EventTicket[] }>(`/tickets/event/${eventId}`, { signal })).tickets });
+  if (!tickets.data) return null;
+  const valid = tickets.data.filter((ticket) => ticket.status === "valid");
+  const entered = valid.filter((ticket) => ticket.checkedInAt !== null).length;
+  return <p className="door-count tabular">{t("door_count", { entered, total: valid.length })}</p>;
+}
+
+function CameraMessage({ state }: { state: CameraState }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <p className="door-camera-message">
+      <ScanLine size={32} aria-hidden />
+      {t(`door_camera_${state}`)}
+    </p>
+  );
+}
+
+/** Without a camera in the page (plain HTTP on a LAN), the phone's own camera app takes a photo of the ticket. */
+function PhotoButton({ onCode, onNothing }: { onCode: (text: string) => void; onNothing: () => void }) {
+  const { t } = useTranslation("events-ui");
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    const text = await decodeQrPhoto(file).catch(() => null);
+    if (text) onCode(text);
+    else onNothing();
+  };
+  return (
+    <label className="btn btn-primary">
+      <Camera size={18} aria-hidden /> {t("door_take_photo")}
+      <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
+    </label>
+  );
+}
+
+/** The fallback every door needs: a cracked screen or a printout too faint to scan. */
+function ManualEntry({ busy, onCode }: { busy: boolean; onCode: (code: string) => Promise<void> }) {
+  const { t } = useTranslation("events-ui");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setError(t("door_code_required"));
+    setError(undefined);
+    await onCode(code.trim());
+    setCode("");
+  };
+  return (
+    <form className="door-manual" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label={t("door_code")} hint={t("door_code_hint")} value={code} error={error} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+      <Button type="submit" variant="secondary" busy={busy}>
+        {t("door_check")}
+      </Button>
+    </form>
+  );
+}
+
+function ResultCard({ result, typeNames, onNext }: { result: DoorResult; typeNames: (type: string) => string; onNext: () => void }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <div className={result.admitted ? "door-result door-admitted" : "door-result door-refused"} role="status">
+      {result.admitted ? <CircleCheck size={56} aria-hidden /> : <CircleX size={56} aria-hidden />}
+      <p className="door-verdict">{t(result.admitted ? "door_admitted" : "door_refused")}</p>
+      {result.holder ? <p className="door-holder">{result.holder}</p> : null}
+      <p className="door-detail">{result.admitted ? typeNames(result.ticketType) : result.reason}</p>
+      <Button onClick={onNext} autoFocus>
+        {t("door_next")}
+      </Button>
+    </div>
+  );
+}
+
+function RecentScans({ scans, typeNames }: { scans: DoorResult[]; typeNames: (type: string) => string }) {
+  const { t, i18n } = useTranslation("events-ui");
+  if (scans.length === 0) return null;
+  return (
+    <section aria-labelledby="door-recent">
+      <h2 id="door-recent">{t("door_recent")}</h2>
+      <ul className="door-recent">
+        {scans.map((scan) => (
+          <li key={scan.id} className={scan.admitted ? "door-recent-in" : "door-recent-out"}>
+            {scan.admitted ? <CircleCheck size={16} aria-hidden /> : <CircleX size={16} aria-hidden />}
+            <span>{scan.holder ?? t("door_unknown_holder")}</span>
+            <span className="muted small">{scan.admitted ? typeNames(scan.ticketType) : scan.reason}</span>
+            <time className="muted small tabular">{clockTime(scan.id, i18n.language, true)}</time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../fixtures/chromium.ts";
+import { loggedInContext } from "../fixtures/e2e.ts";
+import { qrPhoto, showQrToCamera } from "../fixtures/qr-video.ts";
+import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+
+/**
+ * The door, end to end in chromium: an organiser funds and publishes an event, a viewer buys a ticket,
+ * and the organiser's door screen reads its QR code through a camera (chromium's fake camera playing
+ * a picture of that very code), then refuses it the second time.
+ */
+let server: TestServer;
+let browser: Browser;
+let cameraDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  cameraDir = mkdtempSync(join(tmpdir(), "arena-camera-"));
+  server = await startTestServer({ DEMO: "1" });
+  browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${join(cameraDir, "ticket.y4m")}`]);
+}, 60_000);
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+  rmSync(cameraDir, { recursive: true, force: true });
+});
+
+async function userPage(options: { permissions?: string[]; withoutCamera?: boolean } = {}) {
+  const { browser: api, user } = await signedInUser(server);
+  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user);
+  contexts.push(context);
+  if (options.permissions) await context.grantPermissions(options.permissions, { origin: server.url });
+  // Over plain HTTP on a LAN address the browser gives pages no camera; this is how such a page looks.
+  if (options.withoutCamera) await context.addInitScript(() => Object.defineProperty(navigator, "mediaDevices", { value: undefined }));
+  return { page: await context.newPage(), api, user };
+}
+
+async function topUp(page: Page) {
+  await page.goto(`${server.url}/top-up`);
+  await page.getByRole("button", { name: "Ajouter 1000 G-Coins de test" }).click();
+  await page.getByText("1000 G-Coins ajoutés à votre portefeuille.").waitFor();
+}
+
+describe("door check-in", () => {
+  it("sells a ticket, admits its QR code through the camera once, and refuses the second scan", async () => {
+    const organiser = await userPage({ permissions: ["camera"] });
+    await topUp(organiser.page);
+    await organiser.page.goto(`${server.url}/events/create`);
+    await organiser.page.getByLabel("Nom de l'événement").fill("LAN de la Saint-Jean");
+    await organiser.page.getByLabel("Description").fill("Une nuit de jeux en réseau, billets à l'entrée.");
+    await organiser.page.getByLabel("Catégorie").selectOption({ label: "LAN party" });
+    const day = new Date(Date.now() + 12 * 24 * 3600_000);
+    await organiser.page.getByLabel("Début").fill(`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}T19:00`);
+    await organiser.page.getByLabel("Places").fill("30");
+    await organiser.page.getByLabel("Prix du billet").fill("12");
+    await organiser.page.getByRole("button", { name: "Créer un événement" }).click();
+    await organiser.page.waitForURL(`${server.url}/my-events`);
+    const card = organiser.page.getByRole("article").filter({ hasText: "LAN de la Saint-Jean" });
+    await card.getByRole("button", { name: "Publier" }).click();
+    await card.getByText("Publié", { exact: true }).waitFor();
+    const event = (await organiser.api.get("/api/events/my-events")).body.events[0] as { slug: string };
+
+    const viewer = await userPage();
+    await topUp(viewer.page);
+    await viewer.page.goto(`${server.url}/events/${event.slug}`);
+    await viewer.page.getByRole("button", { name: "S'inscrire" }).click();
+    await viewer.page.getByRole("button", { name: "Se désinscrire" }).waitFor();
+    const panel = viewer.page.getByRole("region", { name: "Billets" });
+    await panel.getByRole("radio", { name: /Billet Match/ }).check();
+    await panel.getByRole("button", { name: "Acheter le billet" }).click();
+    await viewer.page.getByRole("region", { name: "Votre billet" }).getByRole("img", { name: /^QR code du billet / }).locator("svg").waitFor();
+    const ticket = (await viewer.api.get("/api/tickets/user")).body.tickets[0] as { code: string; qr_code: string };
+    await viewer.page.goto(`${server.url}/my-tickets`);
+    await viewer.page.getByRole("region", { name: "LAN de la Saint-Jean" }).getByText(ticket.code).waitFor();
+
+    showQrToCamera(join(cameraDir, "ticket.y4m"), ticket.qr_code);
+    await organiser.page.goto(`${server.url}/events/${event.slug}/manage`);
+    await organiser.page.getByRole("link", { name: "Contrôler les billets" }).click();
+    await organiser.page.getByRole("heading", { name: "Contrôle des billets" }).waitFor();
+    const result = organiser.page.getByRole("status");
+    await result.getByText("Entrée validée").waitFor({ timeout: 15_000 });
+    await result.getByText(viewer.user.username).waitFor();
+    await result.getByText("Billet Match").waitFor();
+    await organiser.page.getByText("1 / 1 entrés").waitFor();
+
+    await result.getByRole("button", { name: "Billet suivant" }).click();
+    await result.getByText("Entrée refusée").waitFor({ timeout: 15_000 });
+    await result.getByText(/^Déjà contrôlé à \d\d:\d\d\.$/).waitFor();
+    await result.getByText(viewer.user.username).waitFor();
+    expect((await viewer.api.get("/api/tickets/user")).body.tickets[0].checkedInAt).not.toBeNull();
+
+    await result.getByRole("button", { name: "Billet suivant" }).click();
+    await organiser.page.getByRole("button", { name: "Arrêter la caméra" }).click();
+    await organiser.page.getByRole("button", { name: "Valider le code" }).click();
+    await organiser.page.getByText("Saisissez le code du billet.").waitFor();
+    await organiser.page.getByLabel("Code du billet").fill("AAAAAAAAAAAA");
+    await organiser.page.getByRole("button", { name: "Valider le code" }).click();
+    await result.getByText("Aucun billet ne porte ce code : vérifiez-le, lettre par lettre.").waitFor();
+    await result.getByRole("button", { name: "Billet suivant" }).click();
+    await organiser.page.getByLabel("Code du billet").fill(`${ticket.qr_code.slice(0, -4)}AAAA`);
+    await organiser.page.getByRole("button", { name: "Valider le code" }).click();
+    await result.getByText("Ce QR code n'est pas un billet de ce serveur (falsifié ou abîmé).").waitFor();
+    await organiser.page.getByRole("list").filter({ hasText: "Billet inconnu" }).getByRole("listitem").nth(3).waitFor();
+  }, 90_000);
+
+  it("reads a photo of the ticket when the page may not open the camera, and keeps another organiser out", async () => {
+    const organiser = await userPage({ withoutCamera: true });
+    await topUp(organiser.page);
+    const start = new Date(Date.now() + 9 * 24 * 3600_000).toISOString();
+    const created = await organiser.api.post("/api/events", { name: "Tournoi du quartier", description: "Un après-midi de jeux entre voisins.", categoryId: 1, startDate: start, maxParticipants: 20, ticketPrice: 5 });
+    const slug = created.body.event.slug as string;
+    expect((await organiser.api.json("PUT", `/api/events/${slug}/publish`)).status).toBe(200);
+    const viewer = await signedInUser(server);
+    expect((await organiser.api.post("/api/wallet/credit", { userId: viewer.user.id, amount: 100 })).status).toBe(403);
+    expect((await viewer.browser.post("/api/wallet/credit", { userId: viewer.user.id, amount: 1000 })).status).toBe(200);
+    const bought = await viewer.browser.post("/api/tickets/purchase", { userId: viewer.user.id, eventId: created.body.event.id, ticketType: "match", price: 100 });
+    expect(bought.status).toBe(201);
+
+    await organiser.page.goto(`${server.url}/events/${slug}/scan`);
+    await organiser.page.getByText("Le navigateur n'ouvre pas la caméra sur cette adresse (il faut HTTPS ou localhost) : photographiez le QR code ou saisissez son code.").waitFor();
+    await organiser.page.getByLabel("Photographier le QR code").setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: Buffer.from(await qrPhoto(bought.body.ticket.qr_code)) });
+    const result = organiser.page.getByRole("status");
+    await result.getByText("Entrée validée").waitFor();
+    await result.getByText(viewer.user.username).waitFor();
+
+    const stranger = await userPage();
+    await stranger.page.goto(`${server.url}/events/${slug}/scan`);
+    await stranger.page.getByText("Seul l'organisateur de l'événement peut contrôler ses billets.").waitFor();
+    expect((await stranger.api.post("/api/tickets/validate", { qr: bought.body.ticket.qr_code })).status).toBe(403);
+  }, 60_000);
+});
