@@ -1,6 +1,8 @@
 import type { User } from "../../db/types.ts";
 import { changeStatus, createEvent, register, setParticipantStatus } from "../events/service.ts";
 import type { AppDeps } from "../http/context.ts";
+import { purchase, ticketTypes } from "../tickets/service.ts";
+import { ticketSigner } from "../tickets/signing.ts";
 import { approvePlayer, createTournament, joinTournament, rounds, setWinner, startMatch, startTournament } from "../tournaments/service.ts";
 import { applyMovement } from "../wallet/ledger.ts";
 
@@ -19,9 +21,9 @@ export const demoTournaments = [
 export const demoPlayers = ["Orion", "Vega", "Altair", "Lyra", "Sirius", "Rigel", "Deneb", "Capella", "Antares", "Pollux", "Castor", "Mira"];
 
 export const demoEvents = [
-  { name: "LAN du Rhône 2027", organiser: "ZeldaPro", category: 2, inDays: 30, lengthHours: 48, max: 64, price: 15, location: "Salle des fêtes, Villeurbanne", approval: true, registrants: ["PixelPaul", "LaFleche", "NovaRush", "Orion", "Vega"] },
-  { name: "Soirée de visionnage — finale régionale", organiser: "MiloCast", category: 6, inDays: 9, lengthHours: 4, max: 40, price: 0, location: "Bar Le Respawn, Lyon 7e", approval: false, registrants: ["PixelPaul", "TheBaron", "Sakura_GG"] },
-  { name: "Atelier : bien démarrer sur OBS", organiser: "Kestrel", category: 4, inDays: 5, lengthHours: 2, max: 20, price: 5, location: "Médiathèque, Lyon 3e", approval: false, registrants: ["NovaRush", "LaFleche"] },
+  { name: "LAN du Rhône 2027", organiser: "ZeldaPro", category: 2, inDays: 30, lengthHours: 48, max: 64, price: 15, location: "Salle des fêtes, Villeurbanne", approval: true, registrants: ["PixelPaul", "LaFleche", "NovaRush", "Orion", "Vega"], buyers: [["PixelPaul", "pass_full"], ["LaFleche", "pass_day"]] },
+  { name: "Soirée de visionnage — finale régionale", organiser: "MiloCast", category: 6, inDays: 9, lengthHours: 4, max: 40, price: 0, location: "Bar Le Respawn, Lyon 7e", approval: false, registrants: ["PixelPaul", "TheBaron", "Sakura_GG"], buyers: [] },
+  { name: "Atelier : bien démarrer sur OBS", organiser: "Kestrel", category: 4, inDays: 5, lengthHours: 2, max: 20, price: 5, location: "Médiathèque, Lyon 3e", approval: false, registrants: ["NovaRush", "LaFleche"], buyers: [["ZeldaPro", "match"], ["NovaRush", "match"]] },
 ] as const;
 
 /**
@@ -130,5 +132,12 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
       const participant = await deps.db.selectFrom("event_participant").select("id").where("event_id", "=", event.id).where("user_id", "=", user.id).executeTakeFirstOrThrow();
       await setParticipantStatus(deps, organiser, event.id, participant.id, "approved");
     }
+  }
+  // A few members already hold tickets, so "My tickets" and the door have something to show.
+  for (const [username, ticketType] of spec.buyers) {
+    const buyer = await userByName(username);
+    await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: "Crédit de démonstration" }, deps.now());
+    const price = (await ticketTypes(deps.db, event.id)).find((type) => type.type === ticketType)!.price;
+    await purchase(deps, ticketSigner(deps.config.dataDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price });
   }
 }

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Subprocess } from "bun";
+import { beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePort } from "../../media/free-port.ts";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { visitorContext } from "../fixtures/e2e.ts";
+import { useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
-import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { signedInUser, type TestServer } from "../fixtures/server.ts";
 
 /** The home page in chromium against a real server: empty first, then with two real lives and a tournament. */
+const live = useServerAndBrowser({}, { ingest: true });
+const { contexts, publishers } = live;
 let server: TestServer;
 let browser: Browser;
 let rtmpPort: number;
-const contexts: BrowserContext[] = [];
-const publishers: Subprocess[] = [];
-
-beforeAll(async () => {
-  rtmpPort = await freePort();
-  server = await startTestServer({ RTMP_PORT: String(rtmpPort) });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill("SIGKILL");
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(() => void ({ server, browser, rtmpPort } = live));
 
 async function homePage(viewport?: { width: number; height: number }): Promise<Page> {
   const context = await visitorContext(browser, viewport);

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { beforeAll, describe, expect, it } from "bun:test";
 import type { Subprocess } from "bun";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePort } from "../../media/free-port.ts";
-import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
-import { launchChromium } from "../fixtures/chromium.ts";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
-import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { Browser as ApiBrowser, signedInUser, type TestServer } from "../fixtures/server.ts";
 
 /**
  * Streaming journeys in a real chromium against a real server with RTMP ingest: the go-live modal,
@@ -13,23 +11,12 @@ import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer }
  * error states, the replay that live leaves behind (play, seek, download link) and its deletion.
  */
 
+const live = useServerAndBrowser({}, { ingest: true });
+const { contexts, publishers } = live;
 let server: TestServer;
 let browser: Browser;
 let rtmpPort: number;
-const contexts: BrowserContext[] = [];
-const publishers: Subprocess[] = [];
-
-beforeAll(async () => {
-  rtmpPort = await freePort();
-  server = await startTestServer({ RTMP_PORT: String(rtmpPort) });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const publisher of publishers) publisher.kill("SIGKILL");
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(() => void ({ server, browser, rtmpPort } = live));
 
 type Viewport = { width: number; height: number };
 

@@ -71,25 +71,37 @@ function EventCard({ event }: { event: ArenaEvent }) {
         </span>
       </Link>
       <div className="event-card-body">
-        <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-title">
-          {event.name}
-        </Link>
-        <p className="muted small">{description}</p>
-        <p className="event-card-meta small">
-          <span>
-            <CalendarDays size={14} aria-hidden /> {formatEventDate(event.startDate, i18n.language)}
-          </span>
-          {event.location ? (
-            <span>
-              <MapPin size={14} aria-hidden /> {event.location}
-            </span>
-          ) : null}
-          <span className="tabular">
-            <Users size={14} aria-hidden /> {event.maxParticipants ? `${event.currentParticipants}/${event.maxParticipants}` : event.currentParticipants}
-          </span>
-        </p>
+        <EventSummary event={event} description={description} withPlaceAndSeats />
         <p className="event-card-price">{event.ticketPrice > 0 ? formatEuros(event.ticketPrice, i18n.language) : t("free")}</p>
       </div>
     </article>
+  );
+}
+
+/** An event card's title, cut description and when (with where and how full, on the public list). */
+export function EventSummary({ event, description, withPlaceAndSeats = false }: { event: ArenaEvent; description: string; withPlaceAndSeats?: boolean }) {
+  const { i18n } = useTranslation("events-ui");
+  return (
+    <>
+      <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-title">
+        {event.name}
+      </Link>
+      <p className="muted small">{description}</p>
+      <p className="event-card-meta small">
+        <span>
+          <CalendarDays size={14} aria-hidden /> {formatEventDate(event.startDate, i18n.language)}
+        </span>
+        {withPlaceAndSeats && event.location ? (
+          <span>
+            <MapPin size={14} aria-hidden /> {event.location}
+          </span>
+        ) : null}
+        {withPlaceAndSeats ? (
+          <span className="tabular">
+            <Users size={14} aria-hidden /> {event.maxParticipants ? `${event.currentParticipants}/${event.maxParticipants}` : event.currentParticipants}
+          </span>
+        ) : null}
+      </p>
+    </>
   );
 }

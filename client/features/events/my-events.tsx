@@ -9,7 +9,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/ui.ts";
-import { type ArenaEvent, formatEventDate } from "./api.ts";
+import type { ArenaEvent } from "./api.ts";
+import { EventSummary } from "./events-list.tsx";
 import "../../styles/events.css";
 
 /** Spec 02 §2: descriptions on these cards stop at 100 characters. */
@@ -57,7 +58,7 @@ export function MyEvents() {
 }
 
 function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) {
-  const { t, i18n } = useTranslation("events-ui");
+  const { t } = useTranslation("events-ui");
   const queryClient = useQueryClient();
   const publish = useMutation({
     mutationFn: () => api<{ message?: string }>(`/events/${event.slug}/publish`, { method: "PUT" }),
@@ -77,15 +78,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
           </span>
           <span className="event-chip event-chip-status">{t(`status_${event.status}`)}</span>
         </p>
-        <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-title">
-          {event.name}
-        </Link>
-        <p className="muted small">{description}</p>
-        <p className="event-card-meta small">
-          <span>
-            <CalendarDays size={14} aria-hidden /> {formatEventDate(event.startDate, i18n.language)}
-          </span>
-        </p>
+        <EventSummary event={event} description={description} />
         {joined ? (
           <>
             <p className="small">{t("organized_by", { name: event.organizer.name })}</p>

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import clsx from "clsx";
-import { Clock, VideoOff } from "lucide-react";
+import { VideoOff } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
@@ -16,7 +16,7 @@ import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
-import { ElapsedClock, StreamFollowButton, StreamToolbar, ViewerCount } from "./stream-toolbar.tsx";
+import { LiveStats, StreamFollowButton, StreamToolbar } from "./stream-toolbar.tsx";
 import "../../../styles/streams.css";
 
 interface StreamPageProps {
@@ -115,16 +115,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: 
           <>
             <div className="stream-phone-head">
               <h1 className="stream-title">{data.title || t("default_title")}</h1>
-              {live ? (
-                <div className="stream-stats">
-                  <ViewerCount count={viewerCount} />
-                  <span className="stream-stat">
-                    <Clock size={16} aria-hidden />
-                    <span className="sr-only">{t("elapsed")}</span>
-                    <ElapsedClock startTime={startTime} />
-                  </span>
-                </div>
-              ) : null}
+              {live ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
               <div className="stream-phone-streamer">
                 <Avatar name={data.username} image={data.avatar} size={36} isLive={live} isVerified={data.verified} />
                 <span className="stream-username">{data.username}</span>

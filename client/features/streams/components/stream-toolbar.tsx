@@ -20,16 +20,7 @@ export function StreamToolbar({ stream, viewerCount, startTime, isOwner, onShare
   const { t } = useTranslation("streams");
   return (
     <div className="stream-toolbar">
-      {stream.isLive ? (
-        <div className="stream-stats">
-          <ViewerCount count={viewerCount} />
-          <span className="stream-stat" title={t("elapsed")}>
-            <Clock size={16} aria-hidden />
-            <span className="sr-only">{t("elapsed")}</span>
-            <ElapsedClock startTime={startTime} />
-          </span>
-        </div>
-      ) : null}
+      {stream.isLive ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
       <div className="stream-actions">
         <Button variant="secondary" size="sm" icon={<Share2 size={16} aria-hidden />} onClick={onShare}>
           {t("share")}
@@ -38,6 +29,21 @@ export function StreamToolbar({ stream, viewerCount, startTime, isOwner, onShare
         {isOwner ? null : <StreamFollowButton stream={stream} />}
         <ReportMenu target={{ targetType: "stream", targetId: stream.channelArn, label: stream.username }} />
       </div>
+    </div>
+  );
+}
+
+/** How many watch and for how long the stream has been live. */
+export function LiveStats({ viewerCount, startTime }: { viewerCount: number; startTime: string | null }) {
+  const { t } = useTranslation("streams");
+  return (
+    <div className="stream-stats">
+      <ViewerCount count={viewerCount} />
+      <span className="stream-stat" title={t("elapsed")}>
+        <Clock size={16} aria-hidden />
+        <span className="sr-only">{t("elapsed")}</span>
+        <ElapsedClock startTime={startTime} />
+      </span>
     </div>
   );
 }
