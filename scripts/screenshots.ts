@@ -9,11 +9,11 @@ import { Browser, signedInUser, startTestServer } from "../tests/fixtures/server
 
 const defaults = ["home=/", "not-found=/no/such/page", "notifications=/notifications"];
 const shots = (Bun.argv.slice(2).length ? Bun.argv.slice(2) : defaults).map((arg) => {
-  // name=path, or name=path=user for a logged-in visit (the path may hold "=" itself).
+  // name=path, or name=path=user for a logged-in visit, or name=path=user:Name for a given demo member.
   const name = arg.slice(0, arg.indexOf("="));
   const rest = arg.slice(arg.indexOf("=") + 1);
-  const loggedIn = rest.endsWith("=user");
-  return { name, path: loggedIn ? rest.slice(0, -"=user".length) : rest, loggedIn };
+  const visitor = /=user(?::(\w+))?$/.exec(rest);
+  return { name, path: visitor ? rest.slice(0, visitor.index) : rest, loggedIn: Boolean(visitor), member: visitor?.[1] };
 });
 const sizes = [
   { label: "375", width: 375, height: 812 },
@@ -26,8 +26,9 @@ mkdirSync(out, { recursive: true });
 const server = await startTestServer(process.env.DEMO ? { DEMO: "1", RTMP_PORT: String(await freePort()) } : {});
 const browser = await launchChromium();
 try {
-  const { browser: api, user } = process.env.DEMO ? await demoLogin() : await signedInUser(server, { username: "ZeldaPro" });
+  const firstVisitor = process.env.DEMO ? await demoLogin(demoMembers[0]!.username) : await signedInUser(server, { username: "ZeldaPro" });
   for (const shot of shots) {
+    const { browser: api, user } = shot.member ? await demoLogin(shot.member) : firstVisitor;
     for (const size of sizes) {
       for (const theme of ["dark", "light"] as const) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
@@ -57,10 +58,10 @@ try {
   await server.stop();
 }
 
-/** The demo's first member, who organises its 16-player tournament and streams. */
-async function demoLogin() {
+/** A demo member; by default the first, who organises its 16-player tournament and streams. */
+async function demoLogin(username: string) {
   const api = new Browser(server.url);
-  const login = await api.post("/api/auth/login", { login: demoMembers[0]!.username, password: DEMO_PASSWORD });
+  const login = await api.post("/api/auth/login", { login: username, password: DEMO_PASSWORD });
   if (login.status !== 200) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
   return { browser: api, user: login.body.user as { id: number; username: string } };
 }

@@ -15,6 +15,8 @@ export interface DemoMember {
   verified?: boolean;
   /** Goes live with a synthetic stream while the demo runs. */
   live?: "testsrc2" | "smptehdbars";
+  /** Otherwise a streamer when live, a viewer when not. */
+  role?: "organizer";
 }
 
 export const DEMO_PASSWORD = "demo password";
@@ -25,7 +27,7 @@ export const demoMembers: DemoMember[] = [
   { username: "Kestrel", firstName: "Karim", lastName: "Benali", about: "Entry fragger, coach amateur, caster le week-end.", colors: ["#ff9f1c", "#e71d36"], game: "Counter-Strike 2", title: "Retakes et aim training avant le tournoi", tags: ["FPS", "Coaching"], website: "https://kestrel.example.org", verified: true, live: "smptehdbars" },
   { username: "LaFleche", firstName: "Léa", lastName: "Dubois", about: "Archère dans l'âme, support dans le cœur.", colors: ["#2ec4b6", "#0b3954"], game: "League of Legends", title: "Support main : vision et roams", tags: ["Support", "Tips"] },
   { username: "NovaRush", firstName: "Noah", lastName: "Petit", about: "Rocket League tous les soirs, freestyle le dimanche.", colors: ["#3a86ff", "#8338ec"], game: "Rocket League", title: "Freestyle session", tags: ["Freestyle"], paypalme: "NovaRush" },
-  { username: "MiloCast", firstName: "Milo", lastName: "Garnier", about: "Commentateur des tournois locaux, fan de stratégie.", colors: ["#ffbe0b", "#fb5607"], game: "Valorant", title: "Cast des qualifs", tags: ["Cast", "Esport"] },
+  { username: "MiloCast", firstName: "Milo", lastName: "Garnier", about: "Commentateur des tournois locaux, fan de stratégie.", colors: ["#ffbe0b", "#fb5607"], game: "Valorant", title: "Cast des qualifs", tags: ["Cast", "Esport"], role: "organizer" },
   { username: "Sakura_GG", firstName: "Sakura", lastName: "Lefèvre", about: "Combos, frame data et bonne ambiance.", colors: ["#ff006e", "#ffbe0b"], game: "Street Fighter 6", title: "Labo combos", tags: ["FGC", "Training"] },
   { username: "TheBaron", firstName: "Bastien", lastName: "Roux", about: "Stratège du dimanche, champion de la LAN 2025.", colors: ["#588157", "#3a5a40"], game: "Dota 2", title: "Draft et macro", tags: ["Strategy"] },
   { username: "PixelPaul", firstName: "Paul", lastName: "Henry", about: "Je regarde, je commente, je perds au chat.", colors: ["#e9c46a", "#264653"], game: "Rocket League", title: "", tags: [] },

@@ -53,7 +53,7 @@ async function seedMember(deps: AppDeps, member: DemoMember, passwordHash: strin
   const banner = await storeImage(await gradient(1920, 480, to, from), imageKinds.banner, deps.config.dataDir, user.id);
   user = await deps.db
     .updateTable("user")
-    .set({ avatar, banner, about: member.about, verified: member.verified ? 1 : 0, role: member.live ? "streamer" : "viewer", last_login_at: deps.now() })
+    .set({ avatar, banner, about: member.about, verified: member.verified ? 1 : 0, role: member.role ?? (member.live ? "streamer" : "viewer"), last_login_at: deps.now() })
     .where("id", "=", user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
