@@ -3,10 +3,11 @@ import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { List } from "../../../components/list.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { api } from "../../../lib/api.ts";
-import type { Replay } from "../../replays/api/replays.ts";
+import { useVideos } from "../../replays/api/replays.ts";
 import { ReplayCard } from "../../replays/components/replay-card.tsx";
 import { useTournaments } from "../../tournaments/api/queries.ts";
 import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
@@ -15,11 +16,6 @@ import { StreamCard } from "./stream-card.tsx";
 import "../../../styles/discovery.css";
 
 type Tab = "live" | "videos" | "tournaments";
-
-export function useVideos(filter: { game?: number; username?: string }) {
-  const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
-  return useQuery({ queryKey: ["videos", filter], queryFn: async ({ signal }) => (await api<{ replays: Replay[] }>(`/stream/videos?${query}`, { signal })).replays });
-}
 
 /**
  * /game/{id} (spec 01 §2): banner, poster, title, description clamped to 4 lines, and tabs Live
@@ -71,10 +67,4 @@ export function GamePage({ id }: { id: number }) {
       </div>
     </main>
   );
-}
-
-export function List({ loading, empty, items }: { loading: boolean; empty: string; items: React.ReactNode[] }) {
-  if (loading) return <Skeleton height={180} />;
-  if (items.length === 0) return <p className="muted">{empty}</p>;
-  return <>{items}</>;
 }

@@ -6,7 +6,8 @@ import { TournamentCard } from "../../tournaments/components/tournament-card.tsx
 import { useLiveStreams, useTrendingGames } from "../api/discovery.ts";
 import { useSearch } from "../api/search.ts";
 import { GameCard } from "./game-card.tsx";
-import { List, useVideos } from "./game-page.tsx";
+import { List } from "../../../components/list.tsx";
+import { useVideos } from "../../replays/api/replays.ts";
 import { StreamCard } from "./stream-card.tsx";
 import "../../../styles/discovery.css";
 

@@ -61,3 +61,9 @@ export function recordingUrl(path: string | null | undefined): string | null {
 }
 
 export const REPLAY_PLACEHOLDER = "/player/replay-placeholder.svg";
+
+/** Replays across channels for the game, tag and profile pages: those of a game, or of one channel. */
+export function useVideos(filter: { game?: number; username?: string }) {
+  const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
+  return useQuery({ queryKey: ["videos", filter], queryFn: async ({ signal }) => (await api<{ replays: Replay[] }>(`/stream/videos?${query}`, { signal })).replays });
+}
