@@ -4,11 +4,10 @@ import { Camera, CameraOff, CircleCheck, CircleX, ScanLine } from "lucide-react"
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
-import { type ArenaEvent, type TicketType, useEvent } from "./api.ts";
+import type { ArenaEvent, TicketType } from "./api.ts";
+import { OrganiserEvent } from "./organiser-event.tsx";
 import { type CameraState, decodeQrPhoto, useQrCamera } from "./qr-reader.ts";
 import "../../styles/events.css";
 
@@ -27,13 +26,11 @@ const RECENT_SCANS = 8;
 /** /events/{slug}/scan: the organiser's door. The camera reads QR codes in the page; a code can be typed. */
 export function DoorScanner({ slug }: { slug: string }) {
   const { t } = useTranslation("events-ui");
-  const { user } = useSession();
-  const event = useEvent(slug);
-  if (event.isPending) return <main className="page"><Skeleton height={320} /></main>;
-  if (event.isError) return <main className="page"><p className="field-error">{t("event_not_found")}</p></main>;
-  const mayScan = user !== null && (String(user.id) === event.data.createdBy || user.role === "admin");
-  if (!mayScan) return <main className="page"><p className="field-error" role="alert">{t("door_not_organiser")}</p></main>;
-  return <Door event={event.data} />;
+  return (
+    <OrganiserEvent slug={slug} refusal={t("door_not_organiser")}>
+      {(event) => <Door event={event} />}
+    </OrganiserEvent>
+  );
 }
 
 function Door({ event }: { event: ArenaEvent }) {
