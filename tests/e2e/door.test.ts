@@ -108,7 +108,7 @@ describe("door check-in", () => {
     await organiser.page.getByRole("list").filter({ hasText: "Billet inconnu" }).getByRole("listitem").nth(3).waitFor();
   }, 90_000);
 
-  it("reads a photo of the ticket when the page may not open the camera, and keeps another organiser out", async () => {
+  it("reads a photo of the ticket when the page may not open the camera, and keeps another organiser out of the door and the manage page", async () => {
     const organiser = await userPage({ withoutCamera: true });
     await topUp(organiser.page);
     const start = new Date(Date.now() + 9 * 24 * 3600_000).toISOString();
@@ -132,5 +132,8 @@ describe("door check-in", () => {
     await stranger.page.goto(`${server.url}/events/${slug}/scan`);
     await stranger.page.getByText("Seul l'organisateur de l'événement peut contrôler ses billets.").waitFor();
     expect((await stranger.api.post("/api/tickets/validate", { qr: bought.body.ticket.qr_code })).status).toBe(403);
+    await stranger.page.goto(`${server.url}/events/${slug}/manage`);
+    await stranger.page.waitForURL(`${server.url}/events/${slug}`);
+    await stranger.page.getByText("Vous n'êtes pas autorisé à gérer cet événement").waitFor();
   }, 60_000);
 });

@@ -10,7 +10,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/ui.ts";
-import { type EventDetail, formatEventDate, useEvent } from "./api.ts";
+import { type EventDetail, formatEventDate } from "./api.ts";
+import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../styles/events.css";
 
 type Tab = "overview" | "participants" | "streamers" | "settings";
@@ -29,31 +30,37 @@ function useParticipants(eventId: number) {
 
 /** /events/{slug}/manage (spec 02 §2): Overview, Participants, Streamers, Settings. */
 export function ManageEvent({ slug }: { slug: string }) {
+  const { t } = useTranslation("errors");
+  return (
+    <OrganiserEvent slug={slug} refusal={t("event_manage_forbidden")} moderators redirect>
+      {(event) => <ManageTabs event={event} />}
+    </OrganiserEvent>
+  );
+}
+
+function ManageTabs({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
   const [tab, setTab] = useState<Tab>("overview");
-  const event = useEvent(slug);
-  if (event.isPending) return <main className="page"><Skeleton height={320} /></main>;
-  if (event.isError) return <main className="page"><p className="field-error">{t("event_not_found")}</p></main>;
   const tabs = (["overview", "participants", "streamers", "settings"] as const).map((id) => ({ id, label: t(`manage_tab_${id}`) }));
   return (
     <main className="page events-page">
       <header className="page-header">
-        <h1>{event.data.name}</h1>
+        <h1>{event.name}</h1>
         <div className="row">
-          <Link to="/events/$slug/scan" params={{ slug }} className="btn btn-primary">
+          <Link to="/events/$slug/scan" params={{ slug: event.slug }} className="btn btn-primary">
             <ScanLine size={18} aria-hidden /> {t("scan_tickets")}
           </Link>
-          <Link to="/events/$slug" params={{ slug }} className="btn btn-secondary">
+          <Link to="/events/$slug" params={{ slug: event.slug }} className="btn btn-secondary">
             {t("view")}
           </Link>
         </div>
       </header>
-      <Tabs label={event.data.name} value={tab} onChange={setTab} tabs={tabs} />
+      <Tabs label={event.name} value={tab} onChange={setTab} tabs={tabs} />
       <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
-        {tab === "overview" ? <Overview event={event.data} onTab={setTab} /> : null}
-        {tab === "participants" ? <Participants event={event.data} /> : null}
-        {tab === "streamers" ? <Streamers event={event.data} /> : null}
-        {tab === "settings" ? <DangerZone event={event.data} /> : null}
+        {tab === "overview" ? <Overview event={event} onTab={setTab} /> : null}
+        {tab === "participants" ? <Participants event={event} /> : null}
+        {tab === "streamers" ? <Streamers event={event} /> : null}
+        {tab === "settings" ? <DangerZone event={event} /> : null}
       </div>
     </main>
   );
