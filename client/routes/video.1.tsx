@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { LatestVideo } from "../features/replays/components/latest-video.tsx";
 
-export const Route = createFileRoute("/video/1")({ component: DemoVideoScreen });
-
-function DemoVideoScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_demo_video")} />;
-}
+export const Route = createFileRoute("/video/1")({ component: LatestVideo });

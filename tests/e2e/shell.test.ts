@@ -23,6 +23,15 @@ describe("the shell", () => {
     await context.close();
   });
 
+  it("sends /video/1 to the newest replay, and says when there is none yet", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/video/1`);
+    await page.getByRole("heading", { name: "Aucune vidéo pour l'instant" }).waitFor();
+    await page.getByRole("link", { name: "Retour à l'accueil" }).waitFor();
+    await context.close();
+  });
+
   it("matches /Tournaments like /tournaments", async () => {
     const context = await visitor();
     const page = await context.newPage();
@@ -47,7 +56,9 @@ describe("the shell", () => {
     await page.getByRole("link", { name: "Mes événements" }).waitFor();
     await page.getByRole("button", { name: "Menu du compte" }).click();
     await page.getByText(user.username, { exact: true }).waitFor();
-    for (const item of ["Profil", "Paramètres", "Déconnexion"]) await page.getByRole("menuitem", { name: item }).waitFor();
+    for (const item of ["Profil", "Tableau de bord", "Aperçu de mon live", "Paramètres", "Déconnexion"]) await page.getByRole("menuitem", { name: item }).waitFor();
+    await page.getByRole("menuitem", { name: "Aperçu de mon live" }).click();
+    await page.waitForURL(`${env.server.url}/preview`);
     await context.close();
   });
 

@@ -264,6 +264,29 @@ describe("watching a live", () => {
     expect(requests.some((url) => url.endsWith(".flv"))).toBe(false);
   });
 
+  it("previews the streamer's own live on /preview, muted, without counting them among the viewers", async () => {
+    const viewersNow = async () => (await live.api.get(`/api/stream/${live.username}`)).body.viewerCount as number;
+    const before = await viewersNow();
+    const context = await loggedInContext(browser, server.url, live.sessionCookie, live.user);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/preview`);
+    await page.getByRole("heading", { name: "Aperçu de mon live" }).waitFor();
+    await expectFramesAdvance(page, "preview");
+    expect(await page.evaluate(() => document.querySelector("video")!.muted)).toBe(true);
+    await page.getByRole("region", { name: "Ce que voient les spectateurs" }).getByRole("heading", { name: "Finale LAN" }).waitFor();
+    expect(await viewersNow()).toBe(before);
+
+    const newcomer = await signedInUser(server);
+    const offline = await loggedInContext(browser, server.url, newcomer.browser.cookies.get("arena_session")!, newcomer.user);
+    contexts.push(offline);
+    const idle = await offline.newPage();
+    await idle.goto(`${server.url}/preview`);
+    await idle.getByRole("heading", { name: "Vous n'êtes pas en direct" }).waitFor();
+    await idle.getByRole("main").getByRole("button", { name: "Lancer un live" }).click();
+    await idle.getByRole("dialog").waitFor();
+  });
+
   it("shows the streamer's running tournament under the stream, updated live", async () => {
     const organiser = live.api;
     const form = new FormData();
@@ -381,6 +404,7 @@ describe("watching a live", () => {
     expect(await download.getAttribute("download")).not.toBeNull();
     expect(await download.getAttribute("href")).toStartWith("/recordings/");
     expect(await page.getByRole("link", { name: "League of Legends", exact: true }).getAttribute("href")).toBe("/game/1");
+
     await page.getByText(/^\d+ vues?$/).waitFor();
     await page.getByText("Bo3, casté en direct").waitFor();
 
@@ -389,6 +413,10 @@ describe("watching a live", () => {
     await page.getByRole("menuitem", { name: /Vitesse\s*Normale/ }).click();
     await page.getByRole("menuitemradio", { name: "1,5×" }).click();
     expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(1.5);
+
+    // The spec's demo video address opens the newest replay.
+    await page.goto(`${server.url}/video/1`);
+    await page.waitForURL(`${server.url}/replay/${replayId}`);
   });
 
   it("says 'Processing replay…' while the MP4 is being made", async () => {

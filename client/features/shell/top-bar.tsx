@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Bell, LogOut, Menu, Moon, Settings, Sun, User } from "lucide-react";
+import { Bell, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Settings, Sun, User } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
@@ -120,6 +120,12 @@ function UserMenu() {
           </div>
           <Link to="/profile" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
             <User size={16} aria-hidden /> {t("profile")}
+          </Link>
+          <Link to="/dashboard" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <LayoutDashboard size={16} aria-hidden /> {t("menu_dashboard")}
+          </Link>
+          <Link to="/preview" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <MonitorPlay size={16} aria-hidden /> {t("menu_preview")}
           </Link>
           <Link to="/settings" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
             <Settings size={16} aria-hidden /> {t("settings")}

@@ -1,10 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../../components/coming-soon.tsx";
+import { StreamPreview } from "../../features/streams/components/stream-preview.tsx";
 
-export const Route = createFileRoute("/_auth/preview")({ component: PreviewScreen });
-
-function PreviewScreen() {
-  const { t } = useTranslation();
-  return <ComingSoon screen={t("screen_preview")} />;
-}
+export const Route = createFileRoute("/_auth/preview")({ component: StreamPreview });
