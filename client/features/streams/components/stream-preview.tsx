@@ -8,6 +8,7 @@ import { useSession } from "../../../lib/session.ts";
 import { VideoPlayer } from "../../player/video-player.tsx";
 import { goLiveStore } from "../../shell/go-live.tsx";
 import { type Stream, useStream } from "../api/get-stream.ts";
+import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerCount } from "../api/viewers.ts";
 import { LiveStats } from "./stream-toolbar.tsx";
 import "../../../styles/streams.css";
@@ -20,6 +21,8 @@ export function StreamPreview() {
   const { t } = useTranslation("streams");
   const { user } = useSession();
   const stream = useStream(user!.username);
+  // Going live shows here at once, not at the next 30 s read.
+  useStreamEvents(user!.username, stream.data?.channelArn ?? null);
   return (
     <main className="page stream-preview">
       <header className="page-header">
