@@ -1,27 +1,17 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Camera, CameraOff, CircleCheck, CircleX, ScanLine } from "lucide-react";
-import { type FormEvent, useCallback, useRef, useState } from "react";
+import { Camera, CameraOff, CircleCheck, CircleX, ScanLine, WifiOff } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import type { ArenaEvent, TicketType } from "./api.ts";
+import { clockTime, type DoorResult, useDoorCheck } from "./door-check.ts";
+import type { DoorTicket } from "./offline-door.ts";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import { type CameraState, decodeQrPhoto, useQrCamera } from "./qr-reader.ts";
 import "../../styles/events.css";
-
-/** What the door shows after a scan: in, or refused with the reason (and whose ticket it is when known). */
-type DoorResult = { id: number; admitted: true; holder: string; ticketType: string } | { id: number; admitted: false; reason: string; holder: string | null };
-
-interface EventTicket {
-  id: number;
-  username: string;
-  status: string;
-  checkedInAt: string | null;
-}
-
-const RECENT_SCANS = 8;
 
 /** /events/{slug}/scan: the organiser's door. The camera reads QR codes in the page; a code can be typed. */
 export function DoorScanner({ slug }: { slug: string }) {
@@ -34,28 +24,12 @@ export function DoorScanner({ slug }: { slug: string }) {
 }
 
 function Door({ event }: { event: ArenaEvent }) {
-  const { t, i18n } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
-  const [result, setResult] = useState<DoorResult | null>(null);
-  const [recent, setRecent] = useState<DoorResult[]>([]);
-  const [checking, setChecking] = useState(false);
+  const { t } = useTranslation("events-ui");
+  const door = useDoorCheck(event.id);
   const [cameraOn, setCameraOn] = useState(true);
   const video = useRef<HTMLVideoElement>(null);
   const typeNames = useTicketTypeNames(event.id);
-  const show = useCallback((next: DoorResult) => {
-    setResult(next);
-    setRecent((list) => [next, ...list].slice(0, RECENT_SCANS));
-  }, []);
-  const check = useCallback(
-    async (qr: string) => {
-      setChecking(true);
-      show(await checkIn(qr, event.id, (iso) => t("door_already_used", { time: clockTime(iso, i18n.language) })));
-      setChecking(false);
-      void queryClient.invalidateQueries({ queryKey: ["tickets", "event", event.id] });
-    },
-    [event.id, queryClient, show, t, i18n.language],
-  );
-  const camera = useQrCamera(video, cameraOn, result === null && !checking, check);
+  const camera = useQrCamera(video, cameraOn, door.result === null && !door.checking, door.check);
   return (
     <main className="page door-page">
       <header className="page-header">
@@ -67,7 +41,12 @@ function Door({ event }: { event: ArenaEvent }) {
           {t("manage_event")}
         </Link>
       </header>
-      <DoorCount eventId={event.id} />
+      <DoorCount tickets={door.tickets} />
+      {door.offline || door.pending > 0 ? (
+        <p className="door-offline">
+          <WifiOff size={18} aria-hidden /> {t(door.offline ? "door_offline" : "door_syncing", { count: door.pending })}
+        </p>
+      ) : null}
       <div className="door-layout">
         <section className="door-reader" aria-label={t("door_camera")}>
           <div className="door-video">
@@ -76,42 +55,22 @@ function Door({ event }: { event: ArenaEvent }) {
           </div>
           <div className="row">
             {camera === "unavailable" || camera === "denied" ? (
-              <PhotoButton onCode={check} onNothing={() => show({ id: Date.now(), admitted: false, reason: t("door_no_code_in_photo"), holder: null })} />
+              <PhotoButton onCode={door.check} onNothing={() => door.show({ id: Date.now(), admitted: false, reason: t("door_no_code_in_photo"), holder: null })} />
             ) : (
               <Button variant="secondary" onClick={() => setCameraOn((on) => !on)}>
                 {cameraOn ? <CameraOff size={18} aria-hidden /> : <Camera size={18} aria-hidden />} {t(cameraOn ? "door_camera_stop" : "door_camera_start")}
               </Button>
             )}
           </div>
-          <ManualEntry busy={checking} onCode={check} />
+          <ManualEntry busy={door.checking} onCode={door.check} />
         </section>
         <section className="door-result-panel" aria-live="assertive" aria-label={t("door_result")}>
-          {result ? <ResultCard result={result} typeNames={typeNames} onNext={() => setResult(null)} /> : <p className="door-waiting">{checking ? t("door_checking") : t("door_waiting")}</p>}
+          {door.result ? <ResultCard result={door.result} typeNames={typeNames} onNext={door.next} /> : <p className="door-waiting">{door.checking ? t("door_checking") : t("door_waiting")}</p>}
         </section>
       </div>
-      <RecentScans scans={recent} typeNames={typeNames} />
+      <RecentScans scans={door.recent} typeNames={typeNames} />
     </main>
   );
-}
-
-/** "19:42" (or "19:42:05"), in the door's language. */
-function clockTime(iso: string | number, lang: string, seconds = false): string {
-  return new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) });
-}
-
-/** Asks the server; every refusal comes back as a readable reason, never as an exception. */
-async function checkIn(qr: string, eventId: number, alreadyUsed: (checkedInAt: string) => string): Promise<DoorResult> {
-  const id = Date.now();
-  try {
-    const answer = await api<{ ticket: { username: string; ticket_type: string } }>("/tickets/validate", { method: "POST", body: { qr, eventId } });
-    return { id, admitted: true, holder: answer.ticket.username, ticketType: answer.ticket.ticket_type };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const holder = typeof error.details.username === "string" ? error.details.username : null;
-    // The server says the time in UTC; the door wants its own clock.
-    const reason = error.code === "ticket_already_used" && typeof error.details.checkedInAt === "string" ? alreadyUsed(error.details.checkedInAt) : error.message;
-    return { id, admitted: false, reason, holder };
-  }
 }
 
 function useTicketTypeNames(eventId: number): (type: string) => string {
@@ -119,12 +78,11 @@ function useTicketTypeNames(eventId: number): (type: string) => string {
   return (type) => types.data?.find((known) => known.type === type)?.name ?? type;
 }
 
-/** "12 / 40 entered": the organiser's list of the event's tickets, refreshed after every scan. */
-function DoorCount({ eventId }: { eventId: number }) {
+/** "12 / 40 entered", from the organiser's list of the event's tickets (refreshed after every scan). */
+function DoorCount({ tickets }: { tickets: DoorTicket[] | undefined }) {
   const { t } = useTranslation("events-ui");
-  const tickets = useQuery({ queryKey: ["tickets", "event", eventId], queryFn: async ({ signal }) => (await api<{ tickets: EventTicket[] }>(`/tickets/event/${eventId}`, { signal })).tickets });
-  if (!tickets.data) return null;
-  const valid = tickets.data.filter((ticket) => ticket.status === "valid");
+  if (!tickets) return null;
+  const valid = tickets.filter((ticket) => ticket.status === "valid");
   const entered = valid.filter((ticket) => ticket.checkedInAt !== null).length;
   return <p className="door-count tabular">{t("door_count", { entered, total: valid.length })}</p>;
 }
@@ -184,8 +142,9 @@ function ResultCard({ result, typeNames, onNext }: { result: DoorResult; typeNam
     <div className={result.admitted ? "door-result door-admitted" : "door-result door-refused"} role="status">
       {result.admitted ? <CircleCheck size={56} aria-hidden /> : <CircleX size={56} aria-hidden />}
       <p className="door-verdict">{t(result.admitted ? "door_admitted" : "door_refused")}</p>
-      {result.holder ? <p className="door-holder">{result.holder}</p> : null}
+      {result.holder ? <p className="door-holder">{result.holder}</p> : result.admitted ? <p className="door-detail">{t("door_holder_not_listed")}</p> : null}
       <p className="door-detail">{result.admitted ? typeNames(result.ticketType) : result.reason}</p>
+      {result.offline ? <p className="small">{t("door_checked_offline")}</p> : null}
       <Button onClick={onNext} autoFocus>
         {t("door_next")}
       </Button>
@@ -200,8 +159,8 @@ function RecentScans({ scans, typeNames }: { scans: DoorResult[]; typeNames: (ty
     <section aria-labelledby="door-recent">
       <h2 id="door-recent">{t("door_recent")}</h2>
       <ul className="door-recent">
-        {scans.map((scan) => (
-          <li key={scan.id} className={scan.admitted ? "door-recent-in" : "door-recent-out"}>
+        {scans.map((scan, index) => (
+          <li key={`${scan.id}-${index}`} className={scan.admitted ? "door-recent-in" : "door-recent-out"}>
             {scan.admitted ? <CircleCheck size={16} aria-hidden /> : <CircleX size={16} aria-hidden />}
             <span>{scan.holder ?? t("door_unknown_holder")}</span>
             <span className="muted small">{scan.admitted ? typeNames(scan.ticketType) : scan.reason}</span>
