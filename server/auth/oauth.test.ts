@@ -1,31 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { type OAuthProvider, type ProviderUser, startOAuthProvider } from "../../tests/fixtures/oauth-provider.ts";
+import { type OAuthProvider, type ProviderUser, startServerWithProviders } from "../../tests/fixtures/oauth-provider.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 let provider: OAuthProvider;
 let server: TestServer;
+let stopAll: () => Promise<void>;
 beforeAll(async () => {
-  provider = await startOAuthProvider();
-  server = await startTestServer({
-    OAUTH_GOOGLE_CLIENT_ID: "arena-google",
-    OAUTH_GOOGLE_CLIENT_SECRET: "google-secret",
-    OAUTH_GOOGLE_ISSUER: provider.url,
-    OAUTH_FACEBOOK_CLIENT_ID: "arena-facebook",
-    OAUTH_FACEBOOK_CLIENT_SECRET: "facebook-secret",
-    OAUTH_FACEBOOK_AUTH_URL: provider.facebookUrls.authUrl,
-    OAUTH_FACEBOOK_TOKEN_URL: provider.facebookUrls.tokenUrl,
-    OAUTH_FACEBOOK_USERINFO_URL: provider.facebookUrls.userInfoUrl,
-  });
-  // Arena's port is only known now, and the provider accepts only registered return addresses.
-  provider.registerClients([
-    { clientId: "arena-google", clientSecret: "google-secret", redirectUris: [`${server.url}/api/auth/oauth/google/callback`] },
-    { clientId: "arena-facebook", clientSecret: "facebook-secret", redirectUris: [`${server.url}/api/auth/oauth/facebook/callback`] },
-  ]);
+  ({ provider, server, stop: stopAll } = await startServerWithProviders());
 });
-afterAll(async () => {
-  await server?.stop();
-  await provider?.stop();
-});
+afterAll(() => stopAll?.());
 
 /** Follows the provider's redirects (authorization, its login and consent steps) until it sends the popup back to Arena. */
 async function throughProvider(start: string): Promise<URL> {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-c
 import { launchChromium } from "../fixtures/chromium.ts";
 import { visitorContext } from "../fixtures/e2e.ts";
 import { latestMailLink } from "../fixtures/mail.ts";
-import { type OAuthProvider, startOAuthProvider } from "../fixtures/oauth-provider.ts";
+import { type OAuthProvider, startServerWithProviders } from "../fixtures/oauth-provider.ts";
 import { Browser as ApiClient, newAccount, startTestServer, type TestServer } from "../fixtures/server.ts";
 
 // One chromium for the whole file; each describe below starts the server it needs (plain, captcha on, providers on).
@@ -363,27 +363,11 @@ describe("captcha", () => {
 describe("provider sign-in", () => {
   let provider: OAuthProvider;
   let oauthServer: TestServer;
+  let stopAll: () => Promise<void>;
   beforeAll(async () => {
-    provider = await startOAuthProvider();
-    oauthServer = await startTestServer({
-      OAUTH_GOOGLE_CLIENT_ID: "arena-google",
-      OAUTH_GOOGLE_CLIENT_SECRET: "google-secret",
-      OAUTH_GOOGLE_ISSUER: provider.url,
-      OAUTH_FACEBOOK_CLIENT_ID: "arena-facebook",
-      OAUTH_FACEBOOK_CLIENT_SECRET: "facebook-secret",
-      OAUTH_FACEBOOK_AUTH_URL: provider.facebookUrls.authUrl,
-      OAUTH_FACEBOOK_TOKEN_URL: provider.facebookUrls.tokenUrl,
-      OAUTH_FACEBOOK_USERINFO_URL: provider.facebookUrls.userInfoUrl,
-    });
-    provider.registerClients([
-      { clientId: "arena-google", clientSecret: "google-secret", redirectUris: [`${oauthServer.url}/api/auth/oauth/google/callback`] },
-      { clientId: "arena-facebook", clientSecret: "facebook-secret", redirectUris: [`${oauthServer.url}/api/auth/oauth/facebook/callback`] },
-    ]);
+    ({ provider, server: oauthServer, stop: stopAll } = await startServerWithProviders());
   });
-  afterAll(async () => {
-    await oauthServer?.stop();
-    await provider?.stop();
-  });
+  afterAll(() => stopAll?.());
 
   const someone = (name: string) => ({ sub: `${name}-${Date.now()}`, email: `${name}${Date.now()}@example.test`, emailVerified: true, givenName: "Ada", familyName: "Lovelace" });
 
