@@ -7,7 +7,7 @@ import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext } from "../fixtures/e2e.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { qrPhoto, showQrToCamera } from "../fixtures/qr-video.ts";
-import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
 
 /**
  * The door, end to end in chromium: an organiser funds and publishes an event, a viewer buys a ticket,
@@ -17,11 +17,12 @@ import { signedInUser, startTestServer, type TestServer } from "../fixtures/serv
 let server: TestServer;
 let browser: Browser;
 let cameraDir: string;
+const ADMIN = { ADMIN_USERNAME: "desk_admin", ADMIN_EMAIL: "desk@example.test", ADMIN_PASSWORD: "desk admin password" };
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   cameraDir = mkdtempSync(join(tmpdir(), "arena-camera-"));
-  server = await startTestServer({ DEMO: "1" });
+  server = await startTestServer({ DEMO: "1", ...ADMIN });
   browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${join(cameraDir, "ticket.y4m")}`]);
 }, 60_000);
 afterAll(async () => {
@@ -43,6 +44,7 @@ async function userPage(options: { permissions?: string[]; withoutCamera?: boole
 
 async function topUp(page: Page) {
   await page.goto(`${server.url}/top-up`);
+  expect(await page.getByRole("region", { name: "Créditer un membre" }).count()).toBe(0);
   await page.getByRole("button", { name: "Ajouter 1000 G-Coins de test" }).click();
   await page.getByText("1000 G-Coins ajoutés à votre portefeuille.").waitFor();
 }
@@ -167,5 +169,28 @@ describe("door check-in", () => {
     await stranger.page.goto(`${server.url}/events/${slug}/manage`);
     await stranger.page.waitForURL(`${server.url}/events/${slug}`);
     await stranger.page.getByText("Vous n'êtes pas autorisé à gérer cet événement").waitFor();
+  }, 60_000);
+
+  it("lets an admin credit a member at the desk, by username", async () => {
+    const admin = new ApiBrowser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD });
+    const context = await loggedInContext(browser, server.url, admin.cookies.get("arena_session")!, login.body.user);
+    contexts.push(context);
+    const page = await context.newPage();
+    const member = await signedInUser(server);
+    await page.goto(`${server.url}/top-up`);
+    const desk = page.getByRole("region", { name: "Créditer un membre" });
+    await desk.getByRole("button", { name: "Créditer" }).click();
+    await desk.getByText("Saisissez le nom d'utilisateur du membre.").waitFor();
+    await desk.getByText("Le montant doit être un nombre entier de G-Coins supérieur à 0.").waitFor();
+    await desk.getByLabel("Nom d'utilisateur du membre").fill("personne_ici");
+    await desk.getByLabel("Montant (G-Coins)").fill("250");
+    await desk.getByRole("button", { name: "Créditer" }).click();
+    await desk.getByText("Aucun membre ne porte ce nom d'utilisateur.").waitFor();
+    await desk.getByLabel("Nom d'utilisateur du membre").fill(member.user.username);
+    await desk.getByRole("button", { name: "Créditer" }).click();
+    await page.getByText(`250 G-Coins crédités à ${member.user.username} (solde : 250).`).waitFor();
+    expect((await member.browser.get(`/api/wallet/balance/${member.user.id}`)).body.balance).toBe(250);
+    expect((await member.browser.get("/api/wallet/transactions")).body.transactions[0].description).toBe("Paiement au guichet");
   }, 60_000);
 });

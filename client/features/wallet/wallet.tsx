@@ -8,6 +8,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { formatCount } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
+import { AdminCredit } from "./admin-credit.tsx";
 import "../../styles/events.css";
 
 /** Spec 02 §9: the badge refreshes every 30 s and flags a low balance. */
@@ -156,6 +157,7 @@ export function TopUp() {
           </Button>
         </section>
       ) : null}
+      {user?.role === "admin" ? <AdminCredit /> : null}
       {user ? (
         <Link to="/wallet/history" className="btn btn-secondary">
           {t("see_history")}
