@@ -124,6 +124,8 @@ export function useDoorCheck(eventId: number) {
       if (answer !== "unreachable") void sync();
       setResult(shown);
       remember(shown);
+      // A noisy hall: a phone at the door also says it with its vibrator (short: in; long: refused).
+      navigator.vibrate?.(shown.admitted ? 80 : [200, 100, 200]);
       setChecking(false);
       refreshTickets();
     },
