@@ -4,6 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
+import { TICKET_CODE } from "./format.ts";
 import type { TicketSigner } from "./signing.ts";
 
 /** Used when an event defines no ticket types of its own (spec 02 §9). */
@@ -105,9 +106,6 @@ export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
 }
 
 export type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
-
-/** What a door typed by hand: the short code printed under a ticket's QR code. */
-const TICKET_CODE = /^[A-Za-z0-9_-]{12}$/;
 
 /**
  * What the scanner read: a signed QR payload (the signature is checked here), or the printed code a

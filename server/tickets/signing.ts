@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { TICKET_PREFIX as PREFIX } from "./format.ts";
 
 export interface TicketPayload {
   /** ticket code */
@@ -13,7 +14,6 @@ export interface TicketPayload {
   i: number;
 }
 
-const PREFIX = "ARENA1";
 
 export interface TicketSigner {
   publicKeyPem: string;

@@ -55,6 +55,11 @@ export interface Ticket {
   event: { id: number; name: string; slug: string; startDate: string; location: string };
 }
 
+/** An event's ticket types with their G-Coin prices (the server's defaults when it has none). */
+export function useTicketTypes(eventId: number) {
+  return useQuery({ queryKey: ["tickets", "types", eventId], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${eventId}`, { signal })).ticketTypes });
+}
+
 /** The caller's tickets, newest first, each with its signed QR payload. */
 export function useMyTickets(enabled = true) {
   return useQuery({ queryKey: ["tickets", "mine"], enabled, queryFn: async ({ signal }) => (await api<{ tickets: Ticket[] }>("/tickets/user", { signal })).tickets });

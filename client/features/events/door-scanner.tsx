@@ -1,12 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Camera, CameraOff, CircleCheck, CircleX, ScanLine, WifiOff } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { api } from "../../lib/api.ts";
-import type { ArenaEvent, TicketType } from "./api.ts";
+import { type ArenaEvent, useTicketTypes } from "./api.ts";
 import { clockTime, type DoorResult, useDoorCheck } from "./door-check.ts";
 import type { DoorTicket } from "./offline-door.ts";
 import { OrganiserEvent } from "./organiser-event.tsx";
@@ -74,7 +72,7 @@ function Door({ event }: { event: ArenaEvent }) {
 }
 
 function useTicketTypeNames(eventId: number): (type: string) => string {
-  const types = useQuery({ queryKey: ["tickets", "types", eventId], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${eventId}`, { signal })).ticketTypes });
+  const types = useTicketTypes(eventId);
   return (type) => types.data?.find((known) => known.type === type)?.name ?? type;
 }
 

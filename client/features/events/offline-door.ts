@@ -1,4 +1,5 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { TICKET_CODE, TICKET_PREFIX as PREFIX } from "../../../server/tickets/format.ts";
 
 /** A ticket of the event as the door last read it from the server. */
 export interface DoorTicket {
@@ -15,8 +16,6 @@ export type OfflineRefusal = "ticket_forged" | "ticket_other_event" | "ticket_re
 
 export type OfflineVerdict = { admitted: true; code: string; holder: string | null; ticketType: string } | { admitted: false; reason: OfflineRefusal; holder: string | null; checkedInAt?: string };
 
-const PREFIX = "ARENA1";
-const TICKET_CODE = /^[A-Za-z0-9_-]{12}$/;
 
 function fromBase64(text: string): Uint8Array {
   const standard = text.replace(/-/g, "+").replace(/_/g, "/");

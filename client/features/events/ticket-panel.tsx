@@ -9,7 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
-import { type ArenaEvent, formatEventDate, type Ticket, type TicketType, useMyTickets } from "./api.ts";
+import { type ArenaEvent, formatEventDate, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
 
 /** Spec 02 §6: admins and moderators enter free; an organizer is reminded to check the event is theirs. */
 function roleNote(role: string | undefined): "privilege" | "organizer" | null {
@@ -47,7 +47,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const types = useQuery({ queryKey: ["tickets", "types", event.id], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${event.id}`, { signal })).ticketTypes });
+  const types = useTicketTypes(event.id);
   const balance = useQuery({ queryKey: ["wallet", "balance", user?.id], enabled: Boolean(user), queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${user!.id}`, { signal })).balance });
   const note = roleNote(user?.role);
   const selected = types.data?.find((type) => type.type === choice);
