@@ -107,7 +107,8 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
   const organiser = await userByName(spec.organiser);
   // Creating an event costs G-Coins: the demo organisers get a starting purse first.
   await applyMovement(deps.db, { userId: organiser.id, amount: 5000, type: "admin_credit", description: "Crédit de démonstration" }, deps.now());
-  const start = deps.now() + spec.inDays * DAY;
+  // Events start at a round hour (18:00 UTC, evening in Europe), as an organiser would set them.
+  const start = new Date(deps.now() + spec.inDays * DAY).setUTCHours(18, 0, 0, 0);
   const { event } = await createEvent(deps, organiser, {
     name: spec.name,
     description: `${spec.name} : organisé par ${spec.organiser} pour la communauté Arena. Venez avec votre bonne humeur, on s'occupe du reste.`,
