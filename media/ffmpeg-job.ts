@@ -1,4 +1,5 @@
 import type { Subprocess } from "bun";
+import { spawnMediaTool } from "./children.ts";
 
 export interface FfmpegJob {
   readonly name: string;
@@ -36,7 +37,7 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
   const launch = () => {
     const args = options.argsForAttempt?.(attempt) ?? options.args;
     const startedAt = Date.now();
-    const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+    const proc = spawnMediaTool(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
     child = proc;
     running.add(proc);
     options.onStart?.(attempt);

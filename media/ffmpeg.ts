@@ -1,6 +1,8 @@
+import { spawnMediaTool } from "./children.ts";
+
 /** Runs ffmpeg once with the given arguments, feeding `input` on stdin; resolves with stdout or rejects with its last error lines. */
 export async function runFfmpeg(args: string[], options: { input?: Uint8Array; timeoutMs?: number } = {}): Promise<Uint8Array> {
-  const child = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], {
+  const child = spawnMediaTool(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], {
     stdin: options.input ? new Blob([options.input as Uint8Array<ArrayBuffer>]) : "ignore",
     stdout: "pipe",
     stderr: "pipe",

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Socket } from "node:net";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo, Server as NetServer, Socket } from "node:net";
 import { join } from "node:path";
 // node-media-server keeps its state in module-level singletons: one media server per process.
 import NodeMediaServer from "node-media-server";
 import Context from "node-media-server/src/core/context.js";
 import logger from "node-media-server/src/core/logger.js";
+import { isAddressInUse } from "./ports.ts";
 
 /** What node-media-server tells us about a publishing or playing session. */
 interface NmsSession {
@@ -28,6 +30,8 @@ export interface PublishEvents {
 
 export interface MediaServer {
   rtmpPort: number;
+  /** The loopback port of its HTTP-FLV side, read only by Arena's own proxy. */
+  internalHttpPort: number;
   /** Where our own ffmpeg jobs read a live stream (loopback, signed). */
   internalRtmpUrl(streamKey: string): string;
   /** Where the HTTP-FLV proxy reads a live stream (loopback, signed). */
@@ -52,7 +56,15 @@ const SIGN_TTL_S = 24 * 60 * 60;
  * secret only we know; prePublish signs the sessions whose stream key is known, so every other
  * publish is refused before a live flag, a recording or anything else exists (DESIGN.md's trap).
  */
-export async function startMediaServer(options: { rtmpPort: number; httpPort: number; dataDir: string; events: PublishEvents; logLevel: string }): Promise<MediaServer> {
+export async function startMediaServer(options: {
+  rtmpPort: number;
+  /** Tried first for the internal HTTP-FLV listener; when unset or taken, the kernel picks a loopback port. */
+  internalHttpPort?: number;
+  log?: (line: string) => void;
+  dataDir: string;
+  events: PublishEvents;
+  logLevel: string;
+}): Promise<MediaServer> {
   const secret = randomBytes(24).toString("hex");
   const sign = (path: string) => {
     const expires = Math.floor(Date.now() / 1000) + SIGN_TTL_S;
@@ -65,8 +77,8 @@ export async function startMediaServer(options: { rtmpPort: number; httpPort: nu
     {
       bind: "0.0.0.0",
       rtmp: { port: options.rtmpPort, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
-      // Its HTTP side is only reached through our proxy; playing there needs a signature anyway.
-      http: { port: options.httpPort, allow_origin: "*" },
+      // A placeholder that makes it build its HTTP side; we bind that side ourselves (see listenOurselves).
+      http: { port: 1, allow_origin: "*" },
       auth: { play: true, publish: true, secret },
       record: { auto: false },
       webadmin: { enable: false },
@@ -90,6 +102,18 @@ export async function startMediaServer(options: { rtmpPort: number; httpPort: nu
     });
     options.events.onPublishStart(key);
   };
+  const { rtmpServer, httpServer } = listenOurselves(nms);
+  let internalHttpPort: number;
+  try {
+    await listenOnce(rtmpServer, options.rtmpPort, "0.0.0.0").catch((error) => {
+      throw isAddressInUse(error) ? new Error(`${rtmpPortTakenMessage(options.rtmpPort)} (another Arena or media server?): choose another with RTMP_PORT, or 0 to turn ingest off.`) : error;
+    });
+    // Its HTTP side is only reached through our proxy (playing there needs a signature anyway): loopback only.
+    internalHttpPort = await listenOnLoopback(httpServer, options.internalHttpPort, options.log);
+  } catch (error) {
+    await nms.stop();
+    throw error;
+  }
   Context.eventEmitter.on("prePublish", onPrePublish);
   Context.eventEmitter.on("postPublish", onPostPublish);
   await nms.run();
@@ -97,8 +121,9 @@ export async function startMediaServer(options: { rtmpPort: number; httpPort: nu
   const signedPath = (key: string) => `/${APP}/${key}`;
   return {
     rtmpPort: options.rtmpPort,
+    internalHttpPort,
     internalRtmpUrl: (key) => `rtmp://127.0.0.1:${options.rtmpPort}${signedPath(key)}?sign=${sign(signedPath(key))}`,
-    internalFlvUrl: (key) => `http://127.0.0.1:${options.httpPort}${signedPath(key)}.flv?sign=${sign(signedPath(key))}`,
+    internalFlvUrl: (key) => `http://127.0.0.1:${internalHttpPort}${signedPath(key)}.flv?sign=${sign(signedPath(key))}`,
     disconnect(key) {
       const session = publishers.get(key);
       session?.socket?.destroy();
@@ -120,4 +145,62 @@ export async function startMediaServer(options: { rtmpPort: number; httpPort: nu
       await nms.stop();
     },
   };
+}
+
+const rtmpPortTakenMessage = (port: number) => `RTMP port ${port} is already in use`;
+
+/** Whether a failed start (its error, or a process's output) was a taken RTMP port: a caller that chose the port at random may try another. */
+export function isRtmpPortTaken(errorOrOutput: unknown): boolean {
+  const text = errorOrOutput instanceof Error ? errorOrOutput.message : String(errorOrOutput);
+  return /RTMP port \d+ is already in use/.test(text);
+}
+
+interface NmsListeners {
+  rtmpServer: { run(): void; tcpServer: NetServer };
+  httpServer: { run(): void; httpServer: HttpServer };
+}
+
+/**
+ * node-media-server binds its listeners in run() without waiting, and exits the whole process when a
+ * port is taken. We bind them ourselves instead, so a taken port is an error we can answer (retry
+ * elsewhere, or say which setting to change) and run() only starts the rest.
+ */
+function listenOurselves(nms: NodeMediaServer): { rtmpServer: NetServer; httpServer: HttpServer } {
+  const parts = nms as unknown as NmsListeners;
+  parts.rtmpServer.run = () => undefined;
+  parts.httpServer.run = () => undefined;
+  // Its constructor attached the handler that calls process.exit(1) on a bind error.
+  parts.httpServer.httpServer.removeAllListeners("error");
+  return { rtmpServer: parts.rtmpServer.tcpServer, httpServer: parts.httpServer.httpServer };
+}
+
+/** The preferred port if it is free, else port 0: the kernel picks and binds in one step, so nothing can take the port in between. */
+async function listenOnLoopback(server: HttpServer, preferred: number | undefined, log?: (line: string) => void): Promise<number> {
+  if (preferred) {
+    try {
+      await listenOnce(server, preferred, "127.0.0.1");
+      return preferred;
+    } catch (error) {
+      if (!isAddressInUse(error)) throw error;
+      log?.(`[media] internal port ${preferred} is taken; letting the system choose another`);
+    }
+  }
+  await listenOnce(server, 0, "127.0.0.1");
+  return (server.address() as AddressInfo).port;
+}
+
+function listenOnce(server: NetServer | HttpServer, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => {
+      server.off("listening", succeed);
+      reject(error);
+    };
+    const succeed = () => {
+      server.off("error", fail);
+      resolve();
+    };
+    server.once("error", fail);
+    server.once("listening", succeed);
+    server.listen(port, host);
+  });
 }

@@ -1,3 +1,5 @@
+import { spawnMediaTool } from "./children.ts";
+
 /** What ffprobe reads from a media file: its true duration in seconds and the streams it holds. */
 export interface Probe {
   duration: number;
@@ -5,7 +7,7 @@ export interface Probe {
 }
 
 export async function probe(target: string): Promise<Probe> {
-  const child = Bun.spawn(["ffprobe", "-v", "error", "-show_entries", "format=duration:stream=codec_type,codec_name,width,height", "-of", "json", target], {
+  const child = spawnMediaTool(["ffprobe", "-v", "error", "-show_entries", "format=duration:stream=codec_type,codec_name,width,height", "-of", "json", target], {
     stdout: "pipe",
     stderr: "pipe",
   });

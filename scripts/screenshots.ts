@@ -2,7 +2,7 @@
 // Usage: [DEMO=1] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../media/ports.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
 import { DEMO_PASSWORD, demoMembers } from "../server/demo/community.ts";
 import { Browser, signedInUser, startTestServer } from "../tests/fixtures/server.ts";
@@ -23,7 +23,7 @@ const out = join(import.meta.dir, "../docs/screenshots");
 mkdirSync(out, { recursive: true });
 
 // DEMO=1 shoots the demo community (tournaments, events, two synthetic lives) instead of an empty site.
-const server = await startTestServer(process.env.DEMO ? { DEMO: "1", RTMP_PORT: String(await freePort()) } : {});
+const server = await (process.env.DEMO ? startTestServer({ DEMO: "1" }, { ingest: true }) : startTestServer());
 const browser = await launchChromium();
 try {
   const firstVisitor = process.env.DEMO ? await demoLogin(demoMembers[0]!.username) : await signedInUser(server, { username: "ZeldaPro" });

@@ -22,6 +22,7 @@ const EnvSchema = z
     PORT: port(3000),
     HOST: z.string().default("0.0.0.0"),
     RTMP_PORT: port(1935),
+    MEDIA_INTERNAL_PORT: port(0),
     DATA_DIR: z.string().default("./data"),
     PUBLIC_URL: optionalUrl,
     SECRET: optionalText.pipe(z.string().min(32, "SECRET must be at least 32 characters").optional()),
@@ -73,6 +74,8 @@ export interface Config {
   port: number;
   host: string;
   rtmpPort: number;
+  /** Loopback port of the media server's HTTP-FLV side (0: the system picks one). */
+  mediaInternalPort: number;
   dataDir: string;
   publicUrl: string;
   secret: string;
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     rtmpPort: e.RTMP_PORT,
+    mediaInternalPort: e.MEDIA_INTERNAL_PORT,
     dataDir,
     publicUrl,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),

@@ -20,5 +20,7 @@ try {
     console.error(error.message);
     process.exit(2);
   }
-  throw error;
+  // A taken port and the like: one line that says what to change, not a stack trace.
+  console.error(`Arena could not start: ${(error as Error).message}`);
+  process.exit(1);
 }

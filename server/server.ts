@@ -8,8 +8,8 @@ import type { Config } from "./config.ts";
 import type { AppDeps } from "./http/context.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMediaServer } from "../media/media-server.ts";
-import { freePort } from "../media/free-port.ts";
 import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
+import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { sweepSilentViewers } from "./live/viewers.ts";
@@ -28,13 +28,22 @@ export interface RunningServer {
 /** Opens the database, wires every part and listens. Tests call this too, with port 0 and a temporary DATA_DIR. */
 export async function startServer(config: Config, options: { log?: (line: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // Before anything reads recordings: a job an earlier, killed run left behind may still write them.
+  ownChildrenBy(config.dataDir);
+  await endLeftoverChildren(config.dataDir, log);
   const db: Db = await openDatabase(join(config.dataDir, "arena.db"));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const deps: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus() };
   await ensureAdmin(deps, log);
   await deleteExpiredSessions(db, deps.now());
   await seedGames(db);
-  const media = config.rtmpPort ? await startMedia(deps, log) : undefined;
+  const media = config.rtmpPort
+    ? await startMedia(deps, log).catch(async (error: unknown) => {
+        // A taken RTMP port ends the start; leave nothing open behind it (tests start again elsewhere).
+        await db.destroy();
+        throw error;
+      })
+    : undefined;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps);
@@ -71,7 +80,18 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const live = new LiveManager(deps, log);
   deps.live = live;
   await live.recover();
-  const mediaServer = await startMediaServer({ rtmpPort: deps.config.rtmpPort, httpPort: await freePort(), dataDir: deps.config.dataDir, events: live, logLevel: deps.config.logLevel });
+  const mediaServer = await startMediaServer({
+    rtmpPort: deps.config.rtmpPort,
+    internalHttpPort: deps.config.mediaInternalPort,
+    dataDir: deps.config.dataDir,
+    events: live,
+    logLevel: deps.config.logLevel,
+    log,
+  }).catch(async (error: unknown) => {
+    await live.stop();
+    throw error;
+  });
+  log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
   live.attach(mediaServer);
   const sweeper = setInterval(() => void sweepSilentViewers(deps).catch((error) => log(`[viewers] ${(error as Error).message}`)), 10_000);
   return {

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../media/free-port.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { CHANNELS, LIVE, REPLAYS, seed, USERS } from "./seed.ts";
@@ -51,7 +50,7 @@ try {
   const seedStart = performance.now();
   await seed(dataDir);
   console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-  server = await startMainProcess({ PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
+  server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
   const base = `${server.url}/api`;
   const terms = ["fin", "élite", "player_12", "ranked lan", "coach", "league", "xyz"];
   const results = [

@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subprocess } from "bun";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { type Account, channelArn, login, seedAccounts } from "./arena-setup.ts";
 import { machineBusySeconds, type ReaderLine, sampleProcess } from "./shared.ts";
@@ -268,7 +268,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-chat-"));
 let server: ServerUnderTest | undefined;
 try {
   // 1. The reference.
-  server = await startServer(["bench/chat/bare-server.ts"], { PORT: String(await freePort()), HOST: "127.0.0.1" });
+  server = await startServer(["bench/chat/bare-server.ts"], { PORT: String(await freePortOutsideEphemeralRange()), HOST: "127.0.0.1" });
   results.push(await runPhase("bare socket.io", server, "0123456789abcdef0123", Array.from({ length: WRITERS }, () => undefined)));
   await stopServer(server);
   server = undefined;
@@ -277,7 +277,7 @@ try {
   step("reference done; seeding Arena's accounts");
   const accounts = await seedAccounts(dataDir, WRITERS);
   step("starting Arena");
-  server = await startServer(["server/main.ts"], { PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
+  server = await startServer(["server/main.ts"], { PORT: String(await freePortOutsideEphemeralRange()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
   step("Arena listening; logging in");
   const streamID = await channelArn(server.url, await login(server.url, accounts.streamer));
   // Concurrent: the password checks (argon2) run on Bun's thread pool.

@@ -2,7 +2,6 @@
 // free loopback ports; then a streamer's account and stream key through the public API.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "../../media/free-port.ts";
 import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { stopTree } from "./procfs.ts";
@@ -24,8 +23,7 @@ export interface ArenaUnderTest {
 export async function startArena(tempDir: string): Promise<ArenaUnderTest> {
   const dataDir = join(tempDir, "arena-data");
   mkdirSync(dataDir, { recursive: true });
-  const rtmpPort = await freePort();
-  const server = await startMainProcess({ PORT: String(await freePort()), HOST: "127.0.0.1", RTMP_PORT: String(rtmpPort), DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" });
+  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" });
   let text = "";
   for (const stream of [server.child.stdout, server.child.stderr]) {
     void (async () => {
@@ -49,7 +47,7 @@ export async function startArena(tempDir: string): Promise<ArenaUnderTest> {
     return {
       pid: server.child.pid,
       url: server.url,
-      ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`,
+      ingestUrl: `rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`,
       username,
       flvPath: `/live/${username}.flv`,
       hlsPath: `/live/${username}/index.m3u8`,

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 
 export interface Reference {
   name: string;
@@ -59,7 +59,7 @@ export async function startNginx(tempDir: string): Promise<Reference> {
   const dir = join(tempDir, "nginx");
   const hls = join(dir, "hls");
   mkdirSync(hls, { recursive: true });
-  const [rtmpPort, httpPort] = [await freePort(), await freePort()];
+  const [rtmpPort, httpPort] = [await freePortOutsideEphemeralRange(), await freePortOutsideEphemeralRange()];
   const conf = `load_module ${module};
 daemon off;
 master_process on;
@@ -119,7 +119,7 @@ http {
 export async function startNodeMediaServer(tempDir: string): Promise<Reference> {
   const dir = join(tempDir, "nms");
   mkdirSync(dir, { recursive: true });
-  const [rtmpPort, httpPort] = [await freePort(), await freePort()];
+  const [rtmpPort, httpPort] = [await freePortOutsideEphemeralRange(), await freePortOutsideEphemeralRange()];
   const config = {
     bind: "127.0.0.1",
     notify: { url: "" },

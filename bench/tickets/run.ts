@@ -7,7 +7,6 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../media/free-port.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, newAccount } from "../../tests/fixtures/server.ts";
 import { machineLine, writeSection } from "../report.ts";
@@ -81,7 +80,7 @@ async function scanAtDoors(organiser: Browser, eventId: number, qrs: string[], d
 const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-tickets-"));
 let server: Awaited<ReturnType<typeof startMainProcess>> | undefined;
 try {
-  server = await startMainProcess({ PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", TRUST_PROXY: "1", ...ADMIN });
+  server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", TRUST_PROXY: "1", ...ADMIN });
   const admin = new Browser(server.url);
   await admin.post("/api/auth/login", { login: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD });
   const setup = await timed(async () => {

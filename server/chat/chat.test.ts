@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Socket } from "socket.io-client";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
@@ -166,7 +166,7 @@ describe("chat", () => {
 describe("chat across a server restart", () => {
   it("reconnects by itself and keeps the history", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "arena-chat-"));
-    const env = { PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" };
+    const env = { PORT: String(await freePortOutsideEphemeralRange()), HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" };
     let running = await startMainProcess(env);
     try {
       const alice = await signedInUser(running);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ DEMO: "1", RTMP_PORT: String(await freePort()) });
+  server = await startTestServer({ DEMO: "1" }, { ingest: true });
 }, 120_000);
 afterAll(() => server.stop());
 

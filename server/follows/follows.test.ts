@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { publishTestStream } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RTMP_PORT: String(await freePort()) });
+  server = await startTestServer({}, { ingest: true });
 });
 afterAll(() => server.stop());
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { io } from "socket.io-client";
-import { freePort } from "../../media/free-port.ts";
+import { leftoverChildren } from "../../media/children.ts";
 import { probe } from "../../media/probe.ts";
-import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
+import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtures/publisher.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
@@ -13,8 +14,8 @@ import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
 let server: TestServer;
 let rtmpPort: number;
 beforeAll(async () => {
-  rtmpPort = await freePort();
-  server = await startTestServer({ RTMP_PORT: String(rtmpPort) });
+  server = await startTestServer({}, { ingest: true });
+  rtmpPort = server.rtmpPort;
 });
 afterAll(() => server.stop());
 
@@ -144,7 +145,7 @@ describe("a video-only publish", () => {
     })();
     expect(String.fromCharCode(header[0]!, header[1]!, header[2]!)).toBe("FLV");
     expect(header[4]).toBe(0x01);
-    const decoder = Bun.spawn(["ffmpeg", "-v", "error", "-t", "1", "-i", url, "-map", "0:v", "-f", "null", "-"], { stderr: "pipe" });
+    const decoder = startTestProcess(["ffmpeg", "-v", "error", "-t", "1", "-i", url, "-map", "0:v", "-f", "null", "-"]);
     const killer = setTimeout(() => decoder.kill("SIGKILL"), 20_000);
     expect(await decoder.exited).toBe(0);
     clearTimeout(killer);
@@ -184,24 +185,29 @@ describe("viewers", () => {
 });
 
 describe("after a crash", () => {
-  it("clears live flags and turns half-written recordings into replays at the next start", async () => {
+  it("ends its ffmpeg jobs with it, clears live flags and turns half-written recordings into replays at the next start", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "arena-crash-"));
-    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: String(await freePort()), LOG_LEVEL: "error" };
+    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
     try {
       const first = await startMainProcess(env);
       const user = await signedInUser(first);
       const start = await user.browser.post("/api/stream/startstreaming", { title: "Crash test", gameId: 2, tags: [] });
-      const publisher = publishTestStream(`rtmp://127.0.0.1:${env.RTMP_PORT}/live/${start.body.streamKey}`, { seconds: 30 });
+      const publisher = publishTestStream(`rtmp://127.0.0.1:${first.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
       await waitFor("the channel live", async () => (await new Browser(first.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
       const recordings = join(dataDir, "recordings");
       const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
       await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
+      expect(leftoverChildren(dataDir).length).toBeGreaterThan(0); // the live's own jobs: recording, HLS
       first.child.kill("SIGKILL");
       await first.child.exited;
+      // The kernel tells them at once (setpriv --pdeathsig); they close their files and quit.
+      await waitFor("no ffmpeg job of the killed Arena still running", () => leftoverChildren(dataDir).length === 0, 10_000, 50);
+      const sizeAfterCrash = partSize();
       publisher.kill("SIGKILL");
 
-      const second = await startMainProcess(env);
+      const second = await startMainProcess({ ...env, RTMP_PORT: String(first.rtmpPort) });
       try {
+        expect(second.output).not.toContain("left running by an earlier run");
         const stream = (await new Browser(second.url).get(`/api/stream/stream/${user.account.username}`)).body;
         expect(stream.isLive).toBe(false);
         const mine = await waitFor("a ready replay", async () => {
@@ -212,6 +218,7 @@ describe("after a crash", () => {
         }, 20_000, 250);
         expect(mine.title).toBe("Crash test");
         expect(mine.duration).toBeGreaterThan(0);
+        expect(partSize() === 0 || partSize() === sizeAfterCrash).toBe(true); // nothing wrote the part since the crash
       } finally {
         second.child.kill("SIGTERM");
         await second.child.exited;
@@ -221,3 +228,69 @@ describe("after a crash", () => {
     }
   });
 });
+
+describe("starting beside what an earlier run left", () => {
+  it("ends a job still running from its data folder before it starts", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-leftover-"));
+    try {
+      // A job left by a run whose machine had no setpriv: still writing into the folder, owned by nobody.
+      const leftover = startTestProcess(["ffmpeg", "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-f", "flv", join(dataDir, "leftover.flv")], {
+        env: { ARENA_DATA_DIR: dataDir },
+      });
+      await waitFor("the stand-in job writing", () => existsSync(join(dataDir, "leftover.flv")), 10_000, 50);
+      const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
+      expect(await leftover.exited).not.toBe(0);
+      expect(arena.output).toContain("ended 1 media job(s) left running by an earlier run on this data folder");
+      arena.child.kill("SIGTERM");
+      expect(await arena.child.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes another loopback port for its internal HTTP-FLV side when the one it would use is taken, and still plays", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-port-"));
+    // What the old "find a free port, bind it later" lost to: a port taken between the choice and the bind.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", MEDIA_INTERNAL_PORT: String(taken), LOG_LEVEL: "error" });
+      expect(arena.output).toContain(`internal port ${taken} is taken`);
+      const internal = Number(arena.output.match(/HTTP-FLV read internally on 127\.0\.0\.1:(\d+)/)?.[1]);
+      expect(internal).toBeGreaterThan(0);
+      expect(internal).not.toBe(taken);
+
+      const user = await signedInUser(arena);
+      const start = await user.browser.post("/api/stream/startstreaming", { title: "Port pris", gameId: 1, tags: [] });
+      publishTestStream(`rtmp://127.0.0.1:${arena.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
+      await waitFor("the channel live", async () => (await new Browser(arena.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+      const flv = await readStart(`${arena.url}/live/${user.account.username}.flv`, 64 * 1024);
+      expect(new TextDecoder().decode(flv.subarray(0, 3))).toBe("FLV");
+      expect(flv.length).toBeGreaterThanOrEqual(64 * 1024);
+      arena.child.kill("SIGTERM");
+      expect(await arena.child.exited).toBe(0);
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The first `bytes` of a streamed answer (a live never ends by itself). */
+async function readStart(url: string, bytes: number): Promise<Uint8Array> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  controller.abort();
+  return Buffer.concat(chunks);
+}

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { probe } from "../../media/probe.ts";
-import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
+import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtures/publisher.ts";
 import { signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 let server: TestServer;
 let sinkPort: number;
 const scratch = mkdtempSync(join(tmpdir(), "arena-sink-"));
 beforeAll(async () => {
-  sinkPort = await freePort();
-  server = await startTestServer({ RTMP_PORT: String(await freePort()), RESTREAM_TWITCH_URL: `rtmp://127.0.0.1:${sinkPort}/app` });
+  sinkPort = await freePortOutsideEphemeralRange();
+  server = await startTestServer({ RESTREAM_TWITCH_URL: `rtmp://127.0.0.1:${sinkPort}/app` }, { ingest: true });
 });
 afterAll(async () => {
   await server.stop();
@@ -50,7 +50,7 @@ describe("relays", () => {
     await browser.put("/api/stream/restream/config", { ...off, enabled: true, twitchEnabled: true, twitchKey: "sink_key" });
     const received = join(scratch, "received.flv");
     // ffmpeg itself plays the platform: it listens for one RTMP publish and writes what it gets.
-    const sink = Bun.spawn(["ffmpeg", "-v", "error", "-listen", "1", "-timeout", "30", "-i", `rtmp://127.0.0.1:${sinkPort}/app/sink_key`, "-c", "copy", "-f", "flv", received], { stderr: "pipe" });
+    const sink = startTestProcess(["ffmpeg", "-v", "error", "-listen", "1", "-timeout", "30", "-i", `rtmp://127.0.0.1:${sinkPort}/app/sink_key`, "-c", "copy", "-f", "flv", received]);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     const publisher = publishTestStream(`rtmp://127.0.0.1:${server.deps.config.rtmpPort}/live/${start.body.streamKey}`, { seconds: 8 });
     await started;

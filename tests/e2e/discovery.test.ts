@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { makeImage } from "../fixtures/images.ts";
@@ -13,7 +13,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO: "1", RTMP_PORT: String(await freePort()) });
+  server = await startTestServer({ DEMO: "1" }, { ingest: true });
   browser = await launchChromium();
   await waitFor("the demo lives", async () => ((await new ApiBrowser(server.url).get("/api/stream/streams")).body.data.length >= 2 ? true : undefined), 30_000, 250);
 }, 120_000);

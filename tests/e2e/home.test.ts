@@ -24,7 +24,7 @@ async function goLive(title: string, gameId: number) {
   const user = await signedInUser(server);
   const start = await user.browser.post("/api/stream/startstreaming", { title, gameId, tags: ["fr", "lan"], description: `${title} en direct` });
   const started = server.deps.bus.next("stream:started", (e) => e.username === user.account.username);
-  publishers.push(publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${start.body.streamKey}`, { seconds: 120 }));
+  publishers.push(publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${start.body.streamKey}`, { seconds: 120, lasts: "file" }));
   await started;
   return user;
 }

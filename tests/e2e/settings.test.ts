@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { freePort } from "../../media/free-port.ts";
+import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 /** /settings in chromium: each tab saves only after a change, with the server's messages. */
-const handles = useServerAndBrowser({ RTMP_PORT: String(await freePort()) });
+const handles = useServerAndBrowser({}, { ingest: true });
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);

@@ -1,0 +1,108 @@
+// Runs the whole suite N times on this checkout and says, per test that ever failed, how many times
+// and with which first error line: a test that fails once in twenty runs shows up here, not in CI.
+// Called by `./scripts/test --soak N` after the install, the build and the type check.
+import { mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+interface Failure {
+  test: string;
+  firstLine: string;
+}
+
+interface Run {
+  seconds: number;
+  passed: number;
+  failures: Failure[];
+  exitCode: number;
+  log: string;
+}
+
+const [countArgument, ...bunArguments] = process.argv.slice(2);
+const runs = Number(countArgument);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error("Usage: ./scripts/test --soak N [bun test arguments], with N a whole number ≥ 1");
+  process.exit(2);
+}
+
+const logDir = join(tmpdir(), `arena-soak-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+mkdirSync(logDir, { recursive: true });
+
+const results: Run[] = [];
+for (let index = 1; index <= runs; index++) {
+  console.log(`→ Soak run ${index}/${runs}…`);
+  const run = await runSuite(index);
+  results.push(run);
+  console.log(`  ${run.passed} passed, ${run.failures.length} failed, ${run.seconds.toFixed(0)} s${run.exitCode !== 0 && run.failures.length === 0 ? `, exit code ${run.exitCode} (see ${run.log})` : ""}`);
+}
+report(results);
+process.exit(results.every((run) => run.exitCode === 0) ? 0 : 1);
+
+async function runSuite(index: number): Promise<Run> {
+  const junit = join(logDir, `run-${index}.xml`);
+  const log = join(logDir, `run-${index}.log`);
+  const started = performance.now();
+  const child = Bun.spawn([process.execPath, "test", "--timeout", "30000", "--reporter=junit", `--reporter-outfile=${junit}`, ...bunArguments], {
+    stdout: Bun.file(log),
+    stderr: Bun.file(`${log}.stderr`),
+  });
+  const exitCode = await child.exited;
+  const seconds = (performance.now() - started) / 1000;
+  const xml = safeRead(junit);
+  return { seconds, exitCode, log, passed: countPassed(xml), failures: failuresIn(xml) };
+}
+
+function safeRead(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+const unescape = (text: string) =>
+  text
+    .replace(/&#10;/g, "\n")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+const attribute = (tag: string, name: string) => unescape(tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? "");
+
+function countPassed(xml: string): number {
+  return [...xml.matchAll(/<testcase\b[^>]*\/>/g)].length;
+}
+
+function failuresIn(xml: string): Failure[] {
+  const failures: Failure[] = [];
+  for (const match of xml.matchAll(/<testcase\b([^>]*[^/])>([\s\S]*?)<\/testcase>/g)) {
+    const [, tag, body] = match as unknown as [string, string, string];
+    const failure = body.match(/<failure\b[^>]*>/)?.[0];
+    if (!failure) continue;
+    const where = [attribute(tag, "file"), attribute(tag, "classname"), attribute(tag, "name")].filter(Boolean).join(" › ");
+    const message = attribute(failure, "message") || attribute(failure, "type");
+    failures.push({ test: where, firstLine: message.split("\n").find((line) => line.trim() !== "")?.trim() ?? "(no message)" });
+  }
+  return failures;
+}
+
+function report(all: Run[]): void {
+  console.log(`\nSoak: ${all.length} runs (logs in ${logDir})`);
+  all.forEach((run, index) => console.log(`  run ${index + 1}: ${run.passed} passed, ${run.failures.length} failed, ${run.seconds.toFixed(0)} s`));
+  const byTest = new Map<string, { count: number; firstLine: string }>();
+  for (const failure of all.flatMap((run) => run.failures)) {
+    const seen = byTest.get(failure.test);
+    if (seen) seen.count += 1;
+    else byTest.set(failure.test, { count: 1, firstLine: failure.firstLine });
+  }
+  if (byTest.size === 0) {
+    console.log("No test failed.");
+    return;
+  }
+  console.log("\nTests that failed (times failed / runs, first error line):");
+  for (const [test, { count, firstLine }] of [...byTest].sort((a, b) => b[1].count - a[1].count)) {
+    console.log(`  ${count}/${all.length}  ${test}\n         ${firstLine}`);
+  }
+}
