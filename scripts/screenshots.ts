@@ -2,7 +2,6 @@
 // Usage: [DEMO=1] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { freePortOutsideEphemeralRange } from "../media/ports.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
 import { DEMO_PASSWORD, demoMembers } from "../server/demo/community.ts";
 import { Browser, signedInUser, startTestServer } from "../tests/fixtures/server.ts";

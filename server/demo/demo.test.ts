@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { publishTestStream } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { makeImage } from "../fixtures/images.ts";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { waitFor } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 /** /settings in chromium: each tab saves only after a change, with the server's messages. */
@@ -55,7 +55,8 @@ describe("settings", () => {
     await page.getByText("Mot de passe incorrect").waitFor();
     await page.getByLabel("Ancien mot de passe").fill(account.password);
     await page.getByRole("button", { name: "Changer le mot de passe" }).click();
-    await waitForValue(page.getByLabel("Ancien mot de passe"), "");
+    const oldPassword = page.getByLabel("Ancien mot de passe");
+    await waitFor("the old password field emptied", async () => (await oldPassword.inputValue()) === "");
     const login = await new (await import("../fixtures/server.ts")).Browser(handles.server.url).post("/api/auth/login", { login: user.username, password: "brand new secret" });
     expect(login.status).toBe(200);
   });
@@ -97,11 +98,3 @@ describe("settings", () => {
     expect(await page.getByLabel("Clé de stream Twitch").inputValue()).toBe("");
   });
 });
-
-async function waitForValue(locator: import("playwright-core").Locator, value: string) {
-  for (let i = 0; i < 100; i++) {
-    if ((await locator.inputValue()) === value) return;
-    await Bun.sleep(50);
-  }
-  throw new Error(`the field never read "${value}"`);
-}
