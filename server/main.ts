@@ -4,7 +4,6 @@ import { startServer } from "./server.ts";
 try {
   const config = loadConfig();
   const server = await startServer(config);
-  console.log(`Arena is running on ${config.publicUrl} (listening on ${config.host}:${server.port}, data in ${config.dataDir})`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -15,6 +14,8 @@ try {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Announced only once a stop signal is handled: whoever waits for this line may send one at once.
+  console.log(`Arena is running on ${config.publicUrl} (listening on ${config.host}:${server.port}, data in ${config.dataDir})`);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -60,16 +60,20 @@ function safeRead(path: string): string {
   }
 }
 
-const unescape = (text: string) =>
-  text
+// Function declarations, not consts: the runs above call them before this line is reached.
+function unescape(text: string): string {
+  return text
     .replace(/&#10;/g, "\n")
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+}
 
-const attribute = (tag: string, name: string) => unescape(tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? "");
+function attribute(tag: string, name: string): string {
+  return unescape(tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? "");
+}
 
 function countPassed(xml: string): number {
   return [...xml.matchAll(/<testcase\b[^>]*\/>/g)].length;
@@ -83,9 +87,17 @@ function failuresIn(xml: string): Failure[] {
     if (!failure) continue;
     const where = [attribute(tag, "file"), attribute(tag, "classname"), attribute(tag, "name")].filter(Boolean).join(" › ");
     const message = attribute(failure, "message") || attribute(failure, "type");
-    failures.push({ test: where, firstLine: message.split("\n").find((line) => line.trim() !== "")?.trim() ?? "(no message)" });
+    failures.push({ test: where, firstLine: firstErrorLine(message) });
   }
   return failures;
+}
+
+/** The error's first line; for an assertion, with what was expected and received, which its first line does not say. */
+function firstErrorLine(message: string): string {
+  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  if (lines.length === 0) return "(no message)";
+  const shown = lines[0]!.startsWith("expect(") ? lines.slice(0, 3).join(" · ") : lines[0]!;
+  return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
 }
 
 function report(all: Run[]): void {
