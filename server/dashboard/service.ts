@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
+import { ticketSales } from "../tickets/sales.ts";
 
 const count = (deps: AppDeps, table: "user" | "event" | "report", where?: (q: any) => any) => {
   let query = deps.db.selectFrom(table).select(sql<number>`COUNT(*)`.as("n"));
@@ -19,15 +20,15 @@ export async function dashboardFor(deps: AppDeps, user: User) {
     }
     case "organizer": {
       const events = await deps.db.selectFrom("event").select(["id", "status"]).where("created_by", "=", user.id).execute();
-      const sales = await deps.db.selectFrom("wallet_transaction").select([sql<number>`COALESCE(SUM(amount), 0)`.as("revenue"), sql<number>`COUNT(*)`.as("tickets")]).where("user_id", "=", user.id).where("type", "=", "ticket_sale").executeTakeFirstOrThrow();
-      return { role: user.role, stats: { createdEvents: events.length, activeEvents: events.filter((e) => e.status === "published" || e.status === "active").length, revenue: Number(sales.revenue), ticketsSold: Number(sales.tickets) } };
+      const sales = await ticketSales(deps.db, user.id);
+      return { role: user.role, stats: { createdEvents: events.length, activeEvents: events.filter((e) => e.status === "published" || e.status === "active").length, revenue: sales.revenue, ticketsSold: sales.ticketsSold } };
     }
     case "moderator":
     case "admin": {
-      const revenue = await deps.db.selectFrom("wallet_transaction").select(sql<number>`COALESCE(SUM(amount), 0)`.as("n")).where("type", "=", "ticket_sale").executeTakeFirstOrThrow();
+      const { revenue } = await ticketSales(deps.db);
       return {
         role: user.role,
-        stats: { users: await count(deps, "user"), events: await count(deps, "event"), revenue: Number(revenue.n), openReports: await count(deps, "report", (q) => q.where("status", "=", "open")) },
+        stats: { users: await count(deps, "user"), events: await count(deps, "event"), revenue, openReports: await count(deps, "report", (q) => q.where("status", "=", "open")) },
       };
     }
     case "viewer": {

@@ -1,33 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser as fundedMember, inHours as future, publishedEvent } from "../../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { creationCost } from "./cost.ts";
 
-const admin = { username: "root_admin", email: "root@example.test", password: "admin password 1" };
 let server: TestServer;
 let adminBrowser: Browser;
 beforeAll(async () => {
-  server = await startTestServer({ DEMO: "0", ADMIN_USERNAME: admin.username, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  adminBrowser = new Browser(server.url);
-  await adminBrowser.post("/api/auth/login", { login: admin.username, password: admin.password });
+  server = await startTestServer({ DEMO: "0", ...ADMIN_ENV });
+  adminBrowser = await adminBrowserOf(server);
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await auditLedger(server.deps.db);
+  await server.stop();
+});
 
 const HOUR = 3_600_000;
-const future = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-
-async function fundedUser(coins: number) {
-  const user = await signedInUser(server);
-  if (coins > 0) expect((await adminBrowser.post("/api/wallet/credit", { userId: user.user.id, amount: coins, description: "test" })).status).toBe(200);
-  return user;
-}
-
-async function publishedEvent(organiser: Awaited<ReturnType<typeof signedInUser>>, extra: Record<string, unknown> = {}) {
-  const created = await organiser.browser.post("/api/events", { name: "LAN d'hiver", description: "Trois jours de jeux en réseau", categoryId: 2, startDate: future(48), endDate: future(50), maxParticipants: 40, ticketPrice: 5, ...extra });
-  expect(created.status).toBe(201);
-  const published = await organiser.browser.json("PUT", `/api/events/${created.body.event.slug}/publish`);
-  expect(published.status).toBe(200);
-  return created.body.event as { id: number; slug: string };
-}
+const fundedUser = (coins: number) => fundedMember(server, adminBrowser, coins);
 
 describe("creation cost", () => {
   it("follows the formula over its whole table", () => {
@@ -186,7 +174,8 @@ describe("registration", () => {
     const organiser = await fundedUser(1000);
     const draft = (await organiser.browser.post("/api/events", { name: "Atelier OBS", description: "Apprendre à streamer avec OBS", categoryId: 4, startDate: future(30), maxParticipants: 1, requiresApproval: true })).body.event;
     const viewer = await signedInUser(server);
-    expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Registration Closed");
+    // A draft is seen by its organiser only (events/visibility.ts): to anyone else it does not exist yet.
+    expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Event not found");
     await organiser.browser.json("PUT", `/api/events/${draft.slug}/publish`);
     expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body).toMatchObject({ status: "pending", message: "Successfully registered for event!" });
     const late = await signedInUser(server);
@@ -196,6 +185,8 @@ describe("registration", () => {
     expect((await viewer.browser.json("PATCH", `/api/event-participants/${draft.id}/${participants[0].id}`, { status: "approved" })).status).toBe(403);
     expect((await organiser.browser.json("PATCH", `/api/event-participants/${draft.id}/${participants[0].id}`, { status: "approved" })).status).toBe(200);
     expect((await viewer.browser.get("/api/events/joined-events")).body.events[0].participantStatus).toBe("approved");
+    await organiser.browser.json("PATCH", `/api/events/${draft.id}`, { status: "active" });
+    expect((await (await signedInUser(server)).browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Registration Closed");
   });
 });
 
@@ -210,5 +201,54 @@ describe("GET /api/events/{slug}/calendar.ics", () => {
     expect(text).toContain("SUMMARY:LAN\\, saison 2\\; finale");
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
     expect(text).toContain(`URL:${server.url}/events/${event.slug}`);
+  });
+});
+
+describe("PUT /api/events/{slug}", () => {
+  it("changes only what it names: approval, privacy, seats, place and price stay as saved", async () => {
+    const organiser = await fundedUser(1000);
+    const event = await publishedEvent(organiser, { isPublic: false, requiresApproval: true, maxParticipants: 12, location: "Salle des fêtes", ticketPrice: 8 });
+    const saved = await organiser.browser.put(`/api/events/${event.slug}`, { name: "LAN d'hiver, édition 2" });
+    expect(saved.status).toBe(200);
+    expect(saved.body.event).toMatchObject({ name: "LAN d'hiver, édition 2", isPublic: false, requiresApproval: true, maxParticipants: 12, location: "Salle des fêtes", ticketPrice: 8 });
+  });
+
+  it("charges the creation cost's difference when seats or duration grow, and refunds it when they shrink", async () => {
+    const organiser = await fundedUser(1000);
+    const startDate = future(48);
+    const event = await publishedEvent(organiser, { categoryId: 3, startDate, endDate: future(50), maxParticipants: 10 });
+    const start = Date.parse(startDate);
+    const costOf = (hours: number, seats: number | null) => creationCost(3, start, start + hours * HOUR, seats);
+    const balance = async () => (await organiser.browser.get(`/api/wallet/balance/${organiser.user.id}`)).body.balance as number;
+    const before = await balance();
+    expect(before).toBe(1000 - costOf(2, 10));
+
+    expect((await organiser.browser.put(`/api/events/${event.slug}`, { maxParticipants: 600, endDate: new Date(start + 30 * HOUR).toISOString() })).status).toBe(200);
+    expect(await balance()).toBe(1000 - costOf(30, 600));
+    expect((await organiser.browser.put(`/api/events/${event.slug}`, { maxParticipants: 10, endDate: new Date(start + 2 * HOUR).toISOString() })).status).toBe(200);
+    expect(await balance()).toBe(before);
+    const ledger = await server.deps.db.selectFrom("wallet_transaction").select(["amount", "type"]).where("user_id", "=", organiser.user.id).where("ref_type", "=", "event").where("ref_id", "=", event.id).orderBy("id").execute();
+    expect(ledger.map((row) => row.amount)).toEqual([-costOf(2, 10), -(costOf(30, 600) - costOf(2, 10)), costOf(30, 600) - costOf(2, 10)]);
+
+    // Growing past what the wallet holds changes nothing.
+    const poor = await fundedUser(0);
+    await adminBrowser.post("/api/wallet/credit", { userId: poor.user.id, amount: costOf(2, 10) });
+    const small = await publishedEvent(poor, { categoryId: 3, startDate, endDate: future(50), maxParticipants: 10 });
+    const refused = await poor.browser.put(`/api/events/${small.slug}`, { maxParticipants: 2000 });
+    expect([refused.status, refused.body.code]).toEqual([402, "event_edit_insufficient_coins"]);
+    expect((await new Browser(server.url).get(`/api/events/${small.slug}`)).body.event.maxParticipants).toBe(10);
+  });
+
+  it("links a tournament that exists, and refuses one that does not, at creation and on edit", async () => {
+    const organiser = await fundedUser(1000);
+    const unknown = await organiser.browser.post("/api/events", { name: "Finale", description: "La finale de la coupe", categoryId: 1, startDate: future(24), tournamentId: 999_999 });
+    expect([unknown.status, unknown.body.errors?.[0]?.field, unknown.body.code]).toEqual([400, "tournamentId", "tournament_not_found"]);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Coupe du Rhône", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Coupe amicale", rules: "Bo1" })) form.append(key, value);
+    const tournamentId = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
+    const event = await publishedEvent(organiser);
+    expect((await organiser.browser.put(`/api/events/${event.slug}`, { tournamentId: 999_999 })).body.code).toBe("tournament_not_found");
+    const linked = await organiser.browser.put(`/api/events/${event.slug}`, { tournamentId });
+    expect(linked.body.event.tournamentId).toBe(tournamentId);
   });
 });

@@ -7,6 +7,8 @@ import { fold } from "../search/fold.ts";
 import { refundEventTickets } from "../tickets/service.ts";
 import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
 import { creationCost } from "./cost.ts";
+import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
+import { assertCanSeeEvent } from "./visibility.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
@@ -52,6 +54,7 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
   const category = await deps.db.selectFrom("event_category").select("id").where("id", "=", input.categoryId).executeTakeFirst();
   if (!category) throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
   const { start, end } = datesOf(input, now);
+  if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
   const cost = creationCost(input.categoryId, start, end, input.maxParticipants ?? null);
   const event = await deps.db.transaction().execute(async (trx) => {
     if ((await balanceOf(trx, user.id)) < cost) throw new AppError(402, "event_insufficient_coins", { params: { cost }, extra: { cost } });
@@ -85,33 +88,73 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
   return { event, cost };
 }
 
+/**
+ * An edit changes only the fields it names. The creation cost follows the event: a change of
+ * category, seats or duration is charged (or refunded) by the difference, in the same transaction as
+ * the change, so a cheap event cannot be made big for free afterwards.
+ */
 export async function updateEvent(deps: AppDeps, user: User, slug: string, input: UpdateEventInput): Promise<EventRow> {
   const event = await findEvent(deps.db, { slug });
   assertManager(user, event);
+  const now = deps.now();
   const start = input.startDate ? Date.parse(input.startDate) : event.start_date;
   const end = input.endDate === undefined ? event.end_date : input.endDate ? Date.parse(input.endDate) : null;
+  // The form sends the start back to the minute: only a real move counts as a new start date.
+  const moved = Math.abs(start - event.start_date) >= 60_000;
+  if (moved && start <= now) throw new InvalidError([{ field: "startDate", code: "event_start_past" }]);
   if (end !== null && end <= start) throw new InvalidError([{ field: "endDate", code: "event_end_before_start" }]);
-  if (input.maxParticipants && input.maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
-  return deps.db
-    .updateTable("event")
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
-      ...(input.maxParticipants !== undefined ? { max_participants: input.maxParticipants } : {}),
-      ...(input.ticketPrice !== undefined ? { ticket_price: input.ticketPrice } : {}),
-      ...(input.coverImage !== undefined ? { cover_image: input.coverImage || null } : {}),
-      ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
-      ...(input.requiresApproval !== undefined ? { requires_approval: input.requiresApproval ? 1 : 0 } : {}),
-      ...(input.location !== undefined ? { location: input.location } : {}),
-      ...(input.rules !== undefined ? { rules: input.rules } : {}),
-      start_date: start,
-      end_date: end,
-      updated_at: deps.now(),
-    })
-    .where("id", "=", event.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  if (input.categoryId !== undefined && !(await deps.db.selectFrom("event_category").select("id").where("id", "=", input.categoryId).executeTakeFirst())) {
+    throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
+  }
+  if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
+  const maxParticipants = input.maxParticipants === undefined ? event.max_participants : input.maxParticipants;
+  if (maxParticipants !== null && maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
+  const cost = creationCost(input.categoryId ?? event.category_id, start, end, maxParticipants);
+  return deps.db.transaction().execute(async (trx) => {
+    await settleCreationCost(trx, user, event, cost, now);
+    return trx
+      .updateTable("event")
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
+        ...(input.ticketPrice !== undefined ? { ticket_price: input.ticketPrice } : {}),
+        ...(input.coverImage !== undefined ? { cover_image: input.coverImage || null } : {}),
+        ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
+        ...(input.requiresApproval !== undefined ? { requires_approval: input.requiresApproval ? 1 : 0 } : {}),
+        ...(input.location !== undefined ? { location: input.location } : {}),
+        ...(input.rules !== undefined ? { rules: input.rules } : {}),
+        ...(input.tournamentId !== undefined ? { tournament_id: input.tournamentId } : {}),
+        max_participants: maxParticipants,
+        start_date: start,
+        end_date: end,
+        creation_cost: cost,
+        updated_at: now,
+      })
+      .where("id", "=", event.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Charges the organiser what an edit adds to the creation cost, or refunds what it takes off. The event's owner pays, even when an admin edits. */
+async function settleCreationCost(trx: DbOrTransaction, editor: User, event: EventRow, cost: number, now: number): Promise<void> {
+  const difference = cost - event.creation_cost;
+  if (difference === 0) return;
+  const movement = { userId: event.created_by, refType: "event", refId: event.id };
+  if (difference < 0) {
+    await applyMovement(trx, { ...movement, amount: -difference, type: "refund", description: `Coût ajusté de l'événement « ${event.name} »` }, now);
+    return;
+  }
+  if ((await balanceOf(trx, event.created_by)) < difference) {
+    throw new AppError(402, editor.id === event.created_by ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
+  }
+  await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: `Coût ajusté de l'événement « ${event.name} »` }, now);
+}
+
+async function assertTournamentExists(db: DbOrTransaction, tournamentId: number): Promise<void> {
+  const tournament = await db.selectFrom("tournament").select("id").where("id", "=", tournamentId).executeTakeFirst();
+  if (!tournament) throw new InvalidError([{ field: "tournamentId", code: "tournament_not_found" }]);
 }
 
 const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
@@ -134,18 +177,12 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
   });
 }
 
-async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
-  const row = await db.selectFrom("event_participant").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", eventId).where("status", "in", ["pending", "approved"]).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Open only when published and not full, checked inside the transaction so the last seat goes once. */
+/** The seat rule (seats.ts) checked inside the transaction, so the last seat goes once. */
 export async function register(deps: AppDeps, user: User, eventId: number): Promise<"pending" | "approved"> {
   const result = await deps.db.transaction().execute(async (trx) => {
     const event = await findEvent(trx, { id: eventId });
-    if (event.created_by === user.id) throw new ConflictError([{ field: "eventId", code: "event_own_registration" }]);
-    if (event.status !== "published") throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
-    if (event.max_participants !== null && (await seatsTaken(trx, eventId)) >= event.max_participants) throw new ConflictError([{ field: "eventId", code: "event_full" }]);
+    await assertCanSeeEvent(trx, event, user);
+    await assertCanRegister(trx, event, user, deps.now());
     const status = event.requires_approval ? "pending" : "approved";
     const inserted = await trx.insertInto("event_participant").values({ event_id: eventId, user_id: user.id, status, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
@@ -159,10 +196,15 @@ export async function unregister(deps: AppDeps, user: User, eventId: number): Pr
   await deps.db.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
 }
 
+/** Rejecting someone who holds tickets refunds them in the same step: a refused person keeps no seat. */
 export async function setParticipantStatus(deps: AppDeps, user: User, eventId: number, participantId: number, status: "pending" | "approved" | "rejected"): Promise<void> {
   const event = await findEvent(deps.db, { id: eventId });
   assertManager(user, event);
-  const participant = await deps.db.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
+  const participant = await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
+    if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
+    return updated;
+  });
   if (!participant) throw new NotFoundError("participant_not_found");
   if (status !== "pending") {
     await notify(deps, [participant.user_id], { type: status === "approved" ? "event_registration_approved" : "event_registration_rejected", actorId: user.id, link: `/events/${event.slug}`, data: { event: event.name } });
@@ -171,6 +213,7 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
 
 export async function listParticipants(deps: AppDeps, viewer: User | undefined, eventId: number) {
   const event = await findEvent(deps.db, { id: eventId });
+  await assertCanSeeEvent(deps.db, event, viewer);
   const manager = canManage(viewer, event);
   const rows = await deps.db
     .selectFrom("event_participant")
@@ -232,9 +275,17 @@ export async function listEvents(deps: AppDeps, lang: Language, filter: { search
 /** Drafts and private events are seen only by their organiser (and admins). */
 export async function getEvent(deps: AppDeps, slug: string, lang: Language, viewer?: User) {
   const event = await findEvent(deps.db, { slug });
-  if ((event.status === "draft" || !event.is_public) && !canManage(viewer, event)) throw new NotFoundError("event_not_found");
+  await assertCanSeeEvent(deps.db, event, viewer);
   const participants = await listParticipants(deps, viewer, event.id);
-  return { ...(await toEventResponse(deps, event, lang, viewer)), participants: participants.slice(0, PREVIEW_PARTICIPANTS), participantCount: participants.length };
+  const offer = viewer ? await seatOffer(deps.db, event, viewer, deps.now()) : { registration: null, purchase: null };
+  return {
+    ...(await toEventResponse(deps, event, lang, viewer)),
+    participants: participants.slice(0, PREVIEW_PARTICIPANTS),
+    participantCount: participants.length,
+    /** Why the viewer could not register or buy now (an errors code), null where they can. */
+    registrationRefusal: offer.registration,
+    purchaseRefusal: offer.purchase,
+  };
 }
 
 export async function myEvents(deps: AppDeps, user: User, lang: Language) {

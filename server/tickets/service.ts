@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
-import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
+import { assertCanBuy } from "../events/seats.ts";
+import { assertCanSeeEvent } from "../events/visibility.ts";
+import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
 import { TICKET_CODE } from "./format.ts";
@@ -20,6 +22,14 @@ export async function ticketTypes(db: DbOrTransaction, eventId: number) {
   return own.map((t) => ({ type: t.type, name: t.name, price: t.price, description: t.description, features: JSON.parse(t.features) as string[] }));
 }
 
+/** The types on an event's page: only for those who may see the event. */
+export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, eventId: number) {
+  const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
+  if (!event) throw new NotFoundError("event_not_found");
+  await assertCanSeeEvent(deps.db, event, viewer);
+  return ticketTypes(deps.db, eventId);
+}
+
 /**
  * The price the server asks (spec 02 §6, enforced here): admins and moderators enter free, so does a
  * streamer assigned to the event; everyone else pays the type's price.
@@ -31,14 +41,10 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
   return { price: basePrice, reason: "full_price" };
 }
 
-async function soldCount(db: DbOrTransaction, eventId: number): Promise<number> {
-  const row = await db.selectFrom("ticket").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", eventId).where("status", "=", "valid").executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
- * One transaction: check the type, the price, the seats and the balance; debit the buyer, credit the
- * organiser, write the ticket and the buyer's registration. Fifty buyers for ten seats: ten tickets.
+ * One transaction: check the type, the price, the seat rule (events/seats.ts: open, approved, room)
+ * and the balance; debit the buyer, credit the organiser, write the ticket and the buyer's
+ * registration. Fifty buyers for ten seats: ten tickets.
  */
 export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }) {
   if (input.userId !== user.id) throw new ForbiddenError();
@@ -46,13 +52,13 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
   const now = deps.now();
   const ticket = await deps.db.transaction().execute(async (trx) => {
     const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
-    if (!event || (event.status === "draft" && event.created_by !== user.id)) throw new NotFoundError("event_not_found");
-    if (event.status !== "published" && event.status !== "active") throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
+    if (!event) throw new NotFoundError("event_not_found");
+    await assertCanSeeEvent(trx, event, user);
     const type = (await ticketTypes(trx, event.id)).find((t) => t.type === input.ticketType);
     if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
     const { price } = await priceFor(trx, user, event.id, type.price);
+    await assertCanBuy(trx, event, user, now);
     if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
-    if (event.max_participants !== null && (await soldCount(trx, event.id)) >= event.max_participants) throw new ConflictError([{ field: "eventId", code: "event_full" }]);
     const code = randomBytes(9).toString("base64url");
     const inserted = await trx.insertInto("ticket").values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now }).returningAll().executeTakeFirstOrThrow();
     if (price > 0) {
@@ -152,11 +158,14 @@ export async function revokedCodes(deps: AppDeps, user: User, eventId: number): 
 }
 
 /**
- * A cancelled event refunds every ticket in full from the organiser's wallet, inside the
- * cancellation's transaction. If the organiser cannot cover every refund, nothing is cancelled.
+ * Refunds in full from the organiser's wallet, inside the caller's transaction: every ticket of a
+ * cancelled event, or those of one holder (`holderId`) whose registration the organiser rejected.
+ * If the organiser cannot cover every refund, nothing happens.
  */
-export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number): Promise<void> {
-  const tickets = await trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid").execute();
+export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number, holderId?: number): Promise<void> {
+  let query = trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid");
+  if (holderId !== undefined) query = query.where("user_id", "=", holderId);
+  const tickets = await query.execute();
   for (const ticket of tickets) {
     if (ticket.price > 0) {
       try {

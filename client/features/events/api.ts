@@ -25,6 +25,8 @@ export interface ArenaEvent {
   location: string;
   rules: string;
   tournamentId: number | null;
+  isPublic: boolean;
+  requiresApproval: boolean;
   currentParticipants: number;
   organizer: { id: number; name: string; username: string; avatar: string | null };
   participantStatus: "pending" | "approved" | "rejected" | null;
@@ -33,6 +35,9 @@ export interface ArenaEvent {
 export interface EventDetail extends ArenaEvent {
   participants: { id: number; userId: number; status: string; user: { name: string; username: string; profilePicture: string | null } }[];
   participantCount: number;
+  /** Why the viewer could not register / buy now (an `errors:` code), from the server's own seat rule; null where they can. */
+  registrationRefusal: string | null;
+  purchaseRefusal: string | null;
 }
 
 export interface TicketType {

@@ -41,8 +41,8 @@ function fieldsOf(event?: ArenaEvent): Fields {
     ticketPrice: event ? String(event.ticketPrice) : "0",
     location: event?.location ?? "",
     rules: event?.rules ?? "",
-    isPublic: true,
-    requiresApproval: false,
+    isPublic: event?.isPublic ?? true,
+    requiresApproval: event?.requiresApproval ?? false,
   };
 }
 

@@ -139,8 +139,15 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
       </div>
     );
   }
-  const full = event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
-  if (event.status !== "published" || full) return <Button disabled>{t("registration_closed")}</Button>;
+  if (event.participantStatus === "rejected") return <p className="small">{t("errors:event_registration_rejected")}</p>;
+  if (event.registrationRefusal) {
+    return (
+      <div className="event-registered">
+        <Button disabled>{t("registration_closed")}</Button>
+        {event.registrationRefusal === "event_full" ? <p className="small muted">{t("errors:event_full")}</p> : null}
+      </div>
+    );
+  }
   return (
     <Button busy={register.isPending} onClick={() => register.mutate(true)}>
       {t("register_now")}

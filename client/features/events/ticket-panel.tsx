@@ -9,7 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
-import { type ArenaEvent, formatEventDate, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
+import { type ArenaEvent, type EventDetail, formatEventDate, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
 
 /** Spec 02 §6: admins and moderators enter free; an organizer is reminded to check the event is theirs. */
 function roleNote(role: string | undefined): "privilege" | "organizer" | null {
@@ -22,11 +22,15 @@ function roleNote(role: string | undefined): "privilege" | "organizer" | null {
 function purchaseError(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError && error.status === 402) return error.message || t("insufficient");
   if (error instanceof ApiError && error.status === 400) return error.message || t("validation_error");
+  if (error instanceof ApiError && error.status === 409) return error.message || t("purchase_failed");
   return t("purchase_failed");
 }
 
-/** The event page's side: the tickets one already holds for the event, then the panel to buy one. */
-export function EventTickets({ event }: { event: ArenaEvent }) {
+/**
+ * The event page's side: the tickets one already holds for the event, then the panel to buy one, or
+ * why one cannot be bought now (full, closed, awaiting the organizer's approval…), as the server says.
+ */
+export function EventTickets({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
   const mine = useMyTickets();
   const held = (mine.data ?? []).filter((ticket) => ticket.event.id === event.id && ticket.status === "valid");
@@ -35,7 +39,16 @@ export function EventTickets({ event }: { event: ArenaEvent }) {
       {held.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} />
       ))}
-      <TicketPanel event={event} title={held.length > 0 ? t("buy_another") : t("tickets")} />
+      {event.purchaseRefusal ? (
+        <section className="ticket-panel" aria-labelledby="ticket-panel-title">
+          <h2 id="ticket-panel-title">
+            <TicketIcon size={18} aria-hidden /> {t("tickets")}
+          </h2>
+          <p className="muted small">{t(`errors:${event.purchaseRefusal}`)}</p>
+        </section>
+      ) : (
+        <TicketPanel event={event} title={held.length > 0 ? t("buy_another") : t("tickets")} />
+      )}
     </>
   );
 }

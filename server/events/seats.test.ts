@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { ADMIN_ENV, adminBrowserOf, auditLedger, balanceOf, fundedUser, type Member, publishedEvent, seatsCountedByHand } from "../../tests/fixtures/money.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+
+// Issue 13, "seats are counted in one place": every path that takes, frees or shows a seat, checked
+// against the seats counted by hand from the raw rows, and the wallets against their ledgers.
+let server: TestServer;
+let admin: Browser;
+beforeAll(async () => {
+  server = await startTestServer(ADMIN_ENV);
+  admin = await adminBrowserOf(server);
+});
+afterAll(async () => {
+  await auditLedger(server.deps.db);
+  await server.stop();
+});
+
+const register = (member: Member, eventId: number) => member.browser.post(`/api/event-participants/${eventId}`);
+const buy = (member: Member, eventId: number, ticketType = "match") => member.browser.post("/api/tickets/purchase", { userId: member.user.id, eventId, ticketType });
+
+/** What every screen shows for the event (detail, list, the organiser's and a participant's lists), which must be one number, the seats counted by hand. */
+async function shownSeats(event: { id: number; slug: string }, organiser: Member, participant?: Member): Promise<number> {
+  const byHand = await seatsCountedByHand(server.deps.db, event.id);
+  const detail = (await new Browser(server.url).get(`/api/events/${event.slug}`)).body.event.currentParticipants;
+  const listed = (await new Browser(server.url).get("/api/events")).body.events.find((e: { id: number }) => e.id === event.id)?.currentParticipants;
+  const mine = (await organiser.browser.get("/api/events/my-events")).body.events.find((e: { id: number }) => e.id === event.id).currentParticipants;
+  const joined = participant ? (await participant.browser.get("/api/events/joined-events")).body.events.find((e: { id: number }) => e.id === event.id)?.currentParticipants : byHand;
+  expect([detail, listed, mine, joined]).toEqual([byHand, byHand, byHand, byHand]);
+  return byHand;
+}
+
+describe("a seat is a seat, registered or bought", () => {
+  it("fills a 2-seat event with one registration and one ticket, then refuses both paths", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 2 });
+    const [registrant, buyer, lateRegistrant, lateBuyer] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
+
+    expect((await register(registrant, event.id)).status).toBe(200);
+    expect((await buy(buyer, event.id)).status).toBe(201);
+    expect(await shownSeats(event, organiser, registrant)).toBe(2);
+
+    expect((await register(lateRegistrant, event.id)).body.code).toBe("event_full");
+    const refused = await buy(lateBuyer, event.id);
+    expect([refused.status, refused.body.code]).toEqual([409, "event_full"]);
+    expect(await balanceOf(lateBuyer)).toBe(500);
+
+    // The registrant buys: their registration's seat becomes the ticket's, nothing is counted twice…
+    expect((await buy(registrant, event.id)).status).toBe(201);
+    expect(await shownSeats(event, organiser, registrant)).toBe(2);
+    // …but a second ticket is a second person.
+    expect((await buy(registrant, event.id)).body.code).toBe("event_full");
+    // The seat limit cannot be set below the seats taken.
+    expect((await organiser.browser.put(`/api/events/${event.slug}`, { maxParticipants: 1 })).body.code).toBe("event_max_below_registered");
+  });
+
+  it("counts every ticket of one buyer: a 3-seat event sold out to one person shows 3 / 3 and takes no registration", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 3 });
+    const family = await fundedUser(server, admin, 1000);
+    for (let i = 0; i < 3; i++) expect((await buy(family, event.id)).status).toBe(201);
+    expect(await shownSeats(event, organiser, family)).toBe(3);
+    expect((await register(await fundedUser(server, admin, 0), event.id)).body.code).toBe("event_full");
+  });
+
+  it("gives the last seat once when registrations and purchases race for it", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 5 });
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => fundedUser(server, admin, 200)));
+    const answers = await Promise.all(crowd.map((member, i) => (i % 2 === 0 ? register(member, event.id) : buy(member, event.id))));
+    expect(answers.filter((answer) => answer.status === 200 || answer.status === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === "event_full")).toBe(true);
+    expect(await shownSeats(event, organiser)).toBe(5);
+  });
+
+  it("frees the seats of a rejected ticket holder (refunded) and of a cancelled event (all refunded)", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 1 });
+    const holder = await fundedUser(server, admin, 300);
+    const next = await fundedUser(server, admin, 300);
+    expect((await buy(holder, event.id, "pass_day")).status).toBe(201);
+    expect((await register(next, event.id)).body.code).toBe("event_full");
+
+    const participants = (await organiser.browser.get(`/api/event-participants/${event.id}`)).body.participants;
+    const row = participants.find((p: { userId: number }) => p.userId === holder.user.id);
+    expect((await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${row.id}`, { status: "rejected" })).status).toBe(200);
+    expect(await balanceOf(holder)).toBe(300);
+    expect(await shownSeats(event, organiser)).toBe(0);
+    expect((await buy(holder, event.id)).body.code).toBe("event_registration_rejected");
+
+    expect((await register(next, event.id)).status).toBe(200);
+    expect(await shownSeats(event, organiser, next)).toBe(1);
+    expect((await organiser.browser.json("DELETE", `/api/events/${event.slug}`)).status).toBe(200);
+    expect((await buy(await fundedUser(server, admin, 300), event.id)).body.code).toBe("event_registration_closed");
+  });
+});
+
+describe("buying respects the organiser's approval", () => {
+  it("asks a stranger to register first, keeps a pending registrant waiting, refuses a rejected one, and sells to the approved", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { requiresApproval: true });
+    const [stranger, waiting, refused] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
+
+    expect((await buy(stranger, event.id)).body.code).toBe("event_approval_required");
+    expect((await register(waiting, event.id)).body.status).toBe("pending");
+    expect((await buy(waiting, event.id)).body.code).toBe("event_approval_pending");
+    const page = (await waiting.browser.get(`/api/events/${event.slug}`)).body.event;
+    expect([page.participantStatus, page.purchaseRefusal]).toEqual(["pending", "event_approval_pending"]);
+
+    expect((await register(refused, event.id)).status).toBe(200);
+    const rows = (await organiser.browser.get(`/api/event-participants/${event.id}`)).body.participants as { id: number; userId: number }[];
+    const idOf = (member: Member) => rows.find((row) => row.userId === member.user.id)!.id;
+    await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${idOf(refused)}`, { status: "rejected" });
+    expect((await buy(refused, event.id)).body.code).toBe("event_registration_rejected");
+    // Buying did not turn the organiser's "no" into a "yes".
+    expect((await refused.browser.get(`/api/events/${event.slug}`)).body.event.participantStatus).toBe("rejected");
+
+    await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${idOf(waiting)}`, { status: "approved" });
+    expect((await waiting.browser.get(`/api/events/${event.slug}`)).body.event.purchaseRefusal).toBeNull();
+    expect((await buy(waiting, event.id)).status).toBe(201);
+    for (const member of [stranger, refused]) expect(await balanceOf(member)).toBe(500);
+    expect(await balanceOf(waiting)).toBe(400);
+  });
+
+  it("lets a streamer the organiser assigned in without a registration, free", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { requiresApproval: true });
+    const streamer = await signedInUser(server);
+    await admin.put(`/api/admin/users/${streamer.user.id}/role`, { role: "streamer" });
+    expect((await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "main_streamer" })).status).toBe(201);
+    const ticket = await buy(streamer, event.id, "pass_full");
+    expect([ticket.status, ticket.body.ticket?.price]).toEqual([201, 0]);
+  });
+});
+
+describe("no sale once the event has started, ended or been cancelled", () => {
+  it("refuses to sell or register after the start date has passed, and during or after the event", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser);
+    const buyer = await fundedUser(server, admin, 500);
+    // The start date moves into the past (the clock ran, or the organiser moved it).
+    await server.deps.db.updateTable("event").set({ start_date: Date.now() - 60_000 }).where("id", "=", event.id).execute();
+    expect((await buy(buyer, event.id, "pass_full")).body.code).toBe("event_registration_closed");
+    expect((await register(buyer, event.id)).body.code).toBe("event_registration_closed");
+
+    const live = await publishedEvent(organiser);
+    expect((await organiser.browser.json("PATCH", `/api/events/${live.id}`, { status: "active" })).status).toBe(200);
+    expect((await buy(buyer, live.id)).body.code).toBe("event_registration_closed");
+    expect((await organiser.browser.json("PATCH", `/api/events/${live.id}`, { status: "completed" })).status).toBe(200);
+    expect((await buy(buyer, live.id)).body.code).toBe("event_registration_closed");
+    expect(await balanceOf(buyer)).toBe(500);
+  });
+});
+
+describe("dashboards count what happened", () => {
+  it("leaves refunded sales out of the organiser's and the admin's figures, as the tickets table says", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    await admin.put(`/api/admin/users/${organiser.user.id}/role`, { role: "organizer" });
+    const event = await publishedEvent(organiser);
+    const [kept, refunded] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
+    expect((await buy(kept, event.id, "match")).status).toBe(201);
+    expect((await buy(refunded, event.id, "pass_full")).status).toBe(201);
+    const rows = (await organiser.browser.get(`/api/event-participants/${event.id}`)).body.participants as { id: number; userId: number }[];
+    const refundedRow = rows.find((row) => row.userId === refunded.user.id)!;
+    await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${refundedRow.id}`, { status: "rejected" });
+
+    // Computed apart from the dashboards' ledger sums: the paid tickets that are still valid.
+    const paidValid = async (organiserId?: number) => {
+      let query = server.deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").select("ticket.price").where("ticket.status", "=", "valid").where("ticket.price", ">", 0);
+      if (organiserId) query = query.where("event.created_by", "=", organiserId);
+      const prices = (await query.execute()).map((row) => row.price);
+      return { count: prices.length, sum: prices.reduce((a, b) => a + b, 0) };
+    };
+    const own = await paidValid(organiser.user.id);
+    expect(own).toEqual({ count: 1, sum: 100 });
+    expect((await organiser.browser.get("/api/dashboard")).body.stats).toMatchObject({ revenue: own.sum, ticketsSold: own.count });
+    expect((await admin.get("/api/dashboard")).body.stats.revenue).toBe((await paidValid()).sum);
+  });
+});
+
+describe("one visibility rule for a private event", () => {
+  it("hides its page, participants, ticket types, registration and sales from strangers, not from the people it concerns", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { isPublic: false });
+    const stranger = await fundedUser(server, admin, 500);
+    const streamer = await signedInUser(server);
+    expect((await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "co_streamer" })).status).toBe(201);
+
+    const paths = [`/api/events/${event.slug}`, `/api/event-participants/${event.id}`, `/api/tickets/types/${event.id}`, `/api/events/${event.slug}/calendar.ics`];
+    for (const viewer of [new Browser(server.url), stranger.browser]) {
+      for (const path of paths) expect({ path, status: (await viewer.request("GET", path)).status }).toEqual({ path, status: 404 });
+    }
+    expect((await register(stranger, event.id)).status).toBe(404);
+    expect((await buy(stranger, event.id)).status).toBe(404);
+    expect(await balanceOf(stranger)).toBe(500);
+    expect((await new Browser(server.url).get("/api/events")).body.events.map((e: { id: number }) => e.id)).not.toContain(event.id);
+
+    for (const viewer of [organiser.browser, admin, streamer.browser]) expect((await viewer.get(`/api/events/${event.slug}`)).status).toBe(200);
+    expect((await buy(streamer, event.id)).status).toBe(201);
+    expect((await streamer.browser.get(`/api/event-participants/${event.id}`)).status).toBe(200);
+  });
+});

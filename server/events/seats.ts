@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import type { EventRow, User } from "../../db/types.ts";
+import { AppError, ConflictError } from "../http/errors.ts";
+import type { ErrorCode } from "../i18n/messages.ts";
+import type { DbOrTransaction } from "../wallet/ledger.ts";
+
+/**
+ * The one rule for an event's seats, called by every path that takes or shows one: registration,
+ * ticket purchase, the edit form's seat limit, and every count shown on a page or a dashboard.
+ *
+ * A seat is a place for one person. It comes from a valid ticket (a buyer may hold several, one for
+ * each person they bring) or from a registration, pending or approved, of a member who holds no
+ * valid ticket: when a registrant buys, the registration's seat becomes the ticket's, and nothing is
+ * counted twice. A refunded ticket, a rejected or withdrawn registration frees its seat.
+ */
+export async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom("event")
+    .select([
+      sql<number>`(SELECT COUNT(*) FROM ticket WHERE ticket.event_id = event.id AND ticket.status = 'valid')`.as("tickets"),
+      sql<number>`(SELECT COUNT(*) FROM event_participant p WHERE p.event_id = event.id AND p.status IN ('pending', 'approved')
+        AND NOT EXISTS (SELECT 1 FROM ticket WHERE ticket.event_id = p.event_id AND ticket.user_id = p.user_id AND ticket.status = 'valid'))`.as("registrations"),
+    ])
+    .where("id", "=", eventId)
+    .executeTakeFirst();
+  return Number(row?.tickets ?? 0) + Number(row?.registrations ?? 0);
+}
+
+/** Seats open to new registrations and sales: published, not started yet (an event that is live, over or cancelled sells nothing). */
+export function isOpenForSeats(event: EventRow, now: number): boolean {
+  return event.status === "published" && event.start_date > now;
+}
+
+type Registration = { status: "pending" | "approved" | "rejected" } | undefined;
+
+async function registrationOf(db: DbOrTransaction, eventId: number, userId: number): Promise<Registration> {
+  return db.selectFrom("event_participant").select("status").where("event_id", "=", eventId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+async function holdsTicket(db: DbOrTransaction, eventId: number, userId: number): Promise<boolean> {
+  const ticket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", userId).where("status", "=", "valid").executeTakeFirst();
+  return ticket !== undefined;
+}
+
+/** Admins, and the streamers the organiser assigned to the event, need no approval. */
+async function placedByOrganiser(db: DbOrTransaction, event: EventRow, user: User): Promise<boolean> {
+  if (user.role === "admin") return true;
+  const assignment = await db.selectFrom("assignment").select("id").where("event_id", "=", event.id).where("streamer_id", "=", user.id).executeTakeFirst();
+  return assignment !== undefined;
+}
+
+async function assertRoomFor(db: DbOrTransaction, event: EventRow, seats: number): Promise<void> {
+  if (seats > 0 && event.max_participants !== null && (await seatsTaken(db, event.id)) + seats > event.max_participants) {
+    throw new ConflictError([{ field: "eventId", code: "event_full" }]);
+  }
+}
+
+/** Registration (spec 02: open when published and not full). Call inside the registration's transaction. */
+export async function assertCanRegister(db: DbOrTransaction, event: EventRow, user: User, now: number): Promise<void> {
+  if (event.created_by === user.id) throw new ConflictError([{ field: "eventId", code: "event_own_registration" }]);
+  if (!isOpenForSeats(event, now)) throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
+  if (await registrationOf(db, event.id, user.id)) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
+  // A ticket holder already has a seat; the registration only records them.
+  await assertRoomFor(db, event, (await holdsTicket(db, event.id, user.id)) ? 0 : 1);
+}
+
+/**
+ * A ticket purchase, inside its transaction. On an event that needs approval, the organiser decides
+ * who comes before anyone pays, as pretix does (an order waits for approval, payment follows it):
+ * only an approved registrant buys; a pending one waits, a rejected one is refused, and a stranger is
+ * told to register first. The people the organiser placed themselves (assigned streamers) and admins
+ * are already approved. A registrant's first ticket takes the seat their registration held.
+ */
+export async function assertCanBuy(db: DbOrTransaction, event: EventRow, user: User, now: number): Promise<void> {
+  if (!isOpenForSeats(event, now)) throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
+  const registration = await registrationOf(db, event.id, user.id);
+  if (registration?.status === "rejected") throw new ConflictError([{ field: "eventId", code: "event_registration_rejected" }]);
+  if (event.requires_approval && event.created_by !== user.id && !(await placedByOrganiser(db, event, user))) {
+    if (!registration) throw new ConflictError([{ field: "eventId", code: "event_approval_required" }]);
+    if (registration.status === "pending") throw new ConflictError([{ field: "eventId", code: "event_approval_pending" }]);
+  }
+  const seatHeldByRegistration = registration !== undefined && !(await holdsTicket(db, event.id, user.id));
+  await assertRoomFor(db, event, seatHeldByRegistration ? 0 : 1);
+}
+
+/**
+ * What the event page may offer `user` now, from the same checks the server applies when they act:
+ * null where registering or buying would be accepted, else the refusal's error code, which the page
+ * shows instead of a button that could only fail.
+ */
+export async function seatOffer(db: DbOrTransaction, event: EventRow, user: User, now: number): Promise<{ registration: ErrorCode | null; purchase: ErrorCode | null }> {
+  return { registration: await refusalOf(assertCanRegister(db, event, user, now)), purchase: await refusalOf(assertCanBuy(db, event, user, now)) };
+}
+
+async function refusalOf(check: Promise<void>): Promise<ErrorCode | null> {
+  try {
+    await check;
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
