@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { afterAll, beforeAll, describe, expect, it, spyOn } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Browser, newAccount, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
@@ -146,6 +146,23 @@ describe("POST /api/auth/login", () => {
   });
 });
 
+describe("login timing", () => {
+  it("checks one password hash whether the account exists or not, so the delay gives no account away", async () => {
+    const { account } = await signedInUser(server);
+    const verify = spyOn(Bun.password, "verify");
+    try {
+      const checksFor = async (login: string) => {
+        verify.mockClear();
+        expect((await new Browser(server.url).post("/api/auth/login", { login, password: "not the password" })).status).toBe(401);
+        return verify.mock.calls.length;
+      };
+      expect({ existing: await checksFor(account.username), unknown: await checksFor("nobody_here_42"), unknownEmail: await checksFor("nobody@example.test") }).toEqual({ existing: 1, unknown: 1, unknownEmail: 1 });
+    } finally {
+      verify.mockRestore();
+    }
+  });
+});
+
 describe("logout and sessions", () => {
   it("answers 401 on /me when logged out", async () => {
     const res = await new Browser(server.url).get("/api/auth/me");
@@ -153,16 +170,17 @@ describe("logout and sessions", () => {
     expect(res.body.code).toBe("unauthorized");
   });
 
-  it("ends the session on GET and on POST, and the old cookie stops working", async () => {
-    for (const method of ["GET", "POST"]) {
-      const { browser } = await signedInUser(server);
-      const oldCookie = browser.cookies.get("arena_session")!;
-      const res = await browser.json(method, "/api/auth/logout");
-      expect(res.status).toBe(200);
-      expect(browser.cookies.has("arena_session")).toBe(false);
-      const replay = await new Browser(server.url).get("/api/auth/me", { cookie: `arena_session=${oldCookie}` });
-      expect(replay.status).toBe(401);
-    }
+  it("ends the session on POST, and the old cookie stops working; a GET (an image, a CSS url()) logs nobody out", async () => {
+    const { browser } = await signedInUser(server);
+    const oldCookie = browser.cookies.get("arena_session")!;
+    const refused = await browser.json("GET", "/api/auth/logout");
+    expect([refused.status, refused.response.headers.get("allow")]).toEqual([405, "POST"]);
+    expect((await browser.get("/api/auth/me")).status).toBe(200);
+    const res = await browser.json("POST", "/api/auth/logout");
+    expect(res.status).toBe(200);
+    expect(browser.cookies.has("arena_session")).toBe(false);
+    const replay = await new Browser(server.url).get("/api/auth/me", { cookie: `arena_session=${oldCookie}` });
+    expect(replay.status).toBe(401);
   });
 
   it("stores only a hash of the session id", async () => {

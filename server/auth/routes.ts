@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from "../http/auth.ts";
+import { AppError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
@@ -48,7 +49,8 @@ const loginRoute = createRoute({
   responses: { 200: jsonResponse(LoginResponseSchema, "Logged in; the session cookie is set"), 400: errors[400], 401: errors[401], 403: errors[403], 429: errors[429] },
 });
 const logoutResponses = { 200: jsonResponse(SuccessMessageSchema, "Session ended and cookie cleared") };
-const logoutGetRoute = createRoute({ method: "get", path: "/logout", tags, summary: "Log out", responses: logoutResponses });
+// Logout is a POST only: a GET could be fired by any <img> or CSS url() a page carries, and log its visitors out.
+const logoutGetRoute = createRoute({ method: "get", path: "/logout", tags, summary: "Refused: log out with POST", responses: { 405: errors[405] } });
 const logoutPostRoute = createRoute({ method: "post", path: "/logout", tags, summary: "Log out", responses: logoutResponses });
 const meRoute = createRoute({
   method: "get", path: "/me", tags, summary: "The logged-in user", security: secured, middleware: [requireUser] as const,
@@ -118,7 +120,9 @@ export function authRoutes(deps: AppDeps) {
       setSessionCookie(c, result.token, input.rememberMe, deps.config.publicUrl);
       return c.json({ success: true as const, firstLogin: result.firstLogin, user: toMe(result.user), ...(input.returnToken ? { token: result.token } : {}) }, 200);
     })
-    .openapi(logoutGetRoute, async (c) => logout(c, deps))
+    .openapi(logoutGetRoute, () => {
+      throw new AppError(405, "method_not_allowed", { headers: { Allow: "POST" } });
+    })
     .openapi(logoutPostRoute, async (c) => logout(c, deps))
     .openapi(meRoute, async (c) => c.json({ success: true as const, user: toMe(currentUser(c)) }, 200))
     .openapi(captchaRoute, async (c) => {

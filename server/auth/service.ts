@@ -155,7 +155,9 @@ export async function login(deps: AppDeps, input: LoginInput, origin: RequestOri
 
   const column = input.login.includes("@") ? "email" : "username";
   const user = await deps.db.selectFrom("user").selectAll().where(column, "=", input.login).executeTakeFirst();
-  if (!user || !(await passwordMatches(input.password, user.password_hash ?? null))) {
+  // Always one hash check, the decoy's for an unknown account: the answer's delay must not say whether it exists.
+  const matches = await passwordMatches(input.password, user?.password_hash ?? null);
+  if (!user || !matches) {
     await hitRateLimit(deps.db, accountKey, limits.loginFailuresPerAccount, now);
     throw new UnauthorizedError("invalid_credentials");
   }

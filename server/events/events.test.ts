@@ -252,3 +252,17 @@ describe("PUT /api/events/{slug}", () => {
     expect(linked.body.event.tournamentId).toBe(tournamentId);
   });
 });
+
+describe("cover images", () => {
+  it("takes a picture uploaded here or an http(s) image address, and nothing that could escape the page's url()", async () => {
+    const organiser = await fundedUser(2000);
+    const create = (coverImage: string) => organiser.browser.post("/api/events", { name: "Soirée rétro", description: "Jeux des années 90 sur écran cathodique", categoryId: 3, startDate: future(24), coverImage });
+    for (const bad of ["/api/auth/logout", "javascript:alert(1)", 'https://images.example/a.png") ; background: url("/x', "https://images.example/a b.png", "data:image/png;base64,AAAA"]) {
+      const refused = await create(bad);
+      expect({ bad, status: refused.status, code: refused.body.code }).toEqual({ bad, status: 400, code: "event_cover_invalid" });
+    }
+    for (const good of ["https://images.example/covers/retro.png", "/uploads/covers/abc123.webp", ""]) expect((await create(good)).status).toBe(201);
+    const event = (await create("https://images.example/covers/retro.png")).body.event;
+    expect((await organiser.browser.put(`/api/events/${event.slug}`, { coverImage: "/api/auth/logout" })).body.code).toBe("event_cover_invalid");
+  });
+});

@@ -3,6 +3,14 @@ import { z } from "zod";
 const optionalNumber = (schema: z.ZodNumber) => z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number().pipe(schema).nullable());
 
 /**
+ * A cover goes into a CSS url() on every page that lists the event: only a picture uploaded here or an
+ * http(s) address, with none of the characters that could close the url() or the style around it.
+ */
+function isCoverImage(value: string): boolean {
+  return value === "" || /^\/uploads\/[a-z0-9-]+\/[A-Za-z0-9._-]+$/.test(value) || /^https?:\/\/[^\s"'()\\<>;]+$/i.test(value);
+}
+
+/**
  * An event's fields with no defaults. Field order is the spec's validation order (spec 02 §5): the
  * first message shown is the first rule broken.
  */
@@ -15,7 +23,7 @@ const EventFields = z
     endDate: z.string().nullable().optional().refine((v) => !v || !Number.isNaN(Date.parse(v)), "date_invalid"),
     maxParticipants: optionalNumber(z.number().int().min(1, "event_max_participants_invalid")).optional(),
     ticketPrice: z.coerce.number().min(0, "event_price_invalid").max(100_000, "event_price_invalid"),
-    coverImage: z.string().trim().max(500).optional().nullable(),
+    coverImage: z.string().trim().max(500).refine(isCoverImage, "event_cover_invalid").optional().nullable(),
     isPublic: z.boolean(),
     requiresApproval: z.boolean(),
     location: z.string().trim().max(200),

@@ -36,6 +36,7 @@ export const errors = {
   401: errorResponse("Not logged in"),
   403: errorResponse("Not allowed"),
   404: errorResponse("Not found"),
+  405: errorResponse("Wrong method (the `Allow` header names the right one)"),
   409: errorResponse("Already taken"),
   402: errorResponse("Not enough G-Coins"),
   413: errorResponse("Too large"),

@@ -38,7 +38,7 @@ describe("multi-streaming settings", () => {
 
   it("needs a session", async () => {
     const { browser } = await signedInUser(server);
-    await browser.json("GET", "/api/auth/logout");
+    await browser.json("POST", "/api/auth/logout");
     expect((await browser.get("/api/stream/restream/config")).status).toBe(401);
   });
 });

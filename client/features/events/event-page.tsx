@@ -36,7 +36,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
   const isCreator = user !== null && String(user.id) === event.createdBy;
   return (
     <main className="page event-page">
-      <header className="event-cover" style={{ background: event.coverImage ? `center / cover url(${event.coverImage})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}>
+      <header className="event-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}>
         <div className="event-cover-text">
           <p className="event-badges">
             <span className="event-chip" style={{ background: event.category.color }}>

@@ -65,7 +65,7 @@ function EventCard({ event }: { event: ArenaEvent }) {
   const description = event.description.length > CARD_DESCRIPTION ? `${event.description.slice(0, CARD_DESCRIPTION)}…` : event.description;
   return (
     <article className="event-card">
-      <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-cover" style={{ background: event.coverImage ? `center / cover url(${event.coverImage})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }} tabIndex={-1} aria-hidden>
+      <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }} tabIndex={-1} aria-hidden>
         <span className="event-chip" style={{ background: event.category.color }}>
           {event.category.name}
         </span>

@@ -6,7 +6,7 @@ import { toast } from "../../lib/ui.ts";
 /** Spec 01 §7/§8: on 200 the session clears and the page reloads; a 401 clears silently; other failures say why. */
 export async function logout(): Promise<void> {
   try {
-    await api("/auth/logout", { logoutOn401: false });
+    await api("/auth/logout", { method: "POST", logoutOn401: false });
     clearSession();
     window.location.reload();
   } catch (error) {
