@@ -142,6 +142,27 @@ describe("what only the organiser may do", () => {
   });
 });
 
+describe("PlayerID", () => {
+  it("is the participant id of the players list, and only that: a user id, even of a pending player, is not found", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, {});
+    const listed = async () => (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body as { id: number; userId: number; status: string }[];
+    // A pending player whose user id is no participant id of this tournament (else the call below would name that participant).
+    let waiting = await signedInUser(server);
+    await waiting.browser.post("/api/tournament/join-tournament", { tournmentID: id });
+    while ((await listed()).some((p) => p.id === waiting.user.id)) {
+      waiting = await signedInUser(server);
+      await waiting.browser.post("/api/tournament/join-tournament", { tournmentID: id });
+    }
+    const row = (await listed()).find((p) => p.userId === waiting.user.id)!;
+    const byUserId = await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: waiting.user.id });
+    expect([byUserId.status, byUserId.body.code]).toEqual([404, "player_not_found"]);
+    expect((await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.find((p: { id: number }) => p.id === row.id).status).toBe("pending");
+    expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: row.id })).status).toBe(200);
+    expect((await organiser.browser.json("DELETE", `/api/tournament/player/${waiting.user.id + 100_000}`)).status).toBe(404);
+  });
+});
+
 describe("tournament pages", () => {
   it("validates the create form with clear messages and stores the poster", async () => {
     const organiser = await signedInUser(server);

@@ -130,10 +130,13 @@ export async function leaveTournament(deps: AppDeps, user: User, tournamentId: n
   changed(deps, tournamentId);
 }
 
-/** `playerId` is a participant id from the players list; a user id of a participant works too. */
+/**
+ * `playerId` is the participant id the players list gives (`id`), as DELETE player/{playerId} takes
+ * it, and nothing else: a user id that happens to be a number too is not tried, since the two can
+ * collide and approve the wrong person.
+ */
 async function findParticipant(db: Db, tournamentId: number, playerId: number) {
-  const byRow = await db.selectFrom("tournament_player").selectAll().where("tournament_id", "=", tournamentId).where("id", "=", playerId).executeTakeFirst();
-  return byRow ?? (await db.selectFrom("tournament_player").selectAll().where("tournament_id", "=", tournamentId).where("user_id", "=", playerId).executeTakeFirst());
+  return db.selectFrom("tournament_player").selectAll().where("tournament_id", "=", tournamentId).where("id", "=", playerId).executeTakeFirst();
 }
 
 export async function approvePlayer(deps: AppDeps, user: User, tournamentId: number, playerId: number): Promise<void> {
