@@ -231,11 +231,18 @@ export class LiveManager implements PublishEvents {
     if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
   }
 
-  /** Shutdown: every job is stopped cleanly so recordings stay playable; the next start turns them into replays. */
+  /**
+   * Shutdown: every job is stopped cleanly so recordings stay playable, and every live ends now (a
+   * stopped server takes no publisher back): nobody sees a channel "live" while Arena is down. The
+   * next start turns the recordings into replays (recover).
+   */
   async stop(): Promise<void> {
     for (const [streamKey, channel] of this.live) {
       clearTimeout(channel.offlineTimer);
       await this.stopJobs(streamKey, channel);
+      await channel.opened;
+      await markOffline(this.deps, channel.channelId, channel.sessionId);
+      this.deps.bus.emit("stream:ended", { channelId: channel.channelId, username: channel.username });
     }
     this.live.clear();
     await this.settled();

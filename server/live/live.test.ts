@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } fr
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Database } from "bun:sqlite";
 import { io } from "socket.io-client";
 import { leftoverChildren } from "../../media/children.ts";
 import { probe } from "../../media/probe.ts";
@@ -223,6 +224,41 @@ describe("after a crash", () => {
         second.child.kill("SIGTERM");
         await second.child.exited;
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a stop during a live", () => {
+  it("ends the live before the process exits, and the next start makes its replay", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-sigterm-"));
+    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
+    try {
+      const first = await startMainProcess(env);
+      const user = await signedInUser(first);
+      const start = await user.browser.post("/api/stream/startstreaming", { title: "Arrêt propre", gameId: 2, tags: [] });
+      publishTestStream(`rtmp://127.0.0.1:${first.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
+      await waitFor("the channel live", async () => (await new Browser(first.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+      first.child.kill("SIGTERM");
+      expect(await first.child.exited).toBe(0);
+
+      // Read the database file as the stopped server left it.
+      const db = new Database(join(dataDir, "arena.db"), { readonly: true });
+      try {
+        expect(db.query("SELECT COUNT(*) AS n FROM channel WHERE is_live = 1").get()).toEqual({ n: 0 });
+        expect(db.query("SELECT COUNT(*) AS n FROM live_session WHERE ended_at IS NULL").get()).toEqual({ n: 0 });
+      } finally {
+        db.close();
+      }
+
+      const second = await startMainProcess({ ...env, RTMP_PORT: String(first.rtmpPort) });
+      const viewer = new Browser(second.url);
+      for (const [name, value] of user.browser.cookies) viewer.cookies.set(name, value);
+      const replay = await waitFor("a ready replay", async () => (await viewer.get("/api/stream/my-replays")).body.replays?.find((r: { status: string }) => r.status === "ready"), 20_000, 250);
+      expect(replay.title).toBe("Arrêt propre");
+      second.child.kill("SIGTERM");
+      expect(await second.child.exited).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
