@@ -10,6 +10,7 @@ import * as addSearchTitles from "./migrations/0007_add_search_titles.ts";
 import * as createTournaments from "./migrations/0008_create_tournaments.ts";
 import * as createEventsWallet from "./migrations/0009_create_events_wallet.ts";
 import * as addListingIndexes from "./migrations/0010_add_listing_indexes.ts";
+import * as addViewerAddress from "./migrations/0011_add_viewer_address.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_create_tournaments": createTournaments,
   "0009_create_events_wallet": createEventsWallet,
   "0010_add_listing_indexes": addListingIndexes,
+  "0011_add_viewer_address": addViewerAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -202,6 +202,8 @@ export interface ViewerPresenceTable {
   channel_id: number;
   viewer_id: string;
   last_seen_at: number;
+  /** The client address it watches from ("" for rows older than the column). */
+  address: Generated<string>;
 }
 
 export type Channel = Selectable<ChannelTable>;

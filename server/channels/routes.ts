@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { leaveViewer, newViewerId, touchViewer, VIEWER_COOKIE, viewerData } from "../live/viewers.ts";
+import { leaveViewer, newViewerId, touchViewer, type Viewer, VIEWER_COOKIE, viewerData } from "../live/viewers.ts";
 import { ChannelArnParamSchema, StartStreamingSchema, StreamKeyResponseSchema, StreamResponseSchema, StreamsQuerySchema, UsernameParamSchema } from "./schemas.ts";
 import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
 import { ChannelSettingsInputSchema, ChannelSettingsSchema, ProfileSchema } from "./settings-schemas.ts";
@@ -129,11 +129,11 @@ export function channelRoutes(deps: AppDeps) {
       const data = following === "true" ? (viewer ? await followedStreams(deps, viewer.id, c.get("lang")) : []) : await liveStreams(deps, { game, tag }, c.get("lang"), viewer?.id);
       return c.json({ success: true as const, data }, 200);
     })
-    .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) => c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
+    .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) => c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200))
     .openapi(viewerRoute("/viewers/heartbeat", "A viewer is still watching (every 25 s)"), async (c) =>
-      c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200),
+      c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200),
     )
-    .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) => c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerId(c, deps)) }, 200))
+    .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) => c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200))
     .openapi(getSettingsRoute, async (c) => c.json({ success: true as const, ...(await getChannelSettings(deps, currentUser(c))) }, 200))
     .openapi(putSettingsRoute, async (c) => {
       const settings = await saveChannelSettings(deps, currentUser(c), c.req.valid("json"));
@@ -143,7 +143,11 @@ export function channelRoutes(deps: AppDeps) {
     .openapi(viewerCountRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").channelArn)) }, 200));
 }
 
-/** A logged-in viewer counts once however many tabs they open; a visitor is known by a random cookie. */
+/** A logged-in viewer counts once however many tabs they open; a visitor is known by a random cookie and their address. */
+function viewerOf(c: Context<AppEnv>, deps: AppDeps): Viewer {
+  return { id: viewerId(c, deps), address: c.get("clientIp") };
+}
+
 function viewerId(c: Context<AppEnv>, deps: AppDeps): string {
   const user = c.get("auth")?.user;
   if (user) return `user:${user.id}`;

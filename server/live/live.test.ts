@@ -11,6 +11,7 @@ import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtur
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
+import { VISITORS_PER_ADDRESS } from "./viewers.ts";
 
 let server: TestServer;
 let rtmpPort: number;
@@ -182,6 +183,21 @@ describe("viewers", () => {
     publisher.kill("SIGKILL");
     await server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     expect((await alice.get(`/api/stream/viewers/${channelArn}`)).status).toBe(404);
+  });
+
+  it("counts a member once however often they join, and at most a household of cookie-less visitors per address", async () => {
+    const { account, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    publishTestStream(ingest, { seconds: 30 });
+    await started;
+    const { channelArn } = await streamOf(account.username);
+    // A script that drops the visitor cookie each time: every call looks like a new visitor.
+    const counts = [];
+    for (let i = 0; i < 3 * VISITORS_PER_ADDRESS; i++) counts.push((await fetch(`${server.url}/api/stream/viewers/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ channelArn }) }).then((r) => r.json())).viewerCount);
+    expect(counts.at(-1)).toBe(VISITORS_PER_ADDRESS);
+    const member = await signedInUser(server);
+    for (let i = 0; i < 5; i++) await member.browser.post("/api/stream/viewers/join", { channelArn });
+    expect((await member.browser.post("/api/stream/viewers/heartbeat", { channelArn })).body.viewerCount).toBe(VISITORS_PER_ADDRESS + 1);
   });
 });
 

@@ -16,22 +16,54 @@ async function liveChannelByArn(deps: AppDeps, channelArn: string) {
   return channel;
 }
 
+/**
+ * Visitors without a session counted from one address at most: a household or a LAN behind one
+ * router. Beyond that, new "visitors" are a script dropping its cookie to inflate the count.
+ */
+export const VISITORS_PER_ADDRESS = 10;
+
+export interface Viewer {
+  /** `user:ID` for a member (once however many tabs), `visitor:COOKIE` for a visitor. */
+  id: string;
+  address: string;
+}
+
 /** join and heartbeat are the same write: "this viewer is here now". Only a live stream counts viewers. */
-export async function touchViewer(deps: AppDeps, channelArn: string, viewerId: string): Promise<number> {
+export async function touchViewer(deps: AppDeps, channelArn: string, viewer: Viewer): Promise<number> {
   const channel = await liveChannelByArn(deps, channelArn);
   if (channel.is_live !== 1) throw new NotFoundError("stream_not_found");
   const now = deps.now();
+  if (viewer.id.startsWith("visitor:") && !(await isCounted(deps, channel.id, viewer.id)) && (await visitorsFrom(deps, channel.id, viewer.address)) >= VISITORS_PER_ADDRESS) {
+    return viewerCountOf(deps, channel.id);
+  }
   await deps.db
     .insertInto("viewer_presence")
-    .values({ channel_id: channel.id, viewer_id: viewerId, last_seen_at: now })
+    .values({ channel_id: channel.id, viewer_id: viewer.id, last_seen_at: now, address: viewer.address })
     .onConflict((oc) => oc.columns(["channel_id", "viewer_id"]).doUpdateSet({ last_seen_at: now }))
     .execute();
   return publishCount(deps, channel.id, channel.public_id);
 }
 
-export async function leaveViewer(deps: AppDeps, channelArn: string, viewerId: string): Promise<number> {
+async function isCounted(deps: AppDeps, channelId: number, viewerId: string): Promise<boolean> {
+  const row = await deps.db.selectFrom("viewer_presence").select("viewer_id").where("channel_id", "=", channelId).where("viewer_id", "=", viewerId).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function visitorsFrom(deps: AppDeps, channelId: number, address: string): Promise<number> {
+  const row = await deps.db
+    .selectFrom("viewer_presence")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("channel_id", "=", channelId)
+    .where("address", "=", address)
+    .where("viewer_id", "like", "visitor:%")
+    .where("last_seen_at", ">", deps.now() - VIEWER_TIMEOUT_MS)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function leaveViewer(deps: AppDeps, channelArn: string, viewer: Viewer): Promise<number> {
   const channel = await liveChannelByArn(deps, channelArn);
-  await deps.db.deleteFrom("viewer_presence").where("channel_id", "=", channel.id).where("viewer_id", "=", viewerId).execute();
+  await deps.db.deleteFrom("viewer_presence").where("channel_id", "=", channel.id).where("viewer_id", "=", viewer.id).execute();
   return publishCount(deps, channel.id, channel.public_id);
 }
 
