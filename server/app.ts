@@ -5,6 +5,7 @@ import { serveStatic } from "hono/bun";
 import { authRoutes } from "./auth/routes.ts";
 import { oauthRoutes } from "./auth/oauth-routes.ts";
 import { requestContext } from "./http/auth.ts";
+import { sameOriginOnly } from "./http/same-origin.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { handleError, NotFoundError } from "./http/errors.ts";
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("/api/*", requestContext(deps));
+  app.use("/api/*", sameOriginOnly(() => deps.config.publicUrl));
   app.use("/recordings/*", requestContext(deps));
   app.use("/static/*", requestContext(deps));
   app.route("/api", createApi(deps));

@@ -1,4 +1,5 @@
 import { Server as Engine } from "@socket.io/bun-engine";
+import { isForeignPageRequest } from "../http/same-origin.ts";
 import { Server, type Socket } from "socket.io";
 import type { User } from "../../db/types.ts";
 import { registerChat } from "../chat/socket.ts";
@@ -26,7 +27,13 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export function createRealtime(deps: AppDeps): Realtime {
   const io = new Server({ serveClient: false, cors: { origin: false } });
-  const engine = new Engine({ path: "/socket.io/" });
+  // The handshake carries the session cookie: a page of another origin on this site must not get a socket.
+  const engine = new Engine({
+    path: "/socket.io/",
+    allowRequest: async (request) => {
+      if (isForeignPageRequest(request.headers, request.url, deps.config.publicUrl)) throw new Error("cross-site handshake refused");
+    },
+  });
   io.bind(engine);
 
   const authenticate = async (socket: Socket): Promise<User | null> => {
