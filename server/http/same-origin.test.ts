@@ -16,7 +16,8 @@ describe("requests made by another page of the same site", () => {
     await browser.post("/api/stream/startstreaming", { title: "Live du soir", gameId: 1, tags: [] });
     const key = (await browser.get("/api/stream/mystreamkey")).body.streamKey;
 
-    for (const headers of [{ "sec-fetch-site": "same-site", origin: otherPort() }, { origin: otherPort() }, { "sec-fetch-site": "cross-site" }]) {
+    const forgeries: Record<string, string>[] = [{ "sec-fetch-site": "same-site", origin: otherPort() }, { origin: otherPort() }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of forgeries) {
       const forged = await browser.post("/api/stream/mystreamkey/regenerate", undefined, headers);
       expect({ headers, status: forged.status, code: forged.body.code }).toEqual({ headers, status: 403, code: "cross_site_refused" });
     }

@@ -201,16 +201,31 @@ describe("viewers", () => {
   });
 });
 
+/** An Arena process of its own (a data folder the test removes) with one member live on it. */
+async function arenaWithALive(dataDir: string, title: string) {
+  const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
+  const arena = await startMainProcess(env);
+  const user = await signedInUser(arena);
+  const start = await user.browser.post("/api/stream/startstreaming", { title, gameId: 2, tags: [] });
+  const publisher = publishTestStream(`rtmp://127.0.0.1:${arena.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
+  await waitFor("the channel live", async () => (await new Browser(arena.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+  /** The same folder started again, with the same ingest port. */
+  const restart = () => startMainProcess({ ...env, RTMP_PORT: String(arena.rtmpPort) });
+  return { arena, user, publisher, restart };
+}
+
+/** The member's first ready replay on `url`, once the start has made it. */
+function readyReplayOf(url: string, user: { browser: Browser }) {
+  const viewer = new Browser(url);
+  for (const [name, value] of user.browser.cookies) viewer.cookies.set(name, value);
+  return waitFor("a ready replay", async () => (await viewer.get("/api/stream/my-replays")).body.replays?.find((r: { status: string }) => r.status === "ready"), 20_000, 250);
+}
+
 describe("after a crash", () => {
   it("ends its ffmpeg jobs with it, clears live flags and turns half-written recordings into replays at the next start", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "arena-crash-"));
-    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
     try {
-      const first = await startMainProcess(env);
-      const user = await signedInUser(first);
-      const start = await user.browser.post("/api/stream/startstreaming", { title: "Crash test", gameId: 2, tags: [] });
-      const publisher = publishTestStream(`rtmp://127.0.0.1:${first.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
-      await waitFor("the channel live", async () => (await new Browser(first.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+      const { arena: first, user, publisher, restart } = await arenaWithALive(dataDir, "Crash test");
       const recordings = join(dataDir, "recordings");
       const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
       await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
@@ -222,17 +237,12 @@ describe("after a crash", () => {
       const sizeAfterCrash = partSize();
       publisher.kill("SIGKILL");
 
-      const second = await startMainProcess({ ...env, RTMP_PORT: String(first.rtmpPort) });
+      const second = await restart();
       try {
         expect(second.output).not.toContain("left running by an earlier run");
         const stream = (await new Browser(second.url).get(`/api/stream/stream/${user.account.username}`)).body;
         expect(stream.isLive).toBe(false);
-        const mine = await waitFor("a ready replay", async () => {
-          const viewer = new Browser(second.url);
-          for (const [name, value] of user.browser.cookies) viewer.cookies.set(name, value);
-          const page = (await viewer.get("/api/stream/my-replays")).body;
-          return page.replays?.find((r: { status: string }) => r.status === "ready");
-        }, 20_000, 250);
+        const mine = await readyReplayOf(second.url, user);
         expect(mine.title).toBe("Crash test");
         expect(mine.duration).toBeGreaterThan(0);
         expect(partSize() === 0 || partSize() === sizeAfterCrash).toBe(true); // nothing wrote the part since the crash
@@ -249,13 +259,8 @@ describe("after a crash", () => {
 describe("a stop during a live", () => {
   it("ends the live before the process exits, and the next start makes its replay", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "arena-sigterm-"));
-    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
     try {
-      const first = await startMainProcess(env);
-      const user = await signedInUser(first);
-      const start = await user.browser.post("/api/stream/startstreaming", { title: "Arrêt propre", gameId: 2, tags: [] });
-      publishTestStream(`rtmp://127.0.0.1:${first.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
-      await waitFor("the channel live", async () => (await new Browser(first.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+      const { arena: first, user, restart } = await arenaWithALive(dataDir, "Arrêt propre");
       first.child.kill("SIGTERM");
       expect(await first.child.exited).toBe(0);
 
@@ -268,10 +273,8 @@ describe("a stop during a live", () => {
         db.close();
       }
 
-      const second = await startMainProcess({ ...env, RTMP_PORT: String(first.rtmpPort) });
-      const viewer = new Browser(second.url);
-      for (const [name, value] of user.browser.cookies) viewer.cookies.set(name, value);
-      const replay = await waitFor("a ready replay", async () => (await viewer.get("/api/stream/my-replays")).body.replays?.find((r: { status: string }) => r.status === "ready"), 20_000, 250);
+      const second = await restart();
+      const replay = await readyReplayOf(second.url, user);
       expect(replay.title).toBe("Arrêt propre");
       second.child.kill("SIGTERM");
       expect(await second.child.exited).toBe(0);
