@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { oauthRoutes } from "./auth/oauth-routes.ts";
 import { requestContext } from "./http/auth.ts";
 import { sameOriginOnly } from "./http/same-origin.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { handleError, NotFoundError } from "./http/errors.ts";
@@ -70,6 +71,7 @@ export type ApiType = ReturnType<typeof createApi>;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
   app.use("/api/*", requestContext(deps));
   app.use("/api/*", sameOriginOnly(() => deps.config.publicUrl));
   app.use("/recordings/*", requestContext(deps));

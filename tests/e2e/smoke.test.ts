@@ -33,4 +33,25 @@ describe("the built web app", () => {
     await page.getByRole("link", { name: "Retour à l'accueil" }).waitFor();
     await page.close();
   });
+
+  it("sends the security headers, and its policy lets the page's own theme script run and nothing break", async () => {
+    const response = await fetch(server.url);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' 'sha256-");
+    expect(policy.split("; ").find((directive) => directive.startsWith("script-src"))).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect([response.headers.get("x-content-type-options"), response.headers.get("referrer-policy")]).toEqual(["nosniff", "strict-origin-when-cross-origin"]);
+    expect(response.headers.get("strict-transport-security")).toBeNull(); // plain http: no HSTS
+    const page = await browser.newPage({ colorScheme: "light" });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(server.url);
+    await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
+    // Chromium logs every blocked script, worker or request: the inline theme script is allowed by its hash.
+    expect(violations).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    await page.close();
+  });
 });

@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * The headers a self-hosted app sends with every answer. The content security policy allows scripts
+ * from this server only, plus the one inline script of the web app's page (it sets the theme before
+ * the first paint), by its hash; players and the captcha run workers from blob: URLs, and video plays
+ * from blob: MediaSource URLs. Event covers may be http(s) images elsewhere (the organiser's choice);
+ * nothing else is fetched from outside. Styles stay inline-capable: React writes style attributes.
+ */
+export function securityHeaders(options: { clientDist: string; https: boolean }) {
+  let policy: string | undefined;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    // Kept once the web app is built; until then a build may still come and bring its script.
+    if (!policy) {
+      const hashes = inlineScriptHashes(join(options.clientDist, "index.html"));
+      if (hashes.length > 0) policy = contentSecurityPolicy(hashes);
+    }
+    c.header("Content-Security-Policy", policy ?? contentSecurityPolicy([]));
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "SAMEORIGIN");
+    if (options.https) c.header("Strict-Transport-Security", "max-age=31536000");
+  });
+}
+
+function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: http: https:",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+/** The hashes of the page's inline scripts (none when the web app is not built yet). */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, "utf8");
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => createHash("sha256").update(match[1]!).digest("base64"));
+}
