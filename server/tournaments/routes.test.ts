@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { imageKinds } from "../http/images.ts";
 import { makeImage } from "../../tests/fixtures/images.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
@@ -180,6 +183,34 @@ describe("tournament pages", () => {
     const page = (await organiser.browser.get(`/api/tournament/getTournament/${created.body.id}`)).body;
     expect(page.PosterImg).toMatch(/^\/uploads\/posters\/.+\.webp$/);
     expect(page).toMatchObject({ isJoined: false, userApproved: false, isAdmin: true, viewCount: 1 });
+  });
+
+  it("creates nothing, and keeps no file, when the poster is refused; an edit's new poster replaces the old file", async () => {
+    const organiser = await signedInUser(server);
+    const tournaments = async () => (await server.deps.db.selectFrom("tournament").select("id").where("admin_id", "=", organiser.user.id).execute()).length;
+    const posters = () => (existsSync(join(server.dataDir, "uploads", "posters")) ? readdirSync(join(server.dataDir, "uploads", "posters")).length : 0);
+    const postersBefore = posters();
+    const withFile = (file: File) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ tournamentName: "Poster Cup", format: "s_elim", size: "4", gameID: "2" })) form.append(k, v);
+      form.append("file", file);
+      return organiser.browser.post("/api/tournament/create-tournament", form);
+    };
+    const notAPicture = await withFile(new File(["<svg onload=alert(1)>"], "poster.png", { type: "image/png" }));
+    const oversized = await withFile(new File([new Uint8Array(imageKinds.poster.maxBytes + 1)], "poster.png", { type: "image/png" }));
+    expect([notAPicture.status, oversized.status]).toEqual([400, 413]);
+    expect([await tournaments(), posters()]).toEqual([0, postersBefore]);
+
+    const png = async () => new File([(await makeImage("png")) as Uint8Array<ArrayBuffer>], "poster.png", { type: "image/png" });
+    const created = await withFile(await png());
+    expect(created.status).toBe(201);
+    const first = (await organiser.browser.get(`/api/tournament/getTournament/${created.body.id}`)).body.PosterImg as string;
+    const edit = new FormData();
+    edit.append("poster", await png());
+    expect((await organiser.browser.put(`/api/tournament/update-tournament/${created.body.id}`, edit)).status).toBe(200);
+    const second = (await organiser.browser.get(`/api/tournament/getTournament/${created.body.id}`)).body.PosterImg as string;
+    expect(second).not.toBe(first);
+    expect([existsSync(join(server.dataDir, first.slice(1))), existsSync(join(server.dataDir, second.slice(1))), posters()]).toEqual([false, true, postersBefore + 1]);
   });
 
   it("pushes every change to the tournament's room", async () => {

@@ -1,7 +1,7 @@
 import type { Tournament, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
-import { imageKinds, storeImage } from "../http/images.ts";
+import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
 import { type BracketState, champion, createBracket, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
@@ -38,9 +38,11 @@ function changed(deps: AppDeps, tournamentId: number): void {
   deps.bus.emit("tournament:changed", { tournamentId });
 }
 
+/** The poster is checked and stored first: a refused picture leaves no tournament, a failed insert no file. */
 export async function createTournament(deps: AppDeps, user: User, input: CreateTournamentInput): Promise<number> {
   const now = deps.now();
   const game = input.gameID ? await deps.db.selectFrom("game").select(["id", "name"]).where("id", "=", input.gameID).executeTakeFirst() : undefined;
+  const poster = input.file instanceof File && input.file.size > 0 ? await storeImage(input.file, imageKinds.poster, deps.config.dataDir, user.id) : null;
   const { id } = await deps.db
     .insertInto("tournament")
     .values({
@@ -59,7 +61,7 @@ export async function createTournament(deps: AppDeps, user: User, input: CreateT
       start_date: input.startDate,
       end_date: input.endDate,
       timezone: input.timeZone,
-      poster: null,
+      poster,
       cover: null,
       stream: input.stream ? 1 : 0,
       bracket: null,
@@ -68,11 +70,11 @@ export async function createTournament(deps: AppDeps, user: User, input: CreateT
       finished_at: null,
     })
     .returning("id")
-    .executeTakeFirstOrThrow();
-  if (input.file instanceof File && input.file.size > 0) {
-    const poster = await storeImage(input.file, imageKinds.poster, deps.config.dataDir, user.id);
-    await deps.db.updateTable("tournament").set({ poster }).where("id", "=", id).execute();
-  }
+    .executeTakeFirstOrThrow()
+    .catch(async (error: unknown) => {
+      await removeUpload(poster, deps.config.dataDir);
+      throw error;
+    });
   return id;
 }
 
@@ -82,7 +84,10 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   if (input.structure && input.structure !== tournament.structure && tournament.is_active) throw new BadRequestError("tournament_already_started");
   const images: { poster?: string; cover?: string } = {};
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(input.poster, imageKinds.poster, deps.config.dataDir, user.id);
-  if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(input.cover, imageKinds.banner, deps.config.dataDir, user.id);
+  if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(input.cover, imageKinds.banner, deps.config.dataDir, user.id).catch(async (error: unknown) => {
+    await removeUpload(images.poster ?? null, deps.config.dataDir);
+    throw error;
+  });
   await deps.db
     .updateTable("tournament")
     .set({
@@ -98,7 +103,14 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
       ...images,
     })
     .where("id", "=", id)
-    .execute();
+    .execute()
+    .catch(async (error: unknown) => {
+      for (const stored of Object.values(images)) await removeUpload(stored, deps.config.dataDir);
+      throw error;
+    });
+  // The pictures replaced are nobody's any more.
+  if (images.poster) await removeUpload(tournament.poster, deps.config.dataDir);
+  if (images.cover) await removeUpload(tournament.cover, deps.config.dataDir);
   changed(deps, id);
 }
 
