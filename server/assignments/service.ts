@@ -3,11 +3,15 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 
-/** The streamer panel is for the event's owner, admins and moderators (spec 02 §6). */
-async function eventForManager(deps: AppDeps, user: User, eventId: number) {
+/**
+ * The streamer panel is shown to the event's owner, admins and moderators (spec 02 §6), but an
+ * assignment lets its streamer in free: only the owner or an admin makes or removes one.
+ */
+async function eventForManager(deps: AppDeps, user: User, eventId: number, access: "read" | "write") {
   const event = await deps.db.selectFrom("event").select(["id", "name", "start_date", "created_by"]).where("id", "=", eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
-  if (event.created_by !== user.id && user.role !== "admin" && user.role !== "moderator") throw new ForbiddenError("event_manage_forbidden");
+  const allowed = event.created_by === user.id || user.role === "admin" || (access === "read" && user.role === "moderator");
+  if (!allowed) throw new ForbiddenError("event_manage_forbidden");
   return event;
 }
 
@@ -35,9 +39,10 @@ function toAssignment(row: Row) {
 }
 
 export async function assign(deps: AppDeps, user: User, input: { eventId: number; streamerId: number; role: "main_streamer" | "co_streamer" | "backup_streamer"; notes: string }) {
-  await eventForManager(deps, user, input.eventId);
-  const streamer = await deps.db.selectFrom("user").select("id").where("id", "=", input.streamerId).where("suspended_at", "is", null).executeTakeFirst();
+  await eventForManager(deps, user, input.eventId, "write");
+  const streamer = await deps.db.selectFrom("user").select(["id", "role"]).where("id", "=", input.streamerId).where("suspended_at", "is", null).executeTakeFirst();
   if (!streamer) throw new NotFoundError("user_not_found");
+  if (streamer.role !== "streamer") throw new ConflictError([{ field: "streamerId", code: "assignment_not_streamer" }]);
   try {
     const { id } = await deps.db.insertInto("assignment").values({ event_id: input.eventId, streamer_id: input.streamerId, role: input.role, notes: input.notes, assigned_by: user.id, assigned_at: deps.now() }).returning("id").executeTakeFirstOrThrow();
     return toAssignment(await assignmentRows(deps).where("assignment.id", "=", id).executeTakeFirstOrThrow());
@@ -50,12 +55,12 @@ export async function assign(deps: AppDeps, user: User, input: { eventId: number
 export async function unassign(deps: AppDeps, user: User, id: number): Promise<void> {
   const row = await deps.db.selectFrom("assignment").select("event_id").where("id", "=", id).executeTakeFirst();
   if (!row) throw new NotFoundError("assignment_not_found");
-  await eventForManager(deps, user, row.event_id);
+  await eventForManager(deps, user, row.event_id, "write");
   await deps.db.deleteFrom("assignment").where("id", "=", id).execute();
 }
 
 export async function eventAssignments(deps: AppDeps, user: User, eventId: number) {
-  await eventForManager(deps, user, eventId);
+  await eventForManager(deps, user, eventId, "read");
   return (await assignmentRows(deps).where("assignment.event_id", "=", eventId).orderBy("assignment.assigned_at").execute()).map(toAssignment);
 }
 

@@ -121,14 +121,31 @@ describe("buying respects the organiser's approval", () => {
     expect(await balanceOf(waiting)).toBe(400);
   });
 
-  it("lets a streamer the organiser assigned in without a registration, free", async () => {
+  it("lets a streamer the organiser assigned in without a registration, free once, and nobody else hand out free seats", async () => {
     const organiser = await fundedUser(server, admin, 1000);
     const event = await publishedEvent(organiser, { requiresApproval: true });
-    const streamer = await signedInUser(server);
+    const streamer = await fundedUser(server, admin, 1000);
+    const member = await fundedUser(server, admin, 1000);
     await admin.put(`/api/admin/users/${streamer.user.id}/role`, { role: "streamer" });
+    const moderator = await signedInUser(server);
+    await admin.put(`/api/admin/users/${moderator.user.id}/role`, { role: "moderator" });
+
+    // A moderator sees the streamer panel but assigns nobody; only a streamer can be assigned.
+    expect((await moderator.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "main_streamer" })).status).toBe(403);
+    expect((await moderator.browser.get(`/api/assignments/event/${event.id}`)).status).toBe(200);
+    expect((await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: member.user.id, role: "co_streamer" })).body.code).toBe("assignment_not_streamer");
     expect((await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "main_streamer" })).status).toBe(201);
+
+    // The panel shows the price the purchase will ask: 0 once, then the full price.
+    const prices = async () => (await streamer.browser.get(`/api/tickets/types/${event.id}`)).body as { ticketTypes: { type: string; price: number; yourPrice: number }[]; priceReason: string };
+    const before = await prices();
+    expect([before.priceReason, before.ticketTypes.find((t) => t.type === "pass_full")?.yourPrice]).toEqual(["assigned_streamer", 0]);
     const ticket = await buy(streamer, event.id, "pass_full");
     expect([ticket.status, ticket.body.ticket?.price]).toEqual([201, 0]);
+    const after = await prices();
+    expect([after.priceReason, after.ticketTypes.find((t) => t.type === "match")?.yourPrice]).toEqual(["full_price", 100]);
+    expect((await buy(streamer, event.id, "match")).body.ticket?.price).toBe(100);
+    expect(await balanceOf(streamer)).toBe(900);
   });
 });
 
@@ -183,6 +200,7 @@ describe("one visibility rule for a private event", () => {
     const event = await publishedEvent(organiser, { isPublic: false });
     const stranger = await fundedUser(server, admin, 500);
     const streamer = await signedInUser(server);
+    await admin.put(`/api/admin/users/${streamer.user.id}/role`, { role: "streamer" });
     expect((await organiser.browser.post("/api/assignments", { eventId: event.id, streamerId: streamer.user.id, role: "co_streamer" })).status).toBe(201);
 
     const paths = [`/api/events/${event.slug}`, `/api/event-participants/${event.id}`, `/api/tickets/types/${event.id}`, `/api/events/${event.slug}/calendar.ics`];

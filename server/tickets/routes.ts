@@ -20,7 +20,7 @@ const PurchaseSchema = z.object({
 });
 
 const r = {
-  types: createRoute({ method: "get", path: "/types/{eventId}", tags, summary: "Ticket types of an event (defaults when it has none)", request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), ticketTypes: z.array(Any) }), "Types"), 404: errors[404] } }),
+  types: createRoute({ method: "get", path: "/types/{eventId}", tags, summary: "Ticket types of an event (defaults when it has none)", request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), ticketTypes: z.array(Any), priceReason: z.enum(["privilege", "assigned_streamer", "full_price"]).nullable() }), "Types"), 404: errors[404] } }),
   purchase: createRoute({
     method: "post", path: "/purchase", tags, summary: "Buy a ticket: G-Coins move from buyer to organiser in one transaction", ...owner,
     request: { body: jsonBody(PurchaseSchema) },
@@ -40,7 +40,10 @@ const r = {
 export function ticketRoutes(deps: AppDeps) {
   const signer = () => ticketSigner(deps.config.dataDir);
   return newRouter()
-    .openapi(r.types, async (c) => c.json({ success: true as const, ticketTypes: await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId) }, 200))
+    .openapi(r.types, async (c) => {
+      const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId);
+      return c.json({ success: true as const, ticketTypes: types, priceReason }, 200);
+    })
     .openapi(r.purchase, async (c) => {
       const ticket = await purchase(deps, signer(), currentUser(c), c.req.valid("json"));
       return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_bought"), ticket }, 201);

@@ -22,12 +22,18 @@ export async function ticketTypes(db: DbOrTransaction, eventId: number) {
   return own.map((t) => ({ type: t.type, name: t.name, price: t.price, description: t.description, features: JSON.parse(t.features) as string[] }));
 }
 
-/** The types on an event's page: only for those who may see the event. */
+/**
+ * The types on an event's page, only for those who may see the event; for a logged-in viewer, each
+ * with the price the server will ask them (`yourPrice`) and why, so the panel never shows another.
+ */
 export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, eventId: number) {
   const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
   await assertCanSeeEvent(deps.db, event, viewer);
-  return ticketTypes(deps.db, eventId);
+  const types = await ticketTypes(deps.db, eventId);
+  if (!viewer) return { types, priceReason: null };
+  const priced = await Promise.all(types.map(async (type) => ({ type, price: await priceFor(deps.db, viewer, eventId, type.price) })));
+  return { types: priced.map(({ type, price }) => ({ ...type, yourPrice: price.price })), priceReason: priced[0]?.price.reason ?? null };
 }
 
 /**
@@ -35,6 +41,9 @@ export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, ev
  * streamer assigned to the event; everyone else pays the type's price.
  */
 export async function priceFor(db: DbOrTransaction, user: User, eventId: number, basePrice: number): Promise<{ price: number; reason: "privilege" | "assigned_streamer" | "full_price" }> {
+  // Free entry is one ticket for the person let in, not free seats for the people they bring.
+  const freeTicket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", user.id).where("status", "=", "valid").where("price", "=", 0).executeTakeFirst();
+  if (freeTicket) return { price: basePrice, reason: "full_price" };
   if (user.role === "admin" || user.role === "moderator") return { price: 0, reason: "privilege" };
   const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
   if (assigned) return { price: 0, reason: "assigned_streamer" };

@@ -44,6 +44,8 @@ export interface TicketType {
   type: string;
   name: string;
   price: number;
+  /** What the server will ask the logged-in viewer (0 for a free entry), absent for a visitor. */
+  yourPrice?: number;
   description: string;
   features: string[];
 }
@@ -60,9 +62,11 @@ export interface Ticket {
   event: { id: number; name: string; slug: string; startDate: string; location: string };
 }
 
-/** An event's ticket types with their G-Coin prices (the server's defaults when it has none). */
+export type PriceReason = "privilege" | "assigned_streamer" | "full_price";
+
+/** An event's ticket types with their G-Coin prices (the server's defaults when it has none), and why the viewer pays what they pay. */
 export function useTicketTypes(eventId: number) {
-  return useQuery({ queryKey: ["tickets", "types", eventId], queryFn: async ({ signal }) => (await api<{ ticketTypes: TicketType[] }>(`/tickets/types/${eventId}`, { signal })).ticketTypes });
+  return useQuery({ queryKey: ["tickets", "types", eventId], queryFn: async ({ signal }) => await api<{ ticketTypes: TicketType[]; priceReason: PriceReason | null }>(`/tickets/types/${eventId}`, { signal }) });
 }
 
 /** The caller's tickets, newest first, each with its signed QR payload. */

@@ -73,7 +73,7 @@ function Door({ event }: { event: ArenaEvent }) {
 
 function useTicketTypeNames(eventId: number): (type: string) => string {
   const types = useTicketTypes(eventId);
-  return (type) => types.data?.find((known) => known.type === type)?.name ?? type;
+  return (type) => types.data?.ticketTypes.find((known) => known.type === type)?.name ?? type;
 }
 
 /** "12 / 40 entered", from the organiser's list of the event's tickets (refreshed after every scan). */

@@ -9,11 +9,14 @@ import { Button } from "../../components/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
-import { type ArenaEvent, type EventDetail, formatEventDate, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
+import { type ArenaEvent, type EventDetail, formatEventDate, type PriceReason, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
 
-/** Spec 02 §6: admins and moderators enter free; an organizer is reminded to check the event is theirs. */
-function roleNote(role: string | undefined): "privilege" | "organizer" | null {
-  if (role === "admin" || role === "moderator") return "privilege";
+/**
+ * Spec 02 §6's notes, from the price the server will really ask (admins and moderators, and a streamer
+ * the organizer assigned, enter free once); an organizer is reminded to check the event is theirs.
+ */
+function priceNote(reason: PriceReason | null | undefined, role: string | undefined): "privilege" | "assigned_streamer" | "organizer" | null {
+  if (reason === "privilege" || reason === "assigned_streamer") return reason;
   if (role === "organizer") return "organizer";
   return null;
 }
@@ -62,9 +65,9 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const [error, setError] = useState<string | null>(null);
   const types = useTicketTypes(event.id);
   const balance = useQuery({ queryKey: ["wallet", "balance", user?.id], enabled: Boolean(user), queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${user!.id}`, { signal })).balance });
-  const note = roleNote(user?.role);
-  const selected = types.data?.find((type) => type.type === choice);
-  const price = note === "privilege" ? 0 : (selected?.price ?? 0);
+  const note = priceNote(types.data?.priceReason, user?.role);
+  const selected = types.data?.ticketTypes.find((type) => type.type === choice);
+  const price = selected?.yourPrice ?? selected?.price ?? 0;
   const purchase = useMutation({
     mutationFn: () => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: user!.id, eventId: event.id, ticketType: choice } }),
     onSuccess: (answer) => {
@@ -92,14 +95,14 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
       </h2>
       {note ? <p className="muted small">{t(`note_${note}`)}</p> : null}
       <div className="ticket-types" role="radiogroup" aria-label={t("ticket_type")}>
-        {(types.data ?? []).map((type) => (
+        {(types.data?.ticketTypes ?? []).map((type) => (
           <label key={type.type} className="ticket-type">
             <input type="radio" name="ticket-type" checked={choice === type.type} onChange={() => setChoice(type.type)} />
             <span className="ticket-type-text">
               <strong>{type.name}</strong>
               <span className="muted small">{type.description}</span>
             </span>
-            <span className="ticket-type-price tabular">{note === "privilege" ? t("free") : t("gcoins", { value: type.price })}</span>
+            <span className="ticket-type-price tabular">{(type.yourPrice ?? type.price) === 0 ? t("free") : t("gcoins", { value: type.yourPrice ?? type.price })}</span>
           </label>
         ))}
       </div>
