@@ -3,6 +3,7 @@ import type { EventRow, User } from "../../db/types.ts";
 import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
 import type { DbOrTransaction } from "../wallet/ledger.ts";
+import { canManageEvent } from "./visibility.ts";
 
 /**
  * The one rule for an event's seats, called by every path that takes or shows one: registration,
@@ -42,9 +43,8 @@ async function holdsTicket(db: DbOrTransaction, eventId: number, userId: number)
   return ticket !== undefined;
 }
 
-/** Admins, and the streamers the organiser assigned to the event, need no approval. */
-async function placedByOrganiser(db: DbOrTransaction, event: EventRow, user: User): Promise<boolean> {
-  if (user.role === "admin") return true;
+/** The streamers the organiser assigned to the event need no approval (nor do its managers). */
+async function isAssignedStreamer(db: DbOrTransaction, event: EventRow, user: User): Promise<boolean> {
   const assignment = await db.selectFrom("assignment").select("id").where("event_id", "=", event.id).where("streamer_id", "=", user.id).executeTakeFirst();
   return assignment !== undefined;
 }
@@ -75,7 +75,7 @@ export async function assertCanBuy(db: DbOrTransaction, event: EventRow, user: U
   if (!isOpenForSeats(event, now)) throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
   const registration = await registrationOf(db, event.id, user.id);
   if (registration?.status === "rejected") throw new ConflictError([{ field: "eventId", code: "event_registration_rejected" }]);
-  if (event.requires_approval && event.created_by !== user.id && !(await placedByOrganiser(db, event, user))) {
+  if (event.requires_approval && !canManageEvent(user, event) && !(await isAssignedStreamer(db, event, user))) {
     if (!registration) throw new ConflictError([{ field: "eventId", code: "event_approval_required" }]);
     if (registration.status === "pending") throw new ConflictError([{ field: "eventId", code: "event_approval_pending" }]);
   }

@@ -8,7 +8,7 @@ import { refundEventTickets } from "../tickets/service.ts";
 import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
 import { creationCost } from "./cost.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
-import { assertCanSeeEvent } from "./visibility.ts";
+import { assertCanSeeEvent, canManageEvent } from "./visibility.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
@@ -22,12 +22,8 @@ async function findEvent(db: DbOrTransaction, where: { slug?: string; id?: numbe
   return event;
 }
 
-function canManage(user: User | undefined, event: EventRow): boolean {
-  return Boolean(user && (user.id === event.created_by || user.role === "admin"));
-}
-
 function assertManager(user: User, event: EventRow): void {
-  if (!canManage(user, event)) throw new ForbiddenError("event_manage_forbidden");
+  if (!canManageEvent(user, event)) throw new ForbiddenError("event_manage_forbidden");
 }
 
 /** "LAN d'hiver 2026" → "lan-d-hiver-2026", then -2, -3… when taken; reserved words are never slugs. */
@@ -51,8 +47,7 @@ function datesOf(input: { startDate: string; endDate?: string | null }, now: num
 /** Checks, prices and debits in one transaction: the event exists if and only if it was paid. */
 export async function createEvent(deps: AppDeps, user: User, input: CreateEventInput) {
   const now = deps.now();
-  const category = await deps.db.selectFrom("event_category").select("id").where("id", "=", input.categoryId).executeTakeFirst();
-  if (!category) throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
+  await assertCategoryExists(deps.db, input.categoryId);
   const { start, end } = datesOf(input, now);
   if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
   const cost = creationCost(input.categoryId, start, end, input.maxParticipants ?? null);
@@ -103,9 +98,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
   const moved = Math.abs(start - event.start_date) >= 60_000;
   if (moved && start <= now) throw new InvalidError([{ field: "startDate", code: "event_start_past" }]);
   if (end !== null && end <= start) throw new InvalidError([{ field: "endDate", code: "event_end_before_start" }]);
-  if (input.categoryId !== undefined && !(await deps.db.selectFrom("event_category").select("id").where("id", "=", input.categoryId).executeTakeFirst())) {
-    throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
-  }
+  if (input.categoryId !== undefined) await assertCategoryExists(deps.db, input.categoryId);
   if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
   const maxParticipants = input.maxParticipants === undefined ? event.max_participants : input.maxParticipants;
   if (maxParticipants !== null && maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
@@ -150,6 +143,11 @@ async function settleCreationCost(trx: DbOrTransaction, editor: User, event: Eve
     throw new AppError(402, editor.id === event.created_by ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
   }
   await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: `Coût ajusté de l'événement « ${event.name} »` }, now);
+}
+
+async function assertCategoryExists(db: DbOrTransaction, categoryId: number): Promise<void> {
+  const category = await db.selectFrom("event_category").select("id").where("id", "=", categoryId).executeTakeFirst();
+  if (!category) throw new InvalidError([{ field: "categoryId", code: "event_category_required" }]);
 }
 
 async function assertTournamentExists(db: DbOrTransaction, tournamentId: number): Promise<void> {
@@ -214,7 +212,7 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
 export async function listParticipants(deps: AppDeps, viewer: User | undefined, eventId: number) {
   const event = await findEvent(deps.db, { id: eventId });
   await assertCanSeeEvent(deps.db, event, viewer);
-  const manager = canManage(viewer, event);
+  const manager = canManageEvent(viewer, event);
   const rows = await deps.db
     .selectFrom("event_participant")
     .innerJoin("user", "user.id", "event_participant.user_id")
@@ -309,4 +307,4 @@ export async function deleteEvent(deps: AppDeps, user: User, slug: string): Prom
   await changeStatus(deps, user, event.id, "cancelled");
 }
 
-export { findEvent, canManage as canManageEvent };
+export { findEvent };

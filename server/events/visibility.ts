@@ -9,8 +9,13 @@ import type { DbOrTransaction } from "../wallet/ledger.ts";
  * it already concerns: its registrants, its ticket holders and the streamers assigned to it. Anyone
  * else is told it does not exist, so that a private event's name and people stay private.
  */
+/** Who acts for an event (edits it, decides on registrations, sees its tickets, checks them in): its organiser and admins. */
+export function canManageEvent(user: User | undefined, event: Pick<EventRow, "created_by">): boolean {
+  return Boolean(user && (user.id === event.created_by || user.role === "admin"));
+}
+
 export async function canSeeEvent(db: DbOrTransaction, event: EventRow, viewer: User | undefined): Promise<boolean> {
-  if (viewer && (viewer.id === event.created_by || viewer.role === "admin")) return true;
+  if (canManageEvent(viewer, event)) return true;
   if (event.status === "draft") return false;
   if (event.is_public) return true;
   return viewer !== undefined && (await concerns(db, event.id, viewer.id));

@@ -8,6 +8,7 @@ import { io } from "socket.io-client";
 import { leftoverChildren } from "../../media/children.ts";
 import { probe } from "../../media/probe.ts";
 import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtures/publisher.ts";
+import { stopWhenTestEnds } from "../../tests/fixtures/cleanup.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
@@ -201,6 +202,13 @@ describe("viewers", () => {
   });
 });
 
+/** A data folder of the test's own, removed when the test ends (the Arena processes it started are killed then too). */
+function tempDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  stopWhenTestEnds(() => rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
 /** An Arena process of its own (a data folder the test removes) with one member live on it. */
 async function arenaWithALive(dataDir: string, title: string) {
   const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", LOG_LEVEL: "error" };
@@ -223,112 +231,93 @@ function readyReplayOf(url: string, user: { browser: Browser }) {
 
 describe("after a crash", () => {
   it("ends its ffmpeg jobs with it, clears live flags and turns half-written recordings into replays at the next start", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "arena-crash-"));
-    try {
-      const { arena: first, user, publisher, restart } = await arenaWithALive(dataDir, "Crash test");
-      const recordings = join(dataDir, "recordings");
-      const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
-      await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
-      expect(leftoverChildren(dataDir).length).toBeGreaterThan(0); // the live's own jobs: recording, HLS
-      first.child.kill("SIGKILL");
-      await first.child.exited;
-      // The kernel tells them at once (setpriv --pdeathsig); they close their files and quit.
-      await waitFor("no ffmpeg job of the killed Arena still running", () => leftoverChildren(dataDir).length === 0, 10_000, 50);
-      const sizeAfterCrash = partSize();
-      publisher.kill("SIGKILL");
+    const dataDir = tempDataDir("arena-crash-");
+    const { arena: first, user, publisher, restart } = await arenaWithALive(dataDir, "Crash test");
+    const recordings = join(dataDir, "recordings");
+    const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
+    await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
+    expect(leftoverChildren(dataDir).length).toBeGreaterThan(0); // the live's own jobs: recording, HLS
+    first.child.kill("SIGKILL");
+    await first.child.exited;
+    // The kernel tells them at once (setpriv --pdeathsig); they close their files and quit.
+    await waitFor("no ffmpeg job of the killed Arena still running", () => leftoverChildren(dataDir).length === 0, 10_000, 50);
+    const sizeAfterCrash = partSize();
+    publisher.kill("SIGKILL");
 
-      const second = await restart();
-      try {
-        expect(second.output).not.toContain("left running by an earlier run");
-        const stream = (await new Browser(second.url).get(`/api/stream/stream/${user.account.username}`)).body;
-        expect(stream.isLive).toBe(false);
-        const mine = await readyReplayOf(second.url, user);
-        expect(mine.title).toBe("Crash test");
-        expect(mine.duration).toBeGreaterThan(0);
-        expect(partSize() === 0 || partSize() === sizeAfterCrash).toBe(true); // nothing wrote the part since the crash
-      } finally {
-        second.child.kill("SIGTERM");
-        await second.child.exited;
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const second = await restart();
+    expect(second.output).not.toContain("left running by an earlier run");
+    const stream = (await new Browser(second.url).get(`/api/stream/stream/${user.account.username}`)).body;
+    expect(stream.isLive).toBe(false);
+    const mine = await readyReplayOf(second.url, user);
+    expect(mine.title).toBe("Crash test");
+    expect(mine.duration).toBeGreaterThan(0);
+    expect(partSize() === 0 || partSize() === sizeAfterCrash).toBe(true); // nothing wrote the part since the crash
+    second.child.kill("SIGTERM");
+    expect(await second.child.exited).toBe(0);
   });
 });
 
 describe("a stop during a live", () => {
   it("ends the live before the process exits, and the next start makes its replay", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "arena-sigterm-"));
+    const dataDir = tempDataDir("arena-sigterm-");
+    const { arena: first, user, restart } = await arenaWithALive(dataDir, "Arrêt propre");
+    first.child.kill("SIGTERM");
+    expect(await first.child.exited).toBe(0);
+
+    // Read the database file as the stopped server left it.
+    const db = new Database(join(dataDir, "arena.db"), { readonly: true });
     try {
-      const { arena: first, user, restart } = await arenaWithALive(dataDir, "Arrêt propre");
-      first.child.kill("SIGTERM");
-      expect(await first.child.exited).toBe(0);
-
-      // Read the database file as the stopped server left it.
-      const db = new Database(join(dataDir, "arena.db"), { readonly: true });
-      try {
-        expect(db.query("SELECT COUNT(*) AS n FROM channel WHERE is_live = 1").get()).toEqual({ n: 0 });
-        expect(db.query("SELECT COUNT(*) AS n FROM live_session WHERE ended_at IS NULL").get()).toEqual({ n: 0 });
-      } finally {
-        db.close();
-      }
-
-      const second = await restart();
-      const replay = await readyReplayOf(second.url, user);
-      expect(replay.title).toBe("Arrêt propre");
-      second.child.kill("SIGTERM");
-      expect(await second.child.exited).toBe(0);
+      expect(db.query("SELECT COUNT(*) AS n FROM channel WHERE is_live = 1").get()).toEqual({ n: 0 });
+      expect(db.query("SELECT COUNT(*) AS n FROM live_session WHERE ended_at IS NULL").get()).toEqual({ n: 0 });
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      db.close();
     }
+
+    const second = await restart();
+    const replay = await readyReplayOf(second.url, user);
+    expect(replay.title).toBe("Arrêt propre");
+    second.child.kill("SIGTERM");
+    expect(await second.child.exited).toBe(0);
   });
 });
 
 describe("starting beside what an earlier run left", () => {
   it("ends a job still running from its data folder before it starts", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "arena-leftover-"));
-    try {
-      // A job left by a run whose machine had no setpriv: still writing into the folder, owned by nobody.
-      const leftover = startTestProcess(["ffmpeg", "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-f", "flv", join(dataDir, "leftover.flv")], {
-        env: { ARENA_DATA_DIR: dataDir },
-      });
-      await waitFor("the stand-in job writing", () => existsSync(join(dataDir, "leftover.flv")), 10_000, 50);
-      const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
-      expect(await leftover.exited).not.toBe(0);
-      expect(arena.output).toContain("ended 1 media job(s) left running by an earlier run on this data folder");
-      arena.child.kill("SIGTERM");
-      expect(await arena.child.exited).toBe(0);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const dataDir = tempDataDir("arena-leftover-");
+    // A job left by a run whose machine had no setpriv: still writing into the folder, owned by nobody.
+    const leftover = startTestProcess(["ffmpeg", "-v", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-f", "flv", join(dataDir, "leftover.flv")], {
+      env: { ARENA_DATA_DIR: dataDir },
+    });
+    await waitFor("the stand-in job writing", () => existsSync(join(dataDir, "leftover.flv")), 10_000, 50);
+    const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
+    expect(await leftover.exited).not.toBe(0);
+    expect(arena.output).toContain("ended 1 media job(s) left running by an earlier run on this data folder");
+    arena.child.kill("SIGTERM");
+    expect(await arena.child.exited).toBe(0);
   });
 
   it("takes another loopback port for its internal HTTP-FLV side when the one it would use is taken, and still plays", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "arena-port-"));
+    const dataDir = tempDataDir("arena-port-");
     // What the old "find a free port, bind it later" lost to: a port taken between the choice and the bind.
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const taken = (holder.address() as AddressInfo).port;
-    try {
-      const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", MEDIA_INTERNAL_PORT: String(taken), LOG_LEVEL: "error" });
-      expect(arena.output).toContain(`internal port ${taken} is taken`);
-      const internal = Number(arena.output.match(/HTTP-FLV read internally on 127\.0\.0\.1:(\d+)/)?.[1]);
-      expect(internal).toBeGreaterThan(0);
-      expect(internal).not.toBe(taken);
+    stopWhenTestEnds(() => holder.close());
+    const arena = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "auto", MEDIA_INTERNAL_PORT: String(taken), LOG_LEVEL: "error" });
+    expect(arena.output).toContain(`internal port ${taken} is taken`);
+    const internal = Number(arena.output.match(/HTTP-FLV read internally on 127\.0\.0\.1:(\d+)/)?.[1]);
+    expect(internal).toBeGreaterThan(0);
+    expect(internal).not.toBe(taken);
 
-      const user = await signedInUser(arena);
-      const start = await user.browser.post("/api/stream/startstreaming", { title: "Port pris", gameId: 1, tags: [] });
-      publishTestStream(`rtmp://127.0.0.1:${arena.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
-      await waitFor("the channel live", async () => (await new Browser(arena.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
-      const flv = await readStart(`${arena.url}/live/${user.account.username}.flv`, 64 * 1024);
-      expect(new TextDecoder().decode(flv.subarray(0, 3))).toBe("FLV");
-      expect(flv.length).toBeGreaterThanOrEqual(64 * 1024);
-      arena.child.kill("SIGTERM");
-      expect(await arena.child.exited).toBe(0);
-    } finally {
-      holder.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const user = await signedInUser(arena);
+    const start = await user.browser.post("/api/stream/startstreaming", { title: "Port pris", gameId: 1, tags: [] });
+    publishTestStream(`rtmp://127.0.0.1:${arena.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
+    await waitFor("the channel live", async () => (await new Browser(arena.url).get(`/api/stream/stream/${user.account.username}`)).body.isLive, 15_000, 200);
+    const flv = await readStart(`${arena.url}/live/${user.account.username}.flv`, 64 * 1024);
+    expect(new TextDecoder().decode(flv.subarray(0, 3))).toBe("FLV");
+    expect(flv.length).toBeGreaterThanOrEqual(64 * 1024);
+    arena.child.kill("SIGTERM");
+    expect(await arena.child.exited).toBe(0);
   });
 });
 

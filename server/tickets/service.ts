@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent } from "../events/visibility.ts";
+import { assertCanSeeEvent, canManageEvent } from "../events/visibility.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
@@ -115,7 +115,7 @@ export async function userTickets(deps: AppDeps, signer: TicketSigner, user: Use
 /** The organiser's (or an admin's) list of an event's tickets, with who holds them and who is in. */
 export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
   const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
-  if (!event || (event.created_by !== user.id && user.role !== "admin")) throw new NotFoundError("event_not_found");
+  if (!event || !canManageEvent(user, event)) throw new NotFoundError("event_not_found");
   const rows = await deps.db.selectFrom("ticket").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["user.username"]).where("ticket.event_id", "=", eventId).orderBy("ticket.created_at").execute();
   return rows.map((row) => ({ id: row.id, code: row.code, username: row.username, ticket_type: row.ticket_type, price: row.price, status: row.status, checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null }));
 }
@@ -145,7 +145,7 @@ export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanne
   const ticket = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["event.created_by", "user.username"]).where("ticket.code", "=", reference.code).executeTakeFirst();
   if (!ticket && reference.eventId === null) throw new AppError(404, "ticket_unknown_code");
   if (!ticket || (reference.eventId !== null && ticket.event_id !== reference.eventId)) throw new AppError(400, "ticket_forged");
-  if (ticket.created_by !== scanner.id && scanner.role !== "admin") throw new ForbiddenError("ticket_foreign");
+  if (!canManageEvent(scanner, ticket)) throw new ForbiddenError("ticket_foreign");
   const holder = { username: ticket.username, ticket_type: ticket.ticket_type };
   if (expectedEventId !== undefined && ticket.event_id !== expectedEventId) throw new AppError(409, "ticket_other_event", { extra: holder });
   if (ticket.status === "refunded") throw new AppError(409, "ticket_refunded", { extra: holder });
@@ -161,7 +161,7 @@ export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanne
 /** Codes of refunded tickets, for a scanner that works offline with the public key. */
 export async function revokedCodes(deps: AppDeps, user: User, eventId: number): Promise<string[]> {
   const event = await deps.db.selectFrom("event").select("created_by").where("id", "=", eventId).executeTakeFirst();
-  if (!event || (event.created_by !== user.id && user.role !== "admin")) throw new NotFoundError("event_not_found");
+  if (!event || !canManageEvent(user, event)) throw new NotFoundError("event_not_found");
   const rows = await deps.db.selectFrom("ticket").select("code").where("event_id", "=", eventId).where("status", "=", "refunded").execute();
   return rows.map((r) => r.code);
 }
