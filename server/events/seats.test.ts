@@ -89,6 +89,11 @@ describe("a seat is a seat, registered or bought", () => {
 
     expect((await register(next, event.id)).status).toBe(200);
     expect(await shownSeats(event, organiser, next)).toBe(1);
+    // Withdrawing frees the seat; taking it again takes it again.
+    expect((await next.browser.json("DELETE", `/api/event-participants/${event.id}`)).status).toBe(200);
+    expect(await shownSeats(event, organiser)).toBe(0);
+    expect((await register(next, event.id)).status).toBe(200);
+    expect(await shownSeats(event, organiser, next)).toBe(1);
     expect((await organiser.browser.json("DELETE", `/api/events/${event.slug}`)).status).toBe(200);
     expect((await buy(await fundedUser(server, admin, 300), event.id)).body.code).toBe("event_registration_closed");
   });
@@ -146,6 +151,8 @@ describe("buying respects the organiser's approval", () => {
     expect([after.priceReason, after.ticketTypes.find((t) => t.type === "match")?.yourPrice]).toEqual(["full_price", 100]);
     expect((await buy(streamer, event.id, "match")).body.ticket?.price).toBe(100);
     expect(await balanceOf(streamer)).toBe(900);
+    // Free or paid, each ticket is a seat.
+    expect(await shownSeats(event, organiser, streamer)).toBe(2);
   });
 });
 
