@@ -63,6 +63,13 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface LoginFailureTable {
+  account: string;
+  address: string;
+  failures: number;
+  last_failed_at: number;
+}
+
 export interface CaptchaUseTable {
   signature: string;
   expires_at: number;
@@ -75,6 +82,7 @@ export interface DB {
   oauth_account: OAuthAccountTable;
   oauth_state: OAuthStateTable;
   rate_limit: RateLimitTable;
+  login_failure: LoginFailureTable;
   captcha_use: CaptchaUseTable;
   legal_document: LegalDocumentTable;
   game: GameTable;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { Browser, newAccount, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { latestMailLink } from "../../tests/fixtures/mail.ts";
+import { lockoutPolicy } from "./lockout.ts";
 import { limits } from "./service.ts";
 
 describe("rate limits", () => {
@@ -10,19 +12,6 @@ describe("rate limits", () => {
     server = await startTestServer();
   });
   afterAll(() => server.stop());
-
-  it("locks an account after repeated wrong passwords, even with the right one, and tells when to retry", async () => {
-    const { account } = await signedInUser(server);
-    for (let i = 0; i < limits.loginFailuresPerAccount.max; i++) {
-      const res = await new Browser(server.url).post("/api/auth/login", { login: account.username, password: "wrong password" });
-      expect(res.status).toBe(401);
-    }
-    const locked = await new Browser(server.url).post("/api/auth/login", { login: account.username, password: account.password });
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe("too_many_requests");
-    expect(locked.body.msg).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
-    expect(Number(locked.response.headers.get("retry-after"))).toBeGreaterThan(0);
-  });
 
   it("limits reset requests per account", async () => {
     const { account } = await signedInUser(server);
@@ -40,6 +29,72 @@ describe("rate limits", () => {
     expect((await new Browser(server.url).post("/api/auth/login", { login: "someone", password: "whatever123" })).status).toBe(401);
     const res = await new Browser(server.url).post("/api/auth/login", { login: "someone_else", password: "whatever123" });
     expect(res.status).toBe(429);
+  });
+});
+
+describe("lockout by account and address", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind a trusted proxy the address comes from X-Forwarded-For, so one test can play several machines.
+    server = await startTestServer({ TRUST_PROXY: "on" });
+  });
+  afterAll(() => server.stop());
+
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const attempt = (login: string, password: string, address: string) => new Browser(server.url).post("/api/auth/login", { login, password }, from(address));
+  async function failFreely(logins: string[], address: string) {
+    for (let i = 0; i < lockoutPolicy.freeFailures; i++) expect((await attempt(logins[i % logins.length]!, "wrong password", address)).status).toBe(401);
+  }
+
+  it("locks the guessing address, with the time to wait, and never the owner on another address", async () => {
+    const { account } = await signedInUser(server);
+    await failFreely([account.username], "203.0.113.1");
+    const locked = await attempt(account.username, account.password, "203.0.113.1");
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe("too_many_requests");
+    expect(locked.body.msg).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
+    expect(Number(locked.response.headers.get("retry-after"))).toBe(lockoutPolicy.firstLockMs / 1000);
+    expect((await attempt(account.username, account.password, "198.51.100.7")).status).toBe(200);
+  });
+
+  it("counts the username and the email of one account together", async () => {
+    const { account } = await signedInUser(server);
+    await failFreely([account.username, account.email.toUpperCase()], "203.0.113.2");
+    expect((await attempt(account.email, account.password, "203.0.113.2")).status).toBe(429);
+    expect((await attempt(account.username, account.password, "203.0.113.2")).status).toBe(429);
+  });
+
+  it("doubles the wait with each failure after the lock", async () => {
+    const { account } = await signedInUser(server);
+    await failFreely([account.username], "203.0.113.3");
+    const waits = [];
+    for (let round = 0; round < 3; round++) {
+      // The lock has run out: move the last failure back past it instead of waiting.
+      const row = await server.deps.db.selectFrom("login_failure").select("last_failed_at").where("address", "=", "203.0.113.3").executeTakeFirstOrThrow();
+      await server.deps.db.updateTable("login_failure").set({ last_failed_at: row.last_failed_at - lockoutPolicy.longestLockMs }).where("address", "=", "203.0.113.3").execute();
+      expect((await attempt(account.username, "wrong again", "203.0.113.3")).status).toBe(401);
+      waits.push(Number((await attempt(account.username, account.password, "203.0.113.3")).response.headers.get("retry-after")));
+    }
+    const first = lockoutPolicy.firstLockMs / 1000;
+    expect(waits).toEqual([first * 2, first * 4, first * 8]);
+  });
+
+  it("lets the owner back in from the guessing address through a reset link", async () => {
+    const { account } = await signedInUser(server);
+    await failFreely([account.username], "203.0.113.4");
+    expect((await attempt(account.username, account.password, "203.0.113.4")).status).toBe(429);
+    expect((await new Browser(server.url).post("/api/auth/reset", { email: account.email }, from("203.0.113.4"))).status).toBe(200);
+    const token = latestMailLink(server.dataDir, account.email, "/new-password/").split("/new-password/")[1]!;
+    const newPassword = "A brand new passphrase 42";
+    expect((await new Browser(server.url).post(`/api/auth/reset/${token}`, { password: newPassword }, from("203.0.113.4"))).status).toBe(200);
+    expect((await attempt(account.username, newPassword, "203.0.113.4")).status).toBe(200);
+  });
+
+  it("locks an unknown name exactly like a known one, so the lock tells nobody who exists", async () => {
+    await failFreely(["nobody_here_at_all"], "203.0.113.5");
+    const res = await attempt("nobody_here_at_all", "whatever123", "203.0.113.5");
+    expect(res.status).toBe(429);
+    expect(res.response.headers.get("retry-after")).toBe(String(lockoutPolicy.firstLockMs / 1000));
   });
 });
 

@@ -2,21 +2,21 @@ import type { User } from "../../db/types.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from "../http/errors.ts";
-import { checkRateLimit, clearRateLimit, hitRateLimit, type Limit } from "../http/rate-limit.ts";
+import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
 import { type Language, translate } from "../i18n/messages.ts";
 import { verifyCaptchaToken } from "./captcha.ts";
+import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordLoginFailure, userAccountKey } from "./lockout.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, hashToken, newToken, revokeUserSessions } from "./sessions.ts";
 
 const MINUTE = 60 * 1000;
 /**
- * Per-account limits stop password guessing; per-address limits stop one machine hammering the
+ * Password guessing is stopped per account and address (lockout.ts); per-address limits stop one machine hammering the
  * server. The latter are generous because a whole LAN party may reach Arena from one address
  * (behind a NAT or a proxy without TRUST_PROXY).
  */
 export const limits = {
   loginPerAddress: { max: 300, windowMs: 15 * MINUTE },
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
   resetPerAddress: { max: 30, windowMs: 60 * MINUTE },
   resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
   signupPerAddress: { max: 100, windowMs: 60 * MINUTE },
@@ -148,17 +148,17 @@ export interface LoginResult {
 
 export async function login(deps: AppDeps, input: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
   const now = deps.now();
-  const accountKey = `login:account:${input.login.toLowerCase()}`;
   await hitRateLimit(deps.db, `login:ip:${origin.ip}`, limits.loginPerAddress, now);
-  await checkRateLimit(deps.db, accountKey, limits.loginFailuresPerAccount, now);
   if (deps.config.captcha.enabled) await verifyCaptchaToken(deps.db, deps.config.secret, input.captchaToken, now);
 
   const column = input.login.includes("@") ? "email" : "username";
   const user = await deps.db.selectFrom("user").selectAll().where(column, "=", input.login).executeTakeFirst();
+  const account = accountKey(user?.id, input.login);
+  await assertNotLockedOut(deps.db, account, origin.ip, now);
   // Always one hash check, the decoy's for an unknown account: the answer's delay must not say whether it exists.
   const matches = await passwordMatches(input.password, user?.password_hash ?? null);
   if (!user || !matches) {
-    await hitRateLimit(deps.db, accountKey, limits.loginFailuresPerAccount, now);
+    await recordLoginFailure(deps.db, account, origin.ip, now);
     throw new UnauthorizedError("invalid_credentials");
   }
   if (user.suspended_at !== null) throw new ForbiddenError("account_suspended");
@@ -167,7 +167,7 @@ export async function login(deps: AppDeps, input: LoginInput, origin: RequestOri
     await sendVerificationEmail(deps, user, origin.lang);
     throw new ForbiddenError("email_not_verified");
   }
-  await clearRateLimit(deps.db, accountKey);
+  await forgiveAddress(deps.db, account, origin.ip);
   return startSession(deps, user, input.rememberMe, origin.userAgent);
 }
 
@@ -208,6 +208,8 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     .where("id", "=", userId)
     .execute();
   await revokeUserSessions(deps.db, userId);
+  // The owner proved the address: whoever was guessing from elsewhere no longer stands in their way.
+  await forgiveAccount(deps.db, userAccountKey(userId));
 }
 
 export async function updateFullName(deps: AppDeps, user: User, firstName: string, lastName: string): Promise<User> {

@@ -27,16 +27,6 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit, now: numbe
   if (row.count > limit.max) throw tooMany(row.window_start, limit, now);
 }
 
-/** Throws 429 when `key` is already over its limit, without counting a hit. */
-export async function checkRateLimit(db: Db, key: string, limit: Limit, now: number): Promise<void> {
-  const row = await db.selectFrom("rate_limit").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-  if (row && row.window_start > now - limit.windowMs && row.count >= limit.max) throw tooMany(row.window_start, limit, now);
-}
-
-export async function clearRateLimit(db: Db, key: string): Promise<void> {
-  await db.deleteFrom("rate_limit").where("key", "=", key).execute();
-}
-
 function tooMany(windowStart: number, limit: Limit, now: number): TooManyRequestsError {
   return new TooManyRequestsError(Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)));
 }
