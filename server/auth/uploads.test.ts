@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { makeImage, makeJpegWithGps } from "../../tests/fixtures/images.ts";
+import { makeImage, makeJpegWithGps, pngAnnouncing } from "../../tests/fixtures/images.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,6 +47,15 @@ describe("POST /api/auth/avatar and /api/auth/banner", () => {
     const stored = Buffer.from(await (await fetch(server.url + res.body.newAvatar)).arrayBuffer());
     expect(stored.includes("SECRET-LOCATION")).toBe(false);
     expect(stored.includes("Exif")).toBe(false);
+  });
+
+  it("refuses a small picture that announces a huge canvas before decoding it", async () => {
+    const { browser } = await signedInUser(server);
+    const bomb = pngAnnouncing(await makeImage("png", "64x64"), 30_000, 30_000);
+    const res = await browser.post("/api/auth/avatar", form(bomb, "bomb.png", "image/png"));
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0]).toMatchObject({ field: "filename", code: "upload_dimensions_too_large", msg: "This picture is too large (at most 40 megapixels)." });
+    expect((await browser.get("/api/auth/me")).body.user.avatar).toBeNull();
   });
 
   it("refuses a file that is not an image even when it is named and typed like one", async () => {

@@ -81,7 +81,7 @@ export function errorBody(error: AppError, lang: Language): ErrorBody {
   const msg = translate(lang, error.code, error.options.params);
   const body: ErrorBody = { ...error.options.extra, success: false, code: error.code, msg, errorMessage: msg };
   if (error.options.fields?.length) {
-    body.errors = error.options.fields.map((f) => ({ field: f.field, code: f.code, msg: translate(lang, f.code) }));
+    body.errors = error.options.fields.map((f) => ({ field: f.field, code: f.code, msg: translate(lang, f.code, f.code === error.code ? error.options.params : undefined) }));
   }
   return body;
 }

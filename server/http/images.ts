@@ -3,6 +3,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
 import { AppError, BadRequestError } from "./errors.ts";
+import { imageDimensions } from "./image-size.ts";
 
 // Formats are recognised by their first bytes, never by the name or the declared type. SVG is left out: it can carry scripts.
 const SIGNATURES: { format: string; matches: (b: Buffer) => boolean }[] = [
@@ -43,17 +44,28 @@ export async function storeImage(file: unknown, kind: ImageKind, dataDir: string
   return `/uploads/${kind.folder}/${name}`;
 }
 
+/**
+ * What a picture may announce before it is decoded: an 8K photo (33 MP) passes, a small file that
+ * claims a canvas of billions of pixels does not. The decoder also gets a few seconds at most.
+ */
+export const decodeLimits = { maxSide: 16_384, maxPixels: 40_000_000, timeoutMs: 5_000 };
+
 /** Decodes the first frame and writes a fresh WebP: EXIF, GPS and anything hidden after the picture are left behind. */
 async function reencode(input: Buffer, kind: ImageKind): Promise<Uint8Array> {
   const notImage = new BadRequestError("upload_not_image", { fields: [{ field: "filename", code: "upload_not_image" }] });
   if (!SIGNATURES.some((signature) => signature.matches(input))) throw notImage;
+  const announced = imageDimensions(input);
+  if (!announced || announced.width === 0 || announced.height === 0) throw notImage;
+  if (announced.width > decodeLimits.maxSide || announced.height > decodeLimits.maxSide || announced.width * announced.height > decodeLimits.maxPixels) {
+    throw new AppError(413, "upload_dimensions_too_large", { params: { max: decodeLimits.maxPixels / 1_000_000 }, fields: [{ field: "filename", code: "upload_dimensions_too_large" }] });
+  }
   const { width: w, height: h } = kind;
   const scale =
     kind.fit === "cover"
       ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`
       : `scale='min(${w},iw)':'min(${h},ih)':force_original_aspect_ratio=decrease`;
   try {
-    return await runFfmpeg(["-i", "pipe:0", "-frames:v", "1", "-vf", scale, "-map_metadata", "-1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", "pipe:1"], { input });
+    return await runFfmpeg(["-i", "pipe:0", "-frames:v", "1", "-vf", scale, "-map_metadata", "-1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", "pipe:1"], { input, timeoutMs: decodeLimits.timeoutMs });
   } catch {
     throw notImage;
   }
