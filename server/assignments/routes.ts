@@ -4,14 +4,15 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { assign, checkAssignment, eventAssignments, listStreamers, streamerAssignments, unassign } from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Assignments"];
 const owner = { security: secured, middleware: [requireUser] };
 const Any = z.any();
-const Id = z.coerce.number().int().positive();
+const Id = numeric(z.number().int().positive());
 const AssignSchema = z.object({
   eventId: Id,
-  streamerId: z.coerce.number({ error: "assignment_streamer_required" }).int("assignment_streamer_required").positive("assignment_streamer_required"),
+  streamerId: numeric(z.number({ error: "assignment_streamer_required" }).int("assignment_streamer_required").positive("assignment_streamer_required")),
   role: z.enum(["main_streamer", "co_streamer", "backup_streamer"], { error: "assignment_role_invalid" }).optional().default("main_streamer"),
   notes: z.string().trim().max(1000, "text_too_long").optional().default(""),
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
+import { numeric } from "../http/numbers.ts";
 
 const Tag = z.string().trim().min(1).max(30, "tag_too_long");
 
 export const StartStreamingSchema = z.object({
   title: z.string({ error: "title_required" }).trim().min(1, "title_required").max(140, "title_too_long"),
-  gameId: z.coerce.number({ error: "game_required" }).int("game_required").positive("game_required"),
+  gameId: numeric(z.number({ error: "game_required" }).int("game_required").positive("game_required")),
   description: z.string().trim().max(2000, "description_too_long").optional().default(""),
   tags: z.array(Tag).max(5, "too_many_tags").optional().default([]),
 });
@@ -46,7 +47,7 @@ export type StreamResponse = z.infer<typeof StreamResponseSchema>;
 
 export const StreamsQuerySchema = z.object({
   recommended: z.string().optional(),
-  game: z.coerce.number().int().positive().optional(),
+  game: numeric(z.number().int().positive().optional()),
   tag: z.string().max(30).optional(),
   /** "true": the channels the caller follows, live or not (the sidebar's "Following channels"). */
   following: z.enum(["true", "false"]).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../http/numbers.ts";
 
 export const MAX_MESSAGE_LENGTH = 500;
 
@@ -17,15 +18,15 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const StreamIdParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/) });
-export const HistoryQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).optional().default(50) });
-export const MessageIdParamSchema = z.object({ messageId: z.coerce.number().int().positive() });
+export const HistoryQuerySchema = z.object({ limit: numeric(z.number().int().min(1).max(200).optional().default(50)) });
+export const MessageIdParamSchema = z.object({ messageId: numeric(z.number().int().positive()) });
 export const BanInputSchema = z.object({
   userId: z.number().int().positive(),
   /** Absent: banned until lifted. */
   minutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
   reason: z.string().trim().max(200).optional().default(""),
 });
-export const BanParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/), userId: z.coerce.number().int().positive() });
+export const BanParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/), userId: numeric(z.number().int().positive()) });
 export const SlowModeInputSchema = z.object({ seconds: z.number().int().min(0).max(600) });
 export const ChatStateSchema = z.object({
   success: z.literal(true),

@@ -7,6 +7,7 @@ import { translate } from "../i18n/messages.ts";
 import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatusSchema, ParticipantStatusSchema, SlugParamSchema, UpdateEventSchema } from "./schemas.ts";
 import { eventCalendar } from "./calendar.ts";
 import * as events from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Events"];
 const owner = { security: secured, middleware: [requireUser] };
@@ -37,7 +38,7 @@ const r = {
   unregister: createRoute({ method: "delete", path: "/event-participants/{eventId}", tags, summary: "Unregister", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(Ok, "Unregistered"), 401: errors[401], 404: errors[404] } }),
   participantStatus: createRoute({
     method: "patch", path: "/event-participants/{eventId}/{participantId}", tags, summary: "Approve or reject a registration (organiser)", ...owner,
-    request: { params: EventIdParamSchema.extend({ participantId: z.coerce.number().int().positive() }), body: jsonBody(ParticipantStatusSchema) },
+    request: { params: EventIdParamSchema.extend({ participantId: numeric(z.number().int().positive()) }), body: jsonBody(ParticipantStatusSchema) },
     responses: { 200: jsonResponse(Ok, "Changed"), 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
 };

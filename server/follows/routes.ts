@@ -5,6 +5,7 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { follow, myFollowers, unfollow } from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Follows"];
 const owner = { security: secured, middleware: [requireUser] };
@@ -23,7 +24,7 @@ const unfollowRoute = createRoute({
 });
 const followersRoute = createRoute({
   method: "get", path: "/myfollowers", tags, summary: "The caller's followers, 20 a page", ...owner,
-  request: { query: z.object({ page: z.coerce.number().int().min(1).optional().default(1) }) },
+  request: { query: z.object({ page: numeric(z.number().int().min(1).optional().default(1)) }) },
   responses: {
     200: jsonResponse(z.object({ success: z.literal(true), followers: z.array(z.object({ id: z.number(), url: z.string(), avatar: z.string().nullable(), username: z.string(), isVerified: z.boolean(), followers: z.number() })), hasMore: z.boolean(), total: z.number() }), "A page"),
     401: errors[401],

@@ -4,6 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
 import { GameIdParamSchema, GameResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
 import { getGame, listGames, searchGames, toGameResponse, trendingGames } from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Games"];
 const GameListSchema = z.object({ success: z.literal(true), games: z.array(GameResponseSchema) });
@@ -11,7 +12,7 @@ const GameListSchema = z.object({ success: z.literal(true), games: z.array(GameR
 const listRoute = createRoute({ method: "get", path: "/games", tags, summary: "The games catalogue", responses: { 200: jsonResponse(GameListSchema, "Every game, by name") } });
 const trendingRoute = createRoute({
   method: "get", path: "/games/trending", tags, summary: "Games ranked by what is watched and live now, then by last week's replays and tournaments",
-  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(12) }) },
+  request: { query: z.object({ limit: numeric(z.number().int().min(1).max(50).optional().default(12)) }) },
   responses: { 200: jsonResponse(GameListSchema, "Trending games") },
 });
 const searchRoute = createRoute({

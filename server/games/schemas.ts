@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../http/numbers.ts";
 
 export const GameResponseSchema = z.object({
   id: z.number(),
@@ -12,5 +13,5 @@ export const GameResponseSchema = z.object({
 });
 export type GameResponse = z.infer<typeof GameResponseSchema>;
 
-export const GameIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const GameIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 export const GameSearchQuerySchema = z.object({ q: z.string().max(100).optional().default("") });

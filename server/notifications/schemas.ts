@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../http/numbers.ts";
 
 export const NotificationSchema = z.object({
   id: z.number(),
@@ -12,6 +13,6 @@ export const NotificationSchema = z.object({
 export type NotificationResponse = z.infer<typeof NotificationSchema>;
 
 export const NotificationPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+  page: numeric(z.number().int().min(1).optional().default(1)),
+  limit: numeric(z.number().int().min(1).max(100).optional().default(20)),
 });

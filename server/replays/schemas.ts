@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
+import { numeric } from "../http/numbers.ts";
 
 export const ReplaySchema = z.object({
   id: z.number(),
@@ -23,14 +24,14 @@ export const ReplaySchema = z.object({
 export type ReplayResponse = z.infer<typeof ReplaySchema>;
 
 export const ReplayPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(50).optional().default(10),
+  page: numeric(z.number().int().min(1).optional().default(1)),
+  limit: numeric(z.number().int().min(1).max(50).optional().default(10)),
 });
 /** GET /api/stream/videos: every channel's replays, or one game's, or one user's. */
 export const VideosQuerySchema = ReplayPageQuerySchema.extend({
-  game: z.coerce.number().int().positive().optional(),
+  game: numeric(z.number().int().positive().optional()),
   username: z.string().max(30).optional(),
 });
-export const ReplayIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ReplayIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 export const DeleteReplayQuerySchema = z.object({ hard: z.enum(["true", "false"]).optional().default("false") });
 export const ReplayListSchema = z.object({ success: z.literal(true), replays: z.array(ReplaySchema), pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }) });

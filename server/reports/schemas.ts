@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../http/numbers.ts";
 
 export const ReportInputSchema = z.object({
   targetType: z.enum(["stream", "user", "replay", "tournament", "message"], { error: "invalid_input" }),
@@ -23,7 +24,7 @@ export const ReportSchema = z.object({
 export type ReportResponse = z.infer<typeof ReportSchema>;
 
 export const ReportListQuerySchema = z.object({ status: z.enum(["open", "dismissed", "actioned", "all"]).optional().default("open") });
-export const ReportIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ReportIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 export const ResolveReportSchema = z.object({
   status: z.enum(["dismissed", "actioned"]),
   /** What a moderator does about it: hide the replay, ban the user from the channel's chat, or suspend the account. */

@@ -6,17 +6,18 @@ import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/open
 import { translate } from "../i18n/messages.ts";
 import { eventTickets, purchase, revokedCodes, ticketTypesFor, userTickets, validateTicket } from "./service.ts";
 import { ticketSigner } from "./signing.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tickets"];
 const owner = { security: secured, middleware: [requireUser] };
 const Any = z.any();
-const EventIdParam = z.object({ eventId: z.coerce.number().int().positive() });
+const EventIdParam = z.object({ eventId: numeric(z.number().int().positive()) });
 const PurchaseSchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  eventId: z.coerce.number().int().positive(),
+  userId: numeric(z.number().int().positive()),
+  eventId: numeric(z.number().int().positive()),
   ticketType: z.string().max(40).optional(),
   /** What the buyer saw; refused if it is not the server's price. */
-  price: z.coerce.number().int().min(0).optional(),
+  price: numeric(z.number().int().min(0).optional()),
 });
 
 const r = {
@@ -32,7 +33,7 @@ const r = {
   publicKey: createRoute({ method: "get", path: "/public-key", tags, summary: "The Ed25519 public key tickets are signed with (PEM)", responses: { 200: jsonResponse(z.object({ success: z.literal(true), algorithm: z.literal("Ed25519"), publicKey: z.string() }), "Key") } }),
   validate: createRoute({
     method: "post", path: "/validate", tags, summary: "Check a ticket in at the door (organiser); a second scan is refused", ...owner,
-    request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: z.coerce.number().int().positive().optional() })) },
+    request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: numeric(z.number().int().positive().optional()) })) },
     responses: { 200: jsonResponse(z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: Any }), "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
 };

@@ -8,6 +8,7 @@ import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "..
 import { translate } from "../i18n/messages.ts";
 import { CreateTournamentSchema, MatchIdSchema, SetWinnerSchema, StartTournamentSchema, TournamentIdParamSchema, TournamentPlayerBodySchema, UpdateTournamentSchema } from "./schemas.ts";
 import * as tournaments from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tournaments"];
 const owner = { security: secured, middleware: [requireUser] };
@@ -24,7 +25,7 @@ const r = {
   }),
   byStreamer: createRoute({
     method: "get", path: "/by-streamer/{userId}", tags, summary: "The tournament a streamer runs (for the bracket under their stream)",
-    request: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+    request: { params: z.object({ userId: numeric(z.number().int().positive()) }) },
     responses: { 200: jsonResponse(Any, "Tournament with bracket"), 404: errors[404] },
   }),
   getTournament: createRoute({
@@ -46,7 +47,7 @@ const r = {
   }),
   deletePlayer: createRoute({
     method: "delete", path: "/player/{playerId}", tags, summary: "Remove a participant (organiser)", ...owner,
-    request: { params: z.object({ playerId: z.coerce.number().int().positive() }) },
+    request: { params: z.object({ playerId: numeric(z.number().int().positive()) }) },
     responses: { 200: jsonResponse(Ok, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
   create: createRoute({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIZES } from "./engine.ts";
+import { numeric } from "../http/numbers.ts";
 
 const flagInput = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])]).optional();
 const isOn = (v: boolean | string) => v === true || v === "true" || v === "1" || v === "on";
@@ -32,10 +33,10 @@ export const CreateTournamentSchema = z
   .object({
     tournamentName: z.string({ error: "tournament_name_too_short" }).trim().min(3, "tournament_name_too_short").max(100, "text_too_long"),
     format: z.enum(["s_elim", "d_elim", "robin"], { error: "tournament_format_invalid" }),
-    size: z.coerce.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid"),
+    size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")),
     isTeam: flag,
-    teamSize: z.coerce.number().int().min(1).max(10).optional().default(1),
-    gameID: z.coerce.number({ error: "tournament_game_required" }).int("tournament_game_required").positive("tournament_game_required"),
+    teamSize: numeric(z.number().int().min(1).max(10).optional().default(1)),
+    gameID: numeric(z.number({ error: "tournament_game_required" }).int("tournament_game_required").positive("tournament_game_required")),
     gameName: text(100),
     gameMode: text(100),
     // The stream box is ticked by default on the form (spec 02 §5).
@@ -71,8 +72,8 @@ export const UpdateTournamentSchema = z
   .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, { path: ["endDate"], message: "tournament_dates_invalid" });
 export type UpdateTournamentInput = z.infer<typeof UpdateTournamentSchema>;
 
-export const TournamentIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
-const Id = z.coerce.number({ error: "invalid_input" }).int().positive();
+export const TournamentIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
+const Id = numeric(z.number({ error: "invalid_input" }).int().positive());
 export const TournamentPlayerBodySchema = z.object({ tournmentID: Id, PlayerID: Id.optional() });
 export const StartTournamentSchema = z.object({
   tournmentID: Id,
@@ -83,7 +84,7 @@ export const StartTournamentSchema = z.object({
 export const MatchIdSchema = z.string().regex(/^\d+-\d+$/, "match_not_found");
 export const SetWinnerSchema = z.object({
   matchID: MatchIdSchema,
-  winnerID: z.coerce.number().int().positive().optional(),
+  winnerID: numeric(z.number().int().positive().optional()),
   tournmentID: Id,
   // Non-numeric scores count as 0 (spec 02 §4).
   scorePlayer1: z.unknown().transform((v) => toScore(v)),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PublicUserSchema, RoleSchema } from "../auth/schemas.ts";
+import { numeric } from "../http/numbers.ts";
 
 export const UsernameParamSchema = z.object({ username: z.string().min(1).max(40) });
-export const UserIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 export const ChangeRoleSchema = z.object({ role: RoleSchema });
 export const PublicUserResponseSchema = z.object({ success: z.literal(true), user: PublicUserSchema });

@@ -4,13 +4,14 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { credit, debit, getBalance, listTransactions } from "./service.ts";
+import { numeric } from "../http/numbers.ts";
 
 const tags = ["Wallet"];
 const owner = { security: secured, middleware: [requireUser] };
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: numeric(z.number().int().positive()) });
 const Balance = z.object({ success: z.literal(true), userId: z.number(), balance: z.number(), currency: z.string() });
 const MovementInput = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: numeric(z.number().int().positive()),
   amount: z.number({ error: "invalid_amount" }).int("invalid_amount").positive("invalid_amount").max(100_000_000, "invalid_amount"),
   description: z.string().trim().max(200).optional(),
   transactionType: z.string().max(40).optional(),
@@ -22,7 +23,7 @@ const balanceRoute = createRoute({
 });
 const transactionsRoute = createRoute({
   method: "get", path: "/transactions", tags, summary: "The ledger of the caller's wallet (admins: ?userId=)", ...owner,
-  request: { query: z.object({ userId: z.coerce.number().int().positive().optional(), page: z.coerce.number().int().min(1).optional().default(1), limit: z.coerce.number().int().min(1).max(100).optional().default(20) }) },
+  request: { query: z.object({ userId: numeric(z.number().int().positive().optional()), page: numeric(z.number().int().min(1).optional().default(1)), limit: numeric(z.number().int().min(1).max(100).optional().default(20)) }) },
   responses: { 200: jsonResponse(z.object({ success: z.literal(true), transactions: z.array(z.unknown()), pagination: z.unknown() }), "A page"), 401: errors[401], 404: errors[404] },
 });
 const creditRoute = createRoute({
