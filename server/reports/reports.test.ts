@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect } from "../../tests/fixtures/sockets.ts";
+import { reportsPerMember } from "./service.ts";
 
 const admin = { username: "root_admin", email: "root@example.test", password: "admin password 1" };
 let server: TestServer;
@@ -31,6 +32,31 @@ describe("reports", () => {
     const res = await reporter.browser.post("/api/report", { targetType: "stream", targetId: target.channelArn, reason: "Hateful words on stream" });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(`You reported ${target.account.username}`);
+  });
+
+  it("takes a member's reports up to the hourly limit, then answers 429 and stores nothing more", async () => {
+    const target = await streamer();
+    const reporter = await signedInUser(server);
+    const report = () => reporter.browser.post("/api/report", { targetType: "stream", targetId: target.channelArn, reason: "Spam in the title again" });
+    for (let i = 0; i < reportsPerMember.max; i++) expect((await report()).status).toBe(201);
+    const refused = await report();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("too_many_requests");
+    const stored = await server.deps.db.selectFrom("report").select((eb) => eb.fn.countAll<number>().as("n")).where("reporter_id", "=", reporter.user.id).executeTakeFirstOrThrow();
+    expect(stored.n).toBe(reportsPerMember.max);
+    expect((await (await signedInUser(server)).browser.post("/api/report", { targetType: "stream", targetId: target.channelArn, reason: "Spam in the title again" })).status).toBe(201);
+  });
+
+  it("names a reported tournament and its organiser for the moderators", async () => {
+    const organiser = await signedInUser(server);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Coupe douteuse", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris" })) form.append(key, value);
+    const created = await organiser.browser.post("/api/tournament/create-tournament", form);
+    expect(created.status).toBe(201);
+    const res = await (await signedInUser(server)).browser.post("/api/report", { targetType: "tournament", targetId: String(created.body.id), reason: "Fake prize pool announced" });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(`You reported ${organiser.account.username}`);
+    expect((await (await signedInUser(server)).browser.post("/api/report", { targetType: "tournament", targetId: "999999", reason: "Fake prize pool announced" })).status).toBe(404);
   });
 
   it("needs a reason of 10 characters, a session and a real target", async () => {

@@ -2,6 +2,7 @@ import type { ReportTargetType, User } from "../../db/types.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
 import type { ReportInput, ReportResponse } from "./schemas.ts";
 
 interface Target {
@@ -35,16 +36,22 @@ async function resolveTarget(deps: AppDeps, type: ReportTargetType, id: string):
       if (row) return { user: { id: row.id, username: row.username }, label: row.content.slice(0, 140), channelId: row.channel_id };
       break;
     }
-    case "tournament":
-      // Tournaments arrive with issue 7; until then their reports keep the id only.
-      return { user: null, label: `#${id}`, channelId: null };
+    case "tournament": {
+      const row = await db.selectFrom("tournament").innerJoin("user", "user.id", "tournament.admin_id").select(["user.id", "user.username", "tournament.name"]).where("tournament.id", "=", Number(id) || 0).executeTakeFirst();
+      if (row) return { user: { id: row.id, username: row.username }, label: row.name, channelId: null };
+      break;
+    }
   }
   throw new NotFoundError("report_target_not_found");
 }
 
+/** Enough for a member who witnesses a raid; too few to bury the moderators' queue. */
+export const reportsPerMember: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+
 export async function createReport(deps: AppDeps, reporter: User, input: ReportInput): Promise<{ username: string }> {
   const target = await resolveTarget(deps, input.targetType, input.targetId);
   if (target.user?.id === reporter.id) throw new BadRequestError("cannot_report_self");
+  await hitRateLimit(deps.db, `report:user:${reporter.id}`, reportsPerMember, deps.now());
   await deps.db.insertInto("report").values({ reporter_id: reporter.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, resolved_by: null, resolved_at: null, created_at: deps.now() }).execute();
   return { username: target.user?.username ?? target.label };
 }
