@@ -113,7 +113,7 @@ export async function endMatch(state: BracketState, structure: Structure, matchI
 }
 
 /** The grand final and its reset (double elimination only), in playing order. */
-function grandFinalMatches(state: BracketState): EngineMatch[] {
+export function grandFinalMatches(state: BracketState): EngineMatch[] {
   const finalGroup = (state.group as { id: number; number: number }[]).find((g) => g.number === 3);
   if (!finalGroup) return [];
   const roundNumber = new Map((state.round as { id: number; number: number }[]).map((r) => [r.id, r.number]));

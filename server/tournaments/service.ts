@@ -6,7 +6,8 @@ import { notify } from "../notifications/service.ts";
 import { type BracketState, champion, createBracket, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
-import { robinStandings } from "./standings.ts";
+import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
+import { robinChampion, robinStandings } from "./standings.ts";
 
 type Db = AppDeps["db"];
 
@@ -225,7 +226,8 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
     const done = isComplete(next);
     await trx
       .updateTable("tournament")
-      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: tournament.structure === "robin" ? (robinStandings(next)[0]?.playerId ?? null) : champion(next) } : {}) })
+      // A round robin whose first place is shared has no champion.
+      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: tournament.structure === "robin" ? robinChampion(next) : champion(next) } : {}) })
       .where("id", "=", tournamentId)
       .execute();
   });
@@ -266,24 +268,31 @@ async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, Pl
   return new Map(players.map((p) => [p.userId, { name: p.username, avatar: p.avatar }]));
 }
 
-/** The participants screen; emails are shown to the tournament's admin only. Rank is the final standing once known. */
+/**
+ * The participants screen; emails are shown to the tournament's admin only. `rank` is the final
+ * placing (the top of its band, `rankLabel` the band, "3–4"), null while the player is still in the
+ * running or was never approved.
+ */
 export async function listPlayers(deps: AppDeps, viewer: User | undefined, tournamentId: number) {
   const tournament = await findTournament(deps.db, tournamentId);
   const admin = canManage(viewer, tournament);
   const state = bracketOf(tournament);
-  const ranks = state && tournament.structure === "robin" ? new Map(robinStandings(state).map((row, i) => [row.playerId, i + 1])) : new Map<number, number>();
-  if (tournament.champion_id) ranks.set(tournament.champion_id, 1);
-  return (await playersOf(deps.db, tournamentId)).map((p, index) => ({
-    id: p.id,
-    userId: p.userId,
-    firstName: p.first_name,
-    lastName: p.last_name,
-    username: p.username,
-    avatar: p.avatar,
-    email: admin ? p.email : "",
-    rank: ranks.get(p.userId) ?? index + 1,
-    status: p.status,
-  }));
+  const placings = state ? finalPlacings(tournament.structure as Structure, state) : new Map<number, Placing>();
+  return (await playersOf(deps.db, tournamentId)).map((p) => {
+    const placing = p.status === "approved" ? placings.get(p.userId) : undefined;
+    return {
+      id: p.id,
+      userId: p.userId,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      username: p.username,
+      avatar: p.avatar,
+      email: admin ? p.email : "",
+      rank: placing?.rank ?? null,
+      rankLabel: placing ? placingLabel(placing) : null,
+      status: p.status,
+    };
+  });
 }
 
 export async function tournamentSummary(deps: AppDeps, tournament: Tournament) {
@@ -365,8 +374,9 @@ export async function roundRobinTable(deps: AppDeps, id: number) {
   const state = bracketOf(tournament);
   if (!state || tournament.structure !== "robin") return [];
   const players = await playerInfos(deps.db, id);
-  return robinStandings(state).map((row, index) => ({
-    rank: index + 1,
+  return robinStandings(state).map((row) => ({
+    rank: row.rank,
+    shared: row.shared,
     flag: players.get(row.playerId)?.avatar ?? null,
     name: players.get(row.playerId)?.name ?? `#${row.playerId}`,
     playerID: row.playerId,

@@ -68,7 +68,9 @@ export interface RoundsState {
 }
 
 export interface StandingRow {
+  /** 1 + the number of players placed above: players nothing separates share it (1, 1, 3). */
   rank: number;
+  shared: boolean;
   flag: string | null;
   name: string;
   playerID: number;
@@ -86,7 +88,10 @@ export interface Participant {
   lastName: string | null;
   username: string;
   email: string;
-  rank: number;
+  /** The final placing, top of its band; null while still in the running, or pending. */
+  rank: number | null;
+  /** The band as shown: "1", "3–4". */
+  rankLabel: string | null;
   status: "approved" | "pending";
 }
 

@@ -85,7 +85,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
                     <td>{player.lastName || "—"}</td>
                     <td>{player.username}</td>
                     <td>{player.email || "—"}</td>
-                    <td className="tabular">{player.rank}</td>
+                    <td className="tabular">{player.rankLabel ?? <NoRank label={t("rank_none")} />}</td>
                     <td>
                       <div className="row">
                         {player.status === "pending" ? (
@@ -109,5 +109,15 @@ export function ParticipantsScreen({ id }: { id: number }) {
         {t("delete_player_text", { name: deleting?.username ?? "" })}
       </ConfirmDialog>
     </main>
+  );
+}
+
+/** A dash for the eye, words for a screen reader. */
+function NoRank({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden>—</span>
+      <span className="sr-only">{label}</span>
+    </>
   );
 }

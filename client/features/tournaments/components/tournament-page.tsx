@@ -178,7 +178,7 @@ function Brackets({ tournament }: { tournament: Page }) {
         <h2 className="print-only">{tournament.name}</h2>
         {robin ? (
           <>
-            {standings.data ? <StandingsTable rows={standings.data} /> : <Skeleton height={160} />}
+            {standings.data ? <StandingsTable rows={standings.data} finished={tournament.isFinished} /> : <Skeleton height={160} />}
             <RoundList winners={winners} losers={[]} {...common} />
           </>
         ) : layout === "list" ? (
