@@ -27,7 +27,7 @@ export function StandingsTable({ rows, finished }: { rows: StandingRow[]; finish
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.playerID}>
+              <tr key={row.playerID} className={row.rank === 1 ? "leader" : undefined}>
                 <td className="tabular">
                   {row.rank}
                   {row.shared ? (
