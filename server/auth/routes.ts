@@ -178,7 +178,7 @@ async function logout(c: Context<AppEnv>, deps: AppDeps) {
 }
 
 async function replaceImage(deps: AppDeps, user: User, column: "avatar" | "banner", file: unknown): Promise<string> {
-  const path = await storeImage(file, imageKinds[column], deps.config.dataDir, user.id);
+  const path = await storeImage(deps, file, imageKinds[column], user.id);
   await deps.db.updateTable("user").set({ [column]: path, updated_at: deps.now() }).where("id", "=", user.id).execute();
   await removeUpload(user[column], deps.config.dataDir);
   return path;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { makeImage, makeJpegWithGps, pngAnnouncing } from "../../tests/fixtures/images.ts";
+import { uploadsPerMember } from "../http/images.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,6 +48,18 @@ describe("POST /api/auth/avatar and /api/auth/banner", () => {
     const stored = Buffer.from(await (await fetch(server.url + res.body.newAvatar)).arrayBuffer());
     expect(stored.includes("SECRET-LOCATION")).toBe(false);
     expect(stored.includes("Exif")).toBe(false);
+  });
+
+  it("takes a member's pictures up to the hourly limit, then answers 429 before decoding", async () => {
+    const { browser, user } = await signedInUser(server);
+    expect((await browser.post("/api/auth/avatar", form(await makeImage("png"), "1.png"))).status).toBe(200);
+    // Bring the member to the edge of the limit directly: thirty real uploads would only slow the test.
+    await server.deps.db.updateTable("rate_limit").set({ count: uploadsPerMember.max - 1 }).where("key", "=", `upload:user:${user.id}`).execute();
+    expect((await browser.post("/api/auth/banner", form(await makeImage("png"), "2.png"))).status).toBe(200);
+    const refused = await browser.post("/api/auth/avatar", form(await makeImage("png"), "3.png"));
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("too_many_requests");
+    expect((await (await signedInUser(server)).browser.post("/api/auth/avatar", form(await makeImage("png"), "4.png"))).status).toBe(200);
   });
 
   it("refuses a small picture that announces a huge canvas before decoding it", async () => {

@@ -49,8 +49,8 @@ async function seedMember(deps: AppDeps, member: DemoMember, passwordHash: strin
     lastName: member.lastName,
   });
   const [from, to] = member.colors;
-  const avatar = await storeImage(await gradient(256, 256, from, to), imageKinds.avatar, deps.config.dataDir, user.id);
-  const banner = await storeImage(await gradient(1920, 480, to, from), imageKinds.banner, deps.config.dataDir, user.id);
+  const avatar = await storeImage(deps, await gradient(256, 256, from, to), imageKinds.avatar, user.id);
+  const banner = await storeImage(deps, await gradient(1920, 480, to, from), imageKinds.banner, user.id);
   user = await deps.db
     .updateTable("user")
     .set({ avatar, banner, about: member.about, verified: member.verified ? 1 : 0, role: member.role ?? (member.live ? "streamer" : "viewer"), last_login_at: deps.now() })
@@ -71,7 +71,7 @@ const PLAYER_COLORS: [string, string][] = [
 async function seedPlayer(deps: AppDeps, username: string, index: number, passwordHash: string): Promise<void> {
   const user = await insertUser(deps, { username, email: `${username.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`, passwordHash, emailVerified: true, firstName: username, lastName: "" });
   const [from, to] = PLAYER_COLORS[index % PLAYER_COLORS.length]!;
-  const avatar = await storeImage(await gradient(256, 256, from, to), imageKinds.avatar, deps.config.dataDir, user.id);
+  const avatar = await storeImage(deps, await gradient(256, 256, from, to), imageKinds.avatar, user.id);
   await deps.db.updateTable("user").set({ avatar }).where("id", "=", user.id).execute();
 }
 

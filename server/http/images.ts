@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
+import type { AppDeps } from "./context.ts";
 import { AppError, BadRequestError } from "./errors.ts";
 import { imageDimensions } from "./image-size.ts";
+import { hitRateLimit, type Limit } from "./rate-limit.ts";
 
 // Formats are recognised by their first bytes, never by the name or the declared type. SVG is left out: it can carry scripts.
 const SIGNATURES: { format: string; matches: (b: Buffer) => boolean }[] = [
@@ -28,13 +30,21 @@ export const imageKinds = {
   poster: { folder: "posters", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
 } satisfies Record<string, ImageKind>;
 
+export type UploadDeps = Pick<AppDeps, "db" | "config" | "now">;
+
+/** Pictures a member may send per hour: plenty for trying avatars, too few to keep the decoder busy. */
+export const uploadsPerMember: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
+
 /**
  * Checks that an upload is a real image, re-encodes it to WebP (which drops EXIF, GPS and any
  * payload hidden after the picture) and stores it under DATA_DIR/uploads. Returns its public path.
  */
-export async function storeImage(file: unknown, kind: ImageKind, dataDir: string, ownerId: number): Promise<string> {
+export async function storeImage(deps: UploadDeps, file: unknown, kind: ImageKind, ownerId: number): Promise<string> {
   if (!(file instanceof File) || file.size === 0) throw new BadRequestError("upload_missing", { fields: [{ field: "filename", code: "upload_missing" }] });
   if (file.size > kind.maxBytes) throw tooLarge(kind);
+  // Counted before decoding: the decoding is the cost the limit bounds.
+  await hitRateLimit(deps.db, `upload:user:${ownerId}`, uploadsPerMember, deps.now());
+  const dataDir = deps.config.dataDir;
   const input = Buffer.from(await file.arrayBuffer());
   const output = await reencode(input, kind);
   const folder = join(dataDir, "uploads", kind.folder);

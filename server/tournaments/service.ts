@@ -43,7 +43,7 @@ function changed(deps: AppDeps, tournamentId: number): void {
 export async function createTournament(deps: AppDeps, user: User, input: CreateTournamentInput): Promise<number> {
   const now = deps.now();
   const game = input.gameID ? await deps.db.selectFrom("game").select(["id", "name"]).where("id", "=", input.gameID).executeTakeFirst() : undefined;
-  const poster = input.file instanceof File && input.file.size > 0 ? await storeImage(input.file, imageKinds.poster, deps.config.dataDir, user.id) : null;
+  const poster = input.file instanceof File && input.file.size > 0 ? await storeImage(deps, input.file, imageKinds.poster, user.id) : null;
   const { id } = await deps.db
     .insertInto("tournament")
     .values({
@@ -84,8 +84,8 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   assertManager(user, tournament);
   if (input.structure && input.structure !== tournament.structure && tournament.is_active) throw new BadRequestError("tournament_already_started");
   const images: { poster?: string; cover?: string } = {};
-  if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(input.poster, imageKinds.poster, deps.config.dataDir, user.id);
-  if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(input.cover, imageKinds.banner, deps.config.dataDir, user.id).catch(async (error: unknown) => {
+  if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
+  if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(deps, input.cover, imageKinds.banner, user.id).catch(async (error: unknown) => {
     await removeUpload(images.poster ?? null, deps.config.dataDir);
     throw error;
   });
