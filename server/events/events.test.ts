@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser as fundedMember, inHours as future, publishedEvent } from "../../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { makeImage } from "../../tests/fixtures/images.ts";
 import { creationCost } from "./cost.ts";
 
 let server: TestServer;
@@ -264,5 +265,26 @@ describe("cover images", () => {
     for (const good of ["https://images.example/covers/retro.png", "/uploads/covers/abc123.webp", ""]) expect((await create(good)).status).toBe(201);
     const event = (await create("https://images.example/covers/retro.png")).body.event;
     expect((await organiser.browser.put(`/api/events/${event.slug}`, { coverImage: "/api/auth/logout" })).body.code).toBe("event_cover_invalid");
+  });
+});
+
+describe("POST /api/events/cover", () => {
+  it("stores an uploaded picture as a 1280×720 WebP the event then wears, and refuses what is not a picture", async () => {
+    const organiser = await fundedUser(2000);
+    const form = new FormData();
+    form.append("filename", new File([await makeImage("png", "1600x900")], "cover.png", { type: "image/png" }));
+    const stored = await organiser.browser.post("/api/events/cover", form);
+    expect(stored.status).toBe(200);
+    expect(stored.body.coverImage).toMatch(/^\/uploads\/event-covers\/\d+-[0-9a-f]+\.webp$/);
+    const picture = await fetch(server.url + stored.body.coverImage);
+    expect(picture.status).toBe(200);
+    expect(Buffer.from(await picture.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
+    const created = await organiser.browser.post("/api/events", { name: "Soirée couverte", description: "Une soirée avec une vraie affiche", categoryId: 3, startDate: future(30), coverImage: stored.body.coverImage });
+    expect(created.body.event.coverImage).toBe(stored.body.coverImage);
+
+    const text = new FormData();
+    text.append("filename", new File(["<svg onload=alert(1)>"], "cover.svg", { type: "image/svg+xml" }));
+    expect((await organiser.browser.post("/api/events/cover", text)).body.code).toBe("upload_not_image");
+    expect((await new Browser(server.url).post("/api/events/cover", form)).status).toBe(401);
   });
 });

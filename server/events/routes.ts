@@ -8,6 +8,9 @@ import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatu
 import { eventCalendar } from "./calendar.ts";
 import * as events from "./service.ts";
 import { numeric } from "../http/numbers.ts";
+import { bodyLimit } from "hono/body-limit";
+import { formBody } from "../http/openapi.ts";
+import { imageKinds, storeImage, tooLarge } from "../http/images.ts";
 
 const tags = ["Events"];
 const owner = { security: secured, middleware: [requireUser] };
@@ -22,6 +25,12 @@ const r = {
   calendar: createRoute({
     method: "get", path: "/events/{slug}/calendar.ics", tags, summary: "The event as an .ics file (Add to calendar)",
     request: { params: SlugParamSchema }, responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, 404: errors[404] },
+  }),
+  cover: createRoute({
+    method: "post", path: "/events/cover", tags, summary: "Upload an event cover (image, re-encoded to WebP 1280×720); the form then sends its path as coverImage", security: secured,
+    middleware: [requireUser, bodyLimit({ maxSize: imageKinds.eventCover.maxBytes + 64 * 1024, onError: () => { throw tooLarge(imageKinds.eventCover); } })] as const,
+    request: { body: formBody(z.object({ filename: z.any().optional() })) },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), coverImage: z.string() }), "Stored; the path to send as coverImage"), 400: errors[400], 401: errors[401], 413: errors[413] },
   }),
   get: createRoute({ method: "get", path: "/events/{slug}", tags, summary: "One event with its first participants", request: { params: SlugParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), event: Any }), "Event"), 404: errors[404] } }),
   create: createRoute({
@@ -56,6 +65,7 @@ export function eventRoutes(deps: AppDeps) {
       const event = await events.findEvent(deps.db, { slug });
       return c.body(eventCalendar(event, deps.config.publicUrl, deps.now()), 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${slug}.ics"` });
     })
+    .openapi(r.cover, async (c) => c.json({ success: true as const, coverImage: await storeImage(deps, (await c.req.parseBody())["filename"], imageKinds.eventCover, currentUser(c).id) }, 200))
     .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
     .openapi(r.create, async (c) => {
       const user = currentUser(c);
