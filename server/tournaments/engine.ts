@@ -66,7 +66,7 @@ export function findMatch(state: BracketState, matchId: number): EngineMatch | u
 }
 
 export class EngineError extends Error {
-  constructor(readonly code: "match_not_ready" | "match_not_playing" | "scores_equal" | "winner_not_in_match" | "match_not_found") {
+  constructor(readonly code: "match_not_ready" | "match_finished" | "match_not_playing" | "scores_equal" | "winner_not_in_match" | "match_not_found") {
     super(code);
   }
 }
@@ -75,6 +75,8 @@ export class EngineError extends Error {
 export async function startMatch(state: BracketState, matchId: number): Promise<BracketState> {
   const match = findMatch(state, matchId);
   if (!match) throw new EngineError("match_not_found");
+  // A played match keeps its result: say so, rather than that its players are unknown.
+  if (isFinished(match)) throw new EngineError("match_finished");
   if ((match.status !== Status.Ready && match.status !== Status.Running) || isUnneededReset(state, match)) throw new EngineError("match_not_ready");
   const { storage, manager } = await open(state);
   await manager.update.match({ id: matchId, opponent1: { score: 0 }, opponent2: { score: 0 } });

@@ -332,3 +332,58 @@ describe("ranks and standings (issue 13, items 8–9)", () => {
     expect([ranks.get(three), ranks.get(one), ranks.get(two), ranks.get(four)]).toEqual(["1", "2", "3", "4"]);
   });
 });
+
+describe("size and finished matches (issue 14, items 7 and 9)", () => {
+  const edit = (organiser: Player, id: number, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return organiser.browser.put(`/api/tournament/update-tournament/${id}`, form);
+  };
+  const sizeOf = async (id: number) => (await new Browser(server.url).get(`/api/tournament/${id}`)).body.size as number;
+
+  it("changes the size before the start, only to a size of its format and never below the approved players", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "s_elim", size: "8" });
+    await fill(organiser, id, 5);
+    const stranger = await signedInUser(server);
+    expect((await edit(stranger, id, { size: "16" })).status).toBe(403);
+    expect((await edit(organiser, id, { size: "16" })).status).toBe(200);
+    expect(await sizeOf(id)).toBe(16);
+    const odd = await edit(organiser, id, { size: "12" });
+    expect([odd.status, odd.body.errors?.[0]?.field, odd.body.code]).toEqual([400, "size", "tournament_size_invalid"]);
+    const below = await edit(organiser, id, { size: "4" });
+    expect([below.status, below.body.code, below.body.msg]).toEqual([409, "tournament_size_below_players", "The size cannot be below the number of approved players (5)."]);
+    expect(await sizeOf(id)).toBe(16);
+    // A round robin takes 2, 4, 6 or 8: switching to it with 16 is refused, with 6 accepted.
+    expect((await edit(organiser, id, { structure: "robin" })).body.code).toBe("tournament_size_invalid");
+    expect((await edit(organiser, id, { structure: "robin", size: "6" })).status).toBe(200);
+    expect(await sizeOf(id)).toBe(6);
+  });
+
+  it("refuses a new size once the tournament has started, and lets the rest of the form be saved", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "s_elim", size: "4" });
+    await fill(organiser, id, 4);
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    const late = await edit(organiser, id, { size: "8" });
+    expect([late.status, late.body.code]).toEqual([409, "tournament_already_started"]);
+    expect(await sizeOf(id)).toBe(4);
+    expect((await edit(organiser, id, { size: "4", prize: "A cup" })).status).toBe(200);
+  });
+
+  it("says that a finished match is finished when it is started again, not that its players are unknown", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "s_elim", size: "4" });
+    await fill(organiser, id, 4);
+    await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id });
+    const seed = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data)[0]!;
+    await organiser.browser.post(`/api/tournament/start-match/${seed.id}`);
+    expect((await organiser.browser.post("/api/tournament/set-winner", { matchID: seed.id, tournmentID: id, scorePlayer1: 2, scorePlayer2: 1 })).status).toBe(200);
+    const again = await organiser.browser.post(`/api/tournament/start-match/${seed.id}`);
+    expect([again.status, again.body.code, again.body.msg]).toEqual([409, "match_finished", "This match is finished: its result is recorded."]);
+    const french = await organiser.browser.speaking("fr").post(`/api/tournament/start-match/${seed.id}`);
+    expect(french.body.msg).toBe("Ce match est terminé : son résultat est enregistré.");
+    const after = allSeeds((await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data).find((s) => s.id === seed.id)!;
+    expect(after.teams.map((t) => t.score)).toEqual([2, 1]);
+  });
+});

@@ -62,6 +62,8 @@ export const UpdateTournamentSchema = z
     description: z.string().trim().max(5000, "text_too_long").optional(),
     rules: z.string().trim().max(10000, "text_too_long").optional(),
     structure: z.enum(["s_elim", "d_elim", "robin"], { error: "tournament_format_invalid" }).optional(),
+    // Checked against the structure and the approved players in the service, which knows both.
+    size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")).optional(),
     discipline: z.string().trim().max(100, "text_too_long").optional(),
     startDate: isoDate,
     endDate: isoDate,

@@ -1,9 +1,9 @@
 import type { Tournament, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
-import { type BracketState, champion, createBracket, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
+import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
@@ -83,28 +83,37 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   const tournament = await findTournament(deps.db, id);
   assertManager(user, tournament);
   if (input.structure && input.structure !== tournament.structure && tournament.is_active) throw new BadRequestError("tournament_already_started");
+  // Checked before any picture is stored, and again with the write.
+  await checkSize(deps.db, tournament, input);
   const images: { poster?: string; cover?: string } = {};
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
   if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(deps, input.cover, imageKinds.banner, user.id).catch(async (error: unknown) => {
     await removeUpload(images.poster ?? null, deps.config.dataDir);
     throw error;
   });
+  // The size check and the write share a transaction: no approval slips in between.
   await deps.db
-    .updateTable("tournament")
-    .set({
-      ...(input.tournrmentName !== undefined ? { name: input.tournrmentName } : {}),
-      ...(input.prize !== undefined ? { prize: input.prize } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.rules !== undefined ? { rules: input.rules } : {}),
-      ...(input.structure !== undefined ? { structure: input.structure } : {}),
-      ...(input.discipline !== undefined ? { discipline: input.discipline } : {}),
-      ...(input.startDate !== undefined && input.startDate !== null ? { start_date: input.startDate } : {}),
-      ...(input.endDate !== undefined && input.endDate !== null ? { end_date: input.endDate } : {}),
-      ...(input.timeZone !== undefined ? { timezone: input.timeZone } : {}),
-      ...images,
+    .transaction()
+    .execute(async (trx) => {
+      await checkSize(trx, await findTournament(trx, id), input);
+      await trx
+        .updateTable("tournament")
+        .set({
+          ...(input.tournrmentName !== undefined ? { name: input.tournrmentName } : {}),
+          ...(input.prize !== undefined ? { prize: input.prize } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.rules !== undefined ? { rules: input.rules } : {}),
+          ...(input.structure !== undefined ? { structure: input.structure } : {}),
+          ...(input.size !== undefined ? { size: input.size } : {}),
+          ...(input.discipline !== undefined ? { discipline: input.discipline } : {}),
+          ...(input.startDate !== undefined && input.startDate !== null ? { start_date: input.startDate } : {}),
+          ...(input.endDate !== undefined && input.endDate !== null ? { end_date: input.endDate } : {}),
+          ...(input.timeZone !== undefined ? { timezone: input.timeZone } : {}),
+          ...images,
+        })
+        .where("id", "=", id)
+        .execute();
     })
-    .where("id", "=", id)
-    .execute()
     .catch(async (error: unknown) => {
       for (const stored of Object.values(images)) await removeUpload(stored, deps.config.dataDir);
       throw error;
@@ -113,6 +122,20 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   if (images.poster) await removeUpload(tournament.poster, deps.config.dataDir);
   if (images.cover) await removeUpload(tournament.cover, deps.config.dataDir);
   changed(deps, id);
+}
+
+/**
+ * The size changes only before the start, to a size the structure offers (the same list as the
+ * create form) and never below the players already approved: nobody approved is dropped.
+ */
+async function checkSize(db: Db, tournament: Tournament, input: UpdateTournamentInput): Promise<void> {
+  const size = input.size ?? tournament.size;
+  const structure = (input.structure ?? tournament.structure) as Structure;
+  if (size === tournament.size && structure === tournament.structure) return;
+  if (size !== tournament.size && (tournament.is_active || tournament.finished_at)) throw new ConflictError([{ field: "size", code: "tournament_already_started" }]);
+  if (!SIZES[structure].includes(size)) throw new InvalidError([{ field: "size", code: "tournament_size_invalid" }]);
+  const approved = await approvedCount(db, tournament.id);
+  if (size < approved) throw new AppError(409, "tournament_size_below_players", { params: { count: approved }, fields: [{ field: "size", code: "tournament_size_below_players" }] });
 }
 
 /** A player joins for themself only; the organiser joining their own tournament is approved at once. */
@@ -204,6 +227,7 @@ export function parseMatchId(matchId: string): { tournamentId: number; engineId:
 const engineErrors: Record<EngineError["code"], () => AppError> = {
   match_not_found: () => new NotFoundError("match_not_found"),
   match_not_ready: () => new AppError(409, "match_not_ready"),
+  match_finished: () => new AppError(409, "match_finished"),
   match_not_playing: () => new AppError(409, "match_not_playing"),
   scores_equal: () => new BadRequestError("scores_equal"),
   winner_not_in_match: () => new BadRequestError("winner_not_in_match"),
