@@ -361,7 +361,11 @@ export interface WalletTransactionTable {
   amount: number;
   balance_after: number;
   type: WalletTransactionType;
+  /** A reason typed by a person, kept as typed ("" when Arena wrote the line). */
   description: Generated<string>;
+  /** A line Arena wrote: a key of the ledger's dictionary and its parameters (JSON), translated when shown. */
+  description_code: string | null;
+  description_params: string | null;
   ref_type: string | null;
   ref_id: number | null;
   created_at: number;

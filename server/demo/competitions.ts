@@ -106,7 +106,7 @@ function seedsOf(data: unknown): DemoSeed[] {
 async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userByName: (username: string) => Promise<User>): Promise<void> {
   const organiser = await userByName(spec.organiser);
   // Creating an event costs G-Coins: the demo organisers get a starting purse first.
-  await applyMovement(deps.db, { userId: organiser.id, amount: 5000, type: "admin_credit", description: "Crédit de démonstration" }, deps.now());
+  await applyMovement(deps.db, { userId: organiser.id, amount: 5000, type: "admin_credit", description: { code: "demo_credit" } }, deps.now());
   // Events start at a round hour (18:00 UTC, evening in Europe), as an organiser would set them.
   const start = new Date(deps.now() + spec.inDays * DAY).setUTCHours(18, 0, 0, 0);
   const { event } = await createEvent(deps, organiser, {
@@ -137,8 +137,8 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
   // A few members already hold tickets, so "My tickets" and the door have something to show.
   for (const [username, ticketType] of spec.buyers) {
     const buyer = await userByName(username);
-    await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: "Crédit de démonstration" }, deps.now());
-    const price = (await ticketTypes(deps.db, event.id)).find((type) => type.type === ticketType)!.price;
-    await purchase(deps, ticketSigner(deps.config.dataDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price });
+    await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: { code: "demo_credit" } }, deps.now());
+    const price = (await ticketTypes(deps.db, event.id, "fr")).find((type) => type.type === ticketType)!.price;
+    await purchase(deps, ticketSigner(deps.config.dataDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price }, "fr");
   }
 }

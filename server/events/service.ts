@@ -77,7 +77,7 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await applyMovement(trx, { userId: user.id, amount: -cost, type: "event_creation", description: `Création de l'événement « ${input.name} »`, refType: "event", refId: inserted.id }, now);
+    await applyMovement(trx, { userId: user.id, amount: -cost, type: "event_creation", description: { code: "event_creation", params: { event: input.name } }, refType: "event", refId: inserted.id }, now);
     return inserted;
   });
   return { event, cost };
@@ -136,13 +136,13 @@ async function settleCreationCost(trx: DbOrTransaction, editor: User, event: Eve
   if (difference === 0) return;
   const movement = { userId: event.created_by, refType: "event", refId: event.id };
   if (difference < 0) {
-    await applyMovement(trx, { ...movement, amount: -difference, type: "refund", description: `Coût ajusté de l'événement « ${event.name} »` }, now);
+    await applyMovement(trx, { ...movement, amount: -difference, type: "refund", description: { code: "event_cost_adjusted", params: { event: event.name } } }, now);
     return;
   }
   if ((await balanceOf(trx, event.created_by)) < difference) {
     throw new AppError(402, editor.id === event.created_by ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
   }
-  await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: `Coût ajusté de l'événement « ${event.name} »` }, now);
+  await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: { code: "event_cost_adjusted", params: { event: event.name } } }, now);
 }
 
 async function assertCategoryExists(db: DbOrTransaction, categoryId: number): Promise<void> {

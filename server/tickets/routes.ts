@@ -42,14 +42,14 @@ export function ticketRoutes(deps: AppDeps) {
   const signer = () => ticketSigner(deps.config.dataDir);
   return newRouter()
     .openapi(r.types, async (c) => {
-      const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId);
+      const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId, c.get("lang"));
       return c.json({ success: true as const, ticketTypes: types, priceReason }, 200);
     })
     .openapi(r.purchase, async (c) => {
-      const ticket = await purchase(deps, signer(), currentUser(c), c.req.valid("json"));
+      const ticket = await purchase(deps, signer(), currentUser(c), c.req.valid("json"), c.get("lang"));
       return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_bought"), ticket }, 201);
     })
-    .openapi(r.mine, async (c) => c.json({ success: true as const, tickets: await userTickets(deps, signer(), currentUser(c)) }, 200))
+    .openapi(r.mine, async (c) => c.json({ success: true as const, tickets: await userTickets(deps, signer(), currentUser(c), c.get("lang")) }, 200))
     .openapi(r.event, async (c) => c.json({ success: true as const, tickets: await eventTickets(deps, currentUser(c), c.req.valid("param").eventId) }, 200))
     .openapi(r.revoked, async (c) => c.json({ success: true as const, revoked: await revokedCodes(deps, currentUser(c), c.req.valid("param").eventId) }, 200))
     .openapi(r.publicKey, (c) => c.json({ success: true as const, algorithm: "Ed25519" as const, publicKey: signer().publicKeyPem }, 200))

@@ -6,19 +6,15 @@ import { assertCanSeeEvent, canManageEvent } from "../events/visibility.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
+import type { Language } from "../i18n/messages.ts";
+import { defaultTicketName, defaultTicketTypes, type TicketTypeView } from "./default-types.ts";
 import { TICKET_CODE } from "./format.ts";
 import type { TicketSigner } from "./signing.ts";
 
-/** Used when an event defines no ticket types of its own (spec 02 §9). */
-export const DEFAULT_TICKET_TYPES = [
-  { type: "match", name: "Billet Match", price: 100, description: "Accès à un match", features: ["1 match", "Place assise"] },
-  { type: "pass_day", name: "Pass Journée", price: 200, description: "Accès à toute une journée", features: ["Tous les matchs du jour", "Place assise"] },
-  { type: "pass_full", name: "Pass Complet", price: 500, description: "Accès à tout l'événement", features: ["Tous les matchs", "Accès prioritaire", "Goodies"] },
-];
-
-export async function ticketTypes(db: DbOrTransaction, eventId: number) {
+/** An event's own ticket types, or the default ones in the reader's language when it defines none. */
+export async function ticketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<TicketTypeView[]> {
   const own = await db.selectFrom("ticket_type").selectAll().where("event_id", "=", eventId).orderBy("price").execute();
-  if (own.length === 0) return DEFAULT_TICKET_TYPES;
+  if (own.length === 0) return defaultTicketTypes(lang);
   return own.map((t) => ({ type: t.type, name: t.name, price: t.price, description: t.description, features: JSON.parse(t.features) as string[] }));
 }
 
@@ -26,11 +22,11 @@ export async function ticketTypes(db: DbOrTransaction, eventId: number) {
  * The types on an event's page, only for those who may see the event; for a logged-in viewer, each
  * with the price the server will ask them (`yourPrice`) and why, so the panel never shows another.
  */
-export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, eventId: number) {
+export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, eventId: number, lang: Language) {
   const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
   await assertCanSeeEvent(deps.db, event, viewer);
-  const types = await ticketTypes(deps.db, eventId);
+  const types = await ticketTypes(deps.db, eventId, lang);
   if (!viewer) return { types, priceReason: null };
   const priced = await Promise.all(types.map(async (type) => ({ type, price: await priceFor(deps.db, viewer, eventId, type.price) })));
   return { types: priced.map(({ type, price }) => ({ ...type, yourPrice: price.price })), priceReason: priced[0]?.price.reason ?? null };
@@ -55,7 +51,7 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
  * and the balance; debit the buyer, credit the organiser, write the ticket and the buyer's
  * registration. Fifty buyers for ten seats: ten tickets.
  */
-export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }) {
+export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }, lang: Language) {
   if (input.userId !== user.id) throw new ForbiddenError();
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
   const now = deps.now();
@@ -63,7 +59,7 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
     const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
     if (!event) throw new NotFoundError("event_not_found");
     await assertCanSeeEvent(trx, event, user);
-    const type = (await ticketTypes(trx, event.id)).find((t) => t.type === input.ticketType);
+    const type = (await ticketTypes(trx, event.id, lang)).find((t) => t.type === input.ticketType);
     if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
     const { price } = await priceFor(trx, user, event.id, type.price);
     await assertCanBuy(trx, event, user, now);
@@ -71,23 +67,24 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
     const code = randomBytes(9).toString("base64url");
     const inserted = await trx.insertInto("ticket").values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now }).returningAll().executeTakeFirstOrThrow();
     if (price > 0) {
-      await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: `${type.name} — ${event.name}`, refType: "ticket", refId: inserted.id }, now);
-      await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: `${type.name} — ${event.name}`, refType: "ticket", refId: inserted.id }, now);
+      const ticketLine = { code: "ticket", params: { ticketType: type.type, ticketName: type.name, event: event.name } } as const;
+      await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
+      await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
     }
     await trx.insertInto("event_participant").values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now }).onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" })).execute();
     return { ...inserted, type_name: type.name, event };
   });
   await notify(deps, [ticket.event.created_by], { type: "ticket_sold", actorId: user.id, link: `/events/${ticket.event.slug}/manage`, data: { event: ticket.event.name, ticket: ticket.ticket_type } });
-  return toTicketResponse(signer, ticket, ticket.event);
+  return toTicketResponse(signer, lang, ticket, ticket.event);
 }
 
-function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: string; event_id: number; ticket_type: string; type_name: string | null; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
+function toTicketResponse(signer: TicketSigner, lang: Language, ticket: { id: number; code: string; event_id: number; ticket_type: string; type_name: string | null; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
   return {
     id: ticket.id,
     code: ticket.code,
     ticket_type: ticket.ticket_type,
     /** The type's name as the buyer saw it ("Pass Journée"). */
-    ticket_name: ticket.type_name ?? DEFAULT_TICKET_TYPES.find((t) => t.type === ticket.ticket_type)?.name ?? ticket.ticket_type,
+    ticket_name: ticket.type_name ?? defaultTicketName(lang, ticket.ticket_type) ?? ticket.ticket_type,
     price: ticket.price,
     currency: ticket.currency,
     status: ticket.status,
@@ -98,7 +95,7 @@ function toTicketResponse(signer: TicketSigner, ticket: { id: number; code: stri
   };
 }
 
-export async function userTickets(deps: AppDeps, signer: TicketSigner, user: User) {
+export async function userTickets(deps: AppDeps, signer: TicketSigner, user: User, lang: Language) {
   const rows = await deps.db
     .selectFrom("ticket")
     .innerJoin("event", "event.id", "ticket.event_id")
@@ -109,7 +106,7 @@ export async function userTickets(deps: AppDeps, signer: TicketSigner, user: Use
     .orderBy("ticket.created_at", "desc")
     .orderBy("ticket.id", "desc")
     .execute();
-  return rows.map((row) => toTicketResponse(signer, row, row));
+  return rows.map((row) => toTicketResponse(signer, lang, row, row));
 }
 
 /** The organiser's (or an admin's) list of an event's tickets, with who holds them and who is in. */
@@ -178,12 +175,12 @@ export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, 
   for (const ticket of tickets) {
     if (ticket.price > 0) {
       try {
-        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: `Remboursement — ${event.name}`, refType: "ticket", refId: ticket.id }, now);
+        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw new AppError(402, "event_refund_insufficient", { params: { amount: tickets.reduce((sum, t) => sum + t.price, 0) } });
         throw error;
       }
-      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: `Remboursement — ${event.name}`, refType: "ticket", refId: ticket.id }, now);
+      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
     }
     await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
   }

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { DB, WalletTransactionType } from "../../db/types.ts";
 import type { Db } from "../../db/index.ts";
 import { AppError } from "../http/errors.ts";
+import { type LedgerText, storedText } from "./ledger-lines.ts";
 
 export type DbOrTransaction = Db | Transaction<DB>;
 
@@ -10,7 +11,7 @@ export interface Movement {
   /** Positive: credit; negative: debit. */
   amount: number;
   type: WalletTransactionType;
-  description: string;
+  description: LedgerText;
   refType?: string;
   refId?: number;
 }
@@ -39,7 +40,7 @@ export async function applyMovement(db: DbOrTransaction, movement: Movement, now
   if (!updated) throw new InsufficientFundsError(-movement.amount, await balanceOf(db, movement.userId));
   await db
     .insertInto("wallet_transaction")
-    .values({ user_id: movement.userId, amount: movement.amount, balance_after: updated.balance, type: movement.type, description: movement.description, ref_type: movement.refType ?? null, ref_id: movement.refId ?? null, created_at: now })
+    .values({ user_id: movement.userId, amount: movement.amount, balance_after: updated.balance, type: movement.type, ...storedText(movement.description), ref_type: movement.refType ?? null, ref_id: movement.refId ?? null, created_at: now })
     .execute();
   return updated.balance;
 }

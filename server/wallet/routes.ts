@@ -41,7 +41,7 @@ export function walletRoutes(deps: AppDeps) {
     .openapi(transactionsRoute, async (c) => {
       const { userId, page, limit } = c.req.valid("query");
       const user = currentUser(c);
-      return c.json({ success: true as const, ...(await listTransactions(deps, user, userId ?? user.id, page, limit)) }, 200);
+      return c.json({ success: true as const, ...(await listTransactions(deps, user, userId ?? user.id, page, limit, c.get("lang"))) }, 200);
     })
     .openapi(creditRoute, async (c) => c.json({ success: true as const, ...(await credit(deps, currentUser(c), c.req.valid("json"))) }, 200))
     .openapi(debitRoute, async (c) => c.json({ success: true as const, ...(await debit(deps, currentUser(c), c.req.valid("json"))) }, 200));

@@ -1,7 +1,9 @@
 import type { User, WalletTransactionType } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import type { Language } from "../i18n/messages.ts";
 import { applyMovement, balanceOf } from "./ledger.ts";
+import { describeLine } from "./ledger-lines.ts";
 
 export const TEST_TOP_UP = 1000;
 
@@ -15,7 +17,7 @@ export async function getBalance(deps: AppDeps, caller: User, userId: number) {
   return { userId, balance: await balanceOf(deps.db, userId), currency: "GCOIN" };
 }
 
-export async function listTransactions(deps: AppDeps, caller: User, userId: number, page: number, limit: number) {
+export async function listTransactions(deps: AppDeps, caller: User, userId: number, page: number, limit: number, lang: Language) {
   assertOwnOrAdmin(caller, userId);
   const rows = await deps.db.selectFrom("wallet_transaction").selectAll().where("user_id", "=", userId).orderBy("id", "desc").limit(limit + 1).offset((page - 1) * limit).execute();
   return {
@@ -25,7 +27,7 @@ export async function listTransactions(deps: AppDeps, caller: User, userId: numb
       amount: row.amount,
       balanceAfter: row.balance_after,
       transactionType: row.type,
-      description: row.description,
+      description: describeLine(lang, row),
       refType: row.ref_type,
       refId: row.ref_id,
       createdAt: new Date(row.created_at).toISOString(),
@@ -43,13 +45,13 @@ export async function credit(deps: AppDeps, caller: User, input: { userId: numbe
   const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
   const type: WalletTransactionType = isAdmin && input.userId !== caller.id ? "admin_credit" : "manual_credit";
-  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || "Crédit de G-Coins", refType: "user", refId: caller.id }, deps.now()));
+  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" }, refType: "user", refId: caller.id }, deps.now()));
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
 export async function debit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string; transactionType?: string }) {
   if (input.userId !== caller.id) throw new NotFoundError("wallet_not_found");
-  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || "Débit" }, deps.now()));
+  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
   return { userId: caller.id, balance, currency: "GCOIN" };
 }

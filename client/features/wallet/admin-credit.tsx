@@ -33,7 +33,7 @@ export function AdminCredit() {
         if (error instanceof ApiError && error.status === 404) throw new ApiError(404, "user_not_found", t("credit_no_member"), [{ field: "username", code: "user_not_found", msg: t("credit_no_member") }]);
         throw error;
       });
-      const answer = await api<{ balance: number }>("/wallet/credit", { method: "POST", body: { userId: member.user.id, amount: Number(amount), description: reason.trim() || t("credit_default_reason") } });
+      const answer = await api<{ balance: number }>("/wallet/credit", { method: "POST", body: { userId: member.user.id, amount: Number(amount), description: reason.trim() || undefined } });
       return { username: member.user.username, balance: answer.balance };
     },
     onSuccess: ({ username: credited, balance }) => {

@@ -1,0 +1,28 @@
+import { type Language, translate } from "../i18n/messages.ts";
+import { defaultTicketName } from "../tickets/default-types.ts";
+
+/**
+ * The lines Arena writes in a wallet's ledger. Each is stored as a code and its parameters and
+ * translated when a member reads it, so the same payment reads "Remboursement — LAN" in French and
+ * "Refund — LAN" in English. A reason typed by an admin is stored and shown as typed.
+ */
+export type LedgerLine =
+  | { code: "event_creation" | "event_cost_adjusted" | "refund"; params: { event: string } }
+  | { code: "ticket"; params: { ticketType: string; ticketName: string; event: string } }
+  | { code: "credit" | "desk_payment" | "test_top_up" | "debit" | "demo_credit" };
+
+/** What a movement says: a line Arena writes, or the words a person typed. */
+export type LedgerText = LedgerLine | string;
+
+export function storedText(text: LedgerText): { description: string; description_code: string | null; description_params: string | null } {
+  if (typeof text === "string") return { description: text, description_code: null, description_params: null };
+  return { description: "", description_code: text.code, description_params: "params" in text ? JSON.stringify(text.params) : null };
+}
+
+/** The line in the reader's language; rows written before lines had codes keep their old sentence. */
+export function describeLine(lang: Language, row: { description: string; description_code: string | null; description_params: string | null }): string {
+  if (!row.description_code) return row.description;
+  const params = row.description_params ? (JSON.parse(row.description_params) as Record<string, string>) : {};
+  if (row.description_code === "ticket") params.ticketName = defaultTicketName(lang, params.ticketType ?? "") ?? params.ticketName ?? "";
+  return translate(lang, `events:ledger_${row.description_code}`, params);
+}
