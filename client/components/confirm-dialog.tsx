@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: ReactNode;
   children: ReactNode;
   confirmLabel: ReactNode;
+  /** The dismiss button's name, where "Cancel" would be ambiguous (cancelling a request, an event). */
+  cancelLabel?: ReactNode;
   busyLabel?: ReactNode;
   busy?: boolean;
   danger?: boolean;
@@ -15,7 +17,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busyLabel, busy, danger, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            {t("cancel")}
+            {cancelLabel ?? t("cancel")}
           </Button>
           <Button variant={danger ? "danger" : "primary"} busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
             {confirmLabel}

@@ -272,7 +272,7 @@ describe("POST /api/events/cover", () => {
   it("stores an uploaded picture as a 1280×720 WebP the event then wears, and refuses what is not a picture", async () => {
     const organiser = await fundedUser(2000);
     const form = new FormData();
-    form.append("filename", new File([await makeImage("png", "1600x900")], "cover.png", { type: "image/png" }));
+    form.append("filename", new File([(await makeImage("png", "1600x900")) as Uint8Array<ArrayBuffer>], "cover.png", { type: "image/png" }));
     const stored = await organiser.browser.post("/api/events/cover", form);
     expect(stored.status).toBe(200);
     expect(stored.body.coverImage).toMatch(/^\/uploads\/event-covers\/\d+-[0-9a-f]+\.webp$/);

@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { CalendarPlus, CalendarDays, Coins, Radio, Settings, Trophy, User } from "lucide-react";
+import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Trophy, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -48,7 +50,12 @@ export function RoleDashboard() {
           ),
         )}
       </nav>
-      <section className="dashboard-stats" aria-label={t("stats")}>
+      {dashboard.isError ? (
+        <div role="alert">
+          <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("dashboard_load_failed")} action={<Button variant="secondary" onClick={() => void dashboard.refetch()}>{t("retry")}</Button>} />
+        </div>
+      ) : null}
+      <section className="dashboard-stats" aria-label={t("stats")} hidden={dashboard.isError}>
         {dashboard.isPending
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} />)
           : Object.entries(dashboard.data?.stats ?? {}).map(([key, value]) => (

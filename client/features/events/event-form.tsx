@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
-import { Coins, Eye } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Coins, Eye, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { creationCost } from "../../../server/events/cost.ts";
@@ -28,7 +28,12 @@ interface Fields {
   rules: string;
   isPublic: boolean;
   requiresApproval: boolean;
+  coverImage: string;
+  tournamentId: string;
 }
+
+/** The order in which the spec checks the fields (spec 02 §5): the first broken rule is the toast. */
+const FIELD_ORDER = ["name", "description", "categoryId", "startDate", "endDate", "maxParticipants", "ticketPrice", "coverImage", "tournamentId"];
 
 function fieldsOf(event?: ArenaEvent): Fields {
   return {
@@ -43,7 +48,44 @@ function fieldsOf(event?: ArenaEvent): Fields {
     rules: event?.rules ?? "",
     isPublic: event?.isPublic ?? true,
     requiresApproval: event?.requiresApproval ?? false,
+    coverImage: event?.coverImage ?? "",
+    tournamentId: event?.tournamentId ? String(event.tournamentId) : "",
   };
+}
+
+function bodyOf(fields: Fields, tournamentCategory: boolean) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    categoryId: fields.categoryId,
+    startDate: fromLocalInput(fields.startDate),
+    endDate: fromLocalInput(fields.endDate) || null,
+    maxParticipants: fields.maxParticipants,
+    ticketPrice: fields.ticketPrice || "0",
+    location: fields.location,
+    rules: fields.rules,
+    isPublic: fields.isPublic,
+    requiresApproval: fields.requiresApproval,
+    coverImage: fields.coverImage,
+    tournamentId: tournamentCategory && fields.tournamentId ? Number(fields.tournamentId) : null,
+  };
+}
+
+/** Every broken rule, by field, as error codes: the server's own schema, plus "in the future", which it checks against its clock. */
+function problemsOf(body: ReturnType<typeof bodyOf>): Record<string, string> {
+  const checked = CreateEventSchema.safeParse(body);
+  const found: Record<string, string> = {};
+  if (!checked.success) for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
+  const start = Date.parse(body.startDate);
+  if (Number.isFinite(start) && start <= Date.now()) found.startDate ??= "event_start_past";
+  return found;
+}
+
+/** Spec 02 §8: the server's message when it gave one, a network error said as such, else "Error creating event". */
+function saveError(error: unknown, t: (key: string) => string, editing: boolean): string {
+  if (error instanceof ApiError && error.status === 0) return t("network_error_check");
+  if (error instanceof ApiError && error.status < 500 && error.code !== "internal") return error.message;
+  return t(editing ? "save_failed" : "create_failed");
 }
 
 /**
@@ -60,21 +102,23 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(event));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState(false);
-  const body = {
-    name: fields.name,
-    description: fields.description,
-    categoryId: fields.categoryId,
-    startDate: fromLocalInput(fields.startDate),
-    endDate: fromLocalInput(fields.endDate) || null,
-    maxParticipants: fields.maxParticipants,
-    ticketPrice: fields.ticketPrice || "0",
-    location: fields.location,
-    rules: fields.rules,
-    isPublic: fields.isPublic,
-    requiresApproval: fields.requiresApproval,
-  };
+  const category = categories.data?.find((c) => String(c.id) === fields.categoryId);
+  const tournamentCategory = category?.slug === "tournament";
+  const tournaments = useQuery({ queryKey: ["tournaments", "picker"], enabled: tournamentCategory, queryFn: async ({ signal }) => await api<{ id: number; name: string }[]>("/tournament/all", { signal }) });
+  const body = bodyOf(fields, tournamentCategory);
   const start = Date.parse(body.startDate);
   const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;
+  // Spec 02 §5: creating is not offered to a wallet that cannot pay; the note says why and where to get G-Coins.
+  const tooPoor = !event && cost !== null && balance.data !== undefined && balance.data < cost;
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("filename", file);
+      return api<{ coverImage: string }>("/events/cover", { method: "POST", body: form });
+    },
+    onSuccess: (answer) => update({ coverImage: answer.coverImage }),
+    onError: (error) => setErrors((current) => ({ ...current, coverImage: error.message })),
+  });
   const save = useMutation({
     mutationFn: () => (event ? api<{ message: string }>(`/events/${event.slug}`, { method: "PUT", body }) : api<{ message: string }>("/events", { method: "POST", body: { ...body, creationCost: cost } })),
     onSuccess: (answer) => {
@@ -85,21 +129,29 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
-      else toast.error(error.message);
+      toast.error(saveError(error, t, Boolean(event)));
     },
   });
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
+    if (tooPoor) return;
     // The server's own schema, in the spec's validation order; it checks again on its side.
-    const checked = CreateEventSchema.safeParse(body);
-    const found: Record<string, string> = {};
-    if (!checked.success) for (const issue of checked.error.issues) found[String(issue.path[0])] ??= t(`errors:${issue.message}`);
-    if (Number.isFinite(start) && start <= Date.now()) found.startDate ??= t("errors:event_start_past");
+    const problems = problemsOf(body);
+    const found = Object.fromEntries(Object.entries(problems).map(([field, code]) => [field, t(`errors:${code}`)]));
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    const first = FIELD_ORDER.find((field) => field in found);
+    if (first) toast.error(found[first]!);
+    else save.mutate();
   };
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: e.target.value }));
-  const category = categories.data?.find((c) => String(c.id) === fields.categoryId);
+  /** A change; the field's error goes as soon as the field is valid again (other fields keep theirs). */
+  const update = (patch: Partial<Fields>) => {
+    const next = { ...fields, ...patch };
+    setFields(next);
+    const problems = problemsOf(bodyOf(next, tournamentCategory));
+    const fixed = Object.keys(patch).filter((key) => key in errors && !(key in problems));
+    if (fixed.length) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => !fixed.includes(key))));
+  };
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => update({ [key]: e.target.value });
 
   return (
     <form className="event-form" onSubmit={submit} noValidate>
@@ -130,13 +182,59 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
           <TextField label={t("field_max")} hint={t("field_max_hint")} type="number" min={1} value={fields.maxParticipants} onChange={set("maxParticipants")} error={errors.maxParticipants} />
           <TextField label={t("field_price")} type="number" min={0} step={0.01} value={fields.ticketPrice} onChange={set("ticketPrice")} error={errors.ticketPrice} />
         </div>
+        {tournamentCategory ? (
+          <div className="field">
+            <label htmlFor="event-tournament">{t("field_tournament")}</label>
+            <select id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
+              <option value="">{t("no_tournament")}</option>
+              {(tournaments.data ?? []).map((tournament) => (
+                <option key={tournament.id} value={tournament.id}>
+                  {tournament.name}
+                </option>
+              ))}
+            </select>
+            {errors.tournamentId ? <p className="field-error">{errors.tournamentId}</p> : <p id="event-tournament-hint" className="field-hint">{t("field_tournament_hint")}</p>}
+          </div>
+        ) : null}
+        <div className="field event-cover-field">
+          <label htmlFor="event-cover">{t("field_cover")}</label>
+          {fields.coverImage ? (
+            <div className="event-cover-preview">
+              <img src={fields.coverImage} alt={t("cover_preview")} />
+              <Button size="sm" variant="secondary" icon={<X size={14} aria-hidden />} onClick={() => update({ coverImage: "" })}>
+                {t("remove_cover")}
+              </Button>
+            </div>
+          ) : null}
+          <input
+            id="event-cover"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-invalid={Boolean(errors.coverImage)}
+            aria-describedby="event-cover-message"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) upload.mutate(file);
+            }}
+          />
+          {errors.coverImage ? (
+            <p id="event-cover-message" className="field-error" role="alert">
+              {errors.coverImage}
+            </p>
+          ) : (
+            <p id="event-cover-message" className="field-hint">
+              <ImagePlus size={14} aria-hidden /> {upload.isPending ? t("cover_uploading") : t("field_cover_hint")}
+            </p>
+          )}
+        </div>
         <TextField label={t("location")} value={fields.location} onChange={set("location")} maxLength={200} />
         <div className="field">
           <label htmlFor="event-rules">{t("rules")}</label>
           <textarea id="event-rules" rows={4} value={fields.rules} onChange={set("rules")} />
         </div>
-        <Checkbox label={t("field_public")} checked={fields.isPublic} onChange={(e) => setFields((f) => ({ ...f, isPublic: e.target.checked }))} />
-        <Checkbox label={t("field_approval")} checked={fields.requiresApproval} onChange={(e) => setFields((f) => ({ ...f, requiresApproval: e.target.checked }))} />
+        <Checkbox label={t("field_public")} checked={fields.isPublic} onChange={(e) => update({ isPublic: e.target.checked })} />
+        <Checkbox label={t("field_approval")} checked={fields.requiresApproval} onChange={(e) => update({ requiresApproval: e.target.checked })} />
       </div>
       <aside className="event-form-side">
         {event ? null : (
@@ -146,7 +244,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
             </h2>
             <p className="event-cost tabular">{cost === null ? t("cost_pending") : t("gcoins", { value: cost })}</p>
             <p className="muted small">{t("cost_hint")}</p>
-            {balance.data !== undefined ? <p className={`small tabular${cost !== null && cost > balance.data ? " field-error" : ""}`}>{t("your_balance", { value: balance.data })}</p> : null}
+            {balance.data !== undefined ? <p className={`small tabular${tooPoor ? " field-error" : ""}`}>{t("your_balance", { value: balance.data })}</p> : null}
           </section>
         )}
         <Button variant="secondary" icon={<Eye size={16} aria-hidden />} onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
@@ -154,7 +252,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
         </Button>
         {preview ? (
           <article className="event-card" aria-label={t("preview")}>
-            <div className="event-card-cover" style={{ background: `linear-gradient(135deg, ${category?.color ?? "#7c5cff"}, #14121f)` }}>
+            <div className="event-card-cover" style={{ background: fields.coverImage ? `center / cover url(${JSON.stringify(fields.coverImage)})` : `linear-gradient(135deg, ${category?.color ?? "#7c5cff"}, #14121f)` }}>
               {category ? <span className="event-chip" style={{ background: category.color }}>{category.name}</span> : null}
             </div>
             <div className="event-card-body">
@@ -165,9 +263,15 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
             </div>
           </article>
         ) : null}
-        <Button type="submit" busy={save.isPending}>
+        <Button type="submit" busy={save.isPending} disabled={tooPoor || upload.isPending} aria-describedby={tooPoor ? "event-cost-note" : undefined}>
           {event ? t("save_event") : t("create_event")}
         </Button>
+        {tooPoor ? (
+          <p id="event-cost-note" className="event-cost-note small" role="status">
+            {t("cost_too_high", { cost, balance: balance.data })}{" "}
+            <Link to="/top-up">{t("get_gcoins")}</Link>
+          </p>
+        ) : null}
       </aside>
     </form>
   );

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
 import { Button } from "../../components/button.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
-import { type EventDetail, formatEuros, formatEventDate, useEvent } from "./api.ts";
+import { closedReason, type EventDetail, formatEuros, formatEventDate, useEvent } from "./api.ts";
 import { EventTickets } from "./ticket-panel.tsx";
 import "../../styles/events.css";
 
@@ -21,11 +21,11 @@ export function EventPage({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const event = useEvent(slug);
   useEffect(() => {
-    // Unknown or failing: a toast, then the list (spec 02 §2).
+    // Unknown or failing: a toast, then the list (spec 02 §2, §8).
     if (!event.isError) return;
-    toast.error(t("event_not_found"));
+    toast.error(event.error instanceof ApiError && event.error.status === 404 ? t("event_not_found") : t("event_load_failed"));
     void navigate({ to: "/events" });
-  }, [event.isError, navigate, t]);
+  }, [event.isError, event.error, navigate, t]);
   if (!event.data) return <main className="page"><Skeleton height={320} /></main>;
   return <EventDetailView event={event.data} />;
 }
@@ -34,6 +34,10 @@ function EventDetailView({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation("events-ui");
   const { user, isLoggedIn } = useSession();
   const isCreator = user !== null && String(user.id) === event.createdBy;
+  const reason = closedReason(event);
+  // A full event still lets those who hold a seat unregister or pay for it; cancelled or over, nobody acts.
+  const seated = event.participantStatus === "pending" || event.participantStatus === "approved";
+  const closed = reason === "full" ? !seated && !isCreator : reason !== null;
   return (
     <main className="page event-page">
       <header className="event-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}>
@@ -42,7 +46,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
             <span className="event-chip" style={{ background: event.category.color }}>
               {event.category.name}
             </span>
-            <span className="event-chip event-status">{t(`status_${event.status}`)}</span>
+            <span className={`event-chip event-state event-state-${event.status}`}>{t(`detail_status_${event.status}`)}</span>
           </p>
           <h1>{event.name}</h1>
         </div>
@@ -98,8 +102,13 @@ function EventDetailView({ event }: { event: EventDetail }) {
           <Participants event={event} />
         </div>
         <aside className="event-side">
-          <EventAction event={event} isCreator={isCreator} />
-          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} /> : null}
+          {closed && reason ? (
+            <p className={`event-closed event-closed-${reason}`} role="status">
+              {t(`closed_${reason}`)}
+            </p>
+          ) : null}
+          {closed && !isCreator ? null : <EventAction event={event} isCreator={isCreator} />}
+          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} closed={closed} /> : null}
         </aside>
       </div>
     </main>

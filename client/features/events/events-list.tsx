@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDays, CalendarX, MapPin, Plus, Search, Users } from "lucide-react";
+import { CalendarDays, CalendarX, CircleAlert, MapPin, Plus, Search, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useSession } from "../../lib/session.ts";
@@ -47,6 +48,10 @@ export function EventsList() {
       </div>
       {events.isPending ? (
         <Skeleton height={240} />
+      ) : events.isError && !events.data ? (
+        <div role="alert">
+          <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("events_load_failed")} action={<Button variant="secondary" onClick={() => void events.refetch()}>{t("retry")}</Button>} />
+        </div>
       ) : (events.data ?? []).length === 0 ? (
         <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
       ) : (
@@ -71,11 +76,19 @@ function EventCard({ event }: { event: ArenaEvent }) {
         </span>
       </Link>
       <div className="event-card-body">
+        <p className="event-badges">
+          <EventStateChip status={event.status} label={t(`list_status_${event.status}`)} />
+        </p>
         <EventSummary event={event} description={description} withPlaceAndSeats />
         <p className="event-card-price">{event.ticketPrice > 0 ? formatEuros(event.ticketPrice, i18n.language) : t("free")}</p>
       </div>
     </article>
   );
+}
+
+/** A status in words (colour only repeats it): green while open, the live red while live, muted once over. */
+export function EventStateChip({ status, label }: { status: ArenaEvent["status"]; label: string }) {
+  return <span className={`event-chip event-state event-state-${status}`}>{label}</span>;
 }
 
 /** An event card's title, cut description and when (with where and how full, on the public list). */

@@ -8,9 +8,10 @@ import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { toast } from "../../lib/ui.ts";
-import { type EventDetail, formatEventDate } from "./api.ts";
+import { type EventDetail, type EventStatus, formatEventDate, statusActions } from "./api.ts";
+import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../styles/events.css";
 
@@ -32,7 +33,7 @@ function useParticipants(eventId: number) {
 export function ManageEvent({ slug }: { slug: string }) {
   const { t } = useTranslation("errors");
   return (
-    <OrganiserEvent slug={slug} refusal={t("event_manage_forbidden")} moderators redirect>
+    <OrganiserEvent slug={slug} refusal={t("event_manage_forbidden")} failure={t("events-ui:event_data_load_failed")} moderators redirect>
       {(event) => <ManageTabs event={event} />}
     </OrganiserEvent>
   );
@@ -91,10 +92,71 @@ function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => v
           {t("edit_event")}
         </Link>
       </div>
+      <StatusActions event={event} />
       <p className="muted">
-        {t(`status_${event.status}`)} · {formatEventDate(event.startDate, i18n.language)} · {event.location}
+        <EventStateChip status={event.status} label={t(`my_status_${event.status}`)} /> {formatEventDate(event.startDate, i18n.language)}
+        {event.location ? ` · ${event.location}` : ""}
       </p>
     </div>
+  );
+}
+
+type StatusAction = "publish" | "start" | "end" | "cancel";
+const TARGET: Record<StatusAction, EventStatus> = { publish: "published", start: "active", end: "completed", cancel: "cancelled" };
+
+/** A reason worth showing after the spec's words: the server's own, not a generic failure. */
+function reasonOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== "internal" ? error.message : null;
+}
+
+/**
+ * Publish, Start (live), End and Cancel (spec 02 §4), each confirmed first. Cancelling refunds every
+ * ticket sold, from the organiser's wallet, in the server's one transaction.
+ */
+function StatusActions({ event }: { event: EventDetail }) {
+  const { t } = useTranslation("events-ui");
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<StatusAction | null>(null);
+  const change = useMutation({
+    mutationFn: (action: StatusAction) => api<{ event: EventDetail }>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }),
+    onSuccess: (answer, action) => {
+      setAsking(null);
+      queryClient.setQueryData(["events", event.slug], answer.event);
+      toast.success(t(`status_done_${action}`));
+      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+    },
+    onError: (error) => {
+      setAsking(null);
+      const reason = reasonOf(error);
+      toast.error(reason ? t("status_update_failed_reason", { reason }) : t("status_update_failed"));
+    },
+  });
+  const actions = statusActions(event.status);
+  if (actions.length === 0) return null;
+  return (
+    <section className="manage-status" aria-labelledby="manage-status-title">
+      <h2 id="manage-status-title">{t("status_actions")}</h2>
+      <div className="row">
+        {actions.map((action) => (
+          <Button key={action} variant={action === "cancel" ? "danger" : action === "end" ? "secondary" : "primary"} onClick={() => setAsking(action)}>
+            {t(`status_action_${action}`)}
+          </Button>
+        ))}
+      </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`status_confirm_title_${asking}`, { name: event.name }) : ""}
+        confirmLabel={asking ? t(`status_action_${asking}`) : ""}
+        cancelLabel={asking === "cancel" ? t("keep_event") : undefined}
+        danger={asking === "cancel"}
+        busy={change.isPending}
+        onConfirm={() => asking && change.mutate(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        <p>{asking ? t(`status_confirm_text_${asking}`) : null}</p>
+      </ConfirmDialog>
+    </section>
   );
 }
 
@@ -110,7 +172,7 @@ function Participants({ event }: { event: EventDetail }) {
       toast.success(t(status === "approved" ? "approved_toast" : "rejected_toast"));
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
-    onError: (error) => toast.error(error.message),
+    onError: () => toast.error(t("participant_update_failed")),
   });
   const shown = (participants.data ?? []).filter((p) => filter === "all" || p.status === filter);
   return (
@@ -122,7 +184,13 @@ function Participants({ event }: { event: EventDetail }) {
           </button>
         ))}
       </div>
-      {participants.isPending ? <Skeleton height={120} /> : shown.length === 0 ? <p className="muted">{t("no_participants")}</p> : null}
+      {participants.isPending ? (
+        <Skeleton height={120} />
+      ) : participants.isError ? (
+        <LoadFailed message={t("event_data_load_failed")} onRetry={() => void participants.refetch()} />
+      ) : shown.length === 0 ? (
+        <p className="muted">{t("no_participants")}</p>
+      ) : null}
       <ul className="moderation-list">
         {shown.map((p) => (
           <li key={p.id} className="moderation-item manage-row">
@@ -176,7 +244,7 @@ function Streamers({ event }: { event: EventDetail }) {
       toast.success(t("assigned_toast"));
       refresh();
     },
-    onError: (failure) => setError(failure.message),
+    onError: (failure) => setError(reasonOf(failure) ?? t("assign_failed")),
   });
   const remove = useMutation({
     mutationFn: (id: number) => api(`/assignments/${id}`, { method: "DELETE" }),
@@ -184,7 +252,10 @@ function Streamers({ event }: { event: EventDetail }) {
       setRemoving(null);
       refresh();
     },
-    onError: (failure) => toast.error(failure.message),
+    onError: () => {
+      setRemoving(null);
+      toast.error(t("unassign_failed"));
+    },
   });
   return (
     <div className="manage-list">
@@ -233,6 +304,7 @@ function Streamers({ event }: { event: EventDetail }) {
           {t("assign")}
         </Button>
       </form>
+      {assignments.isError ? <LoadFailed message={t("assignments_load_failed")} onRetry={() => void assignments.refetch()} /> : null}
       <ul className="moderation-list">
         {(assignments.data ?? []).map((a) => (
           <li key={a.id} className="moderation-item manage-row">
@@ -250,6 +322,19 @@ function Streamers({ event }: { event: EventDetail }) {
       <ConfirmDialog open={removing !== null} title={t("unassign_title")} confirmLabel={t("unassign")} danger busy={remove.isPending} onConfirm={() => removing && remove.mutate(removing.id)} onCancel={() => setRemoving(null)}>
         <p>{t("unassign_text", { name: removing?.streamer.username ?? "" })}</p>
       </ConfirmDialog>
+    </div>
+  );
+}
+
+/** A failed load says so, with a retry: it must never pass for an empty list. */
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <div className="load-failed" role="alert">
+      <p>{message}</p>
+      <Button size="sm" variant="secondary" onClick={onRetry}>
+        {t("retry")}
+      </Button>
     </div>
   );
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { CalendarDays, Trophy } from "lucide-react";
-import { useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { CalendarDays, CircleAlert, Trophy } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { toast } from "../../lib/ui.ts";
 import type { ArenaEvent } from "./api.ts";
-import { EventSummary } from "./events-list.tsx";
+import { EventStateChip, EventSummary } from "./events-list.tsx";
 import "../../styles/events.css";
 
 /** Spec 02 §2: descriptions on these cards stop at 100 characters. */
@@ -23,6 +23,14 @@ export function MyEvents() {
   const mine = useQuery({ queryKey: ["events", "mine"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
   const joined = useQuery({ queryKey: ["events", "joined"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
   const list = tab === "mine" ? mine : joined;
+  const navigate = useNavigate();
+  const expired = [mine.error, joined.error].some((error) => error instanceof ApiError && error.status === 401);
+  useEffect(() => {
+    // Spec 02 §8: a 401 says so and goes to the login (here the home page with the login open).
+    if (!expired) return;
+    toast.error(t("login_to_view_events"));
+    void navigate({ to: "/", search: { noAuth: true } });
+  }, [expired, navigate, t]);
   return (
     <main className="page events-page">
       <header className="page-header">
@@ -35,6 +43,10 @@ export function MyEvents() {
       <div role="tabpanel" aria-label={tab === "mine" ? t("tab_my_events") : t("tab_joined_events")}>
         {list.isPending ? (
           <Skeleton height={200} />
+        ) : list.isError ? (
+          <div role="alert">
+            <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={expired ? t("login_to_view_events") : t("my_events_load_failed")} action={<Button variant="secondary" onClick={() => void list.refetch()}>{t("retry")}</Button>} />
+          </div>
         ) : (list.data ?? []).length === 0 ? (
           <EmptyState
             icon={<CalendarDays size={40} aria-hidden />}
@@ -66,7 +78,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
       toast.success(answer.message ?? t("published"));
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
-    onError: (error) => toast.error(error.message),
+    onError: () => toast.error(t("publish_failed")),
   });
   const description = event.description.length > DESCRIPTION ? `${event.description.slice(0, DESCRIPTION)}…` : event.description;
   return (
@@ -76,7 +88,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
           <span className="event-chip" style={{ background: event.category.color }}>
             {event.category.name}
           </span>
-          <span className="event-chip event-chip-status">{t(`status_${event.status}`)}</span>
+          <EventStateChip status={event.status} label={joined ? t(`joined_status_${event.status}`) : t(`my_status_${event.status}`)} />
         </p>
         <EventSummary event={event} description={description} />
         {joined ? (

@@ -33,7 +33,7 @@ function purchaseError(error: unknown, t: (key: string) => string): string {
  * The event page's side: the tickets one already holds for the event, then the panel to buy one, or
  * why one cannot be bought now (full, closed, awaiting the organizer's approval…), as the server says.
  */
-export function EventTickets({ event }: { event: EventDetail }) {
+export function EventTickets({ event, closed = false }: { event: EventDetail; closed?: boolean }) {
   const { t } = useTranslation("events-ui");
   const mine = useMyTickets();
   const held = (mine.data ?? []).filter((ticket) => ticket.event.id === event.id && ticket.status === "valid");
@@ -42,7 +42,7 @@ export function EventTickets({ event }: { event: EventDetail }) {
       {held.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} />
       ))}
-      {event.purchaseRefusal ? (
+      {closed ? null : event.purchaseRefusal ? (
         <section className="ticket-panel" aria-labelledby="ticket-panel-title">
           <h2 id="ticket-panel-title">
             <TicketIcon size={18} aria-hidden /> {t("tickets")}

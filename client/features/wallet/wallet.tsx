@@ -11,16 +11,17 @@ import { toast } from "../../lib/ui.ts";
 import { AdminCredit } from "./admin-credit.tsx";
 import "../../styles/events.css";
 
-/** Spec 02 §9: the badge refreshes every 30 s and flags a low balance. */
+/** Spec 02 §9: the badge refreshes every 30 s, flags a balance below the minimum, and gives up on a call after 5 s. */
 const BALANCE_REFRESH_MS = 30_000;
-const LOW_BALANCE = 100;
+export const LOW_BALANCE = 1000;
+export const BALANCE_TIMEOUT_MS = 5000;
 export const TEST_TOP_UP = 1000;
 
 export function useBalance(userId: number | undefined) {
   return useQuery({
     queryKey: ["wallet", "balance", userId],
     enabled: userId !== undefined,
-    queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal })).balance,
+    queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(BALANCE_TIMEOUT_MS)]) })).balance,
     refetchInterval: BALANCE_REFRESH_MS,
   });
 }
@@ -46,8 +47,9 @@ export function WalletBadge() {
     );
   }
   const value = balance.data ?? 0;
+  const low = balance.data !== undefined && value < LOW_BALANCE;
   return (
-    <a className={`wallet-badge${value < LOW_BALANCE && balance.data !== undefined ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={t("wallet_badge", { value })}>
+    <a className={`wallet-badge${low ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={low ? t("wallet_badge_low", { value }) : t("wallet_badge", { value })} title={low ? t("low_balance", { min: LOW_BALANCE }) : undefined}>
       <Coins size={16} aria-hidden />
       <span className="tabular">{balance.data === undefined ? "…" : formatCount(value)}</span>
     </a>
@@ -80,7 +82,8 @@ export function WalletHistory() {
       <header className="page-header wallet-header">
         <div>
           <h1>{t("wallet_title")}</h1>
-          <p className="wallet-balance tabular">{balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
+          <p className="wallet-balance tabular">{balance.isError ? balanceError(balance.error, t) : balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
+          {balance.data !== undefined && balance.data < LOW_BALANCE ? <p className="wallet-low small">{t("low_balance", { min: LOW_BALANCE.toLocaleString(i18n.language) })}</p> : null}
         </div>
         <Link to="/top-up" className="btn btn-primary">
           {t("top_up")}
@@ -88,6 +91,13 @@ export function WalletHistory() {
       </header>
       {pages.isPending ? (
         <Skeleton height={200} />
+      ) : pages.isError ? (
+        <div className="load-failed" role="alert">
+          <p>{t("transactions_load_failed")}</p>
+          <Button size="sm" variant="secondary" onClick={() => void pages.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
       ) : rows.length === 0 ? (
         <p className="muted">{t("no_transactions")}</p>
       ) : (
@@ -137,7 +147,7 @@ export function TopUp() {
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ["auth", "options"], queryFn: ({ signal }) => api<{ testTopUp: boolean }>("/auth/options", { signal }), staleTime: Infinity });
   const topUp = useMutation({
-    mutationFn: () => api("/wallet/credit", { method: "POST", body: { userId: user!.id, amount: TEST_TOP_UP, description: t("test_top_up_description") } }),
+    mutationFn: () => api("/wallet/credit", { method: "POST", body: { userId: user!.id, amount: TEST_TOP_UP } }),
     onSuccess: () => {
       toast.success(t("topped_up", { value: TEST_TOP_UP }));
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
