@@ -54,17 +54,18 @@ export function RoleDashboard() {
         <div role="alert">
           <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("dashboard_load_failed")} action={<Button variant="secondary" onClick={() => void dashboard.refetch()}>{t("retry")}</Button>} />
         </div>
-      ) : null}
-      <section className="dashboard-stats" aria-label={t("stats")} hidden={dashboard.isError}>
-        {dashboard.isPending
-          ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} />)
-          : Object.entries(dashboard.data?.stats ?? {}).map(([key, value]) => (
-              <div key={key} className="dashboard-stat">
-                <span className="dashboard-stat-value tabular">{key === "revenue" ? t("gcoins", { value: value.toLocaleString() }) : value.toLocaleString()}</span>
-                <span className="muted">{t(`stat_${key}`)}</span>
-              </div>
-            ))}
-      </section>
+      ) : (
+        <section className="dashboard-stats" aria-label={t("stats")}>
+          {dashboard.isPending
+            ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} />)
+            : Object.entries(dashboard.data?.stats ?? {}).map(([key, value]) => (
+                <div key={key} className="dashboard-stat">
+                  <span className="dashboard-stat-value tabular">{key === "revenue" ? t("gcoins", { value: value.toLocaleString() }) : value.toLocaleString()}</span>
+                  <span className="muted">{t(`stat_${key}`)}</span>
+                </div>
+              ))}
+        </section>
+      )}
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
   );

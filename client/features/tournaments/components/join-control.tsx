@@ -52,7 +52,8 @@ export function JoinControl({ tournament }: { tournament: TournamentPage }) {
       <ConfirmDialog
         open={confirming}
         title={approved ? t("leave_title") : t("cancel_title")}
-        confirmLabel={approved ? t("leave") : t("cancel_request")}
+        confirmLabel={approved ? t("leave") : t("withdraw_request")}
+        cancelLabel={approved ? undefined : t("keep_request")}
         danger
         busy={leave.isPending}
         onConfirm={onLeave}
