@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import { Trophy } from "lucide-react";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import type { Round, Seed, Structure } from "../api/types.ts";
@@ -33,12 +34,26 @@ export function championOf(rounds: Round[]): { name: string; avatar: string | nu
   return index === null ? null : (last.teams[index]?.player ?? null);
 }
 
-/** Layout 1: the rounds side by side, joined by connector lines, with the champion at the end. */
+/** The columns a bracket draws: its rounds, and the champion's card once there is one. */
+export function columnsOf(rounds: Round[], showChampion = true): number {
+  return rounds.length + (showChampion && championOf(rounds) ? 1 : 0);
+}
+
+/** A double-elimination bracket's grand final and its reset, which the server lists after the winners' rounds. */
+export function splitGrandFinal(winners: Round[]): { main: Round[]; grandFinal: Round[] } {
+  const isGrandFinal = (round: Round) => round.title === "Grand Final" || round.title === "Grand Final Reset";
+  return { main: winners.filter((round) => !isGrandFinal(round)), grandFinal: winners.filter(isGrandFinal) };
+}
+
+/**
+ * Layout 1: the rounds side by side, joined by connector lines, with the champion at the end. The
+ * columns share the width they are given (down to a minimum, past which the bracket scrolls).
+ */
 export function BracketView({ rounds, tournamentId, structure, isAdmin, readOnly, compact, showChampion = true }: BracketProps) {
   const { t } = useTranslation("tournaments-ui");
   const champion = showChampion ? championOf(rounds) : null;
   return (
-    <div className={clsx("bracket", compact && "bracket-compact")}>
+    <div className={clsx("bracket", compact && "bracket-compact")} style={{ "--rounds": rounds.length + (champion ? 1 : 0) } as CSSProperties}>
       {rounds.map((round, r) => {
         const next = rounds[r + 1];
         return (

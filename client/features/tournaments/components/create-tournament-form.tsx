@@ -57,7 +57,6 @@ export function CreateTournamentForm() {
   const chooseFormat = (next: Structure) => {
     setFormat(next);
     if (!SIZES[next].includes(size)) setSize(DEFAULT_SIZE[next]);
-    else if (next === "robin") setSize(DEFAULT_SIZE.robin);
   };
 
   const submit = (event: FormEvent) => {

@@ -66,8 +66,9 @@ export function ParticipantsScreen({ id }: { id: number }) {
         ) : list.length === 0 ? (
           <p className="muted t-empty">{t("no_participants")}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="t-table">
+          <div className="table-scroll table-scroll-cards">
+            {/* On a phone each row becomes a card, its cells labelled: Rank and Action stay in reach. */}
+            <table className="t-table t-table-cards">
               <thead>
                 <tr>
                   <th scope="col">{t("first_name")}</th>
@@ -81,12 +82,14 @@ export function ParticipantsScreen({ id }: { id: number }) {
               <tbody>
                 {list.map((player) => (
                   <tr key={player.id}>
-                    <td>{player.firstName || "—"}</td>
-                    <td>{player.lastName || "—"}</td>
-                    <td>{player.username}</td>
-                    <td>{player.email || "—"}</td>
-                    <td className="tabular">{player.rankLabel ?? <NoRank label={t("rank_none")} />}</td>
-                    <td>
+                    <td data-label={t("first_name")}>{player.firstName || "—"}</td>
+                    <td data-label={t("last_name")}>{player.lastName || "—"}</td>
+                    <td data-label={t("username")}>{player.username}</td>
+                    <td data-label={t("email")}>{player.email || "—"}</td>
+                    <td data-label={t("rank")} className="tabular">
+                      {player.rankLabel ?? <NoRank label={t("rank_none")} />}
+                    </td>
+                    <td data-label={t("action")}>
                       <div className="row">
                         {player.status === "pending" ? (
                           <Button size="sm" onClick={() => onApprove(player)} busy={approve.isPending && approve.variables === player.id} aria-label={t("approve_player", { name: player.username })}>

@@ -10,7 +10,7 @@ import { toast } from "../../../lib/ui.ts";
 import { useUpdateTournament } from "../api/mutations.ts";
 import { useTournament } from "../api/queries.ts";
 import type { Structure, Tournament } from "../api/types.ts";
-import { FORMATS, formatDate, fromLocalInput, timeZones, toLocalInput } from "../lib/format.ts";
+import { editSizes, FORMATS, formatDate, fromLocalInput, SIZES, timeZones, toLocalInput } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 
 interface Values {
@@ -20,6 +20,7 @@ interface Values {
   endDate: string;
   description: string;
   structure: Structure;
+  size: number;
   discipline: string;
   timeZone: string;
   rules: string;
@@ -32,6 +33,7 @@ const valuesOf = (t: Tournament): Values => ({
   endDate: toLocalInput(t.endDate),
   description: t.description ?? "",
   structure: t.structure,
+  size: t.size,
   discipline: t.discipline ?? "",
   timeZone: t.timezone || "UTC",
   rules: t.rules ?? "",
@@ -98,6 +100,10 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
   useEffect(() => setValues(initial), [initial]);
   const dirty = cover !== null || poster !== null || (Object.keys(initial) as (keyof Values)[]).some((k) => initial[k] !== values[k]);
   const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const started = tournament.isActive || tournament.isFinished;
+  const sizes = editSizes(values.structure, initial.size);
+  // A format that does not take the chosen size moves to 8, which every format takes.
+  const chooseStructure = (structure: Structure) => setValues((v) => ({ ...v, structure, size: SIZES[structure].includes(v.size) ? v.size : 8 }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,6 +114,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
       description: values.description,
       rules: values.rules,
       structure: values.structure,
+      size: String(values.size),
       discipline: values.discipline,
       timeZone: values.timeZone,
       startDate: fromLocalInput(values.startDate),
@@ -157,7 +164,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
       <div className="grid-2">
         <div className="field">
           <label htmlFor="s-structure">{`${t("structure")} *`}</label>
-          <select id="s-structure" value={values.structure} disabled={tournament.isActive} onChange={(e) => set("structure")(e.target.value as Structure)}>
+          <select id="s-structure" value={values.structure} disabled={tournament.isActive} onChange={(e) => chooseStructure(e.target.value as Structure)}>
             {FORMATS.map((f) => (
               <option key={f} value={f}>
                 {t(`format_${f}`)}
@@ -166,8 +173,22 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
           </select>
           {errors.structure ? <p className="field-error">{errors.structure}</p> : null}
         </div>
-        <TextField label={`${t("discipline")} *`} value={values.discipline} onChange={(e) => set("discipline")(e.target.value)} error={errors.discipline} />
+        <div className="field">
+          <label htmlFor="s-size">{t("size")}</label>
+          <select id="s-size" value={values.size} disabled={started} aria-describedby="s-size-hint" onChange={(e) => set("size")(Number(e.target.value))}>
+            {sizes.map((size) => (
+              <option key={size} value={size} disabled={size < tournament.numberOfPlayers}>
+                {size}
+              </option>
+            ))}
+          </select>
+          <p id="s-size-hint" className="muted small">
+            {started ? t("size_locked") : t("size_hint", { players: tournament.numberOfPlayers })}
+          </p>
+          {errors.size ? <p className="field-error">{errors.size}</p> : null}
+        </div>
       </div>
+      <TextField label={`${t("discipline")} *`} value={values.discipline} onChange={(e) => set("discipline")(e.target.value)} error={errors.discipline} />
       <div className="field">
         <label htmlFor="s-zone">{t("timezone")}</label>
         <select id="s-zone" value={values.timeZone} onChange={(e) => set("timeZone")(e.target.value)}>

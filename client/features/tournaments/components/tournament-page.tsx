@@ -12,6 +12,7 @@ import { hasBracket, splitBracket, type TournamentPage as Page } from "../api/ty
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { formatDate } from "../lib/format.ts";
 import { BracketView } from "./bracket-view.tsx";
+import { DoubleBracket } from "./double-bracket.tsx";
 import { JoinControl } from "./join-control.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
@@ -184,16 +185,7 @@ function Brackets({ tournament }: { tournament: Page }) {
         ) : layout === "list" ? (
           <RoundList winners={winners} losers={losers} {...common} />
         ) : tournament.structure === "d_elim" ? (
-          <>
-            <h3 className="round-list-bracket">{t("winners_tournament")}</h3>
-            <div className="bracket-scroll">
-              <BracketView rounds={winners} {...common} />
-            </div>
-            <h3 className="round-list-bracket">{t("losers_tournament")}</h3>
-            <div className="bracket-scroll">
-              <BracketView rounds={losers} {...common} showChampion={false} />
-            </div>
-          </>
+          <DoubleBracket winners={winners} losers={losers} {...common} />
         ) : (
           <div className="bracket-scroll">
             <BracketView rounds={winners} {...common} />

@@ -3,8 +3,16 @@ import type { Structure } from "../api/types.ts";
 
 export const FORMATS: Structure[] = ["s_elim", "d_elim", "robin"];
 export const SIZES: Record<Structure, number[]> = { s_elim: [4, 8, 16, 32], d_elim: [4, 8, 16, 32], robin: [2, 4, 6, 8] };
-export const DEFAULT_SIZE: Record<Structure, number> = { s_elim: 4, d_elim: 4, robin: 8 };
+/** Spec 02 §9: "Default 8", for every format (8 is a size of each). */
+export const DEFAULT_SIZE: Record<Structure, number> = { s_elim: 8, d_elim: 8, robin: 8 };
+/** The settings screen's sizes (spec 02 §5); a round robin keeps its own, since it takes at most 8. */
 export const EDIT_SIZES = [8, 16, 32];
+
+/** The sizes the settings screen offers: the spec's, or the round robin's, plus the current one if neither lists it. */
+export function editSizes(structure: Structure, current: number): number[] {
+  const offered = structure === "robin" ? SIZES.robin : EDIT_SIZES;
+  return offered.includes(current) || !SIZES[structure].includes(current) ? offered : [...offered, current].sort((a, b) => a - b);
+}
 export const NAME_MIN = 3;
 export const GAME_TILES = 6;
 export const ARCHIVE_PLACEHOLDERS = 6;
