@@ -377,13 +377,13 @@ describe("manage event", () => {
     await page.getByRole("heading", { name: "LAN du Rhône 2027" }).waitFor();
     const stat = (name: string) => page.locator(".dashboard-stat", { hasText: name }).locator(".dashboard-stat-value");
     await waitFor("the figures", async () => (await stat("En attente").textContent()) === "2");
-    expect(await stat("Acceptés").textContent()).toBe("3");
+    expect(await stat("Approuvés").textContent()).toBe("3");
 
     await page.getByRole("tab", { name: "Participants" }).click();
     await page.getByRole("button", { name: "En attente" }).click();
     const rows = page.getByRole("tabpanel").getByRole("listitem");
     await waitFor("two pending", async () => (await rows.count()) === 2);
-    await page.getByRole("button", { name: "Accepter Orion" }).click();
+    await page.getByRole("button", { name: "Approuver Orion" }).click();
     await page.getByText("Inscription acceptée.").waitFor();
     await waitFor("one pending", async () => (await rows.count()) === 1);
 

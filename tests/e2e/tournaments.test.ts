@@ -50,7 +50,7 @@ async function playNextMatch(page: Page, first: boolean) {
     await scores.nth(1).fill("1");
     await match.getByRole("button", { name: "Terminer", exact: true }).click();
     const equal = page.getByRole("dialog", { name: "Terminer le match" });
-    await equal.getByText("Score égal !").waitFor();
+    await equal.getByText("Le score est à égalité !").waitFor();
     expect(await equal.getByRole("button", { name: "Terminer le match" }).count()).toBe(0);
     await equal.getByRole("button", { name: "Annuler" }).click();
     await equal.waitFor({ state: "detached" });
