@@ -274,23 +274,38 @@ describe("item 9: small things that read wrong", () => {
     }
   });
 
-  it("shows a pending player's 'En attente' button legibly on the cover, in both themes", async () => {
+  it("shows a pending player's 'En attente' button legibly on the cover, in both themes, before and after the start", async () => {
     const organiser = await signedInUser(server);
-    const id = await create(organiser, { tournamentName: "Coupe sombre" });
+    const id = await create(organiser, { tournamentName: "Coupe sombre", size: "4" });
+    await fill(organiser, id, 3);
     const player = await signedInUser(server);
-    expect((await player.browser.post("/api/tournament/join-tournament", { tournmentID: id })).body.status).toBe("pending");
-    for (const theme of ["dark", "light"] as const) {
-      const page = await open(player, { width: 1440, height: 900 }, theme);
-      await page.goto(`${server.url}/tournament/${id}`);
-      const button = page.getByRole("button", { name: "En attente – annuler la demande" });
-      await button.waitFor();
-      await page.mouse.move(0, 0);
-      const { color, background } = await button.evaluate((e) => ({ color: getComputedStyle(e).color, background: getComputedStyle(e).backgroundColor }));
-      // An opaque background of its own: the button reads the same over any cover picture.
-      const alpha = background.startsWith("rgba") ? Number(background.match(/[\d.]+/g)![3]) : 1;
-      expect({ theme, alpha }).toEqual({ theme, alpha: 1 });
-      expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
-      expect(await button.textContent()).toContain("En attente");
-    }
+    const last = await signedInUser(server);
+    for (const p of [player, last]) expect((await p.browser.post("/api/tournament/join-tournament", { tournmentID: id })).body.status).toBe("pending");
+    const check = async () => {
+      for (const theme of ["dark", "light"] as const) {
+        const page = await open(player, { width: 1440, height: 900 }, theme);
+        await page.goto(`${server.url}/tournament/${id}`);
+        const button = page.getByRole("button", { name: "En attente – annuler la demande" });
+        await button.waitFor();
+        await page.mouse.move(0, 0);
+        const { color, background, opacity } = await button.evaluate((e) => {
+          let opacity = 1;
+          for (let node: Element | null = e; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+          return { color: getComputedStyle(e).color, background: getComputedStyle(e).backgroundColor, opacity };
+        });
+        // An opaque background of its own, not faded: the button reads the same over any cover picture.
+        const alpha = background.startsWith("rgba") ? Number(background.match(/[\d.]+/g)![3]) : 1;
+        expect({ theme, alpha, opacity }).toEqual({ theme, alpha: 1, opacity: 1 });
+        expect(contrast(color, background)).toBeGreaterThanOrEqual(4.5);
+        expect(await button.textContent()).toContain("En attente");
+        await page.context().close();
+      }
+    };
+    await check();
+    // The last seat goes to someone else and the tournament starts: the request stays, its button disabled but as legible.
+    const waiting = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.find((p: { username: string }) => p.username === last.user.username);
+    expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: waiting.id })).status).toBe(200);
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    await check();
   });
 });
