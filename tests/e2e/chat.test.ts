@@ -79,7 +79,7 @@ async function socketUser(streamID: string) {
   return { user, socket, say };
 }
 
-const online = (page: Page) => page.getByRole("status").filter({ hasText: "Online" }).waitFor();
+const online = (page: Page) => page.getByRole("status").filter({ hasText: "En ligne" }).waitFor();
 const log = (page: Page) => page.getByRole("log", { name: "Messages du chat" });
 const line = (page: Page, text: string) => log(page).getByText(text, { exact: true });
 const input = (page: Page) => page.getByRole("textbox", { name: "Envoyer un message" });
@@ -158,7 +158,7 @@ describe("the chat", () => {
 
     // Offline for a moment (the browser loses its network), then back: what was said meanwhile comes from the history.
     await owner.context.setOffline(true);
-    await owner.page.getByRole("status").filter({ hasText: "Offline" }).waitFor();
+    await owner.page.getByRole("status").filter({ hasText: "Hors ligne" }).waitFor();
     await third.say("pendant la coupure");
     await owner.context.setOffline(false);
     await online(owner.page);
@@ -276,16 +276,16 @@ describe("the chat", () => {
     expect(stored).toMatchObject({ target_type: "message", reason: "Harcèlement ou discours haineux" });
   });
 
-  it("shows a visitor the chat with 'You need to login' and a Login button", async () => {
+  it("shows a visitor the chat with 'Vous devez vous connecter' ('You need to login') and a Login button", async () => {
     const owner = await ownerDock();
     await say(owner.page, "bienvenue");
     const context = await visitor();
     const page = await context.newPage();
     await page.goto(`${server.url}/stream/${owner.user.username}`);
     await line(page, "bienvenue").waitFor();
-    const field = page.getByRole("textbox", { name: "You need to login" });
+    const field = page.getByRole("textbox", { name: "Vous devez vous connecter" });
     expect(await field.isDisabled()).toBe(true);
-    expect(await field.getAttribute("placeholder")).toBe("You need to login");
+    expect(await field.getAttribute("placeholder")).toBe("Vous devez vous connecter");
     await page.getByRole("region", { name: "Chat" }).getByRole("button", { name: "Connexion" }).click();
     await page.getByRole("dialog").waitFor();
   });
