@@ -324,7 +324,7 @@ describe("my events", () => {
     const draft = page.getByRole("article").filter({ hasText: "Atelier caméra" });
     await draft.getByText("Brouillon").waitFor();
     await draft.getByRole("button", { name: "Publier" }).click();
-    await draft.getByText("Publié", { exact: true }).waitFor();
+    await draft.getByText("Ouvert", { exact: true }).waitFor();
     await draft.getByRole("link", { name: "Voir" }).waitFor();
 
     await page.getByRole("tab", { name: "Événements rejoints" }).click();
@@ -338,7 +338,7 @@ describe("create event", () => {
     const { page, api, user } = await userPage("/events/create");
     await page.getByRole("heading", { name: "Créer un événement" }).waitFor();
     await page.getByRole("button", { name: "Créer un événement" }).click();
-    await page.getByText("Le nom de l'événement est obligatoire et doit contenir au moins 3 caractères").waitFor();
+    await page.getByText("Le nom de l'événement est obligatoire et doit contenir au moins 3 caractères").first().waitFor();
     await page.getByLabel("Nom de l'événement").fill("Atelier montage");
     await page.getByLabel("Description").fill("Monter ses meilleurs moments de stream en clips.");
     await page.getByLabel("Catégorie").selectOption({ label: "Atelier" });
@@ -353,12 +353,15 @@ describe("create event", () => {
     await page.getByRole("button", { name: "Aperçu" }).click();
     await page.getByRole("article", { name: "Aperçu" }).getByText("Atelier montage").waitFor();
 
-    // Not enough G-Coins yet: the server refuses and nothing is created.
-    await page.getByRole("button", { name: "Créer un événement" }).click();
-    await page.getByText("G-Coins insuffisants ! Il vous faut 130 G-Coins pour créer cet événement.").waitFor();
+    // Not enough G-Coins yet: creating is not offered, and the note says why.
+    await page.getByText("Solde insuffisant : créer cet événement coûte 130 G-Coins, vous en avez 0.").waitFor();
+    expect(await page.getByRole("button", { name: "Créer un événement" }).isDisabled()).toBe(true);
     expect((await api.get("/api/events/my-events")).body.events).toHaveLength(0);
 
     expect((await api.post("/api/wallet/credit", { userId: user.id, amount: 1000 })).status).toBe(200);
+    // Back from topping up in another tab: the page becomes visible again and reads the balance anew.
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.getByText(/^Solde insuffisant/).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Créer un événement" }).click();
     await page.waitForURL(`${server.url}/my-events`);
     await page.getByText("Événement créé avec succès ! 130 G-Coins débités de votre portefeuille.").waitFor();

@@ -65,7 +65,7 @@ describe("door check-in", () => {
     await organiser.page.waitForURL(`${server.url}/my-events`);
     const card = organiser.page.getByRole("article").filter({ hasText: "LAN de la Saint-Jean" });
     await card.getByRole("button", { name: "Publier" }).click();
-    await card.getByText("Publié", { exact: true }).waitFor();
+    await card.getByText("Ouvert", { exact: true }).waitFor();
     const event = (await organiser.api.get("/api/events/my-events")).body.events[0] as { slug: string };
 
     const viewer = await userPage();

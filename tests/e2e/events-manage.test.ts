@@ -16,7 +16,9 @@ async function pageOf(member: Member, lang: "fr" | "en"): Promise<Page> {
   const context = await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user);
   await context.addInitScript((language) => localStorage.setItem("language", language), lang);
   h.contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
 }
 
 async function draftEvent(organiser: Member, extra: Record<string, unknown> = {}): Promise<{ id: number; slug: string; name: string }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Coins, Eye, ImagePlus, X } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { creationCost } from "../../../server/events/cost.ts";
 import { CreateEventSchema } from "../../../server/events/schemas.ts";
@@ -110,6 +110,18 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;
   // Spec 02 §5: creating is not offered to a wallet that cannot pay; the note says why and where to get G-Coins.
   const tooPoor = !event && cost !== null && balance.data !== undefined && balance.data < cost;
+  const refetchBalance = balance.refetch;
+  useEffect(() => {
+    // The top-up opens in another tab (spec 02 §2): coming back, or every few seconds, the balance is read anew.
+    if (!tooPoor) return;
+    const reread = () => document.visibilityState === "visible" && void refetchBalance();
+    const timer = setInterval(reread, 5000);
+    document.addEventListener("visibilitychange", reread);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", reread);
+    };
+  }, [tooPoor, refetchBalance]);
   const upload = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
@@ -269,7 +281,9 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
         {tooPoor ? (
           <p id="event-cost-note" className="event-cost-note small" role="status">
             {t("cost_too_high", { cost, balance: balance.data })}{" "}
-            <Link to="/top-up">{t("get_gcoins")}</Link>
+            <a href={`/top-up?userId=${user?.id ?? ""}`} target="_blank" rel="noopener">
+              {t("get_gcoins")}
+            </a>
           </p>
         ) : null}
       </aside>
