@@ -56,9 +56,9 @@ const r = {
     responses: { 201: jsonResponse(z.object({ success: z.literal(true), id: z.number(), _id: z.number(), tournamentId: z.number() }), "Created"), 400: errors[400], 401: errors[401], 413: errors[413] },
   }),
   update: createRoute({
-    method: "put", path: "/update-tournament/{id}", tags, summary: "Edit a tournament (multipart; organiser)", security: secured, middleware: [requireUser, uploads] as const,
+    method: "put", path: "/update-tournament/{id}", tags, summary: "Edit a tournament (multipart; organiser); the size only before the start, never below the approved players", security: secured, middleware: [requireUser, uploads] as const,
     request: { params: TournamentIdParamSchema, body: formBody(UpdateTournamentSchema) },
-    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
   start: createRoute({
     method: "post", path: "/start-tournament", tags, summary: "Start: only when full and not active (organiser)", ...owner,
