@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { auditLedgerThenStop } from "../../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 const admin = { username: "root_admin", email: "root@example.test", password: "admin password 1" };
@@ -9,7 +10,7 @@ beforeAll(async () => {
   adminBrowser = new Browser(server.url);
   await adminBrowser.post("/api/auth/login", { login: admin.username, password: admin.password });
 });
-afterAll(() => server.stop());
+afterAll(() => auditLedgerThenStop(server));
 
 async function organiserWithEvent() {
   const organiser = await signedInUser(server);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
+import { auditLedgerThenStop } from "../../tests/fixtures/money.ts";
 import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";
 
@@ -7,7 +8,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ DEMO: "1" }, { ingest: true });
 }, 120_000);
-afterAll(() => server.stop());
+// The DEMO seed credits wallets and sells tickets: its books must balance too.
+afterAll(() => auditLedgerThenStop(server));
 
 describe("DEMO mode", () => {
   it("seeds members with pictures, channels, follows and playable replays", async () => {

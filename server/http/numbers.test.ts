@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { z } from "zod";
-import { ADMIN_ENV, adminBrowserOf, balanceOf, fundedUser, inHours } from "../../tests/fixtures/money.ts";
+import { ADMIN_ENV, adminBrowserOf, auditLedgerThenStop, balanceOf, fundedUser, inHours } from "../../tests/fixtures/money.ts";
 import { startTestServer } from "../../tests/fixtures/server.ts";
 import { numeric } from "./numbers.ts";
 
@@ -47,7 +47,7 @@ describe("number fields on the wire", () => {
       expect((await organiser.browser.get("/api/wallet/transactions?page=true")).status).toBe(400);
       expect((await organiser.browser.post("/api/events", event)).status).toBe(201);
     } finally {
-      await server.stop();
+      await auditLedgerThenStop(server);
     }
   });
 });

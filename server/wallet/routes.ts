@@ -28,7 +28,7 @@ const transactionsRoute = createRoute({
 });
 const creditRoute = createRoute({
   method: "post", path: "/credit", tags, summary: "Credit G-Coins: admins; or the DEMO test top-up of 1000 on one's own wallet", ...owner,
-  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 403: errors[403] },
+  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const debitRoute = createRoute({
   method: "post", path: "/debit", tags, summary: "Debit the caller's own wallet", ...owner,

@@ -44,6 +44,8 @@ export async function credit(deps: AppDeps, caller: User, input: { userId: numbe
   const isAdmin = caller.role === "admin";
   const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
+  // Checked here rather than left to the wallet's foreign key, which would answer 500.
+  if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
   const type: WalletTransactionType = isAdmin && input.userId !== caller.id ? "admin_credit" : "manual_credit";
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" }, refType: "user", refId: caller.id }, deps.now()));
   return { userId: input.userId, balance, currency: "GCOIN" };

@@ -1,0 +1,328 @@
+import { afterAll, describe, expect, it } from "bun:test";
+import { cheapStateOf, diff, ownerOf, type RowChange, snapshot } from "./fixtures/db-state.ts";
+import { auditLedgerThenStop } from "./fixtures/money.ts";
+import { type Actor, type Answer, callAs, startWorld, type World } from "./fixtures/world.ts";
+
+/**
+ * Every state-changing route of the OpenAPI document, tried by someone who should not be able to
+ * use it: a visitor, a member who does not own the object, a moderator where only the owner (or an
+ * admin) may act. Each refusal must leave the database as it was. The route list is read from the
+ * running server, so a new route without a case below fails here until someone decides who may call it.
+ */
+
+const world = await startWorld();
+afterAll(() => auditLedgerThenStop({ deps: world.server.deps, stop: world.close }));
+
+interface Call {
+  path: string;
+  /** A body, or a function of who sends it (a multipart form must be built for each request). */
+  body?: unknown;
+  bodyFor?: (actor: Actor) => unknown;
+  /** Runs after a 2xx answer (a changed password must be remembered). */
+  after?: (actor: Actor, body: unknown) => void;
+}
+
+type Build = (w: World) => Call | Promise<Call>;
+
+type Case =
+  /** Reachable without a session on purpose. */
+  | { kind: "public"; reason: string }
+  /** Acts on the caller's own account only: nothing in it names someone else's object. */
+  | { kind: "self"; call: Build }
+  /** The object's owner (and admins) only: a member and a moderator are refused. */
+  | { kind: "owner"; call: Build; cleanup?: (w: World) => Promise<unknown> }
+  /** Admins only. */
+  | { kind: "admin"; call: Build; ownerRefusedToo?: boolean; cleanup?: (w: World) => Promise<unknown> }
+  /** Moderation: the channel owner, moderators and admins; a plain member is refused. */
+  | { kind: "moderation"; reason: string; call: Build; cleanup?: (w: World) => Promise<unknown> }
+  /** Any member may do it to someone else's object; it must touch only the member's own rows (and `mayTouch`). */
+  | { kind: "open"; reason: string; call: Build; mayTouch?: { tables: string[]; reason: string }; impersonation?: Build };
+
+const eventFields = { name: "Soirée rétro", description: "Des jeux d'arcade toute la nuit", categoryId: 2, startDate: new Date(Date.now() + 72 * 3_600_000).toISOString(), maxParticipants: 20, ticketPrice: 5 };
+const pngForm = (w: World) => w.form({}, { field: "filename", bytes: w.png });
+let renames = 0;
+
+const CASES: Record<string, Case> = {
+  // Public on purpose. Each is also in the fuzz test (tests/fuzz.test.ts).
+  "POST /api/auth/signup": { kind: "public", reason: "creates an account: the caller has none yet" },
+  "POST /api/auth/login": { kind: "public", reason: "opens a session: the caller has none yet" },
+  "POST /api/auth/logout": { kind: "public", reason: "ends whatever session the request carries; without one there is nothing to end" },
+  "POST /api/auth/reset": { kind: "public", reason: "mails a reset link to the address's owner, same answer whether or not it exists" },
+  "POST /api/auth/reset/{token}": { kind: "public", reason: "the single-use emailed token is the credential" },
+  "POST /api/translate": { kind: "public", reason: "stateless text translation for visitors' screens (rate-limited per address)" },
+  "POST /api/stream/viewers/join": { kind: "public", reason: "visitors count as viewers (one presence per session or visitor cookie and address)" },
+  "POST /api/stream/viewers/heartbeat": { kind: "public", reason: "visitors count as viewers" },
+  "POST /api/stream/viewers/leave": { kind: "public", reason: "visitors count as viewers" },
+
+  // The caller's own account.
+  "PUT /api/auth/fullname": { kind: "self", call: () => ({ path: "/api/auth/fullname", body: { firstName: "Mallory", lastName: "Example" } }) },
+  "PUT /api/auth/username": { kind: "self", call: () => ({ path: "/api/auth/username", bodyFor: () => ({ username: `renamed${++renames}${Math.random().toString(36).slice(2, 6)}` }) }) },
+  "PUT /api/auth/password": {
+    kind: "self",
+    call: () => ({
+      path: "/api/auth/password",
+      bodyFor: (actor) => ({ oldPassword: actor.account.password, newPassword: `${actor.account.password} again` }),
+      // The next login (the fuzz test's, a later case's) needs the new one.
+      after: (actor, body) => void (actor.account.password = (body as { newPassword: string }).newPassword),
+    }),
+  },
+  "POST /api/auth/avatar": { kind: "self", call: (w) => ({ path: "/api/auth/avatar", bodyFor: () => pngForm(w) }) },
+  "POST /api/auth/banner": { kind: "self", call: (w) => ({ path: "/api/auth/banner", bodyFor: () => pngForm(w) }) },
+  "POST /api/stream/mychannel/init": { kind: "self", call: () => ({ path: "/api/stream/mychannel/init" }) },
+  "POST /api/stream/mystreamkey/regenerate": { kind: "self", call: () => ({ path: "/api/stream/mystreamkey/regenerate" }) },
+  "POST /api/stream/startstreaming": { kind: "self", call: () => ({ path: "/api/stream/startstreaming", body: { title: "Late night ranked", gameId: 1 } }) },
+  "PUT /api/stream/channel-settings": { kind: "self", call: () => ({ path: "/api/stream/channel-settings", body: { about: "Only my own channel" } }) },
+  "PUT /api/stream/restream/config": { kind: "self", call: () => ({ path: "/api/stream/restream/config", body: { enabled: false, twitchEnabled: false, youtubeEnabled: false, facebookEnabled: false } }) },
+  "POST /api/notifications/read-all": { kind: "self", call: () => ({ path: "/api/notifications/read-all" }) },
+  "POST /api/events": { kind: "self", call: () => ({ path: "/api/events", body: eventFields }) },
+  "POST /api/events/cover": { kind: "self", call: (w) => ({ path: "/api/events/cover", bodyFor: () => pngForm(w) }) },
+  "POST /api/tournament/create-tournament": {
+    kind: "self",
+    call: (w) => ({ path: "/api/tournament/create-tournament", bodyFor: () => w.form({ tournamentName: "Coupe du soir", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris" }) }),
+  },
+
+  // Admins only.
+  "PUT /api/admin/users/{id}/role": {
+    kind: "admin",
+    call: (w) => ({ path: `/api/admin/users/${w.player.user.id}/role`, body: { role: "admin" } }),
+    cleanup: (w) => w.admin.call("PUT", `/api/admin/users/${w.player.user.id}/role`, { role: "viewer" }),
+  },
+  "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
+  "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
+  "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },
+
+  // The object's owner, or an admin.
+  "DELETE /api/stream/replays/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}` }) },
+  "PUT /api/tournament/approve-player": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await w.newTournament("pending");
+      return { path: "/api/tournament/approve-player", body: { tournmentID: t.id, PlayerID: t.participantId } };
+    },
+  },
+  "DELETE /api/tournament/player/{playerId}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/player/${(await w.newTournament("pending")).participantId}` }) },
+  "PUT /api/tournament/update-tournament/{id}": {
+    kind: "owner",
+    call: async (w) => ({ path: `/api/tournament/update-tournament/${(await w.newTournament("pending")).id}`, bodyFor: () => w.form({ tournrmentName: "Coupe détournée" }) }),
+  },
+  "POST /api/tournament/start-tournament": { kind: "owner", call: async (w) => ({ path: "/api/tournament/start-tournament", body: { tournmentID: (await w.newTournament("full")).id } }) },
+  "POST /api/tournament/start-match/{matchID}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/start-match/${(await w.newTournament("started")).matchId}` }) },
+  "POST /api/tournament/set-winner": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await w.newTournament("started");
+      expect((await w.owner.call("POST", `/api/tournament/start-match/${t.matchId}`)).status).toBe(200);
+      return { path: "/api/tournament/set-winner", body: { matchID: t.matchId, tournmentID: t.id, scorePlayer1: 2, scorePlayer2: 1 } };
+    },
+  },
+  "DELETE /api/tournament/delete/{id}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/delete/${(await w.newTournament("pending")).id}` }) },
+  "POST /api/wallet/debit": { kind: "owner", call: (w) => ({ path: "/api/wallet/debit", body: { userId: w.owner.user.id, amount: 10 } }) },
+  "PUT /api/events/{slug}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEvent()).slug}`, body: { description: "Rewritten by someone who does not organise it" } }) },
+  "DELETE /api/events/{slug}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEventWithTicket()).slug}` }) },
+  "PATCH /api/events/{eventId}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEventWithTicket()).id}`, body: { status: "cancelled" } }) },
+  "PUT /api/events/{slug}/publish": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEvent({ publish: false })).slug}/publish` }) },
+  "PATCH /api/event-participants/{eventId}/{participantId}": {
+    kind: "owner",
+    call: async (w) => {
+      const event = await w.newEventWithTicket();
+      return { path: `/api/event-participants/${event.id}/${event.participantId}`, body: { status: "rejected" } };
+    },
+  },
+  "POST /api/tickets/validate": { kind: "owner", call: async (w) => ({ path: "/api/tickets/validate", body: { qr: (await w.newEventWithTicket()).qr } }) },
+  "POST /api/assignments": { kind: "owner", call: async (w) => ({ path: "/api/assignments", body: { eventId: (await w.newEvent()).id, streamerId: w.streamer.user.id, role: "main_streamer" } }) },
+  "DELETE /api/assignments/{id}": { kind: "owner", call: async (w) => ({ path: `/api/assignments/${await w.newAssignment((await w.newEvent()).id)}` }) },
+
+  // Moderation.
+  "DELETE /api/messages/{messageId}": { kind: "moderation", reason: "removing a chat message is the moderators' job in every channel", call: async (w) => ({ path: `/api/messages/${await w.newMessage()}` }) },
+  "POST /api/chat/{streamID}/bans": {
+    kind: "moderation",
+    reason: "moderators ban in every channel",
+    call: (w) => ({ path: `/api/chat/${w.channel.streamID}/bans`, body: { userId: w.player.user.id, minutes: 5 } }),
+    cleanup: (w) => w.owner.call("DELETE", `/api/chat/${w.channel.streamID}/bans/${w.player.user.id}`),
+  },
+  "DELETE /api/chat/{streamID}/bans/{userId}": {
+    kind: "moderation",
+    reason: "moderators lift bans in every channel",
+    call: async (w) => {
+      expect((await w.owner.call("POST", `/api/chat/${w.channel.streamID}/bans`, { userId: w.player.user.id })).status).toBe(200);
+      return { path: `/api/chat/${w.channel.streamID}/bans/${w.player.user.id}` };
+    },
+    cleanup: (w) => w.owner.call("DELETE", `/api/chat/${w.channel.streamID}/bans/${w.player.user.id}`),
+  },
+  "PUT /api/chat/{streamID}/slow": {
+    kind: "moderation",
+    reason: "moderators set slow mode in every channel",
+    call: (w) => ({ path: `/api/chat/${w.channel.streamID}/slow`, body: { seconds: 30 } }),
+    cleanup: (w) => w.owner.call("PUT", `/api/chat/${w.channel.streamID}/slow`, { seconds: 0 }),
+  },
+  "PATCH /api/reports/{id}": { kind: "moderation", reason: "the report queue belongs to moderators and admins", call: async (w) => ({ path: `/api/reports/${await w.newReport()}`, body: { status: "dismissed" } }) },
+
+  // Any member, on someone else's object.
+  "POST /api/stream/follow": { kind: "open", reason: "anyone follows any channel", call: (w) => ({ path: "/api/stream/follow", body: { channelId: w.channel.streamID } }) },
+  "POST /api/stream/unfollow": {
+    kind: "open",
+    reason: "unfollowing removes the caller's own follow only",
+    call: async (w) => {
+      expect((await w.buyer.call("POST", "/api/stream/follow", { channelId: w.channel.streamID })).status).toBe(200);
+      return { path: "/api/stream/unfollow", body: { channelId: w.channel.streamID } };
+    },
+  },
+  "POST /api/report": { kind: "open", reason: "anyone reports a stream, user, replay, tournament or message", call: (w) => ({ path: "/api/report", body: { targetType: "stream", targetId: w.channel.streamID, reason: "Spam links in the chat" } }) },
+  "POST /api/tournament/join-tournament": {
+    kind: "open",
+    reason: "anyone asks to join a tournament (the organiser approves)",
+    call: async (w) => ({ path: "/api/tournament/join-tournament", body: { tournmentID: (await w.newTournament("pending")).id } }),
+    impersonation: async (w) => ({ path: "/api/tournament/join-tournament", body: { tournmentID: (await w.newTournament("pending")).id, PlayerID: w.streamer.user.id } }),
+  },
+  "POST /api/tournament/leave-tournament": {
+    kind: "open",
+    reason: "leaving removes the caller's own place only",
+    call: async (w) => {
+      const t = await w.newTournament("pending");
+      expect((await w.member.call("POST", "/api/tournament/join-tournament", { tournmentID: t.id })).status).toBe(200);
+      return { path: "/api/tournament/leave-tournament", body: { tournmentID: t.id } };
+    },
+    impersonation: async (w) => ({ path: "/api/tournament/leave-tournament", body: { tournmentID: (await w.newTournament("pending")).id, PlayerID: w.player.user.id } }),
+  },
+  "POST /api/event-participants/{eventId}": { kind: "open", reason: "anyone registers for a published public event", call: (w) => ({ path: `/api/event-participants/${w.event.id}` }) },
+  "DELETE /api/event-participants/{eventId}": {
+    kind: "open",
+    reason: "unregistering removes the caller's own registration only",
+    call: async (w) => ({ path: `/api/event-participants/${(await w.newEventWithTicket()).id}` }),
+  },
+  "POST /api/tickets/purchase": {
+    kind: "open",
+    reason: "anyone buys a ticket for a published public event",
+    call: async (w) => ({ path: "/api/tickets/purchase", bodyFor: () => ({ userId: w.member.user.id, eventId: w.event.id, ticketType: "match", price: 100 }) }),
+    mayTouch: { tables: ["wallet", "wallet_transaction", "notification"], reason: "the organiser is paid and told of the sale" },
+    impersonation: (w) => ({ path: "/api/tickets/purchase", body: { userId: w.buyer.user.id, eventId: w.event.id, ticketType: "match", price: 100 } }),
+  },
+};
+
+const doc = (await world.visitor.call("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+const MUTATING = new Set(["post", "put", "patch", "delete"]);
+/** "POST /api/events" → its operation in the document. */
+const operations = new Map(Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).filter(([method]) => MUTATING.has(method)).map(([method, operation]) => [`${method.toUpperCase()} /api${path}` as string, operation] as const)));
+const routes = [...operations.keys()];
+
+/** The expected statuses as text when the answer has one of them, else the answer's own status, so a failure prints what came back. */
+function statusIn(answer: Answer, statuses: number[]): string | number {
+  return statuses.includes(answer.status) ? statuses.join(" or ") : answer.status;
+}
+
+async function send(actor: Actor, method: string, call: Call): Promise<Answer> {
+  // A visitor sends what a member would have sent, so only the missing session differs.
+  const sender = actor.user.id ? actor : world.member;
+  const body = call.bodyFor ? call.bodyFor(sender) : call.body;
+  const answer = await actor.call(method, call.path, body);
+  if (answer.status < 300) call.after?.(actor, body);
+  return answer;
+}
+
+/** Sends the call and checks that it was refused for the right reason and that the database did not move. */
+async function expectRefused(actor: Actor, method: string, call: Call, statuses: number[]): Promise<void> {
+  const before = snapshot(world.db);
+  const answer = await send(actor, method, call);
+  const after = snapshot(world.db);
+  expect({ status: statusIn(answer, statuses), body: answer.body }).toMatchObject({ status: statuses.join(" or "), body: { code: expect.any(String) } });
+  // The same-origin guard answers 403 too: a refusal for that reason would prove nothing about access.
+  expect(answer.body.code).not.toBe("cross_site_refused");
+  expect(cheapStateOf(after)).toEqual(cheapStateOf(before));
+  expect(diff(before, after)).toEqual([]);
+}
+
+/** Sends the call and checks that it succeeded and changed only rows of `actor` (or of the tables `mayTouch` names). */
+async function expectOwnRowsOnly(actor: Actor, method: string, call: Call, mayTouch: string[] = []): Promise<Answer> {
+  const before = snapshot(world.db);
+  const answer = await send(actor, method, call);
+  const after = snapshot(world.db);
+  expect({ status: statusIn(answer, [200, 201]), body: answer.body }).toMatchObject({ status: "200 or 201" });
+  const foreign = diff(before, after).filter((change: RowChange) => !mayTouch.includes(change.table) && ownerOf(change, [before, after]) !== actor.user.id);
+  expect(foreign).toEqual([]);
+  return answer;
+}
+
+async function expectAllowed(actor: Actor, method: string, call: Call): Promise<void> {
+  const answer = await send(actor, method, call);
+  expect({ status: statusIn(answer, [200, 201]), body: answer.body }).toMatchObject({ status: "200 or 201" });
+}
+
+describe("the route table", () => {
+  it("reads every mutating route from the running server's OpenAPI document", () => {
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  for (const route of routes) {
+    if (!CASES[route]) {
+      it(`${route} says who may call it (add it to CASES in tests/authorization.test.ts)`, () => {
+        expect(CASES[route]).toBeDefined();
+      });
+    }
+  }
+
+  it("has no case for a route the server no longer has", () => {
+    expect(Object.keys(CASES).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it("refuses a write from another page of the same site, so the cases below send the app's own Origin on purpose", async () => {
+    const event = await world.newEvent();
+    const before = snapshot(world.db);
+    const response = await world.owner.browser.request("DELETE", `/api/events/${event.slug}`, undefined, { origin: "http://127.0.0.1:1" });
+    expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 403, body: { code: "cross_site_refused" } });
+    expect(diff(before, snapshot(world.db))).toEqual([]);
+    const sameOrigin = await callAs(world.owner.browser, "PUT", `/api/events/${event.slug}`, { description: "Edited from the app's own page" });
+    expect(sameOrigin.status).toBe(200);
+  });
+});
+
+for (const route of routes) {
+  const spec = CASES[route];
+  if (!spec) continue;
+  const method = route.split(" ")[0]!;
+  describe(route, () => {
+    if (spec.kind === "public") {
+      it(`is public, and documented without a session: ${spec.reason}`, () => expect(operations.get(route)?.security).toBeUndefined());
+      return;
+    }
+    it("is documented as needing a session", () => expect(operations.get(route)?.security?.length).toBeGreaterThan(0));
+    it("refuses a visitor with 401", async () => expectRefused(world.visitor, method, await spec.call(world), [401]));
+
+    switch (spec.kind) {
+      case "self":
+        it("lets a member act on their own account only", async () => void (await expectOwnRowsOnly(world.member, method, await spec.call(world))));
+        it("lets a moderator act on their own account only", async () => void (await expectOwnRowsOnly(world.moderator, method, await spec.call(world))));
+        break;
+      case "owner":
+        it("refuses a member who does not own the object, changing nothing", async () => expectRefused(world.member, method, await spec.call(world), [403, 404]));
+        it("refuses a moderator, changing nothing", async () => expectRefused(world.moderator, method, await spec.call(world), [403, 404]));
+        it("lets the owner do it (so the refusals above are about access, not a malformed call)", async () => {
+          await expectAllowed(world.owner, method, await spec.call(world));
+          await spec.cleanup?.(world);
+        });
+        break;
+      case "admin":
+        it("refuses a member, changing nothing", async () => expectRefused(world.member, method, await spec.call(world), [403, 404]));
+        it("refuses a moderator, changing nothing", async () => expectRefused(world.moderator, method, await spec.call(world), [403, 404]));
+        if (spec.ownerRefusedToo) it("refuses the object's owner, changing nothing", async () => expectRefused(world.owner, method, await spec.call(world), [403, 404]));
+        it("lets an admin do it (so the refusals above are about access, not a malformed call)", async () => {
+          await expectAllowed(world.admin, method, await spec.call(world));
+          await spec.cleanup?.(world);
+        });
+        break;
+      case "moderation":
+        it("refuses a member who does not own the channel, changing nothing", async () => expectRefused(world.member, method, await spec.call(world), [403, 404]));
+        it(`lets a moderator do it: ${spec.reason}`, async () => {
+          await expectAllowed(world.moderator, method, await spec.call(world));
+          await spec.cleanup?.(world);
+        });
+        break;
+      case "open": {
+        const { impersonation, mayTouch } = spec;
+        if (impersonation) it("refuses a member acting in someone else's name, changing nothing", async () => expectRefused(world.member, method, await impersonation(world), [403, 404]));
+        const touching = mayTouch ? `; also ${mayTouch.tables.join(", ")}: ${mayTouch.reason}` : "";
+        it(`lets a member act on the owner's object, touching only the member's rows (${spec.reason}${touching})`, async () => void (await expectOwnRowsOnly(world.member, method, await spec.call(world), mayTouch?.tables)));
+        break;
+      }
+    }
+  });
+}
