@@ -91,28 +91,27 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
     await removeUpload(images.poster ?? null, deps.config.dataDir);
     throw error;
   });
+  const changes = {
+    ...(input.tournrmentName !== undefined ? { name: input.tournrmentName } : {}),
+    ...(input.prize !== undefined ? { prize: input.prize } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.rules !== undefined ? { rules: input.rules } : {}),
+    ...(input.structure !== undefined ? { structure: input.structure } : {}),
+    ...(input.size !== undefined ? { size: input.size } : {}),
+    ...(input.discipline !== undefined ? { discipline: input.discipline } : {}),
+    ...(input.startDate !== undefined && input.startDate !== null ? { start_date: input.startDate } : {}),
+    ...(input.endDate !== undefined && input.endDate !== null ? { end_date: input.endDate } : {}),
+    ...(input.timeZone !== undefined ? { timezone: input.timeZone } : {}),
+    ...images,
+  };
+  // A form that names nothing to change changes nothing (an UPDATE needs at least one column).
+  if (Object.keys(changes).length === 0) return;
   // The size check and the write share a transaction: no approval slips in between.
   await deps.db
     .transaction()
     .execute(async (trx) => {
       await checkSize(trx, await findTournament(trx, id), input);
-      await trx
-        .updateTable("tournament")
-        .set({
-          ...(input.tournrmentName !== undefined ? { name: input.tournrmentName } : {}),
-          ...(input.prize !== undefined ? { prize: input.prize } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.rules !== undefined ? { rules: input.rules } : {}),
-          ...(input.structure !== undefined ? { structure: input.structure } : {}),
-          ...(input.size !== undefined ? { size: input.size } : {}),
-          ...(input.discipline !== undefined ? { discipline: input.discipline } : {}),
-          ...(input.startDate !== undefined && input.startDate !== null ? { start_date: input.startDate } : {}),
-          ...(input.endDate !== undefined && input.endDate !== null ? { end_date: input.endDate } : {}),
-          ...(input.timeZone !== undefined ? { timezone: input.timeZone } : {}),
-          ...images,
-        })
-        .where("id", "=", id)
-        .execute();
+      await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
     })
     .catch(async (error: unknown) => {
       for (const stored of Object.values(images)) await removeUpload(stored, deps.config.dataDir);
