@@ -5,6 +5,7 @@ import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { auditLedgerThenStop } from "../fixtures/money.ts";
 
 /** Search, game and tag pages, follows and reports in chromium, on the DEMO community (real lives, replays, tournaments). */
 let server: TestServer;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
+  if (server) await auditLedgerThenStop(server);
 });
 
 async function visitorPage(path: string): Promise<Page> {

@@ -8,6 +8,7 @@ import { loggedInContext } from "../fixtures/e2e.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { qrPhoto, showQrToCamera } from "../fixtures/qr-video.ts";
 import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { auditLedgerThenStop } from "../fixtures/money.ts";
 
 /**
  * The door, end to end in chromium: an organiser funds and publishes an event, a viewer buys a ticket,
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
+  if (server) await auditLedgerThenStop(server);
   rmSync(cameraDir, { recursive: true, force: true });
 });
 
@@ -191,6 +192,6 @@ describe("door check-in", () => {
     await desk.getByRole("button", { name: "Créditer" }).click();
     await page.getByText(`250 G-Coins crédités à ${member.user.username} (solde : 250).`).waitFor();
     expect((await member.browser.get(`/api/wallet/balance/${member.user.id}`)).body.balance).toBe(250);
-    expect((await member.browser.get("/api/wallet/transactions")).body.transactions[0].description).toBe("Paiement au guichet");
+    expect((await member.browser.speaking("fr").get("/api/wallet/transactions")).body.transactions[0].description).toBe("Paiement au guichet");
   }, 60_000);
 });
