@@ -74,7 +74,7 @@ describe("a tournament run through the screens", () => {
     await page.goto(`${server.url}/create-tournament`);
     await page.getByRole("button", { name: "Créer le tournoi" }).click();
     await page.getByText("Le nom du tournoi est obligatoire et doit contenir au moins 3 caractères").waitFor();
-    await page.getByText("Veuillez choisir un jeu").waitFor();
+    await page.getByText("Veuillez sélectionner un jeu").waitFor();
     await page.getByRole("button", { name: "League of Legends" }).click();
     await page.getByLabel("Nom du tournoi").fill("Coupe du LAN");
     await page.getByLabel("Format").selectOption("s_elim");
