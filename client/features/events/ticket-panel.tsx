@@ -69,7 +69,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const selected = types.data?.ticketTypes.find((type) => type.type === choice);
   const price = selected?.yourPrice ?? selected?.price ?? 0;
   const purchase = useMutation({
-    mutationFn: () => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: user!.id, eventId: event.id, ticketType: choice } }),
+    mutationFn: () => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: String(user!.id), eventId: event.id, ticketType: choice, price } }),
     onSuccess: (answer) => {
       queryClient.setQueryData<Ticket[]>(["tickets", "mine"], (tickets = []) => [answer.ticket, ...tickets]);
       setChoice(null);

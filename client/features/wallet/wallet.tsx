@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Coins, X } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -38,6 +39,11 @@ export function WalletBadge() {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
   const balance = useBalance(user?.id);
+  const failure = balance.isError ? balance.error : null;
+  useEffect(() => {
+    // Spec 02 §8: except for a missing wallet (404), a failed balance also says so in a toast, once per failure.
+    if (failure && !(failure instanceof ApiError && failure.status === 404)) toast.error(t("balance_load_toast"));
+  }, [failure, t]);
   if (!user) return null;
   if (balance.isError) {
     return (

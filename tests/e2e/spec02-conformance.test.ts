@@ -1,0 +1,61 @@
+import { describe, expect, it } from "bun:test";
+import type { Page } from "playwright-core";
+import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
+
+/**
+ * Rows of docs/conformance/spec-02.md that were not "works" and are fixed here: the balance toast of
+ * spec 02 §8 and the ticket purchase call of §7.
+ */
+const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
+
+const admin = () => adminBrowserOf(h.server);
+const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
+
+async function pageOf(member: Member, lang: "fr" | "en" = "fr"): Promise<Page> {
+  const context = await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user);
+  await context.addInitScript((language) => localStorage.setItem("language", language), lang);
+  h.contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+describe("wallet balance failures (spec 02 §8)", () => {
+  it("toasts \"Erreur lors du chargement du solde\" when the balance fails, but not for a missing wallet (404)", async () => {
+    const member = await funded(500);
+    const failing = await pageOf(member);
+    await failing.route("**/api/wallet/balance/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, code: "internal", msg: "boom" }) }));
+    await failing.goto(`${h.server.url}/events`);
+    await failing.getByRole("alert").filter({ hasText: "Erreur lors du chargement du solde" }).first().waitFor();
+    await failing.getByTitle("Service indisponible").waitFor();
+
+    const missing = await pageOf(member);
+    await missing.route("**/api/wallet/balance/*", (route) => route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ success: false, code: "wallet_not_found", msg: "Wallet not found" }) }));
+    await missing.goto(`${h.server.url}/events`);
+    await missing.getByTitle("Portefeuille introuvable").waitFor();
+    await missing.waitForTimeout(500);
+    expect(await missing.getByRole("alert").filter({ hasText: "Erreur lors du chargement du solde" }).count()).toBe(0);
+  });
+});
+
+describe("ticket purchase call (spec 02 §7)", () => {
+  it("posts {userId as a string, eventId, ticketType, price} and gets the ticket with its QR code", async () => {
+    const organiser = await funded(5000);
+    const event = await publishedEvent(organiser);
+    const buyer = await funded(1000);
+    const page = await pageOf(buyer);
+    await page.goto(`${h.server.url}/events/${event.slug}`);
+    await page.getByRole("radio").first().check();
+    const request = page.waitForRequest((r) => r.url().endsWith("/api/tickets/purchase") && r.method() === "POST");
+    await page.getByRole("button", { name: "Acheter le billet" }).click();
+    const body = (await request).postDataJSON();
+    expect(body).toEqual({ userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    await page.getByRole("status").filter({ hasText: "Billet acheté avec succès!" }).first().waitFor();
+    await page.locator(".ticket-qr svg").first().waitFor();
+  });
+});
+
+describe("the money after all this", () => {
+  it("leaves every wallet equal to its ledger and no event over its seats", async () => await auditLedger(h.server.deps.db));
+});
