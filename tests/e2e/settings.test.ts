@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { makeImage } from "../fixtures/images.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
@@ -40,6 +41,19 @@ describe("settings", () => {
     expect(me).toMatchObject({ firstName: "Zoé", username: "zoe_renamed" });
     expect((await api.get("/api/stream/profile/zoe_renamed")).body.about).toBe("Je stream le jeudi soir.");
     expect(await save.isDisabled()).toBe(true);
+  });
+
+  it("changes the avatar from Edit profile, taking images only (spec 01 §2)", async () => {
+    const { page, api, user } = await settingsPage();
+    const button = page.getByRole("button", { name: "Changer l'avatar" });
+    expect(await page.getByLabel("Changer l'avatar", { exact: true }).and(page.locator("input[type=file]")).getAttribute("accept")).toBe("image/*");
+    const chooser = page.waitForEvent("filechooser");
+    await button.click();
+    await (await chooser).setFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(await makeImage("png", "300x300")) });
+    await page.getByText("Photo de profil mise à jour avec succès !").waitFor();
+    const avatar = (await api.get(`/api/stream/profile/${user.username}`)).body.avatar as string;
+    expect(avatar).toMatch(/^\/uploads\/avatars\//);
+    await page.getByRole("button", { name: "Menu du compte" }).locator(`img[src="${avatar}"]`).waitFor();
   });
 
   it("changes the password after checking the confirmation and the old one", async () => {

@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { BadgeCheck, Camera, ImageUp, UserX } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { BadgeCheck, UserX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileSchema } from "../../../server/channels/settings-schemas.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -10,8 +10,6 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { formatCount } from "../../lib/format.ts";
-import { sessionStore } from "../../lib/session.ts";
-import { toast } from "../../lib/ui.ts";
 import { List } from "../../components/list.tsx";
 import { useVideos } from "../replays/api/replays.ts";
 import { FollowButton } from "../follows/follow-button.tsx";
@@ -20,6 +18,7 @@ import { MyReplays } from "../replays/components/my-replays.tsx";
 import { ReportMenu } from "../reports/report-menu.tsx";
 import { SocialLinks } from "../streams/components/stream-info.tsx";
 import { DonateButton } from "../streams/components/stream-toolbar.tsx";
+import { ImageUpload } from "./image-upload.tsx";
 import type { z } from "zod";
 import "../../styles/community.css";
 
@@ -180,38 +179,3 @@ function FollowersList() {
   );
 }
 
-/** Change Avatar / Change Banner: the upload starts as soon as an image is chosen (spec 01 §2). */
-function ImageUpload({ kind }: { kind: "avatar" | "banner" }) {
-  const { t } = useTranslation("community");
-  const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("filename", file);
-      return api<{ message: string; avatar?: string; banner?: string }>(`/auth/${kind}`, { method: "POST", body: form });
-    },
-    onSuccess: (answer) => {
-      toast.success(answer.message);
-      const session = sessionStore.get();
-      if (kind === "avatar" && session.user && answer.avatar) sessionStore.set({ ...session, user: { ...session.user, avatar: answer.avatar } });
-      void queryClient.invalidateQueries({ queryKey: ["profile"] });
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) upload.mutate(file);
-    event.target.value = "";
-  };
-  const label = kind === "avatar" ? t("change_avatar") : t("change_banner");
-  return (
-    <>
-      <input ref={input} type="file" accept="image/*" hidden onChange={onChange} aria-label={label} />
-      <button type="button" className={`profile-upload profile-upload-${kind}`} disabled={upload.isPending} title={label} onClick={() => input.current?.click()}>
-        {kind === "avatar" ? <Camera size={16} aria-hidden /> : <ImageUp size={16} aria-hidden />}
-        <span>{upload.isPending ? t("uploading") : label}</span>
-      </button>
-    </>
-  );
-}

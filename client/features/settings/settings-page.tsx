@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Me } from "../../../server/auth/schemas.ts";
 import type { RestreamConfig } from "../../../server/restream/schemas.ts";
+import { Avatar } from "../../components/avatar.tsx";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -15,6 +16,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { setSessionUser, useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { checkConfirmation, checkPassword, checkUsername, fieldTexts } from "../auth/validation.ts";
+import { ImageUpload } from "../profile/image-upload.tsx";
 import { CopyField } from "../streams/components/copy-field.tsx";
 import "../../styles/community.css";
 
@@ -89,8 +91,12 @@ function EditProfile() {
   const set = (key: keyof typeof initial) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
+      <div className="settings-avatar">
+        <Avatar name={user?.username ?? ""} image={user?.avatar} size={64} />
+        <ImageUpload kind="avatar" look="button" />
+      </div>
       <p className="muted small">
-        {t("avatar_in_profile")} <Link to="/profile">{t("go_to_profile")}</Link>
+        {t("banner_in_profile")} <Link to="/profile">{t("go_to_profile")}</Link>
       </p>
       <div className="grid-2">
         <TextField label={t("first_name")} value={value.firstName} onChange={set("firstName")} error={errors.firstName} maxLength={50} />
