@@ -1,19 +1,19 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
 
 /**
  * Rows of docs/conformance/spec-02.md that were not "works" and are fixed here: the balance toast of
- * spec 02 §8 and the ticket purchase call of §7.
+ * spec 02 §8, the ticket purchase call of §7, and registration's failure and login texts (§8).
  */
 const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 
 const admin = () => adminBrowserOf(h.server);
 const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
 
-async function pageOf(member: Member, lang: "fr" | "en" = "fr"): Promise<Page> {
-  const context = await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user);
+async function pageOf(member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> {
+  const context = member ? await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user) : await visitorContext(h.browser);
   await context.addInitScript((language) => localStorage.setItem("language", language), lang);
   h.contexts.push(context);
   const page = await context.newPage();
@@ -53,6 +53,27 @@ describe("ticket purchase call (spec 02 §7)", () => {
     expect(body).toEqual({ userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
     await page.getByRole("status").filter({ hasText: "Billet acheté avec succès!" }).first().waitFor();
     await page.locator(".ticket-qr svg").first().waitFor();
+  });
+});
+
+describe("registration texts (spec 02 §8)", () => {
+  it("tells a visitor \"Please login to register for events\" and opens the login; a registration with no answer says \"Registration failed\"", async () => {
+    const organiser = await funded(5000);
+    const event = await publishedEvent(organiser);
+    const visitor = await pageOf(null, "en");
+    await visitor.goto(`${h.server.url}/events/${event.slug}`);
+    await visitor.getByRole("button", { name: "Login to Register" }).click();
+    await visitor.getByRole("status").filter({ hasText: "Please login to register for events" }).first().waitFor();
+    await visitor.getByRole("dialog").waitFor();
+
+    const member = await pageOf(await funded(0), "en");
+    await member.goto(`${h.server.url}/events/${event.slug}`);
+    await member.route("**/api/event-participants/*", (route) => (route.request().method() === "POST" ? route.abort() : route.fallback()));
+    await member.getByRole("button", { name: "Register Now" }).click();
+    await member.getByRole("alert").filter({ hasText: "Registration failed" }).first().waitFor();
+    await member.unroute("**/api/event-participants/*");
+    await member.getByRole("button", { name: "Register Now" }).click();
+    await member.getByRole("status").filter({ hasText: "Successfully registered for event!" }).first().waitFor();
   });
 });
 

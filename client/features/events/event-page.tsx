@@ -126,7 +126,8 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
       toast.success(answer.message);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
-    onError: (error) => toast.error(error.message),
+    // Spec 02 §8: the server's message, else (no answer, or a server failure) "Registration failed".
+    onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== "internal" ? error.message : t("registration_failed")),
   });
   if (isCreator) {
     return (
@@ -136,7 +137,17 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
     );
   }
   if (!isLoggedIn) {
-    return <Button onClick={() => openAuthModal("login")}>{t("login_to_register")}</Button>;
+    // Spec 02 §8's info toast, then this product's login (a dialog, not a /login page).
+    return (
+      <Button
+        onClick={() => {
+          toast.info(t("login_to_register_toast"));
+          openAuthModal("login");
+        }}
+      >
+        {t("login_to_register")}
+      </Button>
+    );
   }
   if (event.participantStatus === "pending" || event.participantStatus === "approved") {
     return (
