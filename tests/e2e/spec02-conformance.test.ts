@@ -77,6 +77,40 @@ describe("registration texts (spec 02 §8)", () => {
   });
 });
 
+describe("what the cards, the page and the badge show (spec 02 §2, §9)", () => {
+  it("cuts descriptions at 120 (list) and 100 (My Events) characters, prices in euros, lists 10 participants then \"+N more participants\", and abbreviates the badge", async () => {
+    const organiser = await funded(5000);
+    const event = await publishedEvent(organiser, { name: "Cut Cup", description: `${"d".repeat(120)}LISTTAIL`, ticketPrice: 12.5 });
+    for (let i = 0; i < 12; i++) {
+      const member = await funded(0);
+      expect((await member.browser.post(`/api/event-participants/${event.id}`)).status).toBe(200);
+    }
+    const page = await pageOf(organiser, "en");
+    await page.goto(`${h.server.url}/events`);
+    const card = page.getByRole("article").filter({ hasText: "Cut Cup" });
+    await card.getByText(`${"d".repeat(120)}…`, { exact: true }).waitFor();
+    expect(await card.getByText("LISTTAIL").count()).toBe(0);
+    await card.getByText("€12.50", { exact: true }).waitFor();
+
+    await page.goto(`${h.server.url}/events/${event.slug}`);
+    await page.getByText("+2 more participants", { exact: true }).waitFor();
+    expect(await page.getByRole("region", { name: "Participants" }).getByRole("listitem").count()).toBe(10);
+    await page.getByText("€12.50", { exact: true }).waitFor();
+
+    await page.goto(`${h.server.url}/my-events`);
+    const mine = page.getByRole("article").filter({ hasText: "Cut Cup" });
+    await mine.getByText(`${"d".repeat(100)}…`, { exact: true }).waitFor();
+
+    // 5,000 − the creation cost: over a thousand, the badge reads "n.nK" and opens the history in a new tab.
+    const badge = page.locator("a.wallet-badge");
+    await badge.waitFor();
+    const balance = (await organiser.browser.get(`/api/wallet/balance/${organiser.user.id}`)).body.balance as number;
+    expect(await badge.textContent()).toBe(`${Math.floor(balance / 100) / 10}K`);
+    expect(await badge.getAttribute("href")).toBe(`/wallet/history?userId=${organiser.user.id}`);
+    expect(await badge.getAttribute("target")).toBe("_blank");
+  });
+});
+
 describe("the money after all this", () => {
   it("leaves every wallet equal to its ledger and no event over its seats", async () => await auditLedger(h.server.deps.db));
 });
