@@ -102,6 +102,36 @@ describe("follows", () => {
   });
 });
 
+describe("the stream page", () => {
+  it("shares the page link to four networks, offers a donation to a paypal.me handle, and shows the verified badge", async () => {
+    const page = await visitorPage("/stream/ZeldaPro");
+    await page.getByRole("heading", { name: "Ranked jusqu'au Master avec la commu" }).waitFor();
+    expect(await page.getByRole("link", { name: "Faire un don" }).getAttribute("href")).toBe("https://www.paypal.me/ZeldaPro");
+    await page.locator(".stream-info").getByRole("img", { name: "Vérifié" }).waitFor();
+    await page.getByRole("button", { name: "Partager" }).click();
+    const dialog = page.getByRole("dialog", { name: "Partager le stream" });
+    const link = dialog.getByLabel("Lien du stream");
+    expect(await link.inputValue()).toBe(`${server.url}/stream/ZeldaPro`);
+    expect(await link.getAttribute("readonly")).not.toBeNull();
+    for (const network of ["Facebook", "X", "WhatsApp", "Telegram"]) {
+      expect(await dialog.getByRole("link", { name: `Partager sur ${network}` }).getAttribute("href")).toContain(encodeURIComponent(`${server.url}/stream/ZeldaPro`));
+    }
+  });
+
+  it("gives phones the player, title, viewers and streamer, then the Chat and Details tabs", async () => {
+    const context = await visitorContext(browser, { width: 375, height: 812 });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/stream/ZeldaPro`);
+    await page.getByText("Ranked jusqu'au Master avec la commu").first().waitFor();
+    await page.getByRole("tab", { name: "Chat", selected: true }).waitFor();
+    await page.getByRole("tabpanel", { name: "Chat" }).getByRole("textbox", { name: "Vous devez vous connecter" }).waitFor();
+    await page.getByRole("tab", { name: "Détails" }).click();
+    await page.getByRole("tabpanel", { name: "Détails" }).getByRole("link", { name: "League of Legends", exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
 describe("game and tag pages", () => {
   it("shows a game's lives, replays and tournaments in its tabs", async () => {
     const page = await visitorPage("/game/1");

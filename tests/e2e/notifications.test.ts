@@ -1,10 +1,20 @@
-import { describe, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 const env = useServerAndBrowser();
 
 describe("notifications", () => {
+  it("says 'Vous n'avez aucune notification' when there is none", async () => {
+    const member = await signedInUser(env.server);
+    const context = await loggedInContext(env.browser, env.server.url, member.browser.cookies.get("arena_session")!, member.user);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/notifications`);
+    await page.getByText("Vous n'avez aucune notification").waitFor();
+    expect(await page.getByRole("button", { name: "Tout marquer comme lu" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
   it("shows a real notification with the bell's count, and marks all read", async () => {
     const organiser = await signedInUser(env.server);
     const form = new FormData();

@@ -23,6 +23,33 @@ describe("the shell", () => {
     await context.close();
   });
 
+  it("draws the blocked, forbidden, unauthorized and server-error pages with spec 01 §8's texts", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    const pages: [string, string, string][] = [
+      ["/blocked", "Accès bloqué", "Quelque chose vous empêche d'accéder à nos serveurs."],
+      ["/forbidden", "Accès interdit", "Vous n'avez pas la permission de voir cette page."],
+      ["/unauthorized", "Non autorisé", "Connectez-vous pour accéder à cette page."],
+      ["/server-error", "Erreur serveur interne", "Nous rencontrons des problèmes de service."],
+    ];
+    for (const [path, title, text] of pages) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.getByRole("heading", { name: title }).waitFor();
+      await page.getByText(text).waitFor();
+      await page.getByRole("main").getByRole("link", { name: "Retour à l'accueil" }).waitFor();
+    }
+    await context.close();
+  });
+
+  it("opens the sign-up tab when a visitor asks to go live", async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Lancer un live" }).click();
+    await page.getByRole("dialog").getByRole("tab", { name: "Inscription", selected: true }).waitFor();
+    await context.close();
+  });
+
   it("sends /video/1 to the newest replay, and says when there is none yet", async () => {
     const context = await visitor();
     const page = await context.newPage();
