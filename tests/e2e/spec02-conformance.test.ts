@@ -48,11 +48,27 @@ describe("ticket purchase call (spec 02 §7)", () => {
     await page.goto(`${h.server.url}/events/${event.slug}`);
     await page.getByRole("radio").first().check();
     const request = page.waitForRequest((r) => r.url().endsWith("/api/tickets/purchase") && r.method() === "POST");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/tickets/purchase"));
     await page.getByRole("button", { name: "Acheter le billet" }).click();
     const body = (await request).postDataJSON();
     expect(body).toEqual({ userId: String(buyer.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    const answer = await (await response).json();
+    expect(answer).toMatchObject({ success: true, ticket: { ticket_type: "match", price: 100, currency: "GCOIN" } });
+    expect(typeof answer.ticket.id).toBe("number");
+    expect(answer.ticket.qr_code.length).toBeGreaterThan(20);
     await page.getByRole("status").filter({ hasText: "Billet acheté avec succès!" }).first().waitFor();
     await page.locator(".ticket-qr svg").first().waitFor();
+  });
+});
+
+describe("the create form's seat field (spec 02 §5)", () => {
+  it("says \"Leave empty for unlimited\" under the seat limit, which takes 1 at least", async () => {
+    const page = await pageOf(await funded(0), "en");
+    await page.goto(`${h.server.url}/events/create`);
+    const seats = page.getByLabel("Seats");
+    await seats.waitFor();
+    expect(await seats.getAttribute("min")).toBe("1");
+    await page.getByText("Leave empty for unlimited", { exact: true }).waitFor();
   });
 });
 
