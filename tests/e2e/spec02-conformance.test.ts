@@ -94,7 +94,7 @@ describe("registration texts (spec 02 §8)", () => {
 });
 
 describe("what the cards, the page and the badge show (spec 02 §2, §9)", () => {
-  it("cuts descriptions at 120 (list) and 100 (My Events) characters, prices in euros, lists 10 participants then \"+N more participants\", and abbreviates the badge", async () => {
+  it("cuts descriptions at 120 (list) and 100 (My Events) characters, prices in euros, lists 10 participants then \"+N more participants\", abbreviates the badge, and opens the top-up in a new tab", async () => {
     const organiser = await funded(5000);
     const event = await publishedEvent(organiser, { name: "Cut Cup", description: `${"d".repeat(120)}LISTTAIL`, ticketPrice: 12.5 });
     for (let i = 0; i < 12; i++) {
@@ -124,6 +124,12 @@ describe("what the cards, the page and the badge show (spec 02 §2, §9)", () =>
     expect(await badge.textContent()).toBe(`${Math.floor(balance / 100) / 10}K`);
     expect(await badge.getAttribute("href")).toBe(`/wallet/history?userId=${organiser.user.id}`);
     expect(await badge.getAttribute("target")).toBe("_blank");
+
+    // The history's Top up opens /top-up?userId={id} in a new tab, as the spec opens it everywhere.
+    await page.goto(`${h.server.url}/wallet/history`);
+    const topUp = page.getByRole("link", { name: "Top up" });
+    expect(await topUp.getAttribute("href")).toBe(`/top-up?userId=${organiser.user.id}`);
+    expect(await topUp.getAttribute("target")).toBe("_blank");
   });
 });
 

@@ -91,9 +91,10 @@ export function WalletHistory() {
           <p className="wallet-balance tabular">{balance.isError ? balanceError(balance.error, t) : balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
           {balance.data !== undefined && balance.data < LOW_BALANCE ? <p className="wallet-low small">{t("low_balance", { min: LOW_BALANCE.toLocaleString(i18n.language) })}</p> : null}
         </div>
-        <Link to="/top-up" className="btn btn-primary">
+        {/* Spec 02 §2: the top-up page is /top-up?userId={id}, opened in a new tab. */}
+        <a href={`/top-up?userId=${user?.id ?? ""}`} target="_blank" rel="noopener" className="btn btn-primary">
           {t("top_up")}
-        </Link>
+        </a>
       </header>
       {pages.isPending ? (
         <Skeleton height={200} />
