@@ -133,6 +133,33 @@ describe("what the cards, the page and the badge show (spec 02 §2, §9)", () =>
   });
 });
 
+describe("the detail page's actions (spec 02 §2, §6)", () => {
+  it("gives the creator Manage Event and no register button, a member Unregister after registering, and a live event \"Registration Closed\"", async () => {
+    const organiser = await funded(5000);
+    const event = await publishedEvent(organiser, { name: "Action Cup" });
+    const mine = await pageOf(organiser, "en");
+    await mine.goto(`${h.server.url}/events/${event.slug}`);
+    await mine.getByRole("link", { name: "Manage Event" }).click();
+    await mine.waitForURL(`${h.server.url}/events/${event.slug}/manage`);
+    await mine.goto(`${h.server.url}/events/${event.slug}`);
+    await mine.getByRole("link", { name: "Manage Event" }).waitFor();
+    expect(await mine.getByRole("button", { name: /Register/ }).count()).toBe(0);
+
+    const member = await pageOf(await funded(0), "en");
+    await member.goto(`${h.server.url}/events/${event.slug}`);
+    await member.getByRole("button", { name: "Register Now" }).click();
+    await member.getByRole("button", { name: "Unregister" }).click();
+    await member.getByRole("status").filter({ hasText: "Successfully unregistered from event" }).first().waitFor();
+    await member.getByRole("button", { name: "Register Now" }).waitFor();
+
+    expect((await organiser.browser.json("PATCH", `/api/events/${event.id}`, { status: "active" })).status).toBe(200);
+    await member.reload();
+    const closed = member.getByRole("button", { name: "Registration Closed" });
+    await closed.waitFor();
+    expect(await closed.isDisabled()).toBe(true);
+  });
+});
+
 describe("the money after all this", () => {
   it("leaves every wallet equal to its ledger and no event over its seats", async () => await auditLedger(h.server.deps.db));
 });
