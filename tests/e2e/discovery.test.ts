@@ -55,6 +55,9 @@ describe("top-bar search", () => {
     await box.fill("LÉGEN");
     await page.getByRole("option", { name: "Apex Legends" }).waitFor();
     await box.fill("league");
+    await page.getByRole("option", { name: "League of Legends" }).click();
+    await page.waitForURL(`${server.url}/game/1`);
+    await box.fill("league");
     await page.getByRole("option", { name: "League of Legends" }).waitFor();
     await box.press("Enter");
     await page.waitForURL(`${server.url}/search/league`);
@@ -136,6 +139,10 @@ describe("game and tag pages", () => {
   it("shows a game's lives, replays and tournaments in its tabs", async () => {
     const page = await visitorPage("/game/1");
     await page.getByRole("heading", { name: "League of Legends", level: 1 }).waitFor();
+    // Spec 01 §2: the portrait image is the banner, the landscape image the poster, the description 4 lines at most.
+    expect(await page.locator("img.game-banner").getAttribute("src")).toBeTruthy();
+    expect(await page.locator("img.game-poster").getAttribute("src")).toBeTruthy();
+    expect(await page.locator(".game-description-clamped").evaluate((element) => getComputedStyle(element).webkitLineClamp)).toBe("4");
     await page.getByRole("tabpanel").getByRole("link", { name: "Ranked jusqu'au Master avec la commu" }).waitFor();
     await page.getByRole("tab", { name: "Vidéos" }).click();
     await page.getByRole("tabpanel").getByRole("link", { name: "Finale de la LAN du Rhône — BO5 complet" }).waitFor();
@@ -223,6 +230,16 @@ describe("profiles", () => {
     await page.getByRole("tab", { name: "Vidéos" }).click();
     await page.getByRole("tabpanel").getByText("Clutchs de la semaine").waitFor();
     expect(await page.getByRole("tabpanel").getByText("Climb Diamant → Master en une soirée").count()).toBe(0);
+  });
+
+  it("gives a member on someone else's profile follow, donate and report", async () => {
+    const { page } = await userPage("/profile/ZeldaPro");
+    await page.getByRole("heading", { name: /^ZeldaPro/, level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Suivre", exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "Faire un don" }).getAttribute("href")).toBe("https://www.paypal.me/ZeldaPro");
+    await page.getByRole("button", { name: "Plus d'actions" }).click();
+    await page.getByRole("menuitem", { name: "Signaler" }).click();
+    await page.getByRole("dialog", { name: "Signaler ZeldaPro" }).waitFor();
   });
 
   it("gives the owner an avatar upload and their followers; a visitor's /profile asks for a login", async () => {
