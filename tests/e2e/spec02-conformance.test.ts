@@ -160,6 +160,54 @@ describe("the detail page's actions (spec 02 §2, §6)", () => {
   });
 });
 
+describe("rows that worked without a test (spec 02 §2, §5, §9)", () => {
+  it("shows the rules and the tournament link, serves /create-event, prices from 0 by 0.01, asks for a streamer, links My events' empty states, and closes a toast after 3 s", async () => {
+    const organiser = await funded(5000);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Linked Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "UTC" })) form.append(key, value);
+    const tournament = await organiser.browser.post("/api/tournament/create-tournament", form);
+    expect(tournament.status).toBe(201);
+    const event = await publishedEvent(organiser, { name: "Rules Night", categoryId: 1, tournamentId: tournament.body.id, rules: "Bring your own headset." });
+    const member = await funded(0);
+    expect((await member.browser.post(`/api/event-participants/${event.id}`)).status).toBe(200);
+
+    const page = await pageOf(member, "en");
+    await page.goto(`${h.server.url}/events/${event.slug}`);
+    await page.getByRole("heading", { name: "Rules", exact: true }).waitFor();
+    await page.getByText("Bring your own headset.", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "See the tournament" }).getAttribute("href")).toBe(`/tournament/${tournament.body.id}`);
+
+    // Joined Events: the card links the tournament; My Events is empty and links to /events/create.
+    await page.goto(`${h.server.url}/my-events`);
+    expect(await page.getByRole("tabpanel").getByRole("link", { name: "Create Event" }).getAttribute("href")).toBe("/events/create");
+    await page.getByRole("tab", { name: "Joined Events" }).click();
+    const joined = page.getByRole("article").filter({ hasText: "Rules Night" });
+    expect(await joined.getByRole("link", { name: "See the tournament" }).getAttribute("href")).toBe(`/tournament/${tournament.body.id}`);
+
+    await page.goto(`${h.server.url}/create-event`);
+    const price = page.getByLabel("Ticket price (€)");
+    await price.waitFor();
+    expect([await price.getAttribute("min"), await price.getAttribute("step"), await price.inputValue()]).toEqual(["0", "0.01", "0"]);
+
+    const manage = await pageOf(organiser, "en");
+    await manage.goto(`${h.server.url}/events/${event.slug}/manage`);
+    await manage.getByRole("tab", { name: "Streamers" }).click();
+    await manage.getByRole("button", { name: "Assign" }).click();
+    await manage.getByRole("alert").filter({ hasText: "Please select a streamer" }).waitFor();
+
+    // A toast closes by itself after 3 s.
+    await manage.getByRole("tab", { name: "Overview" }).click();
+    await manage.getByRole("button", { name: "Start Event" }).click();
+    await manage.getByRole("dialog").getByRole("button", { name: "Start Event" }).click();
+    const toast = manage.getByRole("status").filter({ hasText: "Event started: it is live." });
+    await toast.waitFor();
+    const shown = Date.now();
+    await toast.waitFor({ state: "detached", timeout: 6_000 });
+    expect(Date.now() - shown).toBeGreaterThan(2_000);
+    expect(Date.now() - shown).toBeLessThan(4_500);
+  });
+});
+
 describe("the money after all this", () => {
   it("leaves every wallet equal to its ledger and no event over its seats", async () => await auditLedger(h.server.deps.db));
 });
