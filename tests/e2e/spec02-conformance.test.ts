@@ -39,6 +39,23 @@ describe("wallet balance failures (spec 02 §8)", () => {
   });
 });
 
+describe("wallet badge refresh (spec 02 §4, §9)", () => {
+  it("reads the balance again every 30 seconds, not before", async () => {
+    const member = await funded(500);
+    const page = await pageOf(member, "en");
+    await page.clock.install();
+    await page.goto(`${h.server.url}/events`);
+    const badge = page.locator("a.wallet-badge");
+    await badge.filter({ hasText: "500" }).waitFor();
+    expect((await (await admin()).post("/api/wallet/credit", { userId: member.user.id, amount: 250 })).status).toBe(200);
+    await page.clock.runFor(25_000);
+    await page.waitForTimeout(300);
+    expect(await badge.textContent()).toBe("500");
+    await page.clock.runFor(6_000);
+    await badge.filter({ hasText: "750" }).waitFor();
+  });
+});
+
 describe("ticket purchase call (spec 02 §7)", () => {
   it("posts {userId as a string, eventId, ticketType, price} and gets the ticket with its QR code", async () => {
     const organiser = await funded(5000);
