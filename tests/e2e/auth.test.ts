@@ -134,6 +134,25 @@ describe("sign-up", () => {
     await modal.getByText("Ce nom d'utilisateur est déjà pris.").waitFor();
     expect(await modal.getByLabel("Nom d'utilisateur").getAttribute("aria-invalid")).toBe("true");
   });
+
+  it("answers a dead server with the network text and a bare failure with 'Signup failed: {status} {statusText}'", async () => {
+    const page = await visit(server.url, "/?auth=signup");
+    const modal = dialog(page);
+    await fillSignup(modal, newAccount());
+    await modal.getByRole("checkbox").check();
+    const answers: [(route: Route) => Promise<void>, string | RegExp][] = [
+      [(route) => route.abort("connectionrefused"), "Erreur réseau, vérifiez votre connexion."],
+      [(route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }), /^Échec de l'inscription : 502/],
+    ];
+    for (const [answer, message] of answers) {
+      await dismissToasts(page);
+      await page.route("**/api/auth/signup", answer);
+      await modal.getByRole("button", { name: "S'inscrire" }).click();
+      await page.locator(".toaster").getByText(message).waitFor();
+      await page.unroute("**/api/auth/signup");
+    }
+    expect(await modal.isVisible()).toBe(true);
+  });
 });
 
 describe("login", () => {
