@@ -68,7 +68,7 @@ describe("tournament rows of spec 02 that had no test", () => {
     expect(await failing.locator("article.t-card").count()).toBe(0);
   });
 
-  it("shows the organiser's dashboard links and progress, My tournaments' 01, the About and Rules tabs, and a settings Save that waits for a change", async () => {
+  it("shows the organiser's dashboard links and progress, My tournaments' 01, the About and Rules tabs, a settings Save that waits for a change, and the create form's defaults and failed game search", async () => {
     const organiser = await member();
     const id = await create(organiser, { tournamentName: "Progress Cup", description: "Be on time.", prize: "A trophy", gameMode: "5v5" });
     expect((await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id })).body.status).toBe("approved");
@@ -101,6 +101,11 @@ describe("tournament rows of spec 02 that had no test", () => {
 
     await page.goto(`${h.server.url}/create-tournament`);
     await page.getByLabel("Format").waitFor();
+    // A failed game search is an empty result, not an error.
+    await page.route("**/api/stream/games/search*", (route) => route.abort());
+    await page.getByLabel("More games").selectOption({ label: "Other Game" });
+    await page.getByLabel("Search a game").fill("valo");
+    await page.getByText("No game found", { exact: true }).waitFor();
     expect([await page.getByLabel("Format").inputValue(), await page.getByLabel("Time zone").inputValue(), await page.getByLabel("Stream the tournament").isChecked()]).toEqual(["s_elim", "UTC", true]);
   });
 
