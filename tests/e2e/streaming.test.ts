@@ -244,6 +244,13 @@ describe("watching a live", () => {
     await waitFor("Space pauses", async () => (await videoState(page))!.paused);
     await page.keyboard.press(" ");
     await waitFor("Space plays again", async () => !(await videoState(page))!.paused);
+    // The volume slider goes from 0 to 1 in steps of 0.02; F goes fullscreen and back (spec 01 §2, §9).
+    const volume = page.getByRole("slider", { name: "Volume" });
+    expect([await volume.getAttribute("min"), await volume.getAttribute("max"), await volume.getAttribute("step")]).toEqual(["0", "1", "0.02"]);
+    await page.keyboard.press("f");
+    await waitFor("F goes fullscreen", async () => page.evaluate(() => document.fullscreenElement !== null));
+    await page.keyboard.press("f");
+    await waitFor("F leaves fullscreen", async () => page.evaluate(() => document.fullscreenElement === null));
 
     // Leaving the page takes the viewer away (sendBeacon on pagehide).
     const arn = (await live.api.get(`/api/stream/stream/${live.username}`)).body.channelArn as string;
