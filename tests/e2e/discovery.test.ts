@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { makeImage } from "../fixtures/images.ts";
@@ -132,6 +132,22 @@ describe("the stream page", () => {
     await page.getByRole("tab", { name: "Détails" }).click();
     await page.getByRole("tabpanel", { name: "Détails" }).getByRole("link", { name: "League of Legends", exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+describe("layout sizes (spec 01 §9)", () => {
+  const width = async (locator: Locator) => Math.round((await locator.boundingBox())!.width);
+
+  it("gives the sidebar 255 px, the chat 300 px and a stream card 275 px, 210 px up to 768 px", async () => {
+    const page = await visitorPage("/stream/ZeldaPro");
+    expect(await width(page.getByRole("navigation", { name: "Navigation principale" }))).toBe(255);
+    expect(await width(page.getByRole("region", { name: "Chat" }))).toBe(300);
+    await page.goto(`${server.url}/`);
+    const card = page.getByRole("region", { name: "Lives recommandés" }).getByRole("article").first();
+    await card.waitFor();
+    expect(await width(card)).toBe(275);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await waitFor("the narrow card", async () => ((await width(card)) === 210 ? true : undefined));
   });
 });
 
