@@ -138,9 +138,12 @@ describe("the stream page", () => {
 describe("layout sizes (spec 01 §9)", () => {
   const width = async (locator: Locator) => Math.round((await locator.boundingBox())!.width);
 
-  it("gives the sidebar 255 px, the chat 300 px and a stream card 275 px, 210 px up to 768 px", async () => {
+  it("gives the sidebar 255 px (65 px collapsed), the chat 300 px and a stream card 275 px, 210 px up to 768 px", async () => {
     const page = await visitorPage("/stream/ZeldaPro");
     expect(await width(page.getByRole("navigation", { name: "Navigation principale" }))).toBe(255);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await waitFor("the collapsed sidebar", async () => ((await width(page.getByRole("navigation", { name: "Navigation principale" }))) === 65 ? true : undefined));
+    await page.setViewportSize({ width: 1280, height: 720 });
     expect(await width(page.getByRole("region", { name: "Chat" }))).toBe(300);
     await page.goto(`${server.url}/`);
     const card = page.getByRole("region", { name: "Lives recommandés" }).getByRole("article").first();
@@ -356,7 +359,7 @@ describe("events, tickets and the wallet", () => {
     await page.goto(`${server.url}/top-up`);
     await page.getByRole("button", { name: "Ajouter 1000 G-Coins de test" }).click();
     await page.getByText("1000 G-Coins ajoutés à votre portefeuille.").waitFor();
-    await page.getByRole("link", { name: "Portefeuille : 1000 G-Coins" }).waitFor();
+    await page.getByRole("link", { name: "Portefeuille : 1K G-Coins" }).waitFor();
 
     await page.goto(`${server.url}/events/${event.slug}`);
     await panel.getByRole("radio", { name: /Billet Match/ }).check();
