@@ -40,7 +40,7 @@ describe("wallet balance failures (spec 02 §8)", () => {
 });
 
 describe("wallet badge refresh (spec 02 §4, §9)", () => {
-  it("reads the balance again every 30 seconds, not before", async () => {
+  it("reads the balance again every 30 seconds, not before, from a call that answers balance and currency GCOIN", async () => {
     const member = await funded(500);
     const page = await pageOf(member, "en");
     await page.clock.install();
@@ -53,6 +53,8 @@ describe("wallet badge refresh (spec 02 §4, §9)", () => {
     expect(await badge.textContent()).toBe("500");
     await page.clock.runFor(6_000);
     await badge.filter({ hasText: "750" }).waitFor();
+    // The call the badge reads answers the balance and the currency, GCOIN by default.
+    expect((await member.browser.get(`/api/wallet/balance/${member.user.id}`)).body).toMatchObject({ balance: 750, currency: "GCOIN" });
   });
 });
 
