@@ -80,6 +80,29 @@ describe("ticket purchase call (spec 02 §7)", () => {
   });
 });
 
+describe("refused purchases (spec 02 §8)", () => {
+  it("shows a 402's own message, a 400's own message, \"Erreur lors de l'achat du billet\" otherwise, each with the toast \"Échec de l'achat du billet\"", async () => {
+    const organiser = await funded(5000);
+    const event = await publishedEvent(organiser, { name: "Refusal Cup" });
+    const page = await pageOf(await funded(1000));
+    await page.goto(`${h.server.url}/events/${event.slug}`);
+    const panel = page.getByRole("region", { name: "Billets" });
+    await panel.getByRole("radio").first().check();
+    const answers = [
+      { status: 402, body: { success: false, code: "insufficient_funds", msg: "Il manque 12 G-Coins." }, shown: "Il manque 12 G-Coins." },
+      { status: 400, body: { success: false, code: "ticket_price_changed", msg: "Le prix a changé : 120 G-Coins." }, shown: "Le prix a changé : 120 G-Coins." },
+      { status: 500, body: { success: false, code: "internal", msg: "Erreur interne" }, shown: "Erreur lors de l'achat du billet" },
+    ];
+    for (const answer of answers) {
+      await page.unroute("**/api/tickets/purchase");
+      await page.route("**/api/tickets/purchase", (route) => route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }));
+      await panel.getByRole("button", { name: "Acheter le billet" }).click();
+      await panel.getByRole("alert").filter({ hasText: answer.shown }).waitFor();
+      await page.locator(".toast").filter({ hasText: "Échec de l'achat du billet" }).first().waitFor();
+    }
+  });
+});
+
 describe("the create form's seat field (spec 02 §5)", () => {
   it("says \"Leave empty for unlimited\" under the seat limit, which takes 1 at least", async () => {
     const page = await pageOf(await funded(0), "en");
