@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
+import { followFailureText } from "./follow-failure.ts";
 
 interface FollowButtonProps {
   /** The channel's public id or the user's id (POST /api/stream/follow takes either). */
@@ -15,16 +16,6 @@ interface FollowButtonProps {
   isFollowed: boolean;
   size?: "sm" | "md";
   onChange?: (followed: boolean, followers: number) => void;
-}
-
-/** Spec 01 §8: what each failed follow or unfollow says (a 401 has already logged the user out). */
-function failureText(error: unknown, t: (key: string) => string, unfollowing: boolean): string {
-  if (!(error instanceof ApiError)) return t("follow_blocked");
-  if (error.status === 0) return t("follow_outage");
-  if (error.status === 400) return unfollowing ? error.message : t("follow_unavailable");
-  if (error.status >= 500) return t("follow_server_error");
-  if (error.status === 404 || error.status === 403) return error.message;
-  return t("follow_blocked");
 }
 
 /**
@@ -49,9 +40,9 @@ export function FollowButton({ channelId, username, isFollowed, size = "sm", onC
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
       void queryClient.invalidateQueries({ queryKey: ["search"] });
     },
-    onError: (error, follow) => {
+    onError: (error) => {
       setConfirming(false);
-      toast.error(failureText(error, t, !follow));
+      toast.error(followFailureText(error, t));
     },
   });
 
