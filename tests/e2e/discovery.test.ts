@@ -86,7 +86,8 @@ describe("follows", () => {
     const result = page.getByRole("region", { name: "Utilisateurs" }).getByRole("article").filter({ hasText: "Kestrel" });
     const before = Number((await result.locator(".user-result-text .tabular").textContent())!.match(/\d+/)![0]);
     await result.getByRole("button", { name: "Suivre" }).click();
-    await page.getByText("Suivi", { exact: true }).first().waitFor();
+    // Spec 01 §7: the toast 'Followed'.
+    await page.locator(".toaster").getByText("Suivi", { exact: true }).waitFor();
     await result.getByText(`${before + 1} abonnés`).waitFor();
     expect((await api.get("/api/stream/stream/Kestrel")).body.isFollowed).toBe(true);
 
@@ -95,6 +96,7 @@ describe("follows", () => {
     const dialog = page.getByRole("dialog", { name: "Ne plus suivre Kestrel ?" });
     await dialog.getByRole("button", { name: "Ne plus suivre" }).click();
     await result.getByRole("button", { name: "Suivre" }).waitFor();
+    await page.locator(".toaster").getByText("Vous ne suivez plus Kestrel.").waitFor();
     expect((await api.get("/api/stream/stream/Kestrel")).body.isFollowed).toBe(false);
   });
 

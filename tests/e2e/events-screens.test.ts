@@ -248,7 +248,7 @@ describe("wallet", () => {
     await low.getByRole("link", { name: "Wallet: 999 G-Coins, low balance" }).waitFor();
     const enough = await pageOf(await funded(1000));
     await enough.goto(`${h.server.url}/events`);
-    await enough.getByRole("link", { name: "Wallet: 1000 G-Coins", exact: true }).waitFor();
+    await enough.getByRole("link", { name: "Wallet: 1K G-Coins", exact: true }).waitFor();
   });
 
   it("gives up on a balance call after 5 seconds and says so", async () => {

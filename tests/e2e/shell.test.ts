@@ -131,7 +131,7 @@ describe("the shell", () => {
     await page.waitForLoadState("networkidle");
     expect(await page.getByRole("banner").count()).toBe(0);
     await page.goto(`${env.server.url}/how-to-stream`);
-    await page.getByRole("link", { name: "Accueil" }).first().waitFor();
+    await page.getByRole("link", { name: "Arena, accueil" }).first().waitFor();
     expect(await page.getByRole("button", { name: "Menu" }).count()).toBe(0);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
     await context.close();

@@ -17,7 +17,7 @@ import { toggleSidebar, useSidebar } from "./sidebar-state.ts";
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="logo" aria-label={t("home")}>
+    <Link to="/" className="logo" aria-label={t("logo_home")}>
       <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
         <path d="M16 2 30 28H2Z" fill="var(--primary)" />
         <path d="M16 12 23 25H9Z" fill="var(--bg)" />
@@ -145,7 +145,7 @@ function NotificationBell() {
   const unread = useNotifications().data?.unread ?? 0;
   const badge = badgeText(unread);
   return (
-    <Link to="/notifications" className="icon-btn bell" aria-label={badge ? t("notifications_unread", { count: unread }) : t("notifications")}>
+    <Link to="/notifications" className="icon-btn bell" aria-label={badge ? t("notifications_unread", { count: badge }) : t("notifications")}>
       <Bell size={20} aria-hidden />
       {badge ? <span className="bell-badge">{badge}</span> : null}
     </Link>

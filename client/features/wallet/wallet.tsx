@@ -54,10 +54,12 @@ export function WalletBadge() {
   }
   const value = balance.data ?? 0;
   const low = balance.data !== undefined && value < LOW_BALANCE;
+  // The name says what the badge shows ("1K"), so someone who speaks to their browser can say it.
+  const shown = balance.data === undefined ? "…" : formatCount(value);
   return (
-    <a className={`wallet-badge${low ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={low ? t("wallet_badge_low", { value }) : t("wallet_badge", { value })} title={low ? t("low_balance", { min: LOW_BALANCE }) : undefined}>
+    <a className={`wallet-badge${low ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={low ? t("wallet_badge_low", { value: shown }) : t("wallet_badge", { value: shown })} title={low ? t("low_balance", { min: LOW_BALANCE }) : undefined}>
       <Coins size={16} aria-hidden />
-      <span className="tabular">{balance.data === undefined ? "…" : formatCount(value)}</span>
+      <span className="tabular">{shown}</span>
     </a>
   );
 }
