@@ -97,6 +97,23 @@ describe("settings", () => {
     expect(await page.getByLabel("Clé de stream", { exact: true }).inputValue()).toBe(after);
   });
 
+  it("says when the channel settings or the stream key cannot be loaded, and when a regeneration fails (spec 01 §8)", async () => {
+    const { page } = await settingsPage();
+    await page.route("**/api/stream/mystreamkey/regenerate", (route) => route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "down" } }));
+    await page.getByRole("tab", { name: "Chaîne" }).click();
+    await page.getByRole("button", { name: "Régénérer la clé" }).click();
+    await page.getByRole("dialog", { name: "Régénérer la clé de stream ?" }).getByRole("button", { name: "Régénérer la clé" }).click();
+    await page.getByText("Impossible de régénérer la clé de stream").waitFor();
+    await page.route("**/api/stream/mystreamkey", (route) => route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "down" } }));
+    await page.reload();
+    await page.getByRole("tab", { name: "Chaîne" }).click();
+    await page.getByText("Impossible de récupérer la clé de stream").waitFor();
+    await page.route("**/api/stream/channel-settings", (route) => route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "down" } }));
+    await page.reload();
+    await page.getByRole("tab", { name: "Chaîne" }).click();
+    await page.getByText("Impossible de charger les paramètres de la chaîne").waitFor();
+  });
+
   it("keeps multi-streaming keys write-only and shows each platform's status", async () => {
     const { page, api } = await settingsPage();
     await page.getByRole("tab", { name: "Multi-streaming" }).click();
