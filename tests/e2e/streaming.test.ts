@@ -447,6 +447,23 @@ describe("watching a live", () => {
     await server.deps.db.deleteFrom("replay").where("id", "=", replay.id).execute();
   });
 
+  it("says 'Loading replay...', then 'Failed to load replay' and goes to /404 when the call fails", async () => {
+    const context = await visitor();
+    await context.addInitScript(() => localStorage.setItem("language", "en"));
+    const page = await context.newPage();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/stream/replays/424242", async (route) => {
+      await answered;
+      await route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "down" } });
+    });
+    await page.goto(`${server.url}/replay/424242`);
+    await page.getByText("Loading replay...").waitFor();
+    answer();
+    await page.getByText("Failed to load replay").waitFor();
+    await page.waitForURL(`${server.url}/404`);
+  });
+
   it("says 'Replay not found' with a way home", async () => {
     const context = await visitor();
     await context.addInitScript(() => localStorage.setItem("language", "en"));
