@@ -9,6 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { Checkbox } from "../../components/checkbox.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { readableChip } from "../../lib/contrast.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../tournaments/lib/format.ts";
@@ -265,7 +266,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
         {preview ? (
           <article className="event-card" aria-label={t("preview")}>
             <div className="event-card-cover" style={{ background: fields.coverImage ? `center / cover url(${JSON.stringify(fields.coverImage)})` : `linear-gradient(135deg, ${category?.color ?? "#7c5cff"}, #14121f)` }}>
-              {category ? <span className="event-chip" style={{ background: category.color }}>{category.name}</span> : null}
+              {category ? <span className="event-chip" style={readableChip(category.color)}>{category.name}</span> : null}
             </div>
             <div className="event-card-body">
               <strong>{fields.name || t("field_name")}</strong>

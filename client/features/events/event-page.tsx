@@ -7,6 +7,7 @@ import { Avatar } from "../../components/avatar.tsx";
 import { Button } from "../../components/button.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { readableChip } from "../../lib/contrast.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
 import { closedReason, type EventDetail, formatEuros, formatEventDate, useEvent } from "./api.ts";
@@ -43,7 +44,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
       <header className="event-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}>
         <div className="event-cover-text">
           <p className="event-badges">
-            <span className="event-chip" style={{ background: event.category.color }}>
+            <span className="event-chip" style={readableChip(event.category.color)}>
               {event.category.name}
             </span>
             <span className={`event-chip event-state event-state-${event.status}`}>{t(`detail_status_${event.status}`)}</span>

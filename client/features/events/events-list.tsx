@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { readableChip } from "../../lib/contrast.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal } from "../../lib/ui.ts";
 import { type ArenaEvent, formatEuros, formatEventDate, useCategories, useEvents } from "./api.ts";
@@ -71,7 +72,7 @@ function EventCard({ event }: { event: ArenaEvent }) {
   return (
     <article className="event-card">
       <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }} tabIndex={-1} aria-hidden>
-        <span className="event-chip" style={{ background: event.category.color }}>
+        <span className="event-chip" style={readableChip(event.category.color)}>
           {event.category.name}
         </span>
       </Link>

@@ -8,6 +8,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { readableChip } from "../../lib/contrast.ts";
 import { toast } from "../../lib/ui.ts";
 import type { ArenaEvent } from "./api.ts";
 import { EventStateChip, EventSummary } from "./events-list.tsx";
@@ -85,7 +86,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
     <article className="event-card">
       <div className="event-card-body">
         <p className="event-badges">
-          <span className="event-chip" style={{ background: event.category.color }}>
+          <span className="event-chip" style={readableChip(event.category.color)}>
             {event.category.name}
           </span>
           <EventStateChip status={event.status} label={joined ? t(`joined_status_${event.status}`) : t(`my_status_${event.status}`)} />
