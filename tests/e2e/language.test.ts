@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { demoMembers } from "../../server/demo/community.ts";
 import { demoEvents, demoPlayers, demoTournaments } from "../../server/demo/competitions.ts";
-import { useServerAndBrowser } from "../fixtures/e2e.ts";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { demoScreens, routesNotWalked, routeTreePaths, type Screen, screenSettled, walkerSession } from "../fixtures/screens.ts";
 
 /**
@@ -73,16 +73,8 @@ async function walk(lang: Language): Promise<{ path: string; text: string }[]> {
   const foreign = foreignPatterns(lang, lang === "fr" ? "en" : "fr");
   const found: { path: string; text: string }[] = [];
   for (const signedIn of [false, true]) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang === "fr" ? "fr-FR" : "en-US" });
-    await context.addInitScript(
-      ([language, user]) => {
-        localStorage.setItem("language", language);
-        localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 }));
-        if (user) localStorage.setItem("session", user);
-      },
-      [lang, signedIn ? JSON.stringify({ user: session.user, isLoggedIn: true }) : ""] as const,
-    );
-    if (signedIn) await context.addCookies([{ name: "arena_session", value: session.cookie, url: server.url }]);
+    const viewport = { width: 1440, height: 900 };
+    const context = signedIn ? await loggedInContext(browser, server.url, session.cookie, session.user, viewport, { language: lang }) : await visitorContext(browser, viewport, { language: lang });
     const page = await context.newPage();
     for (const screen of screens.filter((candidate: Screen) => candidate.signedIn === signedIn)) {
       await page.goto(server.url + screen.path);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
+import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { Browser as Api, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
 
 /** Issue 14, items 7–9: what a player, an organiser and a viewer see of tournaments, measured in chromium. */
@@ -30,17 +31,8 @@ interface Round {
 }
 
 async function open(user: Player | null, viewport: Viewport = { width: 1440, height: 900 }, theme: "dark" | "light" = "dark"): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "fr-FR" });
+  const context = user ? await loggedInContext(browser, server.url, user.browser.cookies.get("arena_session")!, user.user, viewport, { theme }) : await visitorContext(browser, viewport, { theme });
   contexts.push(context);
-  await context.addInitScript(
-    ([dark, session]) => {
-      localStorage.setItem("darkMode", dark);
-      localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 }));
-      if (session) localStorage.setItem("session", session);
-    },
-    [String(theme === "dark"), user ? JSON.stringify({ user: user.user, isLoggedIn: true }) : ""] as const,
-  );
-  if (user) await context.addCookies([{ name: "arena_session", value: user.browser.cookies.get("arena_session")!, url: server.url }]);
   return context.newPage();
 }
 
