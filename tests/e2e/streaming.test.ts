@@ -153,6 +153,27 @@ describe("the stream setup modal", () => {
     await page.getByText("Aucune rediffusion pour l'instant", { exact: false }).waitFor();
   });
 
+  it("says why a start failed, and logs out on a 401 with 'Session expirée, veuillez vous reconnecter'", async () => {
+    const { context } = await loggedIn();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Lancer un live" }).click();
+    const details = page.getByRole("dialog", { name: "Commencer" });
+    await details.getByRole("textbox", { name: "Titre" }).fill("Live raté");
+    await details.getByRole("combobox", { name: "Jeu" }).click();
+    await details.getByRole("option", { name: "League of Legends" }).click();
+    await page.route("**/api/stream/startstreaming", (route) => route.fulfill({ status: 503, json: { success: false, code: "internal", msg: "Erreur serveur interne" } }));
+    await details.getByRole("button", { name: "Valider" }).click();
+    await page.locator(".toaster").getByText("Erreur serveur interne").waitFor();
+    await page.unroute("**/api/stream/startstreaming");
+    await page.route("**/api/stream/startstreaming", (route) => route.fulfill({ status: 401, json: { success: false, code: "unauthorized", msg: "Non autorisé" } }));
+    await details.getByRole("button", { name: "Valider" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Connexion" }).waitFor();
+    expect(await page.getByRole("button", { name: "Menu du compte" }).count()).toBe(0);
+    await page.getByRole("dialog").getByRole("tab", { name: "Connexion", selected: true }).waitFor();
+    await page.locator(".toaster").getByText("Session expirée, veuillez vous reconnecter").waitFor();
+  });
+
   it("gives phones one combined server/key field", async () => {
     const { context, api } = await loggedIn({ width: 375, height: 812 });
     const page = await context.newPage();

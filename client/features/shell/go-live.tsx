@@ -5,7 +5,7 @@ import { Modal } from "../../components/modal.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useSession } from "../../lib/session.ts";
 import { createStore, useStore } from "../../lib/store.ts";
-import { openAuthModal } from "../../lib/ui.ts";
+import { openAuthModal, toast } from "../../lib/ui.ts";
 
 /** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide). */
 export const goLiveStore = createStore(false);
@@ -15,16 +15,19 @@ const close = () => goLiveStore.set(false);
 const StreamSetupModal = lazy(() => import("../streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
 
 export function GoLiveModal() {
+  const { t } = useTranslation();
   const open = useStore(goLiveStore);
   const { isLoggedIn } = useSession();
 
-  // Only a logged-in user goes live; a visitor (or a session that just ended) is asked to sign up.
+  // Visitors never open this modal (their Go Live opens the sign-up tab), so open without a session means it
+  // ended while the modal was up (a 401 on start, spec 01 §8): say so here, where the setup form is already gone.
   useEffect(() => {
     if (open && !isLoggedIn) {
       close();
-      openAuthModal("signup");
+      toast.warning(t("streams:session_expired"));
+      openAuthModal("login");
     }
-  }, [open, isLoggedIn]);
+  }, [open, isLoggedIn, t]);
 
   if (!open || !isLoggedIn) return null;
   return (

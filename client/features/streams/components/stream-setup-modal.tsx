@@ -8,7 +8,7 @@ import { Modal } from "../../../components/modal.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { sessionStore, useSession } from "../../../lib/session.ts";
-import { openAuthModal, toast } from "../../../lib/ui.ts";
+import { toast } from "../../../lib/ui.ts";
 import { type Game, useGames } from "../api/get-games.ts";
 import { type StreamCredentials, useStartStreaming } from "../api/start-streaming.ts";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
@@ -71,14 +71,8 @@ function DetailsStep({ onStarted, onClose }: { onStarted: (credentials: StreamCr
       { title: title.trim(), gameId: game.id, description: description.trim(), tags },
       {
         onSuccess: onStarted,
+        // A 401 has ended the session in `api()`; the go-live modal then closes and says so (shell/go-live.tsx).
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
-            // The api layer ended the session; the user logs in again and starts over.
-            onClose();
-            toast.warning(t("session_expired"));
-            openAuthModal("login");
-            return;
-          }
           if (error instanceof ApiError && error.fields.length) {
             const fromServer: Errors = {};
             for (const field of error.fields) {
