@@ -89,6 +89,19 @@ describe("the shell", () => {
     await context.close();
   });
 
+  it("ends a stored session that /api/auth/me refuses: quietly on a 401, with 'Your session expired.' on a 403", async () => {
+    for (const [status, toast] of [[401, null], [403, "Votre session a expiré."]] as const) {
+      const { context } = await loggedIn();
+      await context.route("**/api/auth/me", (route) => route.fulfill({ status, json: { success: false, code: status === 401 ? "unauthorized" : "forbidden", msg: "no" } }));
+      const page = await context.newPage();
+      await page.goto(env.server.url);
+      await page.getByRole("banner").getByRole("button", { name: "Connexion" }).waitFor();
+      if (toast) await page.locator(".toaster").getByText(toast).waitFor();
+      else expect(await page.locator(".toaster").getByText("Votre session a expiré.").count()).toBe(0);
+      await context.close();
+    }
+  });
+
   it("remembers the collapsed sidebar across reloads", async () => {
     const context = await visitor();
     const page = await context.newPage();
