@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import type { Route } from "playwright-core";
 import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
@@ -100,6 +101,26 @@ describe("the shell", () => {
       else expect(await page.locator(".toaster").getByText("Votre session a expiré.").count()).toBe(0);
       await context.close();
     }
+  });
+
+  it("keeps the session when the logout call fails, and says why (spec 01 §8)", async () => {
+    const { context } = await loggedIn();
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    const answers: [(route: Route) => Promise<void>, string][] = [
+      [(route) => route.fulfill({ status: 500, json: { success: false, code: "internal", msg: "boom" } }), "Erreur serveur interne"],
+      [(route) => route.abort("connectionrefused"), "Nous rencontrons des problèmes de service."],
+    ];
+    for (const [answer, text] of answers) {
+      await page.route("**/api/auth/logout", answer);
+      const logoutItem = page.getByRole("menuitem", { name: "Déconnexion" });
+      if (!(await logoutItem.isVisible())) await page.getByRole("button", { name: "Menu du compte" }).click();
+      await logoutItem.click();
+      await page.locator(".toaster").getByText(text).waitFor();
+      await page.unroute("**/api/auth/logout");
+    }
+    await page.getByRole("button", { name: "Menu du compte" }).waitFor();
+    await context.close();
   });
 
   it("remembers the collapsed sidebar across reloads", async () => {
