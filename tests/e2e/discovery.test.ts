@@ -156,19 +156,6 @@ describe("layout sizes (spec 01 §9)", () => {
   });
 });
 
-describe("card grids (spec 01 §9)", () => {
-  it("take 6 columns from 1400 px, 4 from 1200, 3 from 992, 2 from 576 and 1 below", async () => {
-    const page = await visitorPage("/tag/Ranked");
-    const grid = page.getByRole("tabpanel");
-    await grid.getByRole("article").first().waitFor();
-    const columns = () => grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(" ").length);
-    for (const [viewport, expected] of [[1440, 6], [1280, 4], [1000, 3], [700, 2], [375, 1]] as const) {
-      await page.setViewportSize({ width: viewport, height: 900 });
-      await waitFor(`${expected} columns at ${viewport} px`, async () => ((await columns()) === expected ? true : undefined));
-    }
-  });
-});
-
 describe("game and tag pages", () => {
   it("shows a game's lives, replays and tournaments in its tabs", async () => {
     const page = await visitorPage("/game/1");

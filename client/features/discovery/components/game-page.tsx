@@ -60,7 +60,7 @@ export function GamePage({ id }: { id: number }) {
           { id: "tournaments", label: t("tab_tournaments") },
         ]}
       />
-      <div role="tabpanel" className="search-grid card-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : "tab_tournaments")}>
+      <div role="tabpanel" className="search-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : "tab_tournaments")}>
         {tab === "live" ? <List loading={lives.isPending} empty={t("no_live_for_game", { game: name })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} /> : null}
         {tab === "videos" ? <List loading={videos.isPending} empty={t("no_videos")} items={(videos.data ?? []).map((replay) => <ReplayCard key={replay.id} replay={replay} />)} /> : null}
         {tab === "tournaments" ? <List loading={tournaments.isPending} empty={t("no_tournaments_for_game", { game: name })} items={ofGame.map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)} /> : null}

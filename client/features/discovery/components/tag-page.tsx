@@ -41,14 +41,14 @@ export function TagPage({ tag }: { tag: string }) {
         ]}
       />
       {tab === "live" ? (
-        <div role="tabpanel" className="search-grid card-grid" aria-label={t("tab_live_channels")}>
+        <div role="tabpanel" className="search-grid" aria-label={t("tab_live_channels")}>
           <List loading={lives.isPending} empty={t("no_live_for_tag", { tag })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} />
         </div>
       ) : null}
       {tab === "videos" ? (
         <div role="tabpanel" className="tag-panel" aria-label={t("tab_videos_games")}>
           <h2>{t("videos")}</h2>
-          <div className="search-grid card-grid">
+          <div className="search-grid">
             <List loading={videos.isPending} empty={t("no_videos")} items={(videos.data ?? []).map((replay) => <ReplayCard key={replay.id} replay={replay} />)} />
           </div>
           <h2>{t("games")}</h2>
