@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { ApiError, api } from "../../../lib/api.ts";
 import type { Game, Participant, RoundsState, StandingRow, Tournament, TournamentPage } from "./types.ts";
 
 const base = "/tournament";
+/** The code of a tournament page load whose answer was not the API's (spec 02 §8 "Configuration error"). */
+export const CONFIG_ERROR = "config_error";
 
 /** Every key starts with ["tournaments"]; a tournament's own keys with ["tournaments", id] so one invalidation refreshes them all. */
 export const tournamentKeys = {
@@ -19,7 +21,15 @@ export const useTournaments = () => useQuery(tournamentsQueryOptions());
 
 /** The public page: counts a view, and says whether the caller joined and was approved. */
 export function tournamentPageQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...tournamentKeys.one(id), "page"], queryFn: ({ signal }) => api<TournamentPage>(`${base}/getTournament/${id}`, { signal, logoutOn401: false }) });
+  return queryOptions({
+    queryKey: [...tournamentKeys.one(id), "page"],
+    queryFn: async ({ signal }) => {
+      const page = await api<TournamentPage | undefined>(`${base}/getTournament/${id}`, { signal, logoutOn401: false });
+      // A success that is not the API's JSON (an HTML page from a misrouted /api): the setup is wrong, not the tournament.
+      if (!page || typeof page !== "object") throw new ApiError(200, CONFIG_ERROR, "");
+      return page;
+    },
+  });
 }
 export const useTournamentPage = (id: number) => useQuery(tournamentPageQueryOptions(id));
 

@@ -19,6 +19,17 @@ type Errors = Record<string, string>;
 
 const OTHER_GAME = "other";
 
+/**
+ * Spec 02 §8: the server's errorMessage when it gave one, the network text when nothing answered, else
+ * "Error creating tournament". An unknown server error (code "internal") says nothing useful: the fallback.
+ */
+function createFailure(error: Error, t: (key: string) => string): string {
+  if (!(error instanceof ApiError)) return t("create_failed");
+  if (error.status === 0) return t("network_error");
+  const told = error.details.errorMessage;
+  return typeof told === "string" && told.trim() && error.details.code !== "internal" ? told : t("create_failed");
+}
+
 export function CreateTournamentForm() {
   const { t } = useTranslation("tournaments-ui");
   const navigate = useNavigate();
@@ -97,7 +108,7 @@ export function CreateTournamentForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));
-        toast.error(error instanceof ApiError && error.status === 0 ? t("network_error") : error.message || t("create_failed"));
+        toast.error(createFailure(error, t));
       },
     });
   };

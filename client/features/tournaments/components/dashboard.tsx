@@ -40,8 +40,9 @@ export function TournamentDashboard({ id }: { id: number }) {
   const running = data.isActive ? (rounds.data?.progress ?? 0) : 0;
   const onStart = (seeding?: number[]) =>
     start.mutate(seeding, {
-      onSuccess: (answer) => toast.success(answer.message),
-      onError: (error) => toast.error(error.message || t("start_failed")),
+      // Spec 02 §8: the app's own words both ways, whatever the server said.
+      onSuccess: () => toast.success(t("tournaments:tournament_started")),
+      onError: () => toast.error(t("start_failed")),
     });
   return (
     <main className="page t-dashboard">

@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
+import { openReportModal } from "../../reports/report-modal.tsx";
 import { useDeleteTournament } from "../api/mutations.ts";
 import type { Tournament } from "../api/types.ts";
 import { padCount, timeSince } from "../lib/format.ts";
@@ -63,7 +64,15 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
               </button>
               {menuOpen ? (
                 <div className="menu-list t-card-menu" role="menu">
-                  <button type="button" role="menuitem" className="menu-item" disabled title={t("report_soon")}>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="menu-item"
+                    onClick={() => {
+                      setMenuOpen(false);
+                      openReportModal({ targetType: "tournament", targetId: tournament.id, label: tournament.name });
+                    }}
+                  >
                     {t("report")}
                   </button>
                   {canDelete ? (

@@ -1,5 +1,5 @@
 import { Download, LayoutList, Network, Printer, Trophy } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
@@ -7,7 +7,9 @@ import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { useRounds, useStandings, useTournamentPage } from "../api/queries.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { toast } from "../../../lib/ui.ts";
+import { CONFIG_ERROR, useRounds, useStandings, useTournamentPage } from "../api/queries.ts";
 import { hasBracket, splitBracket, type TournamentPage as Page } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { formatDate } from "../lib/format.ts";
@@ -22,10 +24,23 @@ export const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as cons
 export type TournamentTab = (typeof TOURNAMENT_TABS)[number];
 type Tab = TournamentTab;
 
+/** Spec 02 §8's load texts: not found (404), unauthorized (401), a setup that does not answer as the API, else the generic one. */
+function loadFailure(error: Error, t: (key: string) => string): string {
+  if (error instanceof ApiError && error.status === 404) return t("errors:tournament_not_found");
+  if (error instanceof ApiError && error.status === 401) return t("errors:unauthorized");
+  if (error instanceof ApiError && error.code === CONFIG_ERROR) return t("config_error");
+  return t("load_failed");
+}
+
 export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number; tab: Tab; onTabChange: (tab: Tab) => void }) {
   const { t } = useTranslation("tournaments-ui");
   useTournamentEvents(id);
   const page = useTournamentPage(id);
+  const failure = page.isError ? loadFailure(page.error, t) : null;
+  // Spec 02 §8: each failed load is toasted once; the same words stay on the page with a Retry.
+  useEffect(() => {
+    if (failure) toast.error(failure);
+  }, [failure, page.errorUpdatedAt]);
 
   if (page.isPending)
     return (
@@ -37,7 +52,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
   if (page.isError)
     return (
       <main className="page">
-        <EmptyState icon={<Trophy size={40} aria-hidden />} title={page.error.message} action={<Button onClick={() => page.refetch()}>{t("retry")}</Button>} />
+        <EmptyState icon={<Trophy size={40} aria-hidden />} title={failure} action={<Button onClick={() => page.refetch()}>{t("retry")}</Button>} />
       </main>
     );
   const tournament = page.data;
