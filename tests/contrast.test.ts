@@ -111,6 +111,10 @@ const pairs: Pair[] = [
   ["--text", "mix(--success 12%, --surface)", TEXT, "consent: saved"],
   ["--text", "mix(--gcoin 12%, --surface)", TEXT, "tournament champion card"],
 
+  // Whole elements faded with opacity: the text and its background both let the page show through.
+  ["over(mix(--text 70%, transparent), --bg)", "over(mix(--surface-2 70%, transparent), --bg)", TEXT, "home carousel: unselected slide's title placeholder (opacity 0.7)"],
+  ["over(mix(--text 65%, transparent), --surface)", "--surface", TEXT, "match card: the loser's name and score (opacity 0.65)"],
+
   // Fixed colours on media and covers (worst case: a white video frame or image under the scrim).
   ["#ffffff", "over(rgb(0 0 0 / 0.7), #ffffff)", TEXT, "viewer count on stream cards, player unmute button"],
   ["#ffffff", "over(rgb(0 0 0 / 0.8), #ffffff)", TEXT, "replay duration"],
