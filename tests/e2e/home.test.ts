@@ -139,7 +139,7 @@ describe("a viewer's journey", () => {
     publishers.push(publishTestStream(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, { seconds: 30 }));
     await started;
     // The bell polls once a minute: within this test's time only the socket.io push can bring it.
-    await page.getByRole("link", { name: "Notifications (1 non lues)" }).click();
+    await page.getByRole("link", { name: "Notifications : 1 non lues" }).click();
     await page.getByText(`${next.account.username} est en direct : Soirée speedrun`).waitFor();
 
     // Report the first stream; a moderator finds it in the queue.

@@ -28,7 +28,7 @@ describe("notifications", () => {
     const context = await loggedInContext(env.browser, env.server.url, player.browser.cookies.get("arena_session")!, player.user);
     const page = await context.newPage();
     await page.goto(env.server.url);
-    await page.getByRole("link", { name: "Notifications (1 non lues)" }).click();
+    await page.getByRole("link", { name: "Notifications : 1 non lues" }).click();
     await page.getByText("Vous êtes dans Coupe du soir : votre place est acceptée.").waitFor();
     await page.getByRole("button", { name: "Tout marquer comme lu" }).click();
     await page.getByRole("link", { name: "Notifications", exact: true }).waitFor();

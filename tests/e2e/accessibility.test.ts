@@ -1,0 +1,70 @@
+import { describe, expect, it } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { demoScreens, type Screen, screenSettled, walkerSession } from "../fixtures/screens.ts";
+
+/**
+ * axe-core (from node_modules, never a CDN) over every screen of the route tree, signed out and
+ * signed in, in both themes, at phone and desktop widths, with the WCAG 2.0 and 2.1 A and AA rules.
+ * A violation of impact "serious" or "critical" fails the walk; the totals are printed.
+ */
+const handles = useServerAndBrowser({ DEMO: "1" }, { ingest: true });
+
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+];
+const THEMES = ["dark", "light"] as const;
+
+interface Violation {
+  where: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** axe's verdict on the page as it stands; evaluated through the debugger, so the page's CSP does not apply. */
+async function axeViolations(page: Page, where: string): Promise<Violation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async (tags) => {
+    const result = await (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+  }, RULES);
+  return found.map((violation) => ({ where, ...violation }));
+}
+
+function contextFor(browser: Browser, theme: (typeof THEMES)[number], viewport: { width: number; height: number }, session?: { cookie: string; user: unknown }) {
+  return session ? loggedInContext(browser, handles.server.url, session.cookie, session.user, viewport, { theme }) : visitorContext(browser, viewport, { theme });
+}
+
+describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
+  it("finds nothing serious or critical on any screen, in either theme, at either width", async () => {
+    const { server, browser } = handles;
+    const screens = await demoScreens(server);
+    const session = await walkerSession(server);
+    const violations: Violation[] = [];
+    let combinations = 0;
+    for (const theme of THEMES) {
+      for (const viewport of WIDTHS) {
+        for (const signedIn of [false, true]) {
+          const context = await contextFor(browser, theme, viewport, signedIn ? session : undefined);
+          const page = await context.newPage();
+          for (const screen of screens.filter((candidate: Screen) => candidate.signedIn === signedIn)) {
+            await page.goto(server.url + screen.path);
+            await screenSettled(page);
+            violations.push(...(await axeViolations(page, `${screen.path} ${theme} ${viewport.width}`)));
+            combinations += 1;
+          }
+          await context.close();
+        }
+      }
+    }
+    const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    const byRule = Object.fromEntries([...new Set(violations.map((v) => `${v.rule} (${v.impact})`))].map((rule) => [rule, violations.filter((v) => `${v.rule} (${v.impact})` === rule).length]));
+    console.log(`axe: ${combinations} screen × theme × width combinations, ${violations.length} violations, ${blocking.length} serious or critical`, byRule);
+    expect(blocking).toEqual([]);
+  }, 600_000);
+});
