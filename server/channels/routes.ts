@@ -69,6 +69,12 @@ const viewerCountRoute = createRoute({
   request: { params: ChannelArnParamSchema },
   responses: { 200: jsonResponse(ViewerCountSchema, "Count"), 404: errors[404] },
 });
+// Spec 01 names this path and nothing more: it answers what the viewers call does, by the same channel id.
+const liveDataRoute = createRoute({
+  method: "get", path: "/livedata/{id}", tags, summary: "A live's data: viewer count and start time (the channel's channelArn as id)",
+  request: { params: z.object({ id: ChannelArnParamSchema.shape.channelArn }) },
+  responses: { 200: jsonResponse(ViewerCountSchema, "Live data"), 404: errors[404] },
+});
 
 const getSettingsRoute = createRoute({
   method: "get", path: "/channel-settings", tags, summary: "The caller's channel settings (paypal.me, biography, social links)", ...owner,
@@ -140,7 +146,8 @@ export function channelRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: translate(c.get("lang"), "channels:channel_settings_saved"), ...settings }, 200);
     })
     .openapi(profileRoute, async (c) => c.json({ success: true as const, ...(await publicProfile(deps, c.req.valid("param").username, c.get("auth")?.user.id)) }, 200))
-    .openapi(viewerCountRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").channelArn)) }, 200));
+    .openapi(viewerCountRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").channelArn)) }, 200))
+    .openapi(liveDataRoute, async (c) => c.json({ success: true as const, ...(await viewerData(deps, c.req.valid("param").id)) }, 200));
 }
 
 /** A logged-in viewer counts once however many tabs they open; a visitor is known by a random cookie and their address. */

@@ -181,9 +181,11 @@ describe("viewers", () => {
     const data = (await alice.get(`/api/stream/viewers/${channelArn}`)).body;
     expect(data.viewerCount).toBe(1);
     expect(typeof data.startTime).toBe("string");
+    expect((await alice.get(`/api/stream/livedata/${channelArn}`)).body).toEqual(data);
     publisher.kill("SIGKILL");
     await server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     expect((await alice.get(`/api/stream/viewers/${channelArn}`)).status).toBe(404);
+    expect((await alice.get(`/api/stream/livedata/${channelArn}`)).status).toBe(404);
   });
 
   it("counts a member once however often they join, and at most a household of cookie-less visitors per address", async () => {

@@ -4,7 +4,7 @@ import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixture
 import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
 
 /**
- * Rows of docs/conformance/spec-02.md that were not "works" and are fixed here: the balance toast of
+ * Rows of docs/spec-conformance.md that were not "works" and are fixed here: the balance toast of
  * spec 02 §8, the ticket purchase call of §7, and registration's failure and login texts (§8).
  */
 const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });

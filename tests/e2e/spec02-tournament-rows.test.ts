@@ -4,7 +4,7 @@ import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixture
 import { ADMIN_ENV, adminBrowserOf, fundedUser, type Member } from "../fixtures/money.ts";
 
 /**
- * Tournament rows of docs/conformance/spec-02.md that worked but had no test: what the list, the
+ * Tournament rows of docs/spec-conformance.md that worked but had no test: what the list, the
  * page, the dashboard, the participants, the settings and the match cards show (spec 02 §2, §4, §8).
  * Read-only proofs in English (the spec's words); the tournament screens themselves are not changed here.
  */
