@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { makeImage } from "../fixtures/images.ts";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser, inHours, type Member, publishedEvent } from "../fixtures/money.ts";
 
 /**
@@ -14,14 +14,7 @@ const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 const admin = () => adminBrowserOf(h.server);
 const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
 
-async function pageOf(member: Member | null, lang: "fr" | "en" = "en"): Promise<Page> {
-  const context = member ? await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user) : await visitorContext(h.browser);
-  await context.addInitScript((language) => localStorage.setItem("language", language), lang);
-  h.contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
-}
+const pageOf = (member: Member | null, lang: "fr" | "en" = "en"): Promise<Page> => pageFor(h, member, lang);
 
 const setStatus = async (organiser: Member, id: number, status: string) => expect((await organiser.browser.json("PATCH", `/api/events/${id}`, { status })).status).toBe(200);
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

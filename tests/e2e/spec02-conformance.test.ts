@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, auditLedger, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
 
 /**
@@ -12,14 +12,7 @@ const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 const admin = () => adminBrowserOf(h.server);
 const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
 
-async function pageOf(member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> {
-  const context = member ? await loggedInContext(h.browser, h.server.url, member.browser.cookies.get("arena_session")!, member.user) : await visitorContext(h.browser);
-  await context.addInitScript((language) => localStorage.setItem("language", language), lang);
-  h.contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
-}
+const pageOf = (member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> => pageFor(h, member, lang);
 
 describe("wallet balance failures (spec 02 §8)", () => {
   it("toasts \"Erreur lors du chargement du solde\" when the balance fails, but not for a missing wallet (404)", async () => {
