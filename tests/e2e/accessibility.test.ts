@@ -67,4 +67,61 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
     console.log(`axe: ${combinations} screen × theme × width combinations, ${violations.length} violations, ${blocking.length} serious or critical`, byRule);
     expect(blocking).toEqual([]);
   }, 600_000);
+
+  it("finds nothing serious or critical with the main dialogs open, in either theme, at either width", async () => {
+    const { server, browser } = handles;
+    const session = await walkerSession(server);
+    const event = (await demoScreens(server)).find((screen) => screen.route === "/events/$slug/manage")!;
+    const visible = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).filter({ visible: true }).first();
+    // Each dialog: where it opens, who opens it, and the clicks that open it.
+    const dialogs: { name: string; path: string; signedIn: boolean; open: (page: Page) => Promise<void> }[] = [
+      { name: "auth", path: "/", signedIn: false, open: (page) => visible(page, "Connexion").click() },
+      { name: "go-live", path: "/", signedIn: true, open: (page) => visible(page, "Lancer un live").click() },
+      {
+        name: "share",
+        path: "/stream/ZeldaPro",
+        signedIn: false,
+        open: async (page) => {
+          // On a phone the stream's actions sit under its "Détails" tab.
+          const details = page.getByRole("tab", { name: "Détails" }).filter({ visible: true });
+          if (await details.count()) await details.click();
+          await visible(page, "Partager").click();
+        },
+      },
+      {
+        name: "report",
+        path: "/stream/Kestrel",
+        signedIn: true,
+        open: async (page) => {
+          const details = page.getByRole("tab", { name: "Détails" }).filter({ visible: true });
+          if (await details.count()) await details.click();
+          await visible(page, "Plus d'actions").click();
+          await page.getByRole("menuitem", { name: "Signaler" }).click();
+        },
+      },
+      { name: "confirm", path: event.path, signedIn: true, open: (page) => visible(page, "Annuler l'événement").click() },
+    ];
+    const violations: Violation[] = [];
+    for (const theme of THEMES) {
+      for (const viewport of WIDTHS) {
+        for (const dialog of dialogs) {
+          const context = await contextFor(browser, theme, viewport, dialog.signedIn ? session : undefined);
+          const page = await context.newPage();
+          await page.goto(server.url + dialog.path);
+          await screenSettled(page);
+          await dialog.open(page);
+          await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor();
+          // Judge the dialog once it has faded in: mid-fade, its colours are blends of the page behind.
+          // (Endless animations, a live dot's pulse or a spinner, never finish and are left out.)
+          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY));
+          violations.push(...(await axeViolations(page, `${dialog.name} dialog ${theme} ${viewport.width}`)));
+          await context.close();
+        }
+      }
+    }
+    const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    console.log(`axe: ${dialogs.length * THEMES.length * WIDTHS.length} dialog × theme × width combinations, ${violations.length} violations, ${blocking.length} serious or critical`);
+    expect(blocking).toEqual([]);
+  }, 300_000);
 });
+

@@ -91,7 +91,7 @@ describe("follows", () => {
     await result.getByText(`${before + 1} abonnés`).waitFor();
     expect((await api.get("/api/stream/stream/Kestrel")).body.isFollowed).toBe(true);
 
-    const followed = result.getByRole("button", { name: "Ne plus suivre Kestrel" });
+    const followed = result.getByRole("button", { name: "Suivi : ne plus suivre Kestrel" });
     await followed.click();
     const dialog = page.getByRole("dialog", { name: "Ne plus suivre Kestrel ?" });
     await dialog.getByRole("button", { name: "Ne plus suivre" }).click();

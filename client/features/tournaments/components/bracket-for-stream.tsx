@@ -8,6 +8,7 @@ import { hasBracket, splitBracket } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
+import { BracketScroll } from "./bracket-scroll.tsx";
 
 /** Layout 4: the viewer-only bracket under a stream, winners and losers side by side while they fit, no admin controls. */
 export function TournamentBracketForStream({ tournamentId }: { tournamentId: number }) {
@@ -22,9 +23,9 @@ export function TournamentBracketForStream({ tournamentId }: { tournamentId: num
       {structure === "d_elim" ? (
         <DoubleBracket winners={winners} losers={losers} tournamentId={tournamentId} structure={structure} isAdmin={false} readOnly compact wrap />
       ) : (
-        <div className="bracket-scroll">
+        <BracketScroll label={t("brackets")}>
           <BracketView rounds={winners} tournamentId={tournamentId} structure={structure} isAdmin={false} readOnly compact />
-        </div>
+        </BracketScroll>
       )}
     </section>
   );

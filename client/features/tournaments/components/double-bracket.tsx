@@ -3,6 +3,7 @@ import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Round, Structure } from "../api/types.ts";
 import { BracketView, columnsOf, splitGrandFinal } from "./bracket-view.tsx";
+import { BracketScroll } from "./bracket-scroll.tsx";
 
 interface DoubleBracketProps {
   winners: Round[];
@@ -36,9 +37,9 @@ export function DoubleBracket({ winners, losers, wrap, ...common }: DoubleBracke
           <h3 id={`${id}-${part.key}`} className="round-list-bracket">
             {part.title}
           </h3>
-          <div className="bracket-scroll">
+          <BracketScroll label={part.title}>
             <BracketView rounds={part.rounds} showChampion={part.champion} {...common} />
-          </div>
+          </BracketScroll>
         </section>
       ))}
     </div>

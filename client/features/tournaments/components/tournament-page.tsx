@@ -19,6 +19,7 @@ import { JoinControl } from "./join-control.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
 import "../../../styles/tournaments.css";
+import { BracketScroll } from "./bracket-scroll.tsx";
 
 export const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as const;
 export type TournamentTab = (typeof TOURNAMENT_TABS)[number];
@@ -202,9 +203,9 @@ function Brackets({ tournament }: { tournament: Page }) {
         ) : tournament.structure === "d_elim" ? (
           <DoubleBracket winners={winners} losers={losers} {...common} />
         ) : (
-          <div className="bracket-scroll">
+          <BracketScroll label={t("brackets")}>
             <BracketView rounds={winners} {...common} />
-          </div>
+          </BracketScroll>
         )}
       </div>
     </div>
