@@ -36,6 +36,12 @@ async function axeViolations(page: Page, where: string): Promise<Violation[]> {
   return found.map((violation) => ({ where, ...violation }));
 }
 
+/** On a phone the stream's actions sit under its "Détails" tab; on a desktop they are already in view. */
+async function showStreamActions(page: Page): Promise<void> {
+  const details = page.getByRole("tab", { name: "Détails" }).filter({ visible: true });
+  if (await details.count()) await details.click();
+}
+
 function contextFor(browser: Browser, theme: (typeof THEMES)[number], viewport: { width: number; height: number }, session?: { cookie: string; user: unknown }) {
   return session ? loggedInContext(browser, handles.server.url, session.cookie, session.user, viewport, { theme }) : visitorContext(browser, viewport, { theme });
 }
@@ -82,9 +88,7 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
         path: "/stream/ZeldaPro",
         signedIn: false,
         open: async (page) => {
-          // On a phone the stream's actions sit under its "Détails" tab.
-          const details = page.getByRole("tab", { name: "Détails" }).filter({ visible: true });
-          if (await details.count()) await details.click();
+          await showStreamActions(page);
           await visible(page, "Partager").click();
         },
       },
@@ -93,8 +97,7 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
         path: "/stream/Kestrel",
         signedIn: true,
         open: async (page) => {
-          const details = page.getByRole("tab", { name: "Détails" }).filter({ visible: true });
-          if (await details.count()) await details.click();
+          await showStreamActions(page);
           await visible(page, "Plus d'actions").click();
           await page.getByRole("menuitem", { name: "Signaler" }).click();
         },

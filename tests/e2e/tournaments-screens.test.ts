@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
-import { Browser as Api, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { describe, expect, it } from "bun:test";
+import type { Locator, Page } from "playwright-core";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { Browser as Api, signedInUser } from "../fixtures/server.ts";
 
 /** Issue 14, items 7–9: what a player, an organiser and a viewer see of tournaments, measured in chromium. */
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+const h = useServerAndBrowser();
 
 type Player = Awaited<ReturnType<typeof signedInUser>>;
 type Viewport = { width: number; height: number };
@@ -31,8 +19,8 @@ interface Round {
 }
 
 async function open(user: Player | null, viewport: Viewport = { width: 1440, height: 900 }, theme: "dark" | "light" = "dark"): Promise<Page> {
-  const context = user ? await loggedInContext(browser, server.url, user.browser.cookies.get("arena_session")!, user.user, viewport, { theme }) : await visitorContext(browser, viewport, { theme });
-  contexts.push(context);
+  const context = user ? await loggedInContext(h.browser, h.server.url, user.browser.cookies.get("arena_session")!, user.user, viewport, { theme }) : await visitorContext(h.browser, viewport, { theme });
+  h.contexts.push(context);
   return context.newPage();
 }
 
@@ -49,7 +37,7 @@ async function fill(organiser: Player, id: number, count: number): Promise<Playe
   const players = [organiser];
   await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id });
   for (let i = 1; i < count; i++) {
-    const player = await signedInUser(server);
+    const player = await signedInUser(h.server);
     await player.browser.post("/api/tournament/join-tournament", { tournmentID: id });
     players.push(player);
   }
@@ -65,7 +53,7 @@ async function fill(organiser: Player, id: number, count: number): Promise<Playe
  */
 async function playDouble(organiser: Player, id: number, { stopBeforeReset = false } = {}) {
   for (let guard = 0; guard < 100; guard++) {
-    const { data } = (await new Api(server.url).get(`/api/tournament/rounds/${id}`)).body as { data: { winnerBracket: Round[]; LoserBracket: Round[] } };
+    const { data } = (await new Api(h.server.url).get(`/api/tournament/rounds/${id}`)).body as { data: { winnerBracket: Round[]; LoserBracket: Round[] } };
     const rounds = [...data.winnerBracket, ...data.LoserBracket];
     const round = rounds.find((r) => r.seeds.some((s) => !s.finished && s.teams.every((t) => t.playerID !== null)));
     if (!round) return;
@@ -113,8 +101,8 @@ function expectWhole(where: Awaited<ReturnType<typeof placement>>, what: string)
 
 describe("item 7: the size", () => {
   it("starts the create form at 8 players, whatever the format", async () => {
-    const page = await open(await signedInUser(server));
-    await page.goto(`${server.url}/create-tournament`);
+    const page = await open(await signedInUser(h.server));
+    await page.goto(`${h.server.url}/create-tournament`);
     const size = page.getByLabel("Taille");
     await size.waitFor();
     expect(await size.inputValue()).toBe("8");
@@ -125,11 +113,11 @@ describe("item 7: the size", () => {
   });
 
   it("changes the size on the settings screen before the start (8, 16 or 32), and no longer once started", async () => {
-    const organiser = await signedInUser(server);
+    const organiser = await signedInUser(h.server);
     const id = await create(organiser, { size: "8" });
     await fill(organiser, id, 3);
     const page = await open(organiser);
-    await page.goto(`${server.url}/dashboard/settings/${id}`);
+    await page.goto(`${h.server.url}/dashboard/settings/${id}`);
     const size = page.getByLabel("Taille");
     await size.waitFor();
     expect(await size.inputValue()).toBe("8");
@@ -138,14 +126,14 @@ describe("item 7: the size", () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await page.getByText("Mis à jour avec succès").waitFor();
     expect((await organiser.browser.get(`/api/tournament/${id}`)).body.size).toBe(16);
-    await page.goto(`${server.url}/dashboard/participants/${id}`);
+    await page.goto(`${h.server.url}/dashboard/participants/${id}`);
     await page.getByText("3 / 16").waitFor();
 
     // Started: the size stays as it is.
     const small = await create(organiser, { size: "4" });
     await fill(organiser, small, 4);
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: small })).status).toBe(200);
-    await page.goto(`${server.url}/dashboard/settings/${small}`);
+    await page.goto(`${h.server.url}/dashboard/settings/${small}`);
     await page.getByLabel("Taille").waitFor();
     expect(await page.getByLabel("Taille").isDisabled()).toBe(true);
     await page.getByText("La taille ne change plus une fois le tournoi commencé.").waitFor();
@@ -154,15 +142,15 @@ describe("item 7: the size", () => {
 
 describe("item 8: brackets and participants that fit", () => {
   it("shows the grand-final reset and the champion whole at 1366 and 2000 px", async () => {
-    const organiser = await signedInUser(server);
+    const organiser = await signedInUser(h.server);
     const id = await create(organiser, { format: "d_elim", size: "8", tournamentName: "Double écran" });
     await fill(organiser, id, 8);
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
     await playDouble(organiser, id);
-    expect((await new Api(server.url).get(`/api/tournament/${id}`)).body.isFinished).toBe(true);
+    expect((await new Api(h.server.url).get(`/api/tournament/${id}`)).body.isFinished).toBe(true);
     for (const viewport of [{ width: 1366, height: 768 }, { width: 2000, height: 1100 }]) {
       const page = await open(null, viewport);
-      await page.goto(`${server.url}/tournament/${id}?tab=brackets`);
+      await page.goto(`${h.server.url}/tournament/${id}?tab=brackets`);
       const reset = page.getByRole("region", { name: "Grande finale – revanche" });
       const champion = page.locator(".champion-card");
       await champion.waitFor();
@@ -175,7 +163,7 @@ describe("item 8: brackets and participants that fit", () => {
   });
 
   it("shows the grand-final reset whole under the stream at 1366 px", async () => {
-    const organiser = await signedInUser(server);
+    const organiser = await signedInUser(h.server);
     const id = await create(organiser, { format: "d_elim", size: "8", tournamentName: "Double stream" });
     await fill(organiser, id, 8);
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
@@ -183,7 +171,7 @@ describe("item 8: brackets and participants that fit", () => {
     // A channel of their own, offline: the bracket shows under the stage all the same.
     expect((await organiser.browser.post("/api/stream/mychannel/init")).status).toBe(201);
     const page = await open(null, { width: 1366, height: 768 });
-    await page.goto(`${server.url}/stream/${organiser.user.username}`);
+    await page.goto(`${h.server.url}/stream/${organiser.user.username}`);
     const section = page.getByRole("region", { name: "Double stream" });
     const reset = section.getByRole("region", { name: "Grande finale – revanche" });
     await reset.locator("article.match-card").waitFor();
@@ -193,13 +181,13 @@ describe("item 8: brackets and participants that fit", () => {
   });
 
   it("keeps Rank and Action in reach on a phone, without sideways scrolling", async () => {
-    const organiser = await signedInUser(server);
+    const organiser = await signedInUser(h.server);
     const id = await create(organiser, { size: "8" });
     const players = await fill(organiser, id, 3);
-    const late = await signedInUser(server, { email: `a-rather-long-address-${Date.now()}@example-domain.org` });
+    const late = await signedInUser(h.server, { email: `a-rather-long-address-${Date.now()}@example-domain.org` });
     await late.browser.post("/api/tournament/join-tournament", { tournmentID: id });
     const page = await open(organiser, { width: 375, height: 812 });
-    await page.goto(`${server.url}/dashboard/participants/${id}`);
+    await page.goto(`${h.server.url}/dashboard/participants/${id}`);
     for (const tab of ["Approuvés", "En attente"]) {
       await page.getByRole("tab", { name: new RegExp(tab) }).click();
       const names = tab === "Approuvés" ? players.map((p) => p.user.username) : [late.user.username];
@@ -238,8 +226,8 @@ function contrast(foreground: string, background: string): number {
 
 describe("item 9: small things that read wrong", () => {
   it("labels My tournaments' create button with one plus sign", async () => {
-    const page = await open(await signedInUser(server));
-    await page.goto(`${server.url}/my-tournaments`);
+    const page = await open(await signedInUser(h.server));
+    await page.goto(`${h.server.url}/my-tournaments`);
     const link = page.getByRole("link", { name: /créer/ }).first();
     await link.waitFor();
     const { text, icons } = await link.evaluate((e) => ({ text: e.textContent ?? "", icons: e.querySelectorAll("svg").length }));
@@ -249,9 +237,9 @@ describe("item 9: small things that read wrong", () => {
 
   it("keeps '100 G-Coins' on one line in the dashboard cards, at every width", async () => {
     for (const viewport of [{ width: 375, height: 812 }, { width: 800, height: 900 }, { width: 1024, height: 800 }, { width: 1440, height: 900 }, { width: 1920, height: 1000 }]) {
-      const page = await open(await signedInUser(server), viewport);
+      const page = await open(await signedInUser(h.server), viewport);
       await page.route("**/api/dashboard", (route) => route.fulfill({ json: { role: "organizer", stats: { createdEvents: 12, activeEvents: 3, revenue: 100 } } }));
-      await page.goto(`${server.url}/dashboard`);
+      await page.goto(`${h.server.url}/dashboard`);
       const value = page.locator(".dashboard-stat-value", { hasText: "G-Coins" });
       await value.waitFor();
       const measured = await value.evaluate((e) => {
@@ -267,16 +255,16 @@ describe("item 9: small things that read wrong", () => {
   });
 
   it("shows a pending player's 'En attente' button legibly on the cover, in both themes, before and after the start", async () => {
-    const organiser = await signedInUser(server);
+    const organiser = await signedInUser(h.server);
     const id = await create(organiser, { tournamentName: "Coupe sombre", size: "4" });
     await fill(organiser, id, 3);
-    const player = await signedInUser(server);
-    const last = await signedInUser(server);
+    const player = await signedInUser(h.server);
+    const last = await signedInUser(h.server);
     for (const p of [player, last]) expect((await p.browser.post("/api/tournament/join-tournament", { tournmentID: id })).body.status).toBe("pending");
     const check = async () => {
       for (const theme of ["dark", "light"] as const) {
         const page = await open(player, { width: 1440, height: 900 }, theme);
-        await page.goto(`${server.url}/tournament/${id}`);
+        await page.goto(`${h.server.url}/tournament/${id}`);
         const button = page.getByRole("button", { name: "En attente – annuler la demande" });
         await button.waitFor();
         await page.mouse.move(0, 0);
