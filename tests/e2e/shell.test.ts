@@ -176,7 +176,7 @@ describe("the shell", () => {
     const page = await context.newPage();
     await page.goto(`${env.server.url}/components`);
     await page.getByRole("button", { name: "Toast de succès" }).click();
-    const toast = page.getByRole("status").filter({ hasText: "Paramètres de la chaîne enregistrés" });
+    const toast = page.locator(".toaster .toast").filter({ hasText: "Paramètres de la chaîne enregistrés" });
     await toast.waitFor();
     const shownAt = Date.now();
     await toast.waitFor({ state: "detached", timeout: 6000 });

@@ -401,7 +401,8 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
           <button type="button" className="player-btn" onClick={togglePlay} aria-label={paused ? t("play") : t("pause")} title={paused ? t("play") : t("pause")} disabled={invalid}>
             {paused ? <Play size={20} aria-hidden /> : <Pause size={20} aria-hidden />}
           </button>
-          <button type="button" className="player-btn" onClick={toggleMute} aria-label={muted ? t("unmute") : t("mute")} title={muted ? t("unmute") : t("mute")}>
+          {/* Toggles keep one name and say their state (aria-pressed); the tooltip says what a click does. */}
+          <button type="button" className="player-btn" onClick={toggleMute} aria-label={t("mute")} aria-pressed={muted} title={muted ? t("unmute") : t("mute")}>
             {muted ? <VolumeX size={20} aria-hidden /> : <Volume2 size={20} aria-hidden />}
           </button>
           <input
@@ -457,7 +458,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
               />
             ) : null}
           </div>
-          <button type="button" className="player-btn" onClick={toggleFullscreen} aria-label={fullscreen ? t("exit_fullscreen") : t("enter_fullscreen")} title={fullscreen ? t("exit_fullscreen") : t("enter_fullscreen")}>
+          <button type="button" className="player-btn" onClick={toggleFullscreen} aria-label={t("enter_fullscreen")} aria-pressed={fullscreen} title={fullscreen ? t("exit_fullscreen") : t("enter_fullscreen")}>
             {fullscreen ? <Minimize size={20} aria-hidden /> : <Maximize size={20} aria-hidden />}
           </button>
         </div>

@@ -6,6 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import type { ChatLine } from "../api/messages.ts";
 import { formatClock, formatFullTime, nameHue } from "../format.ts";
+import { ChatAnnouncer } from "./chat-announcer.tsx";
 import { MessageMenu, type MessageMenuAction } from "./message-menu.tsx";
 
 /** Within this distance of the bottom the reader is "at the newest" and the list follows new lines. */
@@ -76,7 +77,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor, m
 
   return (
     <div className="chat-list-wrap">
-      <div ref={list} className="chat-list" role="log" aria-label={t("messages")} tabIndex={0} onScroll={onScroll}>
+      <div ref={list} className="chat-list" role="log" aria-live="off" aria-label={t("messages")} tabIndex={0} onScroll={onScroll}>
         {status === "pending" && lines.length === 0 ? (
           <ListSkeleton label={t("loading")} />
         ) : status === "error" && lines.length === 0 ? (
@@ -99,6 +100,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor, m
           </ol>
         )}
       </div>
+      <ChatAnnouncer lines={lines} loaded={status === "success"} />
       {!atBottom && unseen > 0 ? (
         <button type="button" className="chat-new-pill" onClick={scrollToNewest} aria-label={`${t("new_messages", { count: unseen })} — ${t("jump_to_latest")}`}>
           <ArrowDown size={14} aria-hidden /> {t("new_messages", { count: unseen })}

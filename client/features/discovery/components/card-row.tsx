@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CardSkeleton } from "../../../components/skeleton.tsx";
+import { scrollBehavior } from "../../../lib/motion.ts";
 
 interface CardRowProps {
   title: string;
@@ -20,7 +21,7 @@ export function CardRow({ title, more, loading, empty, count, variant = "wide", 
   const { t } = useTranslation("discovery");
   const id = useId();
   const track = useRef<HTMLDivElement>(null);
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.9, behavior: "smooth" });
+  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.9, behavior: scrollBehavior() });
   return (
     <section className="card-row" aria-labelledby={id}>
       <header className="card-row-head">
@@ -31,10 +32,10 @@ export function CardRow({ title, more, loading, empty, count, variant = "wide", 
               {t("see_all")}
             </Link>
           ) : null}
-          <button type="button" className="icon-btn hide-phone" aria-label={t("scroll_back", { title })} onClick={() => scroll(-1)}>
+          <button type="button" className="icon-btn hide-touch" aria-label={t("scroll_back", { title })} onClick={() => scroll(-1)}>
             <ChevronLeft size={20} aria-hidden />
           </button>
-          <button type="button" className="icon-btn hide-phone" aria-label={t("scroll_forward", { title })} onClick={() => scroll(1)}>
+          <button type="button" className="icon-btn hide-touch" aria-label={t("scroll_forward", { title })} onClick={() => scroll(1)}>
             <ChevronRight size={20} aria-hidden />
           </button>
         </div>

@@ -7,6 +7,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount } from "../../../lib/format.ts";
+import { usePrefersReducedMotion } from "../../../lib/motion.ts";
 import { VideoPlayer } from "../../player/video-player.tsx";
 import type { Stream } from "../../streams/api/get-stream.ts";
 import { streamDefaults } from "./stream-card.tsx";
@@ -15,11 +16,15 @@ const SLIDES = 6;
 
 /**
  * The home page's live carousel (spec 01 §2): the selected live plays muted, arrows wrap at both
- * ends, and up to six slides below pick the featured live.
+ * ends, and up to six slides below pick the featured live. When the system asks for less motion, the
+ * live waits for a click on Play instead of starting by itself.
  */
 export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefined; loading: boolean }) {
   const { t } = useTranslation("discovery");
   const [selected, setSelected] = useState(0);
+  /** Only a move the user made is read out, never the first slide on arrival. */
+  const [moved, setMoved] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   if (loading) return <Skeleton height={0} style={{ paddingTop: "min(42%, 480px)" }} />;
   const slides = (streams ?? []).slice(0, SLIDES);
   if (slides.length === 0) return <EmptyState icon={<Radio size={40} aria-hidden />} title={t("carousel_empty")} />;
@@ -27,7 +32,11 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
   const index = Math.min(selected, slides.length - 1);
   const featured = slides[index]!;
   const shown = streamDefaults(featured, t);
-  const go = (step: 1 | -1) => setSelected((index + step + slides.length) % slides.length);
+  const show = (next: number) => {
+    setSelected(next);
+    setMoved(true);
+  };
+  const go = (step: 1 | -1) => show((index + step + slides.length) % slides.length);
   const arrows = (
     <div className="carousel-arrows">
       <button type="button" className="icon-btn carousel-arrow" aria-label={t("previous_live")} onClick={() => go(-1)}>
@@ -43,9 +52,13 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
     <section className="carousel" aria-roledescription={t("carousel")} aria-label={t("carousel_label")}>
       <div className="carousel-featured">
         <div className="carousel-player">
-          <VideoPlayer key={featured.channelArn} mode="live" src={featured.playbackLink} flvSrc={featured.flvLink} poster={featured.thumbnail} label={t("player_of", { username: shown.username })} autoPlay startMuted keyboard={false} />
+          <VideoPlayer key={featured.channelArn} mode="live" src={featured.playbackLink} flvSrc={featured.flvLink} poster={featured.thumbnail} label={t("player_of", { username: shown.username })} autoPlay={!reducedMotion} startMuted keyboard={false} />
         </div>
-        <div className="carousel-info" aria-live="polite">
+        <div className="carousel-info">
+          {/* The live count below changes on its own: only the slide the user picked is announced. */}
+          <p className="sr-only" aria-live="polite">
+            {moved ? t("slide_position", { position: index + 1, count: slides.length, username: shown.username, title: shown.title }) : ""}
+          </p>
           <div className="carousel-streamer">
             <Avatar name={shown.username} image={featured.avatar} size={44} isLive />
             <div>
@@ -80,7 +93,7 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
       <ol className="carousel-slides" aria-label={t("carousel_slides")}>
         {slides.map((stream, i) => (
           <li key={stream.channelArn}>
-            <button type="button" className={clsx("carousel-slide", i === index && "carousel-slide-selected")} aria-current={i === index} aria-label={t("show_live", { username: stream.username })} onClick={() => setSelected(i)}>
+            <button type="button" className={clsx("carousel-slide", i === index && "carousel-slide-selected")} aria-current={i === index} aria-label={t("show_live", { username: stream.username })} onClick={() => show(i)}>
               {stream.thumbnail ? <img src={stream.thumbnail} alt="" loading="lazy" /> : <span className="carousel-slide-placeholder">{stream.username}</span>}
             </button>
           </li>
