@@ -1,5 +1,6 @@
 // Takes screenshots of screens at phone and desktop width, in dark and light, into docs/screenshots/.
-// Usage: [DEMO=1] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
+// Usage: [DEMO=1] [KEYS="Tab Tab"] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
+// KEYS: keys pressed before each shot (to show focus: the skip link, a focused control).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
@@ -46,6 +47,7 @@ try {
         await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
         // Let effects that open dialogs or swap skeletons for content finish drawing.
         await page.waitForTimeout(400);
+        for (const key of (process.env.KEYS ?? "").split(" ").filter(Boolean)) await page.keyboard.press(key);
         await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`) });
         await context.close();
       }
