@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -39,6 +39,21 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   const [dialog, setDialog] = useState<"start" | "end" | null>(null);
   const startMatch = useStartMatch(tournamentId);
   const endMatch = useEndMatch(tournamentId);
+  const card = useRef<HTMLElement>(null);
+  const firstScore = useRef<HTMLInputElement>(null);
+  // The Start and End buttons go away once they did their work, and focus with them: it goes on to
+  // the first score of a started match, or stays on the card of a finished one, once the dialog is shut.
+  const focusNext = useRef<"score" | "card" | null>(null);
+  useEffect(() => {
+    if (dialog !== null) return;
+    if (focusNext.current === "score" && seed.playing && firstScore.current && !firstScore.current.disabled) {
+      focusNext.current = null;
+      firstScore.current.focus();
+    } else if (focusNext.current === "card" && seed.finished) {
+      focusNext.current = null;
+      card.current?.focus();
+    }
+  }, [dialog, seed.playing, seed.finished]);
 
   const serverScores = seed.teams.map((team) => team.score ?? 0).join("-");
   useEffect(() => {
@@ -55,7 +70,10 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
 
   const onStart = () =>
     startMatch.mutate(seed.id, {
-      onSuccess: () => setDialog(null),
+      onSuccess: () => {
+        focusNext.current = "score";
+        setDialog(null);
+      },
       onError: (error) => toast.error(error.message),
     });
   const onEnd = () => {
@@ -64,12 +82,18 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
     const winnerID = s1 > s2 ? seed.teams[0]?.playerID : s2 > s1 ? seed.teams[1]?.playerID : undefined;
     endMatch.mutate(
       { matchID: seed.id, scorePlayer1: s1, scorePlayer2: s2, ...(winnerID ? { winnerID } : {}) },
-      { onSuccess: () => setDialog(null), onError: (error) => toast.error(error.message) },
+      {
+        onSuccess: () => {
+          focusNext.current = "card";
+          setDialog(null);
+        },
+        onError: (error) => toast.error(error.message),
+      },
     );
   };
 
   return (
-    <article className={clsx("match-card", compact && "match-card-compact", seed.playing && "match-card-playing", seed.finished && "match-card-finished")} data-match-id={seed.id} aria-label={t("match_label", { a, b })}>
+    <article className={clsx("match-card", compact && "match-card-compact", seed.playing && "match-card-playing", seed.finished && "match-card-finished")} data-match-id={seed.id} aria-label={t("match_label", { a, b })} ref={card} tabIndex={-1}>
       {[0, 1].map((index) => {
         const team = seed.teams[index];
         const name = names[index] ?? t("slot_tba");
@@ -80,6 +104,7 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
               {name}
             </span>
             <input
+              ref={index === 0 ? firstScore : undefined}
               className="match-score"
               type="number"
               inputMode="numeric"

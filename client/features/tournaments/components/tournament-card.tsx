@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Eye, MoreVertical, Trophy } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -22,19 +22,33 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
   const menu = useRef<HTMLDivElement>(null);
   const canDelete = Boolean(user && (user.id === tournament.adminId || user.role === "admin"));
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = (refocus: boolean) => {
+    setMenuOpen(false);
+    if (refocus) menuButton.current?.focus();
+  };
   useEffect(() => {
     if (!menuOpen) return;
     const close = (event: MouseEvent) => {
       if (!menu.current?.contains(event.target as Node)) setMenuOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
     document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", onKey);
-    };
+    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    return () => document.removeEventListener("mousedown", close);
   }, [menuOpen]);
+  // The WAI-ARIA menu keys: arrows move, Escape closes back to the button, Tab leaves.
+  const onMenuKey = (event: KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      items[(moves[event.key]! + items.length) % items.length]?.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      closeMenu(true);
+    } else if (event.key === "Tab") closeMenu(false);
+  };
 
   const onDelete = () =>
     remove.mutate(tournament.id, {
@@ -59,17 +73,18 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
           </h3>
           {to === "public" ? (
             <div className="menu" ref={menu}>
-              <button type="button" className="icon-btn" aria-label={t("card_menu")} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+              <button ref={menuButton} type="button" className="icon-btn" aria-label={t("card_menu")} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
                 <MoreVertical size={18} aria-hidden />
               </button>
               {menuOpen ? (
-                <div className="menu-list t-card-menu" role="menu">
+                <div className="menu-list t-card-menu" role="menu" aria-label={t("card_menu")} onKeyDown={onMenuKey}>
                   <button
                     type="button"
                     role="menuitem"
                     className="menu-item"
                     onClick={() => {
-                      setMenuOpen(false);
+                      // Focus back on the button first: the dialog gives it back there when it closes.
+                      closeMenu(true);
                       openReportModal({ targetType: "tournament", targetId: tournament.id, label: tournament.name });
                     }}
                   >
@@ -81,7 +96,7 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
                       role="menuitem"
                       className="menu-item t-danger"
                       onClick={() => {
-                        setMenuOpen(false);
+                        closeMenu(true);
                         setConfirming(true);
                       }}
                     >
