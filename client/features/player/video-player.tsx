@@ -43,6 +43,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
   const engine = useRef<Engine | null>(null);
   const failures = useRef(0);
   const menuId = useId();
+  const settingsButton = useRef<HTMLButtonElement>(null);
 
   const hlsUrl = playableUrl(src);
   const flvUrl = live ? playableUrl(flvSrc) : null;
@@ -421,6 +422,9 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
               const value = Number(event.target.value);
               element.volume = value;
               element.muted = value === 0;
+              // Set at once: waiting for "volumechange" lets React put the old value back between fast key presses.
+              setMuted(value === 0);
+              if (value > 0) setVolume(value);
               setAutoMuted(false);
             }}
           />
@@ -437,6 +441,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
           <span className="player-spacer" />
           <div className="player-settings">
             <button
+              ref={settingsButton}
               type="button"
               className="player-btn"
               aria-label={t("settings")}
@@ -454,7 +459,11 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
                 sections={sections}
                 panel={menu.panel}
                 onPanel={(panel) => setMenu({ open: true, panel: panel as Panel | null })}
-                onClose={() => setMenu({ open: false, panel: null })}
+                onClose={() => {
+                  // A choice or Escape gives focus back to the gear; a click elsewhere leaves it where it went.
+                  setMenu({ open: false, panel: null });
+                  settingsButton.current?.focus();
+                }}
               />
             ) : null}
           </div>
