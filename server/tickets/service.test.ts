@@ -141,7 +141,7 @@ describe("time and status (the clock decides)", () => {
 });
 
 describe("refunds", () => {
-  // Moved from server/events/events.test.ts: the refund rule, apart from the DELETE route.
+  // The refund rule in depth; server/events/events.test.ts keeps the DELETE route's contract.
   it("refunds every valid ticket when the event is cancelled, from the organiser's wallet, and revokes them", async () => {
     const { organiser, event } = await eventOf();
     const organiserBefore = await storedBalance(db, organiser.id);
