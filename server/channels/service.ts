@@ -79,5 +79,6 @@ export async function findChannelByUsername(deps: AppDeps, username: string) {
 /** The RTMP address OBS is given: the host the user reached us by, and the ingest port. */
 export function injectionLink(requestHost: string | undefined, publicUrl: string, rtmpPort: number): string {
   const host = requestHost ? new URL(`http://${requestHost}`).hostname : new URL(publicUrl).hostname;
-  return `rtmp://${host.includes(":") ? `[${host}]` : host}:${rtmpPort}/live`;
+  // URL already brackets an IPv6 hostname ("[fe80::1]"); only a bare one needs them.
+  return `rtmp://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${rtmpPort}/live`;
 }

@@ -156,50 +156,8 @@ describe("buying respects the organiser's approval", () => {
   });
 });
 
-describe("no sale once the event has started, ended or been cancelled", () => {
-  it("refuses to sell or register after the start date has passed, and during or after the event", async () => {
-    const organiser = await fundedUser(server, admin, 1000);
-    const event = await publishedEvent(organiser);
-    const buyer = await fundedUser(server, admin, 500);
-    // The start date moves into the past (the clock ran, or the organiser moved it).
-    await server.deps.db.updateTable("event").set({ start_date: Date.now() - 60_000 }).where("id", "=", event.id).execute();
-    expect((await buy(buyer, event.id, "pass_full")).body.code).toBe("event_registration_closed");
-    expect((await register(buyer, event.id)).body.code).toBe("event_registration_closed");
-
-    const live = await publishedEvent(organiser);
-    expect((await organiser.browser.json("PATCH", `/api/events/${live.id}`, { status: "active" })).status).toBe(200);
-    expect((await buy(buyer, live.id)).body.code).toBe("event_registration_closed");
-    expect((await organiser.browser.json("PATCH", `/api/events/${live.id}`, { status: "completed" })).status).toBe(200);
-    expect((await buy(buyer, live.id)).body.code).toBe("event_registration_closed");
-    expect(await balanceOf(buyer)).toBe(500);
-  });
-});
-
-describe("dashboards count what happened", () => {
-  it("leaves refunded sales out of the organiser's and the admin's figures, as the tickets table says", async () => {
-    const organiser = await fundedUser(server, admin, 1000);
-    await admin.put(`/api/admin/users/${organiser.user.id}/role`, { role: "organizer" });
-    const event = await publishedEvent(organiser);
-    const [kept, refunded] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
-    expect((await buy(kept, event.id, "match")).status).toBe(201);
-    expect((await buy(refunded, event.id, "pass_full")).status).toBe(201);
-    const rows = (await organiser.browser.get(`/api/event-participants/${event.id}`)).body.participants as { id: number; userId: number }[];
-    const refundedRow = rows.find((row) => row.userId === refunded.user.id)!;
-    await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${refundedRow.id}`, { status: "rejected" });
-
-    // Computed apart from the dashboards' ledger sums: the paid tickets that are still valid.
-    const paidValid = async (organiserId?: number) => {
-      let query = server.deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").select("ticket.price").where("ticket.status", "=", "valid").where("ticket.price", ">", 0);
-      if (organiserId) query = query.where("event.created_by", "=", organiserId);
-      const prices = (await query.execute()).map((row) => row.price);
-      return { count: prices.length, sum: prices.reduce((a, b) => a + b, 0) };
-    };
-    const own = await paidValid(organiser.user.id);
-    expect(own).toEqual({ count: 1, sum: 100 });
-    expect((await organiser.browser.get("/api/dashboard")).body.stats).toMatchObject({ revenue: own.sum, ticketsSold: own.count });
-    expect((await admin.get("/api/dashboard")).body.stats.revenue).toBe((await paidValid()).sum);
-  });
-});
+// The time rule (no sale once the event started) and the dashboards' figures are service tests now:
+// server/tickets/service.test.ts and server/dashboard/service.test.ts.
 
 describe("one visibility rule for a private event", () => {
   it("hides its page, participants, ticket types, registration and sales from strangers, not from the people it concerns", async () => {

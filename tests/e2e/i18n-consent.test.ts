@@ -113,11 +113,13 @@ describe("language", () => {
     expect(batches.every((batch) => batch.text.length === 10 && batch.source_lang === "fr" && batch.target_lang === "en")).toBe(true);
     expect(batches.flatMap((batch) => batch.text)).not.toContain("Bienvenue sur Arena");
 
-    // The 21st call waits for the oldest one to leave the 60 s window.
+    // The 21st call waits for the oldest one to leave the 60 s window. Kept: the page's clock is stopped, so a call
+    // sent anyway would be a limiter's mistake that no event announces; it is given 0.75 s of real time to show.
     await Bun.sleep(750);
     expect(batches.length).toBe(20);
     await page.clock.fastForward(60_000);
     await waitUntil(() => batches.length >= 40);
+    // Kept, as above: a 41st call would be the mistake, with nothing to wait for.
     await Bun.sleep(250);
     expect(batches.length).toBe(40);
 
@@ -212,7 +214,7 @@ async function expectChoice(page: Page, expected: object): Promise<void> {
   expect(Math.abs(consent.timestamp - Date.now())).toBeLessThan(60_000);
 }
 
-/** After a reload the banner's 500 ms pass with no banner. */
+/** After a reload the banner's 500 ms pass with no banner. Kept as a real wait: the banner's absence has no event of its own. */
 async function expectNoBannerAfterReload(page: Page): Promise<void> {
   await page.reload();
   await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
@@ -348,6 +350,7 @@ describe("cookie settings (/settings/cookies)", () => {
     expect(await page.getByRole("switch", { name: "Marketing" }).getAttribute("aria-checked")).toBe("false");
     await page.goto(env.server.url);
     await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
+    // Kept: twice the banner's 500 ms delay, as in expectNoBannerAfterReload.
     await page.waitForTimeout(1000);
     expect(await page.getByRole("region", { name: BANNER }).count()).toBe(0);
     await context.close();

@@ -27,6 +27,8 @@ describe("wallet balance failures (spec 02 §8)", () => {
     await missing.route("**/api/wallet/balance/*", (route) => route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ success: false, code: "wallet_not_found", msg: "Wallet not found" }) }));
     await missing.goto(`${h.server.url}/events`);
     await missing.getByTitle("Portefeuille introuvable").waitFor();
+    // Kept: a toast would come from an effect of the render that drew this title, and nothing the page does later
+    // tells that it did not; half a second is far more than that effect takes.
     await missing.waitForTimeout(500);
     expect(await missing.getByRole("alert").filter({ hasText: "Erreur lors du chargement du solde" }).count()).toBe(0);
   });
@@ -42,6 +44,7 @@ describe("wallet badge refresh (spec 02 §4, §9)", () => {
     await badge.filter({ hasText: "500" }).waitFor();
     expect((await (await admin()).post("/api/wallet/credit", { userId: member.user.id, amount: 250 })).status).toBe(200);
     await page.clock.runFor(25_000);
+    // Kept: a refetch due before 30 s would have been sent during runFor; its answer needs real time to reach the badge.
     await page.waitForTimeout(300);
     expect(await badge.textContent()).toBe("500");
     await page.clock.runFor(6_000);

@@ -43,12 +43,16 @@ describe("tournament rows of spec 02 that had no test", () => {
     const organiser = await member();
     await create(organiser, { tournamentName: "Card Cup", format: "d_elim", size: "8" });
     const slow = await pageOf(null);
+    // The list's answer is held until the loading text has been seen, rather than delayed by a guess.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await slow.route("**/api/tournament/all", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await seen;
       await route.fallback();
     });
     await slow.goto(`${h.server.url}/tournaments`);
     await slow.getByText("Loading tournaments...", { exact: true }).waitFor();
+    release();
     const card = slow.locator("article.t-card", { hasText: "Card Cup" });
     await card.waitFor();
     await card.getByText(organiser.user.username, { exact: true }).waitFor();
