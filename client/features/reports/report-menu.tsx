@@ -1,6 +1,6 @@
 import { Ellipsis, Flag } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMenu } from "../../components/use-menu.ts";
 import { openReportModal, type ReportTarget } from "./report-modal.tsx";
 
 /**
@@ -10,36 +10,11 @@ import { openReportModal, type ReportTarget } from "./report-modal.tsx";
  */
 export function ReportMenu({ target, label }: { target: ReportTarget; label?: string }) {
   const { t } = useTranslation("community");
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => !box.current?.contains(event.target as Node) && setOpen(false);
-    document.addEventListener("pointerdown", onDown);
-    box.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => document.removeEventListener("pointerdown", onDown);
-  }, [open]);
-  const onMenuKey = (event: KeyboardEvent) => {
-    const items = [...(box.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      items[(moves[event.key]! + items.length) % items.length]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === "Tab") close(false);
-  };
+  const { open, toggle, close, box, button, onMenuKey } = useMenu();
   const name = label ?? t("more_actions");
   return (
     <div className="menu" ref={box}>
-      <button ref={button} type="button" className="icon-btn" aria-label={name} title={name} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button ref={button} type="button" className="icon-btn" aria-label={name} title={name} aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
         <Ellipsis size={20} aria-hidden />
       </button>
       {open ? (

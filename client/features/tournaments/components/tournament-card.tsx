@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { Eye, MoreVertical, Trophy } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { useMenu } from "../../../components/use-menu.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { openReportModal } from "../../reports/report-modal.tsx";
@@ -16,39 +17,11 @@ import "../../../styles/tournaments.css";
 export function TournamentCard({ tournament, to = "public" }: { tournament: Tournament; to?: "public" | "dashboard" }) {
   const { t, i18n } = useTranslation("tournaments-ui");
   const { user } = useSession();
-  const [menuOpen, setMenuOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteTournament();
-  const menu = useRef<HTMLDivElement>(null);
   const canDelete = Boolean(user && (user.id === tournament.adminId || user.role === "admin"));
 
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeMenu = (refocus: boolean) => {
-    setMenuOpen(false);
-    if (refocus) menuButton.current?.focus();
-  };
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-    return () => document.removeEventListener("mousedown", close);
-  }, [menuOpen]);
-  // The WAI-ARIA menu keys: arrows move, Escape closes back to the button, Tab leaves.
-  const onMenuKey = (event: KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      items[(moves[event.key]! + items.length) % items.length]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      closeMenu(true);
-    } else if (event.key === "Tab") closeMenu(false);
-  };
+  const menu = useMenu();
 
   const onDelete = () =>
     remove.mutate(tournament.id, {
@@ -72,19 +45,19 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
             <Link {...link}>{tournament.name}</Link>
           </h3>
           {to === "public" ? (
-            <div className="menu" ref={menu}>
-              <button ref={menuButton} type="button" className="icon-btn" aria-label={t("card_menu")} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+            <div className="menu" ref={menu.box}>
+              <button ref={menu.button} type="button" className="icon-btn" aria-label={t("card_menu")} aria-haspopup="menu" aria-expanded={menu.open} onClick={menu.toggle}>
                 <MoreVertical size={18} aria-hidden />
               </button>
-              {menuOpen ? (
-                <div className="menu-list t-card-menu" role="menu" aria-label={t("card_menu")} onKeyDown={onMenuKey}>
+              {menu.open ? (
+                <div className="menu-list t-card-menu" role="menu" aria-label={t("card_menu")} onKeyDown={menu.onMenuKey}>
                   <button
                     type="button"
                     role="menuitem"
                     className="menu-item"
                     onClick={() => {
                       // Focus back on the button first: the dialog gives it back there when it closes.
-                      closeMenu(true);
+                      menu.close(true);
                       openReportModal({ targetType: "tournament", targetId: tournament.id, label: tournament.name });
                     }}
                   >
@@ -96,7 +69,7 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
                       role="menuitem"
                       className="menu-item t-danger"
                       onClick={() => {
-                        closeMenu(true);
+                        menu.close(true);
                         setConfirming(true);
                       }}
                     >
