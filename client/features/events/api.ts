@@ -74,9 +74,19 @@ export function useMyTickets(enabled = true) {
   return useQuery({ queryKey: ["tickets", "mine"], enabled, queryFn: async ({ signal }) => (await api<{ tickets: Ticket[] }>("/tickets/user", { signal })).tickets });
 }
 
+/**
+ * Every events query lives under "events", each kind under its own second segment: a slug is user
+ * data, so it never stands where a kind does (an event called "mine" must not share the cache of
+ * My events).
+ */
 export const eventKeys = {
+  all: ["events"] as const,
   list: (search: string, category: number | null) => ["events", "list", search, category] as const,
-  one: (slug: string) => ["events", slug] as const,
+  one: (slug: string) => ["events", "bySlug", slug] as const,
+  mine: ["events", "mine"] as const,
+  joined: ["events", "joined"] as const,
+  categories: ["events", "categories"] as const,
+  participants: (eventId: number) => ["events", "participants", eventId] as const,
 };
 
 export function useEvents(search: string, category: number | null) {
@@ -85,7 +95,7 @@ export function useEvents(search: string, category: number | null) {
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: ["events", "categories"], queryFn: async ({ signal }) => (await api<{ categories: EventCategory[] }>("/events/categories", { signal })).categories, staleTime: Infinity });
+  return useQuery({ queryKey: eventKeys.categories, queryFn: async ({ signal }) => (await api<{ categories: EventCategory[] }>("/events/categories", { signal })).categories, staleTime: Infinity });
 }
 
 export function useEvent(slug: string) {

@@ -14,7 +14,7 @@ import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../tournaments/lib/format.ts";
 import { useBalance } from "../wallet/wallet.tsx";
-import { type ArenaEvent, formatEuros, formatEventDate, useCategories } from "./api.ts";
+import { type ArenaEvent, formatEuros, formatEventDate, useCategories, eventKeys } from "./api.ts";
 import "../../styles/events.css";
 
 interface Fields {
@@ -136,7 +136,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
     mutationFn: () => (event ? api<{ message: string }>(`/events/${event.slug}`, { method: "PUT", body }) : api<{ message: string }>("/events", { method: "POST", body: { ...body, creationCost: cost } })),
     onSuccess: (answer) => {
       toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
       void navigate(event ? { to: "/events/$slug", params: { slug: event.slug } } : { to: "/my-events" });
     },

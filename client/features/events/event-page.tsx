@@ -10,7 +10,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { readableChip } from "../../lib/contrast.ts";
 import { useSession } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
-import { closedReason, type EventDetail, formatEuros, formatEventDate, useEvent } from "./api.ts";
+import { closedReason, type EventDetail, formatEuros, formatEventDate, useEvent, eventKeys } from "./api.ts";
 import { EventTickets } from "./ticket-panel.tsx";
 import "../../styles/events.css";
 
@@ -125,7 +125,7 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
     mutationFn: (join: boolean) => api<{ message: string }>(`/event-participants/${event.id}`, { method: join ? "POST" : "DELETE" }),
     onSuccess: (answer) => {
       toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     // Spec 02 §8: the server's message, else (no answer, or a server failure) "Registration failed".
     onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== "internal" ? error.message : t("registration_failed")),

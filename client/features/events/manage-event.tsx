@@ -10,7 +10,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { toast } from "../../lib/ui.ts";
-import { type EventDetail, type EventStatus, formatEventDate, statusActions } from "./api.ts";
+import { type EventDetail, type EventStatus, formatEventDate, statusActions, eventKeys } from "./api.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../styles/events.css";
@@ -26,7 +26,7 @@ interface Participant {
 }
 
 function useParticipants(eventId: number) {
-  return useQuery({ queryKey: ["events", "participants", eventId], queryFn: async ({ signal }) => (await api<{ participants: Participant[] }>(`/event-participants/${eventId}`, { signal })).participants });
+  return useQuery({ queryKey: eventKeys.participants(eventId), queryFn: async ({ signal }) => (await api<{ participants: Participant[] }>(`/event-participants/${eventId}`, { signal })).participants });
 }
 
 /** /events/{slug}/manage (spec 02 §2): Overview, Participants, Streamers, Settings. */
@@ -123,7 +123,7 @@ function StatusActions({ event }: { event: EventDetail }) {
       setAsking(null);
       queryClient.setQueryData(["events", event.slug], answer.event);
       toast.success(t(`status_done_${action}`));
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
     },
     onError: (error) => {
@@ -170,7 +170,7 @@ function Participants({ event }: { event: EventDetail }) {
     mutationFn: ({ id, status }: { id: number; status: Status }) => api(`/event-participants/${event.id}/${id}`, { method: "PATCH", body: { status } }),
     onSuccess: (_, { status }) => {
       toast.success(t(status === "approved" ? "approved_toast" : "rejected_toast"));
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: () => toast.error(t("participant_update_failed")),
   });
@@ -349,7 +349,7 @@ function DangerZone({ event }: { event: EventDetail }) {
     mutationFn: () => api<{ message?: string }>(`/events/${event.slug}`, { method: "DELETE" }),
     onSuccess: (answer) => {
       toast.success(answer.message ?? t("deleted_toast"));
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void navigate({ to: "/my-events" });
     },
     onError: (failure) => {

@@ -10,7 +10,7 @@ import { Tabs } from "../../components/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { readableChip } from "../../lib/contrast.ts";
 import { toast } from "../../lib/ui.ts";
-import type { ArenaEvent } from "./api.ts";
+import { type ArenaEvent, eventKeys } from "./api.ts";
 import { EventStateChip, EventSummary } from "./events-list.tsx";
 import "../../styles/events.css";
 
@@ -21,8 +21,8 @@ const DESCRIPTION = 100;
 export function MyEvents() {
   const { t } = useTranslation("events-ui");
   const [tab, setTab] = useState<"mine" | "joined">("mine");
-  const mine = useQuery({ queryKey: ["events", "mine"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
-  const joined = useQuery({ queryKey: ["events", "joined"], queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
+  const mine = useQuery({ queryKey: eventKeys.mine, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
+  const joined = useQuery({ queryKey: eventKeys.joined, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
   const list = tab === "mine" ? mine : joined;
   const navigate = useNavigate();
   const expired = [mine.error, joined.error].some((error) => error instanceof ApiError && error.status === 401);
@@ -77,7 +77,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
     mutationFn: () => api<{ message?: string }>(`/events/${event.slug}/publish`, { method: "PUT" }),
     onSuccess: (answer) => {
       toast.success(answer.message ?? t("published"));
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: () => toast.error(t("publish_failed")),
   });

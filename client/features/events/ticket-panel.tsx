@@ -9,7 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
-import { type ArenaEvent, type EventDetail, formatEventDate, type PriceReason, type Ticket, useMyTickets, useTicketTypes } from "./api.ts";
+import { type ArenaEvent, type EventDetail, formatEventDate, type PriceReason, type Ticket, useMyTickets, useTicketTypes, eventKeys } from "./api.ts";
 
 /**
  * Spec 02 §6's notes, from the price the server will really ask (admins and moderators, and a streamer
@@ -76,7 +76,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
       setError(null);
       toast.success(t("ticket_bought"));
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
-      void queryClient.invalidateQueries({ queryKey: ["events"] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: (failure) => {
       setError(purchaseError(failure, t));
