@@ -2,13 +2,13 @@ import clsx from "clsx";
 import { Maximize, Minimize, Pause, Play, Settings, Volume2, VolumeX } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/button.tsx";
-import { Spinner } from "../../components/spinner.tsx";
-import { formatDuration } from "../../lib/format.ts";
-import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, playableUrl, type QualityLevel, sourceKind, supportsMse } from "./engines.ts";
-import { CONTROLS_HIDE_MS, INITIAL_VOLUME, type LatencyMode, LIVE_RETRIES, LIVE_RETRY_MS, savedLatency, saveLatency, SPEEDS, START_DELAY_MS, VOLUME_STEP } from "./player-config.ts";
+import { Button } from "../../../components/button.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { formatDuration } from "../../../lib/format.ts";
+import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, playableUrl, type QualityLevel, sourceKind, supportsMse } from "../lib/engines.ts";
+import { CONTROLS_HIDE_MS, INITIAL_VOLUME, type LatencyMode, LIVE_RETRIES, LIVE_RETRY_MS, savedLatency, saveLatency, SPEEDS, START_DELAY_MS, VOLUME_STEP } from "../lib/player-config.ts";
 import { type MenuSection, SettingsMenu } from "./settings-menu.tsx";
-import "../../styles/player.css";
+import "../../../styles/player.css";
 
 export interface VideoPlayerProps {
   mode: "live" | "replay";
