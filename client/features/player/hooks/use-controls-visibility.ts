@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CONTROLS_HIDE_MS } from "../lib/player-config.ts";
+
+interface VisibilityOptions {
+  paused: boolean;
+  menuOpen: boolean;
+  ready: boolean;
+}
+
+/** The control bar: shown while paused, loading or in the menu; else any touch or movement shows it for 6 s (spec 01 §9). */
+export function useControlsVisibility({ paused, menuOpen, ready }: VisibilityOptions) {
+  const [active, setActive] = useState(true);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const poke = useCallback(() => {
+    setActive(true);
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setActive(false), CONTROLS_HIDE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  const hide = () => setActive(false);
+  return { shown: active || paused || menuOpen || !ready, poke, hide };
+}

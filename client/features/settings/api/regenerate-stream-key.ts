@@ -1,0 +1,20 @@
+import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { type StreamKey, streamKeyQueryOptions } from "./get-stream-key.ts";
+
+/** A new key; a publisher still using the old one is cut off. */
+export function regenerateStreamKey(): Promise<StreamKey> {
+  return api<StreamKey>("/stream/mystreamkey/regenerate", { method: "POST" });
+}
+
+export function useRegenerateStreamKey(options: Pick<UseMutationOptions<StreamKey, Error, void>, "onSuccess" | "onError"> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: regenerateStreamKey,
+    onSuccess: (...args) => {
+      queryClient.setQueryData(streamKeyQueryOptions().queryKey, args[0]);
+      return options.onSuccess?.(...args);
+    },
+  });
+}

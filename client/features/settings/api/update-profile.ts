@@ -1,0 +1,37 @@
+import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Me } from "../../../../server/auth/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { setSessionUser } from "../../../lib/session.ts";
+import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  username: string;
+  about: string;
+}
+
+export interface ProfileUpdate {
+  value: ProfileFields;
+  changed: (keyof ProfileFields)[];
+}
+
+/** Edit profile saves through three calls, each only when one of its fields changed, then reloads the session's user. */
+export async function updateProfile({ value, changed }: ProfileUpdate): Promise<void> {
+  if (changed.includes("firstName") || changed.includes("lastName")) await api("/auth/fullname", { method: "PUT", body: { firstName: value.firstName, lastName: value.lastName } });
+  if (changed.includes("username")) await api("/auth/username", { method: "PUT", body: { username: value.username.trim() } });
+  if (changed.includes("about")) await api("/stream/channel-settings", { method: "PUT", body: { about: value.about } });
+  setSessionUser((await api<{ user: Me }>("/auth/me")).user);
+}
+
+export function useUpdateProfile(options: Pick<UseMutationOptions<void, Error, ProfileUpdate>, "onSuccess" | "onError"> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: updateProfile,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: channelSettingsQueryOptions().queryKey });
+      return options.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RestreamConfigInput } from "../../../../server/restream/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { restreamConfigQueryOptions } from "./get-restream-config.ts";
+
+export function updateRestreamConfig(input: RestreamConfigInput): Promise<unknown> {
+  return api("/stream/restream/config", { method: "PUT", body: input });
+}
+
+export function useUpdateRestreamConfig(options: Pick<UseMutationOptions<unknown, Error, RestreamConfigInput>, "onSuccess" | "onError"> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: updateRestreamConfig,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: restreamConfigQueryOptions().queryKey });
+      return options.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { toast } from "../../../lib/ui.ts";
+import { useChannelSettings } from "../api/get-channel-settings.ts";
+import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
+import { serverFields } from "../lib/server-fields.ts";
+import { StreamKeyPanel } from "./stream-key-panel.tsx";
+
+const SOCIAL_FIELDS = ["website", "facebook", "instagram", "twitter", "youtube"] as const;
+
+/** PayPal.me, biography and social links (only the changed ones are sent), then the stream key. */
+export function ChannelSettingsForm() {
+  const { t } = useTranslation("community");
+  const settings = useChannelSettings();
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useUpdateChannelSettings({
+    onSuccess: () => {
+      setDraft({});
+      setErrors({});
+      toast.success(t("channel_saved"));
+    },
+    onError: (error) => setErrors(serverFields(error)),
+  });
+  if (settings.isPending) return <Skeleton height={320} />;
+  if (settings.isError) return <p className="field-error">{t("channel_load_failed")}</p>;
+  const saved: Record<string, string> = { paypalme: settings.data.paypalme ?? "", about: settings.data.about, ...Object.fromEntries(SOCIAL_FIELDS.map((key) => [key, settings.data.social[key] ?? ""])) };
+  const value = (key: string) => draft[key] ?? saved[key] ?? "";
+  const changed = Object.entries(draft).some(([key, v]) => v !== saved[key]);
+  const set = (key: string) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  return (
+    <div className="settings-stack">
+      <form
+        className="settings-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(draft);
+        }}
+        noValidate
+      >
+        <TextField label={t("paypalme")} hint={t("paypalme_hint")} value={value("paypalme")} onChange={set("paypalme")} error={errors.paypalme} />
+        <div className="field">
+          <label htmlFor="channel-about">{t("biography")}</label>
+          <textarea id="channel-about" rows={4} maxLength={1000} value={value("about")} onChange={set("about")} />
+        </div>
+        {SOCIAL_FIELDS.map((key) => (
+          <TextField key={key} label={t(`social_${key}`)} hint={t(`social_${key}_hint`)} value={value(key)} onChange={set(key)} error={errors[key]} />
+        ))}
+        <Button type="submit" disabled={!changed} busy={save.isPending}>
+          {t("save")}
+        </Button>
+      </form>
+      <StreamKeyPanel />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Tabs } from "../../../components/tabs.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { ChannelSettingsForm } from "./channel-settings-form.tsx";
+import { EditProfileForm } from "./edit-profile-form.tsx";
+import { MultiStreamingForm } from "./multi-streaming-form.tsx";
+import "../../../styles/community.css";
+
+type Tab = "profile" | "password" | "channel" | "restream";
+
+/** /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change. */
+export function SettingsPage() {
+  const { t } = useTranslation("community");
+  const [tab, setTab] = useState<Tab>("profile");
+  const tabs = [
+    { id: "profile" as const, label: t("settings_tab_profile") },
+    { id: "password" as const, label: t("settings_tab_password") },
+    { id: "channel" as const, label: t("settings_tab_channel") },
+    { id: "restream" as const, label: t("settings_tab_restream") },
+  ];
+  return (
+    <main className="page settings-page">
+      <h1>{t("settings_title")}</h1>
+      <Tabs label={t("settings_title")} value={tab} onChange={setTab} tabs={tabs} />
+      <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label} className="settings-panel">
+        {tab === "profile" ? <EditProfileForm /> : null}
+        {tab === "password" ? <ChangePasswordForm /> : null}
+        {tab === "channel" ? <ChannelSettingsForm /> : null}
+        {tab === "restream" ? <MultiStreamingForm /> : null}
+      </div>
+    </main>
+  );
+}
