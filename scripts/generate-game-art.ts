@@ -148,7 +148,7 @@ const motifs = {
     for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) if ((r + c) % 2 === 0) checker += `<rect x="${c * 18}" y="${r * 18}" width="18" height="18"/>`;
     return `${d ? `<path d="M-10 200C40 150 150 170 120 110S170 40 210 30" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="30"/><path d="M-10 200C40 150 150 170 120 110S170 40 210 30" fill="none" stroke="${a}" stroke-width="3" stroke-dasharray="12 10"/>` : ""}<path d="M56 186V30" stroke="${W}" stroke-width="${6 * w}" stroke-linecap="round"/><g transform="translate(58 34) skewY(8)"><rect width="90" height="72" fill="#111"/><g fill="${W}">${checker}</g></g><polygon points="${star(150, 150, 20 + w * 2, 9 + w, 5)}" fill="${a}"/>`;
   },
-  star: ({ a, w, d }: Pen) => {
+  star: ({ w, d }: Pen) => {
     let rays = "";
     if (d) for (let k = 0; k < 10; k++) rays += `<polygon points="100,104 ${n(100 + 150 * Math.cos((k * 36 * Math.PI) / 180))},${n(104 + 150 * Math.sin((k * 36 * Math.PI) / 180))} ${n(100 + 150 * Math.cos(((k * 36 + 16) * Math.PI) / 180))},${n(104 + 150 * Math.sin(((k * 36 + 16) * Math.PI) / 180))}"/>`;
     return `${d ? `<g fill="${W}" fill-opacity=".14">${rays}</g>` : ""}<polygon points="${star(100, 106, 82, 38, 5, -102)}" fill="#ffe14d" stroke="#2a1406" stroke-width="${9 * w}" stroke-linejoin="round"/><polygon points="${star(92, 96, 30, 14, 5, -102)}" fill="${W}" fill-opacity=".55"/>`;
@@ -160,7 +160,7 @@ const motifs = {
     if (d) for (let r = 0; r < 5; r++) for (let c = 0; c < 5; c++) if ((r + c) % 2 === 0) checker += `<rect x="${c * 40}" y="${r * 40}" width="40" height="40"/>`;
     return `${d ? `<g fill="${W}" fill-opacity=".05">${checker}</g>` : ""}<path d="M52 182h96v-14H52zM62 164h76l-6-16H68zM70 144c-2-26 10-36 22-50-12 6-26 12-36 8-10-4-12-16-4-24l34-34c2-8 6-14 12-18l6 12c28 6 46 34 44 64-1 18-8 32-16 42z" fill="${a}" stroke="#1a1712" stroke-width="${2 * w}" stroke-linejoin="round"/><circle cx="98" cy="60" r="${4 + w / 2}" fill="#1a1712"/>`;
   },
-  bubbles: ({ a, w, d }: Pen) =>
+  bubbles: ({ w, d }: Pen) =>
     `<path d="M46 34h84a22 22 0 0 1 22 22v34a22 22 0 0 1-22 22H74l-26 20 4-20h-6a22 22 0 0 1-22-22V56a22 22 0 0 1 22-22z" fill="${W}"/><circle cx="64" cy="73" r="${7 + w}" fill="#7c5cff"/><circle cx="88" cy="73" r="${7 + w}" fill="#7c5cff"/><circle cx="112" cy="73" r="${7 + w}" fill="#7c5cff"/><path d="M96 106h62a20 20 0 0 1 20 20v22a20 20 0 0 1-20 20h-4l4 18-24-18H96a20 20 0 0 1-20-20v-22a20 20 0 0 1 20-20z" fill="#ff7ab6" stroke="#2e1f99" stroke-width="${3 * w}"/><path d="M127 152l-15-14a8 8 0 0 1 15-8 8 8 0 0 1 15 8z" fill="${W}"/>${d ? `<circle cx="170" cy="40" r="6" fill="${W}" fill-opacity=".5"/><circle cx="184" cy="62" r="3" fill="${W}" fill-opacity=".4"/>` : ""}`,
   burst: ({ a, w, d }: Pen) => {
     let dots = "";
@@ -228,7 +228,7 @@ function fitTitle(title: string, boxWidth: number, maxSize: number, maxLines: nu
   return best;
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 interface Format { width: number; height: number }
 
@@ -237,7 +237,7 @@ function defs(style: Style, glow: { cx: number; cy: number; r: number }): string
 }
 
 function open(format: Format, label: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${format.width}" height="${format.height}" viewBox="0 0 ${format.width} ${format.height}" role="img" aria-label="${escape(label)}">`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${format.width}" height="${format.height}" viewBox="0 0 ${format.width} ${format.height}" role="img" aria-label="${escapeXml(label)}">`;
 }
 
 /** The genre tag, the title and the subtitle, set bottom-up from `bottom`. */
@@ -247,14 +247,14 @@ function textBlock(style: Style, title: string, x: number, bottom: number, boxWi
   let y = bottom;
   let out = "";
   if (style.subtitle) {
-    out += `<text x="${x}" y="${y}" font-size="${subSize}" font-weight="600" fill-opacity=".85">${escape(style.subtitle)}</text>`;
+    out += `<text x="${x}" y="${y}" font-size="${subSize}" font-weight="600" fill-opacity=".85">${escapeXml(style.subtitle)}</text>`;
     y -= subSize * 0.95 + size * 0.3;
   }
   const lineHeight = Math.round(size * 1.02);
   const first = y - lineHeight * (lines.length - 1);
-  out += lines.map((line, i) => `<text x="${x}" y="${first + i * lineHeight}" font-size="${size}" font-weight="800" letter-spacing="-.5">${escape(line)}</text>`).join("");
+  out += lines.map((line, i) => `<text x="${x}" y="${first + i * lineHeight}" font-size="${size}" font-weight="800" letter-spacing="-.5">${escapeXml(line)}</text>`).join("");
   const tagY = first - size * 0.86 - tagSize * 0.7;
-  out += `<rect x="${x}" y="${Math.round(tagY - tagSize * 0.92)}" width="4" height="${Math.round(tagSize * 1.04)}" fill="${style.accent}"/><text x="${x + 10}" y="${Math.round(tagY)}" font-size="${tagSize}" font-weight="700" letter-spacing="2.5" fill="${style.accent}">${escape(style.tag)}</text>`;
+  out += `<rect x="${x}" y="${Math.round(tagY - tagSize * 0.92)}" width="4" height="${Math.round(tagSize * 1.04)}" fill="${style.accent}"/><text x="${x + 10}" y="${Math.round(tagY)}" font-size="${tagSize}" font-weight="700" letter-spacing="2.5" fill="${style.accent}">${escapeXml(style.tag)}</text>`;
   return `<g font-family="${FONT}" fill="#fff" filter="url(#s)">${out}</g>`;
 }
 

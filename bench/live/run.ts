@@ -400,7 +400,7 @@ const late = results.map((r) => `${r.server.server} ${r.server.publisherLate} of
 const busy = othersCores > 0.15;
 const segmentOf = (server: string) => {
   const d = usageOf(server)?.segmentDelays;
-  return d && d.length ? { median: quantile(d, 0.5)!, p90: quantile(d, 0.9)!, n: d.length } : undefined;
+  return d?.length ? { median: quantile(d, 0.5)!, p90: quantile(d, 0.9)!, n: d.length } : undefined;
 };
 const arenaSeg = segmentOf("Arena");
 const nginxSeg = segmentOf("nginx-rtmp");

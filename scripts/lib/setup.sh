@@ -17,6 +17,8 @@ require_node() {
 # npm packages, Bun included (it comes from the npm registry as a dependency).
 install_npm_packages() {
   if [ ! -x node_modules/.bin/bun ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    # npm ci empties node_modules first: through a link it would empty the other checkout's packages.
+    [ -L node_modules ] && fail "node_modules links to $(readlink node_modules), whose packages are older than package-lock.json: run npm ci in that checkout, not through the link."
     echo "→ Installing npm packages (npm ci)…"
     npm ci --no-audit --no-fund --loglevel=error || fail "npm ci failed. Check that this machine can reach the npm registry, then run this command again."
   fi

@@ -61,7 +61,7 @@ function safeRead(path: string): string {
 }
 
 // Function declarations, not consts: the runs above call them before this line is reached.
-function unescape(text: string): string {
+function unescapeXml(text: string): string {
   return text
     .replace(/&#10;/g, "\n")
     .replace(/&quot;/g, '"')
@@ -72,7 +72,7 @@ function unescape(text: string): string {
 }
 
 function attribute(tag: string, name: string): string {
-  return unescape(tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? "");
+  return unescapeXml(tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? "");
 }
 
 function countPassed(xml: string): number {

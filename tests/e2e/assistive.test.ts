@@ -251,7 +251,7 @@ describe("comfort", () => {
     await carousel.getByRole("button", { name: "Lecture (Espace)" }).waitFor();
     await still.getByRole("link", { name: live.title }).first().waitFor();
     // The live has loaded its first frames: an autoplay would have been asked for START_DELAY_MS after that.
-    await waitFor("the carousel's live has data", () => still.evaluate(() => (document.querySelector(".carousel video") as HTMLVideoElement | null)?.readyState! >= 2));
+    await waitFor("the carousel's live has data", () => still.evaluate(() => ((document.querySelector(".carousel video") as HTMLVideoElement | null)?.readyState ?? 0) >= 2));
     await Bun.sleep(START_DELAY_MS * 2);
     expect(await still.evaluate(() => (document.querySelector(".carousel video") as HTMLVideoElement).paused)).toBe(true);
     expect(await motionOnPage(still)).toEqual({ transitions: [], animations: [] });

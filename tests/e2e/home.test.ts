@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { signedInUser, type TestServer } from "../fixtures/server.ts";

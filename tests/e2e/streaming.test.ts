@@ -3,7 +3,7 @@ import type { Subprocess } from "bun";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
-import { Browser as ApiBrowser, signedInUser, type TestServer } from "../fixtures/server.ts";
+import { type Browser as ApiBrowser, signedInUser, type TestServer } from "../fixtures/server.ts";
 
 /**
  * Streaming journeys in a real chromium against a real server with RTMP ingest: the go-live modal,

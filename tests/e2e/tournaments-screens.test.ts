@@ -66,13 +66,6 @@ async function playDouble(organiser: Player, id: number, { stopBeforeReset = fal
   throw new Error("the tournament never finished");
 }
 
-interface Box {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
 /** Where an element sits, and the scrolling box around it (the nearest ancestor that scrolls sideways). */
 async function placement(locator: Locator) {
   return locator.evaluate((element) => {
