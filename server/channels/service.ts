@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import type { StartStreamingInput } from "./schemas.ts";
 import { getGame } from "../games/service.ts";
-import { fold } from "../search/fold.ts";
+import { fold } from "../text/fold.ts";
 
 function newStreamKey(): string {
   return `live_${randomBytes(24).toString("base64url")}`;

@@ -3,7 +3,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
-import { fold } from "../search/fold.ts";
+import { fold } from "../text/fold.ts";
 import { refundEventTickets } from "../tickets/service.ts";
 import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
 import { creationCost } from "./cost.ts";

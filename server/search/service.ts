@@ -5,7 +5,7 @@ import { tournamentSummary } from "../tournaments/service.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
-import { fold, likePattern } from "./fold.ts";
+import { fold, likePattern } from "../text/fold.ts";
 
 export interface SearchLimits {
   games: number;
