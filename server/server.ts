@@ -12,9 +12,9 @@ import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
 import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
-import { sweepSilentViewers } from "./live/viewers.ts";
+import { sweepSilentViewers } from "./channels/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
-import { createRealtime } from "./realtime/io.ts";
+import { createRealtime } from "./sockets.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
 import { seedDemoCommunity, startDemoLives } from "./demo/seed.ts";
 

@@ -3,12 +3,11 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from "../http/auth.ts";
+import { currentUser, requireUser } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { toMe } from "../users/mapper.ts";
 import type { User } from "../../db/types.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
 import {
@@ -29,7 +28,9 @@ import {
   UserResponseSchema,
 } from "./schemas.ts";
 import * as auth from "./service.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-middleware.ts";
 import { revokeSession } from "./sessions.ts";
+import { toMe } from "./user-mapper.ts";
 
 const tags = ["Accounts"];
 

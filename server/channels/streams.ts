@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Game } from "../../db/types.ts";
-import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
+import { hlsDirOf, PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toGameResponse } from "../games/service.ts";
-import { hlsDirOf } from "../live/live-manager.ts";
-import { VIEWER_TIMEOUT_MS } from "../live/viewers.ts";
+import { VIEWER_TIMEOUT_MS } from "./viewers.ts";
 import type { StreamResponse } from "./schemas.ts";
 
 function streamRows(deps: AppDeps) {

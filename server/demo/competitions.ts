@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { purchase, ticketTypes } from "../tickets/service.ts";
 import { ticketSigner } from "../tickets/signing.ts";
 import { approvePlayer, createTournament, joinTournament, rounds, setWinner, startMatch, startTournament } from "../tournaments/service.ts";
-import { applyMovement } from "../wallet/ledger.ts";
+import { applyMovement } from "../ledger/ledger.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { EventRow, User } from "../../db/types.ts";
 import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
-import type { DbOrTransaction } from "../wallet/ledger.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
 import { canManageEvent } from "./visibility.ts";
 
 /**

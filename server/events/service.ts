@@ -4,9 +4,10 @@ import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } 
 import type { Language } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
 import { fold } from "../text/fold.ts";
-import { refundEventTickets } from "../tickets/service.ts";
-import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { creationCost } from "./cost.ts";
+import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
 import { assertCanSeeEvent, canManageEvent } from "./visibility.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import type { EventRow, User } from "../../db/types.ts";
 import { NotFoundError } from "../http/errors.ts";
-import type { DbOrTransaction } from "../wallet/ledger.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
 
 /**
  * The one rule for who sees an event, used by its page, its participants, its ticket types, its

@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sqliteOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
-import { PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
+import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
@@ -30,10 +30,6 @@ interface LiveChannel {
   /** The picture being made right now, shared by every request that wants it. */
   rendering?: Map<string, Promise<unknown>>;
   offlineTimer?: Timer;
-}
-
-export function hlsDirOf(dataDir: string, username: string): string {
-  return join(dataDir, "live", username);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
-import { hlsDirOf } from "./live-manager.ts";
+import { hlsDirOf } from "../../media/live-outputs.ts";
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const contentTypes: Record<string, string> = {

@@ -2,8 +2,8 @@ import type { User, WalletTransactionType } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
-import { applyMovement, balanceOf } from "./ledger.ts";
-import { describeLine } from "./ledger-lines.ts";
+import { applyMovement, balanceOf } from "../ledger/ledger.ts";
+import { describeLine } from "./describe-line.ts";
 
 export const TEST_TOP_UP = 1000;
 

@@ -5,8 +5,8 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
 import { hitRateLimit } from "../http/rate-limit.ts";
-import { type Lang, LANGUAGES } from "./dictionaries.ts";
-import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "./translate.ts";
+import { type Lang, LANGUAGES } from "../i18n/dictionaries.ts";
+import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "../i18n/translate.ts";
 
 const Text = z.string({ error: "empty_field" }).min(1, "empty_field").max(5000, "text_too_long");
 /** One text, or a batch of up to 10 (the web app's loader sends its keys 10 at a time, spec 01 §9). */
