@@ -4,7 +4,7 @@ import { sqliteOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
 
@@ -37,7 +37,7 @@ interface LiveChannel {
  * thumbnails, and at the end the replay. The database stays the truth; this only holds the
  * running jobs and timers of the channels live right now.
  */
-export class LiveManager implements PublishEvents {
+export class LiveManager implements PublishEvents, LiveControl {
   private readonly live = new Map<string, LiveChannel>();
   private media: MediaServer | undefined;
   private readonly keyLookup;
