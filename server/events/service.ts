@@ -1,4 +1,5 @@
 import type { EventRow, EventStatus, User } from "../../db/types.ts";
+import { assertCanSeeEvent, canManageEvent, isListedEvent, isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -9,7 +10,6 @@ import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
-import { assertCanSeeEvent, canManageEvent } from "./visibility.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
@@ -141,7 +141,7 @@ async function settleCreationCost(trx: DbOrTransaction, editor: User, event: Eve
     return;
   }
   if ((await balanceOf(trx, event.created_by)) < difference) {
-    throw new AppError(402, editor.id === event.created_by ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
+    throw new AppError(402, isOwner(editor, event.created_by) ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
   }
   await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: { code: "event_cost_adjusted", params: { event: event.name } } }, now);
 }
@@ -264,10 +264,10 @@ async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, v
 
 /** Public events that are not drafts, soonest first; a search on name and description, a category filter. */
 export async function listEvents(deps: AppDeps, lang: Language, filter: { search?: string; category?: number }, viewer?: User) {
-  let query = deps.db.selectFrom("event").selectAll().where("is_public", "=", 1).where("status", "!=", "draft").orderBy("start_date");
+  let query = deps.db.selectFrom("event").selectAll().orderBy("start_date");
   if (filter.category) query = query.where("category_id", "=", filter.category);
   const needle = filter.search ? fold(filter.search) : "";
-  const rows = (await query.execute()).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
+  const rows = (await query.execute()).filter(isListedEvent).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
   return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, viewer)));
 }
 

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { hlsDirOf } from "../../media/live-outputs.ts";
+import { assertCanSeeRecording } from "../replays/service.ts";
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const contentTypes: Record<string, string> = {
@@ -54,12 +55,7 @@ export function recordingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/*", async (c) => {
     const relative = decodeURIComponent(c.req.path.replace(/^\/recordings\//, ""));
     if (!/^[0-9]+\/[A-Za-z0-9_.-]+$/.test(relative)) throw new NotFoundError();
-    const replay = await deps.db
-      .selectFrom("replay")
-      .select(["deleted_at"])
-      .where((eb) => eb.or([eb("file_path", "=", relative), eb("thumbnail_path", "=", relative)]))
-      .executeTakeFirst();
-    if (!replay || (replay.deleted_at !== null && c.get("auth")?.user.role !== "admin")) throw new NotFoundError("replay_not_found");
+    await assertCanSeeRecording(deps, relative, c.get("auth")?.user);
     const path = join(deps.config.dataDir, "recordings", relative);
     if (!existsSync(path)) throw new NotFoundError("replay_not_found");
     return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");

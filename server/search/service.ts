@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
-import { tournamentSummary } from "../tournaments/service.ts";
+import { tournamentSummary } from "../tournaments/queries.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent, canManageEvent } from "../events/visibility.ts";
+import { assertCanSeeEvent, canManageEvent, isStaff } from "../access/policy.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
@@ -41,7 +41,7 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
   // Free entry is one ticket for the person let in, not free seats for the people they bring.
   const freeTicket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", user.id).where("status", "=", "valid").where("price", "=", 0).executeTakeFirst();
   if (freeTicket) return { price: basePrice, reason: "full_price" };
-  if (user.role === "admin" || user.role === "moderator") return { price: 0, reason: "privilege" };
+  if (isStaff(user)) return { price: 0, reason: "privilege" };
   const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
   if (assigned) return { price: 0, reason: "assigned_streamer" };
   return { price: basePrice, reason: "full_price" };

@@ -1,4 +1,5 @@
 import type { User, WalletTransactionType } from "../../db/types.ts";
+import { canAdminister, canSeeWallet } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -9,7 +10,7 @@ export const TEST_TOP_UP = 1000;
 
 /** Another user's wallet does not exist for the caller (404), unless the caller is an admin. */
 function assertOwnOrAdmin(caller: User, userId: number): void {
-  if (caller.id !== userId && caller.role !== "admin") throw new NotFoundError("wallet_not_found");
+  if (!canSeeWallet(caller, userId)) throw new NotFoundError("wallet_not_found");
 }
 
 export async function getBalance(deps: AppDeps, caller: User, userId: number) {
@@ -41,7 +42,7 @@ export async function listTransactions(deps: AppDeps, caller: User, userId: numb
  * their own wallet, and only when the server runs in DEMO mode.
  */
 export async function credit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string }) {
-  const isAdmin = caller.role === "admin";
+  const isAdmin = canAdminister(caller);
   const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
