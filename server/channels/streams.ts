@@ -131,3 +131,14 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
   };
 }
+
+/** The stream key of a channel live right now, by its streamer's name; for the FLV relay, never sent to a client. */
+export async function liveStreamKeyOf(deps: AppDeps, username: string): Promise<string | undefined> {
+  const channel = await deps.db
+    .selectFrom("channel")
+    .innerJoin("user", "user.id", "channel.user_id")
+    .select(["channel.stream_key", "channel.is_live"])
+    .where("user.username", "=", username)
+    .executeTakeFirst();
+  return channel?.is_live === 1 ? channel.stream_key : undefined;
+}

@@ -7,6 +7,7 @@ import { notify } from "../notifications/service.ts";
 import { fold } from "../text/fold.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { applyMovement, balanceOf } from "../ledger/ledger.ts";
+import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
@@ -308,4 +309,14 @@ export async function deleteEvent(deps: AppDeps, user: User, slug: string): Prom
   await changeStatus(deps, user, event.id, "cancelled");
 }
 
-export { findEvent };
+export async function publishEvent(deps: AppDeps, user: User, slug: string): Promise<EventRow> {
+  const event = await findEvent(deps.db, { slug });
+  return changeStatus(deps, user, event.id, "published");
+}
+
+/** The event as an .ics file (Add to calendar), for those who may see it. */
+export async function eventCalendarFile(deps: AppDeps, slug: string, viewer: User | undefined): Promise<string> {
+  const event = await findEvent(deps.db, { slug });
+  await assertCanSeeEvent(deps.db, event, viewer);
+  return eventCalendar(event, deps.config.publicUrl, deps.now());
+}
