@@ -14,7 +14,7 @@ export function isStaff(user: User | undefined): boolean {
   return user?.role === "moderator" || user?.role === "admin";
 }
 
-/** The member who made or holds a thing (an event's organiser, a channel's streamer…). */
+/** The member who made or holds a thing (an event's organiser, a wallet's holder…), or the member a request names. */
 export function isOwner(user: User | undefined, ownerId: number): boolean {
   return user?.id === ownerId;
 }

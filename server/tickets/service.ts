@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent, canManageEvent, isStaff } from "../access/policy.ts";
+import { assertCanSeeEvent, canManageEvent, isOwner, isStaff } from "../access/policy.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
@@ -53,7 +53,7 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
  * registration. Fifty buyers for ten seats: ten tickets.
  */
 export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }, lang: Language) {
-  if (input.userId !== user.id) throw new ForbiddenError();
+  if (!isOwner(user, input.userId)) throw new ForbiddenError();
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
   const now = deps.now();
   const ticket = await deps.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import type { Tournament, User } from "../../db/types.ts";
+import { isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
@@ -114,12 +115,12 @@ async function checkSize(db: Db, tournament: Tournament, input: UpdateTournament
 
 /** A player joins for themself only; the organiser joining their own tournament is approved at once. */
 export async function joinTournament(deps: AppDeps, user: User, tournamentId: number, playerId?: number): Promise<"approved" | "pending"> {
-  if (playerId !== undefined && playerId !== user.id) throw new ForbiddenError();
+  if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
   const status = await deps.db.transaction().execute(async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
     if ((await approvedCount(trx, tournamentId)) >= tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_full" }]);
-    const status = user.id === tournament.admin_id ? "approved" : "pending";
+    const status = isOwner(user, tournament.admin_id) ? "approved" : "pending";
     const inserted = await trx
       .insertInto("tournament_player")
       .values({ tournament_id: tournamentId, user_id: user.id, status, joined_at: deps.now() })
@@ -133,7 +134,7 @@ export async function joinTournament(deps: AppDeps, user: User, tournamentId: nu
 }
 
 export async function leaveTournament(deps: AppDeps, user: User, tournamentId: number, playerId?: number): Promise<void> {
-  if (playerId !== undefined && playerId !== user.id) throw new ForbiddenError();
+  if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
   const tournament = await findTournament(deps.db, tournamentId);
   if (tournament.is_active) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
   await deps.db.deleteFrom("tournament_player").where("tournament_id", "=", tournamentId).where("user_id", "=", user.id).execute();

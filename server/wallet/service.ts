@@ -1,5 +1,5 @@
 import type { User, WalletTransactionType } from "../../db/types.ts";
-import { canAdminister, canSeeWallet } from "../access/policy.ts";
+import { canAdminister, canSeeWallet, isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -43,18 +43,18 @@ export async function listTransactions(deps: AppDeps, caller: User, userId: numb
  */
 export async function credit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string }) {
   const isAdmin = canAdminister(caller);
-  const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
+  const isTestTopUp = deps.config.demo && isOwner(caller, input.userId) && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
-  const type: WalletTransactionType = isAdmin && input.userId !== caller.id ? "admin_credit" : "manual_credit";
+  const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" }, refType: "user", refId: caller.id }, deps.now()));
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
 export async function debit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string; transactionType?: string }) {
-  if (input.userId !== caller.id) throw new NotFoundError("wallet_not_found");
+  if (!isOwner(caller, input.userId)) throw new NotFoundError("wallet_not_found");
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
   return { userId: caller.id, balance, currency: "GCOIN" };
 }
