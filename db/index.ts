@@ -1,9 +1,11 @@
 import { Database } from "bun:sqlite";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type Transaction } from "kysely";
 import { migrateToLatest } from "./migrate.ts";
 import type { DB } from "./types.ts";
 
 export type Db = Kysely<DB>;
+/** A query runs the same on the database or inside a caller's transaction. */
+export type DbOrTransaction = Db | Transaction<DB>;
 
 /**
  * Opens (or creates) the SQLite file, turns on WAL and foreign keys, and brings the schema to the

@@ -10,6 +10,11 @@ export interface LiveOutputPaths {
   recordingDir: string;
 }
 
+/** Where a channel's live HLS segments and pictures are written while it is live. */
+export function hlsDirOf(dataDir: string, username: string): string {
+  return join(dataDir, "live", username);
+}
+
 export const HLS_PLAYLIST = "index.m3u8";
 export const THUMBNAIL = "thumbnail.jpg";
 export const PREVIEW_GIF = "preview.gif";

@@ -12,9 +12,9 @@ import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
 import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
-import { sweepSilentViewers } from "./live/viewers.ts";
+import { sweepSilentViewers } from "./channels/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
-import { createRealtime } from "./realtime/io.ts";
+import { createRealtime } from "./sockets.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
 import { seedDemoCommunity, startDemoLives } from "./demo/seed.ts";
 
@@ -33,17 +33,18 @@ export async function startServer(config: Config, options: { log?: (line: string
   await endLeftoverChildren(config.dataDir, log);
   const db: Db = await openDatabase(join(config.dataDir, "arena.db"));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const deps: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus() };
-  await ensureAdmin(deps, log);
-  await deleteExpiredSessions(db, deps.now());
+  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus() };
+  await ensureAdmin(core, log);
+  await deleteExpiredSessions(db, core.now());
   await seedGames(db);
   const media = config.rtmpPort
-    ? await startMedia(deps, log).catch(async (error: unknown) => {
+    ? await startMedia(core, log).catch(async (error: unknown) => {
         // A taken RTMP port ends the start; leave nothing open behind it (tests start again elsewhere).
         await db.destroy();
         throw error;
       })
     : undefined;
+  const deps: AppDeps = media ? { ...core, live: media.live } : core;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps);
@@ -75,10 +76,9 @@ export async function startServer(config: Config, options: { log?: (line: string
   };
 }
 
-/** RTMP ingest and the live pipeline; off when RTMP_PORT is 0. */
+/** RTMP ingest and the live pipeline; off when RTMP_PORT is 0. The live manager works with the deps without `live`. */
 async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const live = new LiveManager(deps, log);
-  deps.live = live;
   await live.recover();
   const mediaServer = await startMediaServer({
     rtmpPort: deps.config.rtmpPort,
@@ -95,6 +95,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   live.attach(mediaServer);
   const sweeper = setInterval(() => void sweepSilentViewers(deps).catch((error) => log(`[viewers] ${(error as Error).message}`)), 10_000);
   return {
+    live,
     async stop() {
       clearInterval(sweeper);
       await live.stop();

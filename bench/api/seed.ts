@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { openDatabase } from "../../db/index.ts";
 import { seedGames } from "../../server/games/service.ts";
-import { fold } from "../../server/search/fold.ts";
+import { fold } from "../../server/text/fold.ts";
 
 export const USERS = 10_000;
 export const CHANNELS = 2_000;

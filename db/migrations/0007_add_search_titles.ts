@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { fold } from "../../server/search/fold.ts";
 
 /** Folded copies of titles (lower case, no accents) so search is case- and accent-insensitive in SQL. */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,4 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("replay").dropColumn("search_title").execute();
   await db.schema.alterTable("channel").dropColumn("search_title").execute();
+}
+
+/** Frozen copy of the fold of the time (server/text/fold.ts): a migration never changes with the app's code. */
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
 }

@@ -1,5 +1,6 @@
 import type { User } from "../../db/types.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { canManageEvent, canSeeAssignmentsOf, canSeeEventStreamers } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 
@@ -10,7 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../http/errors.ts"
 async function eventForManager(deps: AppDeps, user: User, eventId: number, access: "read" | "write") {
   const event = await deps.db.selectFrom("event").select(["id", "name", "start_date", "created_by"]).where("id", "=", eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
-  const allowed = event.created_by === user.id || user.role === "admin" || (access === "read" && user.role === "moderator");
+  const allowed = access === "read" ? canSeeEventStreamers(user, event) : canManageEvent(user, event);
   if (!allowed) throw new ForbiddenError("event_manage_forbidden");
   return event;
 }
@@ -66,7 +67,7 @@ export async function eventAssignments(deps: AppDeps, user: User, eventId: numbe
 
 /** A streamer sees their own assignments; managers (admins, moderators) anyone's. */
 export async function streamerAssignments(deps: AppDeps, user: User, streamerId: number) {
-  if (user.id !== streamerId && user.role !== "admin" && user.role !== "moderator") throw new ForbiddenError();
+  if (!canSeeAssignmentsOf(user, streamerId)) throw new ForbiddenError();
   return (await assignmentRows(deps).where("assignment.streamer_id", "=", streamerId).orderBy("event.start_date").execute()).map(toAssignment);
 }
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { AppDeps } from "../http/context.ts";
-import { setSessionCookie } from "../http/auth.ts";
+import { setSessionCookie } from "./session-middleware.ts";
 import { errors, newRouter } from "../http/openapi.ts";
 import { finishProviderLogin, signInWithIdentity, startProviderLogin } from "./oauth.ts";
 import { OAuthProviderParamSchema } from "./schemas.ts";

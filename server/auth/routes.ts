@@ -3,13 +3,11 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from "../http/auth.ts";
+import { currentUser, requireUser } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
-import { imageKinds, removeUpload, storeImage, tooLarge } from "../http/images.ts";
+import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { toMe } from "../users/mapper.ts";
-import type { User } from "../../db/types.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
 import {
   AuthOptionsSchema,
@@ -29,7 +27,8 @@ import {
   UserResponseSchema,
 } from "./schemas.ts";
 import * as auth from "./service.ts";
-import { revokeSession } from "./sessions.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-middleware.ts";
+import { toMe } from "./user-mapper.ts";
 
 const tags = ["Accounts"];
 
@@ -157,11 +156,11 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:password_updated") }, 200);
     })
     .openapi(imageRoute("/avatar", imageKinds.avatar.maxBytes, AvatarResponseSchema), async (c) => {
-      const path = await replaceImage(deps, currentUser(c), "avatar", (await c.req.parseBody())["filename"]);
+      const path = await auth.replaceProfileImage(deps, currentUser(c), "avatar", (await c.req.parseBody())["filename"]);
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:avatar_updated"), newAvatar: path, avatar: path }, 200);
     })
     .openapi(imageRoute("/banner", imageKinds.banner.maxBytes, BannerResponseSchema), async (c) => {
-      const path = await replaceImage(deps, currentUser(c), "banner", (await c.req.parseBody())["filename"]);
+      const path = await auth.replaceProfileImage(deps, currentUser(c), "banner", (await c.req.parseBody())["filename"]);
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:banner_updated"), newBanner: path, banner: path }, 200);
     });
 }
@@ -172,14 +171,7 @@ function origin(c: Context<AppEnv>): auth.RequestOrigin {
 
 async function logout(c: Context<AppEnv>, deps: AppDeps) {
   const session = c.get("auth");
-  if (session) await revokeSession(deps.db, session.sessionHash);
+  if (session) await auth.logOut(deps, session.sessionHash);
   clearSessionCookie(c);
   return c.json({ success: true as const, message: translate(c.get("lang"), "auth:logged_out") }, 200);
-}
-
-async function replaceImage(deps: AppDeps, user: User, column: "avatar" | "banner", file: unknown): Promise<string> {
-  const path = await storeImage(deps, file, imageKinds[column], user.id);
-  await deps.db.updateTable("user").set({ [column]: path, updated_at: deps.now() }).where("id", "=", user.id).execute();
-  await removeUpload(user[column], deps.config.dataDir);
-  return path;
 }

@@ -2,12 +2,13 @@ import type { User } from "../../db/types.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from "../http/errors.ts";
+import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
 import { type Language, translate } from "../i18n/messages.ts";
 import { verifyCaptchaToken } from "./captcha.ts";
 import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordLoginFailure, userAccountKey } from "./lockout.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
-import { createSession, hashToken, newToken, revokeUserSessions } from "./sessions.ts";
+import { createSession, hashToken, newToken, revokeSession, revokeUserSessions } from "./sessions.ts";
 
 const MINUTE = 60 * 1000;
 /**
@@ -247,4 +248,16 @@ export async function changePassword(
   await deps.db.updateTable("user").set({ password_hash: await hashPassword(input.newPassword), updated_at: deps.now() }).where("id", "=", user.id).execute();
   await revokeUserSessions(deps.db, user.id);
   return createSession(deps.db, user.id, remember, deps.now(), userAgent);
+}
+
+export async function logOut(deps: AppDeps, sessionHash: string): Promise<void> {
+  await revokeSession(deps.db, sessionHash);
+}
+
+/** A new avatar or banner: the picture is stored first, the old one removed once the account points at the new. */
+export async function replaceProfileImage(deps: AppDeps, user: User, column: "avatar" | "banner", file: unknown): Promise<string> {
+  const path = await storeImage(deps, file, imageKinds[column], user.id);
+  await deps.db.updateTable("user").set({ [column]: path, updated_at: deps.now() }).where("id", "=", user.id).execute();
+  await removeUpload(user[column], deps.config.dataDir);
+  return path;
 }

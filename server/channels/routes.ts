@@ -7,11 +7,12 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { leaveViewer, newViewerId, touchViewer, type Viewer, VIEWER_COOKIE, viewerData } from "../live/viewers.ts";
+import { leaveViewer, newViewerId, touchViewer, type Viewer, VIEWER_COOKIE, viewerData } from "./viewers.ts";
 import { ChannelArnParamSchema, StartStreamingSchema, StreamKeyResponseSchema, StreamResponseSchema, StreamsQuerySchema, UsernameParamSchema } from "./schemas.ts";
 import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
 import { ChannelSettingsInputSchema, ChannelSettingsSchema, ProfileSchema } from "./settings-schemas.ts";
-import { ensureChannel, findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
+import { ensureChannel } from "./own-channel.ts";
+import { findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
 import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
 
 const tags = ["Streams"];

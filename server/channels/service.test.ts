@@ -2,9 +2,10 @@ import { describe, expect, it } from "bun:test";
 import type { Channel } from "../../db/types.ts";
 import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { follow } from "../follows/service.ts";
-import { touchViewer, VIEWER_TIMEOUT_MS } from "../live/viewers.ts";
+import { touchViewer, VIEWER_TIMEOUT_MS } from "./viewers.ts";
 import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
-import { ensureChannel, findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
+import { ensureChannel } from "./own-channel.ts";
+import { findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
 import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
 
 const w = await freshDeps();

@@ -1,42 +1,15 @@
-import { randomBytes } from "node:crypto";
 import type { Channel, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import type { StartStreamingInput } from "./schemas.ts";
 import { getGame } from "../games/service.ts";
-import { fold } from "../search/fold.ts";
-
-function newStreamKey(): string {
-  return `live_${randomBytes(24).toString("base64url")}`;
-}
-
-function newPublicId(): string {
-  return randomBytes(10).toString("hex");
-}
-
-export async function findChannelOfUser(deps: AppDeps, userId: number): Promise<Channel | undefined> {
-  return deps.db.selectFrom("channel").selectAll().where("user_id", "=", userId).executeTakeFirst();
-}
+import { fold } from "../text/fold.ts";
+import { createChannel, ensureChannel, findChannelOfUser, newStreamKey } from "./own-channel.ts";
 
 /** Spec 01 §8: creating a channel twice is a 422 ("channel already created."). */
 export async function initChannel(deps: AppDeps, user: User): Promise<Channel> {
   if (await findChannelOfUser(deps, user.id)) throw new AppError(422, "channel_already_created");
   return createChannel(deps, user.id);
-}
-
-/** Every streaming call works even if the web app never called init (a first login from another client). */
-export async function ensureChannel(deps: AppDeps, user: User): Promise<Channel> {
-  return (await findChannelOfUser(deps, user.id)) ?? createChannel(deps, user.id);
-}
-
-async function createChannel(deps: AppDeps, userId: number): Promise<Channel> {
-  const now = deps.now();
-  return deps.db
-    .insertInto("channel")
-    .values({ user_id: userId, public_id: newPublicId(), stream_key: newStreamKey(), game_id: null, live_session_id: null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column("user_id").doNothing())
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** A new key; a publisher using the old one is cut off at once by the caller. */

@@ -2,7 +2,7 @@ import type { Channel, User } from "../../db/types.ts";
 import { followerCount, isFollowing } from "../follows/service.ts";
 import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
-import { ensureChannel, findChannelOfUser } from "./service.ts";
+import { ensureChannel, findChannelOfUser } from "./own-channel.ts";
 import type { ChannelSettingsInput } from "./settings-schemas.ts";
 
 function socialOf(channel: Channel | undefined) {

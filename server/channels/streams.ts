@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Game } from "../../db/types.ts";
-import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
+import { hlsDirOf, PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toGameResponse } from "../games/service.ts";
-import { hlsDirOf } from "../live/live-manager.ts";
-import { VIEWER_TIMEOUT_MS } from "../live/viewers.ts";
+import { VIEWER_TIMEOUT_MS } from "./viewers.ts";
 import type { StreamResponse } from "./schemas.ts";
 
 function streamRows(deps: AppDeps) {
@@ -131,4 +130,15 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     paypalme: row.paypalme,
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
   };
+}
+
+/** The stream key of a channel live right now, by its streamer's name; for the FLV relay, never sent to a client. */
+export async function liveStreamKeyOf(deps: AppDeps, username: string): Promise<string | undefined> {
+  const channel = await deps.db
+    .selectFrom("channel")
+    .innerJoin("user", "user.id", "channel.user_id")
+    .select(["channel.stream_key", "channel.is_live"])
+    .where("user.username", "=", username)
+    .executeTakeFirst();
+  return channel?.is_live === 1 ? channel.stream_key : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Channel, User } from "../../db/types.ts";
+import { canModerateChat } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { type ChatMessage, MAX_MESSAGE_LENGTH } from "./schemas.ts";
@@ -51,11 +52,6 @@ export async function channelOfStream(deps: AppDeps, streamID: string): Promise<
   return channel;
 }
 
-/** The channel owner, site moderators and admins moderate a chat. */
-export function canModerate(user: User | undefined, channel: Channel): boolean {
-  return Boolean(user && (user.id === channel.user_id || user.role === "moderator" || user.role === "admin"));
-}
-
 function messageRows(deps: AppDeps) {
   return deps.db
     .selectFrom("chat_message")
@@ -99,7 +95,7 @@ export async function postMessage(deps: AppDeps, limiter: ChatLimiter, user: Use
   const ban = await activeBan(deps, channel.id, user.id);
   if (ban?.until === null) throw new ForbiddenError("chat_banned");
   if (ban) throw new AppError(403, "chat_timed_out", { params: { minutes: Math.ceil((ban.until! - now) / 60_000) } });
-  const moderator = canModerate(user, channel);
+  const moderator = canModerateChat(user, channel);
   if (channel.chat_slow_seconds > 0 && !moderator) await assertSlowModeWait(deps, channel, user.id, now);
   if (limiter.isDuplicate(channel.id, user.id, text, now)) return null;
   if (!limiter.take(user.id, now)) throw new AppError(429, "chat_rate_limited");
@@ -126,7 +122,7 @@ async function record(deps: AppDeps, channelId: number, moderatorId: number, act
 export async function deleteMessage(deps: AppDeps, user: User, messageId: number): Promise<void> {
   const row = await deps.db.selectFrom("chat_message").innerJoin("channel", "channel.id", "chat_message.channel_id").selectAll("channel").select(["chat_message.deleted_at"]).where("chat_message.id", "=", messageId).executeTakeFirst();
   if (!row || row.deleted_at !== null) throw new NotFoundError("message_not_found");
-  if (!canModerate(user, row)) throw new ForbiddenError();
+  if (!canModerateChat(user, row)) throw new ForbiddenError();
   await deps.db.updateTable("chat_message").set({ deleted_at: deps.now(), deleted_by: user.id }).where("id", "=", messageId).execute();
   await record(deps, row.id, user.id, "delete", { message: messageId });
   deps.bus.emit("chat:deleted", { streamID: row.public_id, id: messageId });
@@ -135,7 +131,7 @@ export async function deleteMessage(deps: AppDeps, user: User, messageId: number
 /** A ban without minutes lasts until lifted; with minutes it is a timeout. Banned users still read. */
 export async function banUser(deps: AppDeps, user: User, streamID: string, input: { userId: number; minutes?: number; reason: string }) {
   const channel = await channelOfStream(deps, streamID);
-  if (!canModerate(user, channel)) throw new ForbiddenError();
+  if (!canModerateChat(user, channel)) throw new ForbiddenError();
   if (input.userId === channel.user_id) throw new ForbiddenError("cannot_moderate_owner");
   const target = await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst();
   if (!target) throw new NotFoundError("user_not_found");
@@ -154,7 +150,7 @@ export async function banUser(deps: AppDeps, user: User, streamID: string, input
 
 export async function liftBan(deps: AppDeps, user: User, streamID: string, userId: number): Promise<void> {
   const channel = await channelOfStream(deps, streamID);
-  if (!canModerate(user, channel)) throw new ForbiddenError();
+  if (!canModerateChat(user, channel)) throw new ForbiddenError();
   await deps.db.deleteFrom("chat_ban").where("channel_id", "=", channel.id).where("user_id", "=", userId).execute();
   await record(deps, channel.id, user.id, "unban", { target: userId });
   deps.bus.emit("chat:unbanned", { streamID, userId });
@@ -162,7 +158,7 @@ export async function liftBan(deps: AppDeps, user: User, streamID: string, userI
 
 export async function setSlowMode(deps: AppDeps, user: User, streamID: string, seconds: number): Promise<void> {
   const channel = await channelOfStream(deps, streamID);
-  if (!canModerate(user, channel)) throw new ForbiddenError();
+  if (!canModerateChat(user, channel)) throw new ForbiddenError();
   await deps.db.updateTable("channel").set({ chat_slow_seconds: seconds }).where("id", "=", channel.id).execute();
   await record(deps, channel.id, user.id, "slow_mode", { text: String(seconds) });
   deps.bus.emit("chat:slow_mode", { streamID, seconds });
@@ -173,7 +169,7 @@ export async function chatState(deps: AppDeps, user: User | undefined, streamID:
   const ban = user ? await activeBan(deps, channel.id, user.id) : null;
   return {
     slowSeconds: channel.chat_slow_seconds,
-    canModerate: canModerate(user, channel),
+    canModerate: canModerateChat(user, channel),
     ban: ban ? { until: ban.until ? new Date(ban.until).toISOString() : null, reason: ban.reason } : null,
   };
 }

@@ -3,7 +3,7 @@ import { freshDeps, HOUR } from "../../tests/fixtures/service-world.ts";
 import { assign } from "../assignments/service.ts";
 import { changeStatus, setParticipantStatus } from "../events/service.ts";
 import { follow } from "../follows/service.ts";
-import { joinTournament } from "../tournaments/service.ts";
+import { joinTournament } from "../tournaments/commands.ts";
 import { dashboardFor } from "./service.ts";
 
 const w = await freshDeps();

@@ -3,8 +3,9 @@ import { changeStatus, createEvent, register, setParticipantStatus } from "../ev
 import type { AppDeps } from "../http/context.ts";
 import { purchase, ticketTypes } from "../tickets/service.ts";
 import { ticketSigner } from "../tickets/signing.ts";
-import { approvePlayer, createTournament, joinTournament, rounds, setWinner, startMatch, startTournament } from "../tournaments/service.ts";
-import { applyMovement } from "../wallet/ledger.ts";
+import { approvePlayer, createTournament, joinTournament, setWinner, startMatch, startTournament } from "../tournaments/commands.ts";
+import { rounds } from "../tournaments/queries.ts";
+import { applyMovement } from "../ledger/ledger.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

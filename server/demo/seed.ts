@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { type FfmpegJob, startFfmpegJob } from "../../media/ffmpeg-job.ts";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
 import { hashPassword, insertUser } from "../auth/service.ts";
-import { ensureChannel, startStreaming } from "../channels/service.ts";
+import { ensureChannel } from "../channels/own-channel.ts";
+import { startStreaming } from "../channels/service.ts";
 import { saveChannelSettings } from "../channels/settings.ts";
 import type { AppDeps } from "../http/context.ts";
 import { imageKinds, storeImage } from "../http/images.ts";
-import { fold } from "../search/fold.ts";
+import { fold } from "../text/fold.ts";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, type DemoMember, demoFollows, demoMembers, demoReplays } from "./community.ts";
 import { demoPlayers, seedDemoCompetitions } from "./competitions.ts";
 

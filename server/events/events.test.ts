@@ -153,7 +153,7 @@ describe("registration", () => {
     const organiser = await fundedUser(1000);
     const draft = (await organiser.browser.post("/api/events", { name: "Atelier OBS", description: "Apprendre à streamer avec OBS", categoryId: 4, startDate: future(30), maxParticipants: 1, requiresApproval: true })).body.event;
     const viewer = await signedInUser(server);
-    // A draft is seen by its organiser only (events/visibility.ts): to anyone else it does not exist yet.
+    // A draft is seen by its organiser only (access/policy.ts): to anyone else it does not exist yet.
     expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Event not found");
     await organiser.browser.json("PUT", `/api/events/${draft.slug}/publish`);
     expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body).toMatchObject({ status: "pending", message: "Successfully registered for event!" });

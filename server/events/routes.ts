@@ -5,7 +5,6 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatusSchema, ParticipantStatusSchema, SlugParamSchema, UpdateEventSchema } from "./schemas.ts";
-import { eventCalendar } from "./calendar.ts";
 import * as events from "./service.ts";
 import { numeric } from "../http/numbers.ts";
 import { bodyLimit } from "hono/body-limit";
@@ -61,9 +60,7 @@ export function eventRoutes(deps: AppDeps) {
     .openapi(r.joined, async (c) => c.json({ success: true as const, events: await events.joinedEvents(deps, currentUser(c), c.get("lang")) }, 200))
     .openapi(r.calendar, async (c) => {
       const { slug } = c.req.valid("param");
-      await events.getEvent(deps, slug, c.get("lang"), c.get("auth")?.user);
-      const event = await events.findEvent(deps.db, { slug });
-      return c.body(eventCalendar(event, deps.config.publicUrl, deps.now()), 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${slug}.ics"` });
+      return c.body(await events.eventCalendarFile(deps, slug, c.get("auth")?.user), 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${slug}.ics"` });
     })
     .openapi(r.cover, async (c) => c.json({ success: true as const, coverImage: await storeImage(deps, (await c.req.parseBody())["filename"], imageKinds.eventCover, currentUser(c).id) }, 200))
     .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
@@ -84,8 +81,7 @@ export function eventRoutes(deps: AppDeps) {
     })
     .openapi(r.publish, async (c) => {
       const user = currentUser(c);
-      const found = await events.findEvent(deps.db, { slug: c.req.valid("param").slug });
-      const event = await events.changeStatus(deps, user, found.id, "published");
+      const event = await events.publishEvent(deps, user, c.req.valid("param").slug);
       return c.json({ success: true as const, message: message(c.get("lang"), "published"), event: await events.getEvent(deps, event.slug, c.get("lang"), user) }, 200);
     })
     .openapi(r.remove, async (c) => {

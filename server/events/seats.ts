@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { EventRow, User } from "../../db/types.ts";
 import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
-import type { DbOrTransaction } from "../wallet/ledger.ts";
-import { canManageEvent } from "./visibility.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { canManageEvent, isOwner } from "../access/policy.ts";
 
 /**
  * The one rule for an event's seats, called by every path that takes or shows one: registration,
@@ -57,7 +57,7 @@ async function assertRoomFor(db: DbOrTransaction, event: EventRow, seats: number
 
 /** Registration (spec 02: open when published and not full). Call inside the registration's transaction. */
 export async function assertCanRegister(db: DbOrTransaction, event: EventRow, user: User, now: number): Promise<void> {
-  if (event.created_by === user.id) throw new ConflictError([{ field: "eventId", code: "event_own_registration" }]);
+  if (isOwner(user, event.created_by)) throw new ConflictError([{ field: "eventId", code: "event_own_registration" }]);
   if (!isOpenForSeats(event, now)) throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
   if (await registrationOf(db, event.id, user.id)) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
   // A ticket holder already has a seat; the registration only records them.

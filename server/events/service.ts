@@ -1,14 +1,16 @@
 import type { EventRow, EventStatus, User } from "../../db/types.ts";
+import { assertCanSeeEvent, canManageEvent, isListedEvent, isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
-import { fold } from "../search/fold.ts";
-import { refundEventTickets } from "../tickets/service.ts";
-import { applyMovement, balanceOf, type DbOrTransaction } from "../wallet/ledger.ts";
+import { fold } from "../text/fold.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { applyMovement, balanceOf } from "../ledger/ledger.ts";
+import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
+import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
-import { assertCanSeeEvent, canManageEvent } from "./visibility.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
@@ -140,7 +142,7 @@ async function settleCreationCost(trx: DbOrTransaction, editor: User, event: Eve
     return;
   }
   if ((await balanceOf(trx, event.created_by)) < difference) {
-    throw new AppError(402, editor.id === event.created_by ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
+    throw new AppError(402, isOwner(editor, event.created_by) ? "event_edit_insufficient_coins" : "event_edit_owner_insufficient_coins", { params: { cost: difference }, extra: { cost: difference } });
   }
   await applyMovement(trx, { ...movement, amount: -difference, type: "event_creation", description: { code: "event_cost_adjusted", params: { event: event.name } } }, now);
 }
@@ -263,10 +265,10 @@ async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, v
 
 /** Public events that are not drafts, soonest first; a search on name and description, a category filter. */
 export async function listEvents(deps: AppDeps, lang: Language, filter: { search?: string; category?: number }, viewer?: User) {
-  let query = deps.db.selectFrom("event").selectAll().where("is_public", "=", 1).where("status", "!=", "draft").orderBy("start_date");
+  let query = deps.db.selectFrom("event").selectAll().orderBy("start_date");
   if (filter.category) query = query.where("category_id", "=", filter.category);
   const needle = filter.search ? fold(filter.search) : "";
-  const rows = (await query.execute()).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
+  const rows = (await query.execute()).filter(isListedEvent).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
   return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, viewer)));
 }
 
@@ -307,4 +309,14 @@ export async function deleteEvent(deps: AppDeps, user: User, slug: string): Prom
   await changeStatus(deps, user, event.id, "cancelled");
 }
 
-export { findEvent };
+export async function publishEvent(deps: AppDeps, user: User, slug: string): Promise<EventRow> {
+  const event = await findEvent(deps.db, { slug });
+  return changeStatus(deps, user, event.id, "published");
+}
+
+/** The event as an .ics file (Add to calendar), for those who may see it. */
+export async function eventCalendarFile(deps: AppDeps, slug: string, viewer: User | undefined): Promise<string> {
+  const event = await findEvent(deps.db, { slug });
+  await assertCanSeeEvent(deps.db, event, viewer);
+  return eventCalendar(event, deps.config.publicUrl, deps.now());
+}

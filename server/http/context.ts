@@ -1,20 +1,32 @@
 import type { Config } from "../config.ts";
-import type { LiveManager } from "../live/live-manager.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { Language } from "../i18n/messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Db } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
 
-/** What every domain needs from the outside world; tests build their own. */
+/** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
+export interface LiveControl {
+  /** Where the HTTP-FLV relay reads a live stream (never shown to clients). */
+  flvSource(streamKey: string): string;
+  hasAudio(streamKey: string): boolean;
+  /** Remakes a live's thumbnail or animated preview when it is too old to serve. */
+  freshPreview(username: string, file: string): Promise<void>;
+  /** Cuts the publisher of a key off (after its key changed). */
+  disconnect(streamKey: string): void;
+  /** Restarts a live channel's relays after its multi-streaming settings changed. */
+  refreshRelays(channelId: number): Promise<void>;
+}
+
+/** What every domain needs from the outside world, built once at start-up; tests build their own. */
 export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  now: () => number;
-  bus: EventBus;
+  readonly db: Db;
+  readonly config: Config;
+  readonly mailer: Mailer;
+  readonly now: () => number;
+  readonly bus: EventBus;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
-  live?: LiveManager;
+  readonly live?: LiveControl;
 }
 
 export interface AuthState {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/index.ts";
 import type { LegalDocument, User } from "../../db/types.ts";
+import { canAdminister } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { sanitizeLegalHtml } from "./sanitize.ts";
@@ -34,7 +35,7 @@ export async function listLegalDocuments(deps: AppDeps, lang: LegalLanguage): Pr
 
 /** An admin replaces one language of a document: the HTML is sanitised, the version and date move on. */
 export async function updateLegalDocument(deps: AppDeps, actor: User, type: string, input: LegalUpdate): Promise<LegalDocumentResponse> {
-  if (actor.role !== "admin") throw new ForbiddenError();
+  if (!canAdminister(actor)) throw new ForbiddenError();
   const legalType = assertLegalType(type);
   const previous = await findDocument(deps.db, legalType, input.lang);
   const contact = input.contact ?? {

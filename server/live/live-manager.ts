@@ -2,9 +2,9 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sqliteOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
-import { PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
+import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
 
@@ -32,16 +32,12 @@ interface LiveChannel {
   offlineTimer?: Timer;
 }
 
-export function hlsDirOf(dataDir: string, username: string): string {
-  return join(dataDir, "live", username);
-}
-
 /**
  * Turns media server events into live sessions: the live flag, the HLS remux and recording, the
  * thumbnails, and at the end the replay. The database stays the truth; this only holds the
  * running jobs and timers of the channels live right now.
  */
-export class LiveManager implements PublishEvents {
+export class LiveManager implements PublishEvents, LiveControl {
   private readonly live = new Map<string, LiveChannel>();
   private media: MediaServer | undefined;
   private readonly keyLookup;

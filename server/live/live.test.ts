@@ -11,8 +11,9 @@ import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtur
 import { stopWhenTestEnds } from "../../tests/fixtures/cleanup.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { hlsDirOf, THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
-import { VISITORS_PER_ADDRESS } from "./viewers.ts";
+import { hlsDirOf } from "../../media/live-outputs.ts";
+import { VISITORS_PER_ADDRESS } from "../channels/viewers.ts";
+import { THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
 
 let server: TestServer;
 let rtmpPort: number;

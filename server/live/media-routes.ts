@@ -4,7 +4,9 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
-import { hlsDirOf } from "./live-manager.ts";
+import { hlsDirOf } from "../../media/live-outputs.ts";
+import { liveStreamKeyOf } from "../channels/streams.ts";
+import { assertCanSeeRecording } from "../replays/service.ts";
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const contentTypes: Record<string, string> = {
@@ -25,16 +27,11 @@ export function liveMediaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
       const username = c.req.param("file").replace(/\.flv$/, "");
-      const channel = await deps.db
-        .selectFrom("channel")
-        .innerJoin("user", "user.id", "channel.user_id")
-        .select(["channel.stream_key", "channel.is_live"])
-        .where("user.username", "=", username)
-        .executeTakeFirst();
-      if (!channel || channel.is_live !== 1 || !deps.live) throw new NotFoundError("stream_not_found");
-      const upstream = await fetch(deps.live.flvSource(channel.stream_key), { signal: c.req.raw.signal }).catch(() => undefined);
+      const streamKey = await liveStreamKeyOf(deps, username);
+      if (!streamKey || !deps.live) throw new NotFoundError("stream_not_found");
+      const upstream = await fetch(deps.live.flvSource(streamKey), { signal: c.req.raw.signal }).catch(() => undefined);
       if (!upstream?.ok || !upstream.body) throw new NotFoundError("stream_not_found");
-      const body = deps.live.hasAudio(channel.stream_key) ? upstream.body : upstream.body.pipeThrough(videoOnlyFlvHeader());
+      const body = deps.live.hasAudio(streamKey) ? upstream.body : upstream.body.pipeThrough(videoOnlyFlvHeader());
       return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
     })
     .get("/:username/:file", async (c) => {
@@ -54,12 +51,7 @@ export function recordingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/*", async (c) => {
     const relative = decodeURIComponent(c.req.path.replace(/^\/recordings\//, ""));
     if (!/^[0-9]+\/[A-Za-z0-9_.-]+$/.test(relative)) throw new NotFoundError();
-    const replay = await deps.db
-      .selectFrom("replay")
-      .select(["deleted_at"])
-      .where((eb) => eb.or([eb("file_path", "=", relative), eb("thumbnail_path", "=", relative)]))
-      .executeTakeFirst();
-    if (!replay || (replay.deleted_at !== null && c.get("auth")?.user.role !== "admin")) throw new NotFoundError("replay_not_found");
+    await assertCanSeeRecording(deps, relative, c.get("auth")?.user);
     const path = join(deps.config.dataDir, "recordings", relative);
     if (!existsSync(path)) throw new NotFoundError("replay_not_found");
     return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");

@@ -3,7 +3,7 @@ import { freshDeps } from "../../tests/fixtures/service-world.ts";
 import { register, setParticipantStatus } from "../events/service.ts";
 import { follow } from "../follows/service.ts";
 import type { LiveEvents } from "../realtime/bus.ts";
-import { approvePlayer, joinTournament } from "../tournaments/service.ts";
+import { approvePlayer, joinTournament } from "../tournaments/commands.ts";
 import { listNotifications, markAllRead, notify, notifyFollowersOnLive } from "./service.ts";
 
 const w = await freshDeps();

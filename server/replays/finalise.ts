@@ -1,6 +1,6 @@
 import { join, relative } from "node:path";
 import { finaliseRecording } from "../../media/recording.ts";
-import { fold } from "../search/fold.ts";
+import { fold } from "../text/fold.ts";
 import type { AppDeps } from "../http/context.ts";
 
 /**

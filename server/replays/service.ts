@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { User } from "../../db/types.ts";
+import { canAdminister, canSeeDeletedReplay, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { ReplayResponse } from "./schemas.ts";
@@ -62,18 +63,27 @@ export function allReplays(deps: AppDeps, page: Page, filter: { game?: number; u
 /** A deleted replay is gone for everyone but admins (who may restore it). Each read counts a view. */
 export async function getReplay(deps: AppDeps, id: number, viewer: User | undefined): Promise<ReplayResponse> {
   const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
-  if (!row || (row.deleted_at !== null && viewer?.role !== "admin")) throw new NotFoundError("replay_not_found");
+  if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
   await deps.db.updateTable("replay").set((eb) => ({ view_count: eb("view_count", "+", 1) })).where("id", "=", id).execute();
   return toReplayResponse({ ...row, view_count: row.view_count + 1 });
+}
+
+/** A replay's video or thumbnail file (its path under recordings/) is seen like the replay itself. */
+export async function assertCanSeeRecording(deps: AppDeps, relativePath: string, viewer: User | undefined): Promise<void> {
+  const replay = await deps.db
+    .selectFrom("replay")
+    .select(["deleted_at"])
+    .where((eb) => eb.or([eb("file_path", "=", relativePath), eb("thumbnail_path", "=", relativePath)]))
+    .executeTakeFirst();
+  if (!replay || (replay.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
 }
 
 /** The owner or an admin. Soft by default; `hard` removes the files too (admins only). */
 export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard: boolean): Promise<void> {
   const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
-  if (!row || (row.deleted_at !== null && caller.role !== "admin")) throw new NotFoundError("replay_not_found");
-  const isAdmin = caller.role === "admin";
-  if (row.owner_id !== caller.id && !isAdmin) throw new ForbiddenError();
-  if (hard && !isAdmin) throw new ForbiddenError();
+  if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(caller))) throw new NotFoundError("replay_not_found");
+  if (!ownsOrAdmin(caller, row.owner_id)) throw new ForbiddenError();
+  if (hard && !canAdminister(caller)) throw new ForbiddenError();
   if (hard) {
     const root = join(deps.config.dataDir, "recordings");
     for (const path of [row.file_path, row.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
@@ -84,7 +94,7 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
 }
 
 export async function restoreReplay(deps: AppDeps, id: number, caller: User): Promise<ReplayResponse> {
-  if (caller.role !== "admin") throw new ForbiddenError();
+  if (!canAdminister(caller)) throw new ForbiddenError();
   const updated = await deps.db.updateTable("replay").set({ deleted_at: null }).where("id", "=", id).returning("id").executeTakeFirst();
   if (!updated) throw new NotFoundError("replay_not_found");
   return toReplayResponse(await replayRows(deps).where("replay.id", "=", id).executeTakeFirstOrThrow());

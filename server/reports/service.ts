@@ -1,5 +1,6 @@
 import type { ReportTargetType, User } from "../../db/types.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
+import { canSuspend, isStaff } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
@@ -57,7 +58,7 @@ export async function createReport(deps: AppDeps, reporter: User, input: ReportI
 }
 
 function assertModerator(user: User): void {
-  if (user.role !== "moderator" && user.role !== "admin") throw new ForbiddenError();
+  if (!isStaff(user)) throw new ForbiddenError();
 }
 
 export async function listReports(deps: AppDeps, caller: User, status: "open" | "dismissed" | "actioned" | "all"): Promise<ReportResponse[]> {
@@ -116,7 +117,7 @@ async function applyAction(deps: AppDeps, caller: User, type: ReportTargetType, 
   }
   const targetUser = await deps.db.selectFrom("user").select("role").where("id", "=", target.user.id).executeTakeFirstOrThrow();
   // Only an admin may suspend a moderator or another admin.
-  if (targetUser.role !== "viewer" && targetUser.role !== "streamer" && targetUser.role !== "organizer" && caller.role !== "admin") throw new ForbiddenError();
+  if (!canSuspend(caller, targetUser.role)) throw new ForbiddenError();
   await deps.db.updateTable("user").set({ suspended_at: now }).where("id", "=", target.user.id).execute();
   await revokeUserSessions(deps.db, target.user.id);
 }

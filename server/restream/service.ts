@@ -1,5 +1,5 @@
 import type { RestreamPlatform, RestreamStatus, User } from "../../db/types.ts";
-import { ensureChannel } from "../channels/service.ts";
+import { ensureChannel } from "../channels/own-channel.ts";
 import type { AppDeps } from "../http/context.ts";
 import { PLATFORMS, type RestreamConfig, type RestreamConfigInput } from "./schemas.ts";
 import { openSecret, sealSecret } from "./secret-box.ts";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
-import { tournamentSummary } from "../tournaments/service.ts";
+import { tournamentSummary } from "../tournaments/queries.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
-import { fold, likePattern } from "./fold.ts";
+import { fold, likePattern } from "../text/fold.ts";
 
 export interface SearchLimits {
   games: number;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DbOrTransaction } from "../wallet/ledger.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
 
 /**
  * What every dashboard calls "tickets sold" and "revenue": paid tickets still valid, and the G-Coins

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent, canManageEvent } from "../events/visibility.ts";
+import { assertCanSeeEvent, canManageEvent, isOwner, isStaff } from "../access/policy.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
-import { applyMovement, type DbOrTransaction, InsufficientFundsError } from "../wallet/ledger.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { applyMovement } from "../ledger/ledger.ts";
 import type { Language } from "../i18n/messages.ts";
 import { defaultTicketName, defaultTicketTypes, type TicketTypeView } from "./default-types.ts";
 import { TICKET_CODE } from "./format.ts";
@@ -40,7 +41,7 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
   // Free entry is one ticket for the person let in, not free seats for the people they bring.
   const freeTicket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", user.id).where("status", "=", "valid").where("price", "=", 0).executeTakeFirst();
   if (freeTicket) return { price: basePrice, reason: "full_price" };
-  if (user.role === "admin" || user.role === "moderator") return { price: 0, reason: "privilege" };
+  if (isStaff(user)) return { price: 0, reason: "privilege" };
   const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
   if (assigned) return { price: 0, reason: "assigned_streamer" };
   return { price: basePrice, reason: "full_price" };
@@ -52,7 +53,7 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
  * registration. Fifty buyers for ten seats: ten tickets.
  */
 export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }, lang: Language) {
-  if (input.userId !== user.id) throw new ForbiddenError();
+  if (!isOwner(user, input.userId)) throw new ForbiddenError();
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
   const now = deps.now();
   const ticket = await deps.db.transaction().execute(async (trx) => {
@@ -161,27 +162,4 @@ export async function revokedCodes(deps: AppDeps, user: User, eventId: number): 
   if (!event || !canManageEvent(user, event)) throw new NotFoundError("event_not_found");
   const rows = await deps.db.selectFrom("ticket").select("code").where("event_id", "=", eventId).where("status", "=", "refunded").execute();
   return rows.map((r) => r.code);
-}
-
-/**
- * Refunds in full from the organiser's wallet, inside the caller's transaction: every ticket of a
- * cancelled event, or those of one holder (`holderId`) whose registration the organiser rejected.
- * If the organiser cannot cover every refund, nothing happens.
- */
-export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number, holderId?: number): Promise<void> {
-  let query = trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid");
-  if (holderId !== undefined) query = query.where("user_id", "=", holderId);
-  const tickets = await query.execute();
-  for (const ticket of tickets) {
-    if (ticket.price > 0) {
-      try {
-        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
-      } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new AppError(402, "event_refund_insufficient", { params: { amount: tickets.reduce((sum, t) => sum + t.price, 0) } });
-        throw error;
-      }
-      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
-    }
-    await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
-  }
 }

@@ -7,7 +7,8 @@ import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { CreateTournamentSchema, MatchIdSchema, SetWinnerSchema, StartTournamentSchema, TournamentIdParamSchema, TournamentPlayerBodySchema, UpdateTournamentSchema } from "./schemas.ts";
-import * as tournaments from "./service.ts";
+import * as commands from "./commands.ts";
+import * as queries from "./queries.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tournaments"];
@@ -110,62 +111,62 @@ const r = {
 export function tournamentRoutes(deps: AppDeps) {
   const ok = (lang: "fr" | "en", key: string) => ({ success: true as const, message: translate(lang, `tournaments:${key}`) });
   return newRouter()
-    .openapi(r.all, async (c) => c.json(await tournaments.listTournaments(deps), 200))
-    .openapi(r.myTournaments, async (c) => c.json(await tournaments.myTournaments(deps, currentUser(c), c.req.valid("query").isArchive === "true"), 200))
-    .openapi(r.byStreamer, async (c) => c.json(await tournaments.tournamentOfStreamer(deps, c.req.valid("param").userId), 200))
-    .openapi(r.getTournament, async (c) => c.json(await tournaments.getTournamentForViewer(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
-    .openapi(r.isAdmin, async (c) => c.json({ isAdmin: await tournaments.isTournamentAdmin(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
-    .openapi(r.players, async (c) => c.json(await tournaments.listPlayers(deps, c.get("auth")?.user, c.req.valid("param").id), 200))
+    .openapi(r.all, async (c) => c.json(await queries.listTournaments(deps), 200))
+    .openapi(r.myTournaments, async (c) => c.json(await queries.myTournaments(deps, currentUser(c), c.req.valid("query").isArchive === "true"), 200))
+    .openapi(r.byStreamer, async (c) => c.json(await queries.tournamentOfStreamer(deps, c.req.valid("param").userId), 200))
+    .openapi(r.getTournament, async (c) => c.json(await queries.getTournamentForViewer(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
+    .openapi(r.isAdmin, async (c) => c.json({ isAdmin: await queries.isTournamentAdmin(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
+    .openapi(r.players, async (c) => c.json(await queries.listPlayers(deps, c.get("auth")?.user, c.req.valid("param").id), 200))
     .openapi(r.approve, async (c) => {
       const { tournmentID, PlayerID } = c.req.valid("json");
-      await tournaments.approvePlayer(deps, currentUser(c), tournmentID, PlayerID);
+      await commands.approvePlayer(deps, currentUser(c), tournmentID, PlayerID);
       return c.json(ok(c.get("lang"), "player_approved"), 200);
     })
     .openapi(r.deletePlayer, async (c) => {
-      await tournaments.deletePlayer(deps, currentUser(c), c.req.valid("param").playerId);
+      await commands.deletePlayer(deps, currentUser(c), c.req.valid("param").playerId);
       return c.json(ok(c.get("lang"), "player_removed"), 200);
     })
     .openapi(r.create, async (c) => {
-      const id = await tournaments.createTournament(deps, currentUser(c), c.req.valid("form"));
+      const id = await commands.createTournament(deps, currentUser(c), c.req.valid("form"));
       return c.json({ success: true as const, id, _id: id, tournamentId: id }, 201);
     })
     .openapi(r.update, async (c) => {
-      await tournaments.updateTournament(deps, currentUser(c), c.req.valid("param").id, c.req.valid("form"));
+      await commands.updateTournament(deps, currentUser(c), c.req.valid("param").id, c.req.valid("form"));
       return c.json(ok(c.get("lang"), "tournament_saved"), 200);
     })
     .openapi(r.start, async (c) => {
       const { tournmentID, seeding } = c.req.valid("json");
-      await tournaments.startTournament(deps, currentUser(c), tournmentID, seeding);
+      await commands.startTournament(deps, currentUser(c), tournmentID, seeding);
       return c.json(ok(c.get("lang"), "tournament_started"), 200);
     })
     .openapi(r.join, async (c) => {
       const { tournmentID, PlayerID } = c.req.valid("json");
-      const status = await tournaments.joinTournament(deps, currentUser(c), tournmentID, PlayerID);
+      const status = await commands.joinTournament(deps, currentUser(c), tournmentID, PlayerID);
       return c.json({ ...ok(c.get("lang"), "joined"), status }, 200);
     })
     .openapi(r.leave, async (c) => {
       const { tournmentID, PlayerID } = c.req.valid("json");
-      await tournaments.leaveTournament(deps, currentUser(c), tournmentID, PlayerID);
+      await commands.leaveTournament(deps, currentUser(c), tournmentID, PlayerID);
       return c.json(ok(c.get("lang"), "left"), 200);
     })
     .openapi(r.startMatch, async (c) => {
-      await tournaments.startMatch(deps, currentUser(c), c.req.valid("param").matchID);
+      await commands.startMatch(deps, currentUser(c), c.req.valid("param").matchID);
       return c.json(ok(c.get("lang"), "match_started"), 200);
     })
     .openapi(r.setWinner, async (c) => {
-      await tournaments.setWinner(deps, currentUser(c), c.req.valid("json"));
+      await commands.setWinner(deps, currentUser(c), c.req.valid("json"));
       return c.json(ok(c.get("lang"), "match_ended"), 200);
     })
-    .openapi(r.roundRobin, async (c) => c.json(await tournaments.roundRobinTable(deps, c.req.valid("param").id), 200))
-    .openapi(r.rounds, async (c) => c.json(await tournaments.rounds(deps, c.req.valid("param").id), 200))
+    .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
+    .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
     .openapi(r.exportJson, async (c) => {
-      const data = await tournaments.exportTournament(deps, currentUser(c), c.req.valid("param").id);
+      const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);
       c.header("content-disposition", `attachment; filename="tournament-${c.req.valid("param").id}.json"`);
       return c.json(data, 200);
     })
     .openapi(r.remove, async (c) => {
-      await tournaments.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
+      await commands.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
       return c.json(ok(c.get("lang"), "tournament_deleted"), 200);
     })
-    .openapi(r.byId, async (c) => c.json(await tournaments.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
+    .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
 }

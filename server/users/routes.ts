@@ -5,7 +5,7 @@ import { currentUser, requireRole } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { toMe, toPublicUser } from "./mapper.ts";
+import { toMe, toPublicUser } from "../auth/user-mapper.ts";
 import { ChangeRoleSchema, PublicUserResponseSchema, UserIdParamSchema, UsernameParamSchema } from "./schemas.ts";
 import { changeRole, findPublicUser } from "./service.ts";
 

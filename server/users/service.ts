@@ -1,4 +1,5 @@
 import type { Role, User } from "../../db/types.ts";
+import { canAdminister } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 
@@ -10,7 +11,7 @@ export async function findPublicUser(deps: AppDeps, username: string): Promise<U
 
 /** Admins only. An admin cannot change their own role, so a server never loses its last admin by mistake. */
 export async function changeRole(deps: AppDeps, caller: User, userId: number, role: Role): Promise<User> {
-  if (caller.role !== "admin") throw new ForbiddenError();
+  if (!canAdminister(caller)) throw new ForbiddenError();
   if (caller.id === userId) throw new ForbiddenError("cannot_change_own_role");
   const user = await deps.db.updateTable("user").set({ role, updated_at: deps.now() }).where("id", "=", userId).returningAll().executeTakeFirst();
   if (!user) throw new NotFoundError("user_not_found");

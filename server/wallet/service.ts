@@ -1,15 +1,16 @@
 import type { User, WalletTransactionType } from "../../db/types.ts";
+import { canAdminister, canSeeWallet, isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
-import { applyMovement, balanceOf } from "./ledger.ts";
-import { describeLine } from "./ledger-lines.ts";
+import { applyMovement, balanceOf } from "../ledger/ledger.ts";
+import { describeLine } from "./describe-line.ts";
 
 export const TEST_TOP_UP = 1000;
 
 /** Another user's wallet does not exist for the caller (404), unless the caller is an admin. */
 function assertOwnOrAdmin(caller: User, userId: number): void {
-  if (caller.id !== userId && caller.role !== "admin") throw new NotFoundError("wallet_not_found");
+  if (!canSeeWallet(caller, userId)) throw new NotFoundError("wallet_not_found");
 }
 
 export async function getBalance(deps: AppDeps, caller: User, userId: number) {
@@ -41,19 +42,19 @@ export async function listTransactions(deps: AppDeps, caller: User, userId: numb
  * their own wallet, and only when the server runs in DEMO mode.
  */
 export async function credit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string }) {
-  const isAdmin = caller.role === "admin";
-  const isTestTopUp = deps.config.demo && input.userId === caller.id && input.amount === TEST_TOP_UP;
+  const isAdmin = canAdminister(caller);
+  const isTestTopUp = deps.config.demo && isOwner(caller, input.userId) && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
-  const type: WalletTransactionType = isAdmin && input.userId !== caller.id ? "admin_credit" : "manual_credit";
+  const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" }, refType: "user", refId: caller.id }, deps.now()));
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
 export async function debit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string; transactionType?: string }) {
-  if (input.userId !== caller.id) throw new NotFoundError("wallet_not_found");
+  if (!isOwner(caller, input.userId)) throw new NotFoundError("wallet_not_found");
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
   return { userId: caller.id, balance, currency: "GCOIN" };
 }

@@ -1,10 +1,7 @@
-import type { Transaction } from "kysely";
-import type { DB, WalletTransactionType } from "../../db/types.ts";
-import type { Db } from "../../db/index.ts";
+import type { WalletTransactionType } from "../../db/types.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
 import { AppError } from "../http/errors.ts";
 import { type LedgerText, storedText } from "./ledger-lines.ts";
-
-export type DbOrTransaction = Db | Transaction<DB>;
 
 export interface Movement {
   userId: number;

@@ -1,39 +1,15 @@
 import type { Tournament, User } from "../../db/types.ts";
+import { isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
 import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
-import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
+import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
-import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
-import { robinChampion, robinStandings } from "./standings.ts";
+import { robinChampion } from "./standings.ts";
 
-type Db = AppDeps["db"];
-
-async function findTournament(db: Db, id: number): Promise<Tournament> {
-  const tournament = await db.selectFrom("tournament").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!tournament) throw new NotFoundError("tournament_not_found");
-  return tournament;
-}
-
-/** The tournament's admin (its creator) and site admins manage it; nobody else. */
-function canManage(user: User | undefined, tournament: Tournament): boolean {
-  return Boolean(user && (user.id === tournament.admin_id || user.role === "admin"));
-}
-
-function assertManager(user: User, tournament: Tournament): void {
-  if (!canManage(user, tournament)) throw new ForbiddenError("tournament_admin_only");
-}
-
-function bracketOf(tournament: Tournament): BracketState | null {
-  return tournament.bracket ? (JSON.parse(tournament.bracket) as BracketState) : null;
-}
-
-async function approvedCount(db: Db, tournamentId: number): Promise<number> {
-  const row = await db.selectFrom("tournament_player").select((eb) => eb.fn.countAll<number>().as("n")).where("tournament_id", "=", tournamentId).where("status", "=", "approved").executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+// The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
 function changed(deps: AppDeps, tournamentId: number): void {
   deps.bus.emit("tournament:changed", { tournamentId });
@@ -139,12 +115,12 @@ async function checkSize(db: Db, tournament: Tournament, input: UpdateTournament
 
 /** A player joins for themself only; the organiser joining their own tournament is approved at once. */
 export async function joinTournament(deps: AppDeps, user: User, tournamentId: number, playerId?: number): Promise<"approved" | "pending"> {
-  if (playerId !== undefined && playerId !== user.id) throw new ForbiddenError();
+  if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
   const status = await deps.db.transaction().execute(async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
     if ((await approvedCount(trx, tournamentId)) >= tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_full" }]);
-    const status = user.id === tournament.admin_id ? "approved" : "pending";
+    const status = isOwner(user, tournament.admin_id) ? "approved" : "pending";
     const inserted = await trx
       .insertInto("tournament_player")
       .values({ tournament_id: tournamentId, user_id: user.id, status, joined_at: deps.now() })
@@ -158,7 +134,7 @@ export async function joinTournament(deps: AppDeps, user: User, tournamentId: nu
 }
 
 export async function leaveTournament(deps: AppDeps, user: User, tournamentId: number, playerId?: number): Promise<void> {
-  if (playerId !== undefined && playerId !== user.id) throw new ForbiddenError();
+  if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
   const tournament = await findTournament(deps.db, tournamentId);
   if (tournament.is_active) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
   await deps.db.deleteFrom("tournament_player").where("tournament_id", "=", tournamentId).where("user_id", "=", user.id).execute();
@@ -273,179 +249,4 @@ export async function deleteTournament(deps: AppDeps, user: User, id: number): P
   assertManager(user, tournament);
   await deps.db.deleteFrom("tournament").where("id", "=", id).execute();
   changed(deps, id);
-}
-
-async function playersOf(db: Db, tournamentId: number) {
-  return db
-    .selectFrom("tournament_player")
-    .innerJoin("user", "user.id", "tournament_player.user_id")
-    .select(["tournament_player.id", "tournament_player.status", "tournament_player.joined_at", "user.id as userId", "user.username", "user.first_name", "user.last_name", "user.email", "user.avatar"])
-    .where("tournament_player.tournament_id", "=", tournamentId)
-    .orderBy("tournament_player.joined_at")
-    .orderBy("tournament_player.id")
-    .execute();
-}
-
-async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, PlayerInfo>> {
-  const players = await playersOf(db, tournamentId);
-  return new Map(players.map((p) => [p.userId, { name: p.username, avatar: p.avatar }]));
-}
-
-/**
- * The participants screen; emails are shown to the tournament's admin only. `rank` is the final
- * placing (the top of its band, `rankLabel` the band, "3–4"), null while the player is still in the
- * running or was never approved.
- */
-export async function listPlayers(deps: AppDeps, viewer: User | undefined, tournamentId: number) {
-  const tournament = await findTournament(deps.db, tournamentId);
-  const admin = canManage(viewer, tournament);
-  const state = bracketOf(tournament);
-  const placings = state ? finalPlacings(tournament.structure as Structure, state) : new Map<number, Placing>();
-  return (await playersOf(deps.db, tournamentId)).map((p) => {
-    const placing = p.status === "approved" ? placings.get(p.userId) : undefined;
-    return {
-      id: p.id,
-      userId: p.userId,
-      firstName: p.first_name,
-      lastName: p.last_name,
-      username: p.username,
-      avatar: p.avatar,
-      email: admin ? p.email : "",
-      rank: placing?.rank ?? null,
-      rankLabel: placing ? placingLabel(placing) : null,
-      status: p.status,
-    };
-  });
-}
-
-export async function tournamentSummary(deps: AppDeps, tournament: Tournament) {
-  const admin = await deps.db.selectFrom("user").select(["id", "username", "avatar"]).where("id", "=", tournament.admin_id).executeTakeFirst();
-  const numberOfPlayers = await approvedCount(deps.db, tournament.id);
-  // Without a poster of its own, a tournament wears its game's artwork: cards never show an empty box.
-  const game = tournament.poster ? undefined : tournament.game_id ? await deps.db.selectFrom("game").select("landscape_image").where("id", "=", tournament.game_id).executeTakeFirst() : undefined;
-  const poster = tournament.poster ?? game?.landscape_image ?? null;
-  return {
-    id: tournament.id,
-    _id: tournament.id,
-    name: tournament.name,
-    tournametName: tournament.name,
-    tournrmentName: tournament.name,
-    PosterImg: poster,
-    posterImg: poster,
-    coverImg: tournament.cover,
-    cover: tournament.cover,
-    structure: tournament.structure,
-    size: tournament.size,
-    numberOfPlayers,
-    isActive: tournament.is_active === 1,
-    Active: tournament.is_active === 1,
-    isFinished: tournament.finished_at !== null,
-    isTeam: tournament.is_team === 1,
-    teamSize: tournament.team_size,
-    gameID: tournament.game_id,
-    gameId: tournament.game_id,
-    gameName: tournament.game_name,
-    gameMode: tournament.game_mode,
-    discipline: tournament.discipline,
-    description: tournament.description,
-    attentionNote: tournament.description,
-    rules: tournament.rules,
-    howItWorks: tournament.rules,
-    prize: tournament.prize,
-    startDate: tournament.start_date,
-    endDate: tournament.end_date,
-    timezone: tournament.timezone,
-    stream: tournament.stream === 1,
-    adminId: tournament.admin_id,
-    admin: admin ? { id: admin.id, username: admin.username, avatar: admin.avatar } : null,
-    championId: tournament.champion_id,
-    viewCount: tournament.view_count,
-    createdAt: new Date(tournament.created_at).toISOString(),
-  };
-}
-
-export async function listTournaments(deps: AppDeps) {
-  const rows = await deps.db.selectFrom("tournament").selectAll().orderBy("created_at", "desc").limit(200).execute();
-  return Promise.all(rows.map((t) => tournamentSummary(deps, t)));
-}
-
-export async function getTournamentWithBracket(deps: AppDeps, id: number) {
-  const tournament = await findTournament(deps.db, id);
-  return { ...(await tournamentSummary(deps, tournament)), bracket: await bracketData(deps, tournament) };
-}
-
-/** The full page data: counts a view, and tells the caller whether they joined and were approved. */
-export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: User | undefined) {
-  await deps.db.updateTable("tournament").set((eb) => ({ view_count: eb("view_count", "+", 1) })).where("id", "=", id).execute();
-  const full = await getTournamentWithBracket(deps, id);
-  const mine = viewer ? await deps.db.selectFrom("tournament_player").select("status").where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
-  const isAdmin = Boolean(viewer && (viewer.id === full.adminId || viewer.role === "admin"));
-  return { ...full, isJoined: Boolean(mine), userApproved: mine?.status === "approved", isAdmin };
-}
-
-async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
-  return toBracketData(tournament.id, tournament.structure, bracketOf(tournament), await playerInfos(deps.db, tournament.id));
-}
-
-export async function rounds(deps: AppDeps, id: number) {
-  const tournament = await findTournament(deps.db, id);
-  return { data: await bracketData(deps, tournament), structure: tournament.structure, adminId: tournament.admin_id, progress: finishedShare(bracketOf(tournament)), championId: tournament.champion_id };
-}
-
-export async function roundRobinTable(deps: AppDeps, id: number) {
-  const tournament = await findTournament(deps.db, id);
-  const state = bracketOf(tournament);
-  if (!state || tournament.structure !== "robin") return [];
-  const players = await playerInfos(deps.db, id);
-  return robinStandings(state).map((row) => ({
-    rank: row.rank,
-    shared: row.shared,
-    flag: players.get(row.playerId)?.avatar ?? null,
-    name: players.get(row.playerId)?.name ?? `#${row.playerId}`,
-    playerID: row.playerId,
-    matchPlayed: row.matchPlayed,
-    won: row.won,
-    loss: row.loss,
-    draw: row.draw,
-    pts: row.pts,
-    scoreFor: row.scoreFor,
-    scoreAgainst: row.scoreAgainst,
-  }));
-}
-
-export async function isTournamentAdmin(deps: AppDeps, id: number, viewer: User | undefined): Promise<boolean> {
-  return canManage(viewer, await findTournament(deps.db, id));
-}
-
-/** The tournament a streamer runs (active first, then the newest unfinished): shown under their stream. */
-export async function tournamentOfStreamer(deps: AppDeps, userId: number) {
-  const tournament = await deps.db
-    .selectFrom("tournament")
-    .selectAll()
-    .where("admin_id", "=", userId)
-    .where("finished_at", "is", null)
-    .orderBy("is_active", "desc")
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-  if (!tournament) throw new NotFoundError("tournament_not_found");
-  return getTournamentWithBracket(deps, tournament.id);
-}
-
-/** The caller's tournaments; the archive holds the finished ones. */
-export async function myTournaments(deps: AppDeps, user: User, archive: boolean) {
-  let query = deps.db.selectFrom("tournament").selectAll().where("admin_id", "=", user.id).orderBy("created_at", "desc");
-  query = archive ? query.where("finished_at", "is not", null) : query.where("finished_at", "is", null);
-  return Promise.all((await query.execute()).map((t) => tournamentSummary(deps, t)));
-}
-
-/** Everything about a tournament as one JSON file, for the organiser's records (beyond the spec). */
-export async function exportTournament(deps: AppDeps, user: User, id: number) {
-  const tournament = await findTournament(deps.db, id);
-  assertManager(user, tournament);
-  return {
-    exportedAt: new Date(deps.now()).toISOString(),
-    tournament: await getTournamentWithBracket(deps, id),
-    players: await listPlayers(deps, user, id),
-    standings: tournament.structure === "robin" ? await roundRobinTable(deps, id) : undefined,
-  };
 }

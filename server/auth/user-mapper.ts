@@ -1,5 +1,5 @@
 import type { User } from "../../db/types.ts";
-import type { Me, PublicUser } from "../auth/schemas.ts";
+import type { Me, PublicUser } from "./schemas.ts";
 
 export function toMe(user: User): Me {
   return {

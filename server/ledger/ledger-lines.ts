@@ -1,6 +1,3 @@
-import { type Language, translate } from "../i18n/messages.ts";
-import { defaultTicketName } from "../tickets/default-types.ts";
-
 /**
  * The lines Arena writes in a wallet's ledger. Each is stored as a code and its parameters and
  * translated when a member reads it, so the same payment reads "Remboursement — LAN" in French and
@@ -17,12 +14,4 @@ export type LedgerText = LedgerLine | string;
 export function storedText(text: LedgerText): { description: string; description_code: string | null; description_params: string | null } {
   if (typeof text === "string") return { description: text, description_code: null, description_params: null };
   return { description: "", description_code: text.code, description_params: "params" in text ? JSON.stringify(text.params) : null };
-}
-
-/** The line in the reader's language; rows written before lines had codes keep their old sentence. */
-export function describeLine(lang: Language, row: { description: string; description_code: string | null; description_params: string | null }): string {
-  if (!row.description_code) return row.description;
-  const params = row.description_params ? (JSON.parse(row.description_params) as Record<string, string>) : {};
-  if (row.description_code === "ticket") params.ticketName = defaultTicketName(lang, params.ticketType ?? "") ?? params.ticketName ?? "";
-  return translate(lang, `events:ledger_${row.description_code}`, params);
 }

@@ -1,23 +1,15 @@
 import { Server as Engine } from "@socket.io/bun-engine";
-import { isForeignPageRequest } from "../http/same-origin.ts";
+import { isForeignPageRequest } from "./http/same-origin.ts";
 import { Server, type Socket } from "socket.io";
-import type { User } from "../../db/types.ts";
-import { registerChat } from "../chat/socket.ts";
-import { SESSION_COOKIE, findSession } from "../auth/sessions.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { User } from "../db/types.ts";
+import { registerChat } from "./chat/socket.ts";
+import { userOfCookieHeader } from "./auth/session-middleware.ts";
+import type { AppDeps } from "./http/context.ts";
 
 export interface Realtime {
   engine: Engine;
   io: Server;
   close(): Promise<void>;
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
 }
 
 /**
@@ -36,11 +28,7 @@ export function createRealtime(deps: AppDeps): Realtime {
   });
   io.bind(engine);
 
-  const authenticate = async (socket: Socket): Promise<User | null> => {
-    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-    const session = token ? await findSession(deps.db, token, deps.now()).catch(() => null) : null;
-    return session?.user ?? null;
-  };
+  const authenticate = (socket: Socket): Promise<User | null> => userOfCookieHeader(deps, socket.request.headers.cookie);
   const live = io.of("/live");
   live.use(async (socket, next) => {
     socket.data.userId = (await authenticate(socket))?.id ?? null;

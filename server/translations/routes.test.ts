@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { LOCALES_DIR } from "./dictionaries.ts";
+import { LOCALES_DIR } from "../i18n/dictionaries.ts";
 
 /** A LibreTranslate stand-in: prefixes the target language, fails on "boom", never answers "slow". */
 const calls: { q: string; source: string; target: string; format: string }[] = [];

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
-import { type Lang, LANGUAGES } from "./dictionaries.ts";
-import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "./translate.ts";
+import { type Lang, LANGUAGES } from "../i18n/dictionaries.ts";
+import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "../i18n/translate.ts";
+import { countTranslateCall } from "./service.ts";
 
 const Text = z.string({ error: "empty_field" }).min(1, "empty_field").max(5000, "text_too_long");
 /** One text, or a batch of up to 10 (the web app's loader sends its keys 10 at a time, spec 01 §9). */
@@ -43,7 +43,7 @@ const translateRoute = createRoute({
 export function translateRoutes(deps: AppDeps) {
   const translator = createTranslator({ serviceUrl: deps.config.translateUrl });
   return newRouter().openapi(translateRoute, async (c) => {
-    await hitRateLimit(deps.db, `translate:ip:${c.get("clientIp")}`, { max: deps.config.translateRatePerMinute, windowMs: 60_000 }, deps.now());
+    await countTranslateCall(deps, c.get("clientIp"));
     const { text, source_lang, target_lang } = c.req.valid("json");
     const texts = Array.isArray(text) ? text : [text];
     const results = await Promise.all(texts.map((item) => translator.translateOne(item, source_lang, target_lang)));

@@ -1,0 +1,27 @@
+import type { DbOrTransaction } from "../../db/index.ts";
+import type { EventRow } from "../../db/types.ts";
+import { AppError } from "../http/errors.ts";
+import { applyMovement, InsufficientFundsError } from "../ledger/ledger.ts";
+
+/**
+ * Refunds in full from the organiser's wallet, inside the caller's transaction: every ticket of a
+ * cancelled event, or those of one holder (`holderId`) whose registration the organiser rejected.
+ * If the organiser cannot cover every refund, nothing happens.
+ */
+export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number, holderId?: number): Promise<void> {
+  let query = trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid");
+  if (holderId !== undefined) query = query.where("user_id", "=", holderId);
+  const tickets = await query.execute();
+  for (const ticket of tickets) {
+    if (ticket.price > 0) {
+      try {
+        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new AppError(402, "event_refund_insufficient", { params: { amount: tickets.reduce((sum, t) => sum + t.price, 0) } });
+        throw error;
+      }
+      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
+    }
+    await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
+  }
+}

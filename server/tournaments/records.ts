@@ -1,0 +1,28 @@
+import type { Tournament, User } from "../../db/types.ts";
+import { canManageTournament } from "../access/policy.ts";
+import type { AppDeps } from "../http/context.ts";
+import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import type { BracketState } from "./engine.ts";
+
+// What the commands and the read models of tournaments both need: the row, its bracket, its manager.
+
+export type Db = AppDeps["db"];
+
+export async function findTournament(db: Db, id: number): Promise<Tournament> {
+  const tournament = await db.selectFrom("tournament").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!tournament) throw new NotFoundError("tournament_not_found");
+  return tournament;
+}
+
+export function assertManager(user: User, tournament: Tournament): void {
+  if (!canManageTournament(user, tournament)) throw new ForbiddenError("tournament_admin_only");
+}
+
+export function bracketOf(tournament: Tournament): BracketState | null {
+  return tournament.bracket ? (JSON.parse(tournament.bracket) as BracketState) : null;
+}
+
+export async function approvedCount(db: Db, tournamentId: number): Promise<number> {
+  const row = await db.selectFrom("tournament_player").select((eb) => eb.fn.countAll<number>().as("n")).where("tournament_id", "=", tournamentId).where("status", "=", "approved").executeTakeFirstOrThrow();
+  return Number(row.n);
+}
