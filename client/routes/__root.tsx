@@ -2,13 +2,13 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
-import { ReportModalHost } from "../features/reports/report-modal.tsx";
-import { AuthModal } from "../features/auth/auth-modal.tsx";
+import { ReportModalHost } from "../features/reports/components/report-modal.tsx";
+import { AuthModal } from "../features/auth/components/auth-modal.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
-import { CookieBanner } from "../features/consent/cookie-banner.tsx";
-import { NotFoundPage } from "../features/errors/error-page.tsx";
-import { Shell } from "../features/shell/shell.tsx";
+import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
+import { NotFoundPage } from "../features/errors/components/error-page.tsx";
+import { Shell } from "../features/shell/components/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
 
 interface RootSearch {

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EventPage } from "../features/events/event-page.tsx";
+import { EventPage } from "../features/events/components/event-page.tsx";
 
 export const Route = createFileRoute("/events/$slug/")({ component: EventScreen });
 

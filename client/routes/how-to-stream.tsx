@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToStreamPage } from "../features/legal/components/how-to-stream-page.tsx";
-import { goLiveStore } from "../features/shell/go-live.tsx";
+import { goLiveStore } from "../features/shell/components/go-live.tsx";
 import { sessionStore } from "../lib/session.ts";
 import { openAuthModal } from "../lib/ui.ts";
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { ProfilePage } from "../features/profile/components/profile-page.tsx";
 import { useSession } from "../lib/session.ts";
 
 export const Route = createFileRoute("/profile/$username")({ component: ProfileScreen });

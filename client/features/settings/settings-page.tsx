@@ -16,7 +16,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { setSessionUser, useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { checkConfirmation, checkPassword, checkUsername, fieldTexts } from "../auth/validation.ts";
-import { ImageUpload } from "../profile/image-upload.tsx";
+import { ImageUpload } from "../profile/components/image-upload.tsx";
 import { CopyField } from "../streams/components/copy-field.tsx";
 import "../../styles/community.css";
 

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RoleDashboard } from "../../features/dashboards/role-dashboard.tsx";
+import { RoleDashboard } from "../../features/dashboards/components/role-dashboard.tsx";
 
 export const Route = createFileRoute("/_auth/dashboard/")({ component: RoleDashboard });

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EditEventPage } from "../../features/events/event-form-pages.tsx";
+import { EditEventPage } from "../../features/events/components/event-form-pages.tsx";
 
 export const Route = createFileRoute("/_auth/events/$slug/edit")({ component: EditEventScreen });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ManageEvent } from "../../features/events/manage-event.tsx";
+import { ManageEvent } from "../../features/events/components/manage-event.tsx";
 
 export const Route = createFileRoute("/_auth/events/$slug/manage")({ component: ManageScreen });
 

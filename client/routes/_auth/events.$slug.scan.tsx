@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DoorScanner } from "../../features/events/door-scanner.tsx";
+import { DoorScanner } from "../../features/events/components/door-scanner.tsx";
 
 export const Route = createFileRoute("/_auth/events/$slug/scan")({ component: ScanScreen });
 

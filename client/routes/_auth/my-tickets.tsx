@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MyTickets } from "../../features/events/my-tickets.tsx";
+import { MyTickets } from "../../features/events/components/my-tickets.tsx";
 
 export const Route = createFileRoute("/_auth/my-tickets")({ component: MyTickets });

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { openReportModal } from "../../reports/report-modal.tsx";
+import { openReportModal } from "../../reports/components/report-modal.tsx";
 import { useChatMessages } from "../api/get-chat-history.ts";
 import { useBannedUsers, useChatState } from "../api/get-chat-state.ts";
 import type { ChatLine } from "../api/messages.ts";

@@ -6,7 +6,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount } from "../../../lib/format.ts";
-import { FollowButton } from "../../follows/follow-button.tsx";
+import { FollowButton } from "../../follows/components/follow-button.tsx";
 import { ReplayCard } from "../../replays/components/replay-card.tsx";
 import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
 import { type FoundUser, type SearchResults, useSearch } from "../api/search.ts";

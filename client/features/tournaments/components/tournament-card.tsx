@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useMenu } from "../../../components/use-menu.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { openReportModal } from "../../reports/report-modal.tsx";
+import { openReportModal } from "../../reports/components/report-modal.tsx";
 import { useDeleteTournament } from "../api/mutations.ts";
 import type { Tournament } from "../api/types.ts";
 import { padCount, timeSince } from "../lib/format.ts";
