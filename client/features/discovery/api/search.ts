@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import type { Replay } from "../../replays/api/replays.ts";
 import type { Stream } from "../../streams/api/get-stream.ts";
 import type { Tournament } from "../../tournaments/api/types.ts";
-import type { Game } from "./discovery.ts";
+import type { Game } from "../../games/api/get-games.ts";
 
 export interface FoundUser {
   id: number;

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,12 +5,12 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { List } from "../../../components/list.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { api } from "../../../lib/api.ts";
 import { useVideos } from "../../replays/api/replays.ts";
 import { ReplayCard } from "../../replays/components/replay-card.tsx";
 import { useTournaments } from "../../tournaments/api/queries.ts";
 import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
-import { type Game, useLiveStreams } from "../api/discovery.ts";
+import { useGame } from "../../games/api/get-games.ts";
+import { useLiveStreams } from "../api/discovery.ts";
 import { StreamCard } from "./stream-card.tsx";
 import "../../../styles/discovery.css";
 
@@ -25,7 +24,7 @@ export function GamePage({ id }: { id: number }) {
   const { t } = useTranslation("discovery");
   const [tab, setTab] = useState<Tab>("live");
   const [expanded, setExpanded] = useState(false);
-  const game = useQuery({ queryKey: ["games", id], queryFn: async ({ signal }) => (await api<{ game: Game }>(`/stream/games/${id}`, { signal })).game });
+  const game = useGame(id);
   const lives = useLiveStreams({ game: id });
   const videos = useVideos({ game: id });
   const tournaments = useTournaments();

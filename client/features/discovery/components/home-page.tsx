@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useTournaments } from "../../tournaments/api/queries.ts";
 import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
-import { useLiveStreams, useTrendingGames } from "../api/discovery.ts";
+import { useTrendingGames } from "../../games/api/get-games.ts";
+import { useLiveStreams } from "../api/discovery.ts";
 import { CardRow } from "./card-row.tsx";
 import { GameCard } from "./game-card.tsx";
 import { LiveCarousel } from "./live-carousel.tsx";

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Coins, Eye, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -8,13 +8,16 @@ import { CreateEventSchema } from "../../../../server/events/schemas.ts";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../../tournaments/lib/format.ts";
-import { useBalance } from "../../wallet/components/wallet.tsx";
-import { type ArenaEvent, formatEuros, formatEventDate, useCategories, eventKeys } from "../api.ts";
+import { tournamentsQueryOptions } from "../../tournaments/api/queries.ts";
+import { useBalance } from "../../wallet/api/get-balance.ts";
+import { type ArenaEvent, useCategories } from "../api/get-events.ts";
+import { useSaveEvent, useUploadCover } from "../api/save-event.ts";
+import { formatEuros, formatEventDate } from "../event-rules.ts";
 import "../../../styles/events.css";
 
 interface Fields {
@@ -97,7 +100,6 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const { t, i18n } = useTranslation("events-ui");
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const categories = useCategories();
   const balance = useBalance(user?.id);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(event));
@@ -105,7 +107,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const [preview, setPreview] = useState(false);
   const category = categories.data?.find((c) => String(c.id) === fields.categoryId);
   const tournamentCategory = category?.slug === "tournament";
-  const tournaments = useQuery({ queryKey: ["tournaments", "picker"], enabled: tournamentCategory, queryFn: async ({ signal }) => await api<{ id: number; name: string }[]>("/tournament/all", { signal }) });
+  const tournaments = useQuery({ ...tournamentsQueryOptions(), enabled: tournamentCategory });
   const body = bodyOf(fields, tournamentCategory);
   const start = Date.parse(body.startDate);
   const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;
@@ -123,21 +125,13 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
       document.removeEventListener("visibilitychange", reread);
     };
   }, [tooPoor, refetchBalance]);
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("filename", file);
-      return api<{ coverImage: string }>("/events/cover", { method: "POST", body: form });
-    },
+  const upload = useUploadCover({
     onSuccess: (answer) => update({ coverImage: answer.coverImage }),
     onError: (error) => setErrors((current) => ({ ...current, coverImage: error.message })),
   });
-  const save = useMutation({
-    mutationFn: () => (event ? api<{ message: string }>(`/events/${event.slug}`, { method: "PUT", body }) : api<{ message: string }>("/events", { method: "POST", body: { ...body, creationCost: cost } })),
+  const save = useSaveEvent(event?.slug, {
     onSuccess: (answer) => {
       toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
       void navigate(event ? { to: "/events/$slug", params: { slug: event.slug } } : { to: "/my-events" });
     },
     onError: (error) => {
@@ -154,7 +148,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
     setErrors(found);
     const first = FIELD_ORDER.find((field) => field in found);
     if (first) toast.error(found[first]!);
-    else save.mutate();
+    else save.mutate(event ? body : { ...body, creationCost: cost });
   };
   /** A change; the field's error goes as soon as the field is valid again (other fields keep theirs). */
   const update = (patch: Partial<Fields>) => {

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, CalendarPlus, MapPin, Trophy, Users } from "lucide-react";
 import { useEffect } from "react";
@@ -6,11 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
-import { closedReason, type EventDetail, formatEuros, formatEventDate, useEvent, eventKeys } from "../api.ts";
+import { type EventDetail, useEvent } from "../api/get-event.ts";
+import { useRegistration } from "../api/manage-event.ts";
+import { closedReason, formatEuros, formatEventDate } from "../event-rules.ts";
 import { EventTickets } from "./ticket-panel.tsx";
 import "../../../styles/events.css";
 
@@ -120,13 +121,8 @@ function EventDetailView({ event }: { event: EventDetail }) {
 function EventAction({ event, isCreator }: { event: EventDetail; isCreator: boolean }) {
   const { t } = useTranslation("events-ui");
   const { isLoggedIn } = useSession();
-  const queryClient = useQueryClient();
-  const register = useMutation({
-    mutationFn: (join: boolean) => api<{ message: string }>(`/event-participants/${event.id}`, { method: join ? "POST" : "DELETE" }),
-    onSuccess: (answer) => {
-      toast.success(answer.message);
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
+  const register = useRegistration(event.id, {
+    onSuccess: (answer) => toast.success(answer.message),
     // Spec 02 §8: the server's message, else (no answer, or a server failure) "Registration failed".
     onError: (error) => toast.error(error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== "internal" ? error.message : t("registration_failed")),
   });

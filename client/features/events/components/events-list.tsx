@@ -8,7 +8,8 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
-import { type ArenaEvent, formatEuros, formatEventDate, useCategories, useEvents } from "../api.ts";
+import { type ArenaEvent, useCategories, useEvents } from "../api/get-events.ts";
+import { formatEuros, formatEventDate } from "../event-rules.ts";
 import "../../../styles/events.css";
 
 /** Spec 02 §2: a card's description stops at 120 characters. */

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ScanLine, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -8,26 +7,28 @@ import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type EventDetail, type EventStatus, formatEventDate, statusActions, eventKeys } from "../api.ts";
+import type { EventDetail } from "../api/get-event.ts";
+import {
+  type Assignment,
+  type ParticipantStatus as Status,
+  type StatusAction,
+  useAssignments,
+  useAssignStreamer,
+  useChangeEventStatus,
+  useDecideParticipant,
+  useDeleteEvent,
+  useParticipants,
+  useRemoveAssignment,
+  useStreamers,
+} from "../api/manage-event.ts";
+import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../../styles/events.css";
 
 type Tab = "overview" | "participants" | "streamers" | "settings";
-type Status = "pending" | "approved" | "rejected";
-
-interface Participant {
-  id: number;
-  userId: number;
-  status: Status;
-  user: { name: string; username: string; email: string; profilePicture: string | null };
-}
-
-function useParticipants(eventId: number) {
-  return useQuery({ queryKey: eventKeys.participants(eventId), queryFn: async ({ signal }) => (await api<{ participants: Participant[] }>(`/event-participants/${eventId}`, { signal })).participants });
-}
 
 /** /events/{slug}/manage (spec 02 §2): Overview, Participants, Streamers, Settings. */
 export function ManageEvent({ slug }: { slug: string }) {
@@ -101,8 +102,6 @@ function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => v
   );
 }
 
-type StatusAction = "publish" | "start" | "end" | "cancel";
-const TARGET: Record<StatusAction, EventStatus> = { publish: "published", start: "active", end: "completed", cancel: "cancelled" };
 
 /** A reason worth showing after the spec's words: the server's own, not a generic failure. */
 function reasonOf(error: unknown): string | null {
@@ -115,16 +114,11 @@ function reasonOf(error: unknown): string | null {
  */
 function StatusActions({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<StatusAction | null>(null);
-  const change = useMutation({
-    mutationFn: (action: StatusAction) => api<{ event: EventDetail }>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }),
-    onSuccess: (answer, action) => {
+  const change = useChangeEventStatus(event, {
+    onSuccess: (_, action) => {
       setAsking(null);
-      queryClient.setQueryData(["events", event.slug], answer.event);
       toast.success(t(`status_done_${action}`));
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
     },
     onError: (error) => {
       setAsking(null);
@@ -163,15 +157,10 @@ function StatusActions({ event }: { event: EventDetail }) {
 /** Registrants with Approve and Reject for the pending ones; the filters work (the spec's are display only). */
 function Participants({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Status | "all">("all");
   const participants = useParticipants(event.id);
-  const decide = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: Status }) => api(`/event-participants/${event.id}/${id}`, { method: "PATCH", body: { status } }),
-    onSuccess: (_, { status }) => {
-      toast.success(t(status === "approved" ? "approved_toast" : "rejected_toast"));
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
+  const decide = useDecideParticipant(event.id, {
+    onSuccess: (_, { status }) => toast.success(t(status === "approved" ? "approved_toast" : "rejected_toast")),
     onError: () => toast.error(t("participant_update_failed")),
   });
   const shown = (participants.data ?? []).filter((p) => filter === "all" || p.status === filter);
@@ -216,42 +205,27 @@ function Participants({ event }: { event: EventDetail }) {
   );
 }
 
-interface Assignment {
-  id: number;
-  streamerId: number;
-  role: string;
-  notes: string;
-  streamer: { username: string; avatar: string | null };
-}
 
 /** The assignment panel: who streams the event, as main, co or backup streamer. */
 function Streamers({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
   const [streamerId, setStreamerId] = useState("");
   const [role, setRole] = useState("main_streamer");
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Assignment | null>(null);
-  const assignments = useQuery({ queryKey: ["assignments", event.id], queryFn: async ({ signal }) => (await api<{ assignments: Assignment[] }>(`/assignments/event/${event.id}`, { signal })).assignments });
-  const streamers = useQuery({ queryKey: ["streamers"], queryFn: async ({ signal }) => (await api<{ streamers: { id: number; username: string }[] }>("/users/streamers", { signal })).streamers });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["assignments", event.id] });
-  const assign = useMutation({
-    mutationFn: () => api("/assignments", { method: "POST", body: { eventId: event.id, streamerId: Number(streamerId), role, notes } }),
+  const assignments = useAssignments(event.id);
+  const streamers = useStreamers();
+  const assign = useAssignStreamer(event.id, {
     onSuccess: () => {
       setStreamerId("");
       setNotes("");
       toast.success(t("assigned_toast"));
-      refresh();
     },
     onError: (failure) => setError(reasonOf(failure) ?? t("assign_failed")),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api(`/assignments/${id}`, { method: "DELETE" }),
-    onSuccess: () => {
-      setRemoving(null);
-      refresh();
-    },
+  const remove = useRemoveAssignment(event.id, {
+    onSuccess: () => setRemoving(null),
     onError: () => {
       setRemoving(null);
       toast.error(t("unassign_failed"));
@@ -265,7 +239,7 @@ function Streamers({ event }: { event: EventDetail }) {
           formEvent.preventDefault();
           if (!streamerId) return setError(t("choose_streamer"));
           setError(null);
-          assign.mutate();
+          assign.mutate({ streamerId: Number(streamerId), role, notes });
         }}
       >
         <div className="grid-2">
@@ -343,13 +317,10 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
 function DangerZone({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api<{ message?: string }>(`/events/${event.slug}`, { method: "DELETE" }),
+  const remove = useDeleteEvent(event.slug, {
     onSuccess: (answer) => {
       toast.success(answer.message ?? t("deleted_toast"));
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void navigate({ to: "/my-events" });
     },
     onError: (failure) => {

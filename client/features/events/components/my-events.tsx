@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, CircleAlert, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -7,10 +6,11 @@ import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { readableChip } from "../../../lib/contrast.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type ArenaEvent, eventKeys } from "../api.ts";
+import { type ArenaEvent, useJoinedEvents, useMyEvents } from "../api/get-events.ts";
+import { usePublishEvent } from "../api/manage-event.ts";
 import { EventStateChip, EventSummary } from "./events-list.tsx";
 import "../../../styles/events.css";
 
@@ -21,8 +21,8 @@ const DESCRIPTION = 100;
 export function MyEvents() {
   const { t } = useTranslation("events-ui");
   const [tab, setTab] = useState<"mine" | "joined">("mine");
-  const mine = useQuery({ queryKey: eventKeys.mine, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
-  const joined = useQuery({ queryKey: eventKeys.joined, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
+  const mine = useMyEvents();
+  const joined = useJoinedEvents();
   const list = tab === "mine" ? mine : joined;
   const navigate = useNavigate();
   const expired = [mine.error, joined.error].some((error) => error instanceof ApiError && error.status === 401);
@@ -72,13 +72,8 @@ export function MyEvents() {
 
 function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) {
   const { t } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
-  const publish = useMutation({
-    mutationFn: () => api<{ message?: string }>(`/events/${event.slug}/publish`, { method: "PUT" }),
-    onSuccess: (answer) => {
-      toast.success(answer.message ?? t("published"));
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
+  const publish = usePublishEvent(event.slug, {
+    onSuccess: (answer) => toast.success(answer.message ?? t("published")),
     onError: () => toast.error(t("publish_failed")),
   });
   const description = event.description.length > DESCRIPTION ? `${event.description.slice(0, DESCRIPTION)}…` : event.description;

@@ -3,7 +3,7 @@ import { Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { useMyTickets } from "../api.ts";
+import { useMyTickets } from "../api/tickets.ts";
 import { TicketCard } from "./ticket-panel.tsx";
 import "../../../styles/events.css";
 

@@ -6,7 +6,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type EventDetail, useEvent } from "../api.ts";
+import { type EventDetail, useEvent } from "../api/get-event.ts";
 
 interface OrganiserEventProps {
   slug: string;

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
 import { Ticket as TicketIcon } from "lucide-react";
@@ -6,10 +5,14 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { Button } from "../../../components/button.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type ArenaEvent, type EventDetail, formatEventDate, type PriceReason, type Ticket, useMyTickets, useTicketTypes, eventKeys } from "../api.ts";
+import { useBalance } from "../../wallet/api/get-balance.ts";
+import type { EventDetail } from "../api/get-event.ts";
+import type { ArenaEvent } from "../api/get-events.ts";
+import { type PriceReason, type Ticket, useMyTickets, usePurchaseTicket, useTicketTypes } from "../api/tickets.ts";
+import { formatEventDate } from "../event-rules.ts";
 
 /**
  * Spec 02 §6's notes, from the price the server will really ask (admins and moderators, and a streamer
@@ -60,23 +63,18 @@ export function EventTickets({ event, closed = false }: { event: EventDetail; cl
 function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const types = useTicketTypes(event.id);
-  const balance = useQuery({ queryKey: ["wallet", "balance", user?.id], enabled: Boolean(user), queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${user!.id}`, { signal })).balance });
+  const balance = useBalance(user?.id);
   const note = priceNote(types.data?.priceReason, user?.role);
   const selected = types.data?.ticketTypes.find((type) => type.type === choice);
   const price = selected?.yourPrice ?? selected?.price ?? 0;
-  const purchase = useMutation({
-    mutationFn: () => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: String(user!.id), eventId: event.id, ticketType: choice, price } }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<Ticket[]>(["tickets", "mine"], (tickets = []) => [answer.ticket, ...tickets]);
+  const purchase = usePurchaseTicket({
+    onSuccess: () => {
       setChoice(null);
       setError(null);
       toast.success(t("ticket_bought"));
-      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: (failure) => {
       setError(purchaseError(failure, t));
@@ -86,7 +84,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const buy = () => {
     if (!selected) return setError(t("choose_type"));
     if (balance.data !== undefined && balance.data < price) return setError(t("insufficient_balance", { price, balance: balance.data }));
-    purchase.mutate();
+    purchase.mutate({ userId: user!.id, eventId: event.id, ticketType: choice, price });
   };
   return (
     <section className="ticket-panel" aria-labelledby="ticket-panel-title">

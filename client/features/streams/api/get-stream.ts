@@ -25,7 +25,6 @@ export const streamKeys = {
   all: ["streams"] as const,
   one: (username: string) => ["streams", username.toLowerCase()] as const,
   viewers: (channelArn: string) => ["streams", "viewers", channelArn] as const,
-  games: () => ["streams", "games"] as const,
 };
 
 /**

@@ -10,8 +10,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
-import { useGames, useGameSearch } from "../api/queries.ts";
-import type { Game, Structure } from "../api/types.ts";
+import { type Game, useGames, useGameSearch } from "../../games/api/get-games.ts";
+import type { Structure } from "../api/types.ts";
 import { DEFAULT_SIZE, FORMATS, fromLocalInput, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
+import { useAdminCredit } from "../api/credit-wallet.ts";
 
 type Field = "username" | "amount";
 
@@ -22,26 +22,17 @@ function formErrors(username: string, amount: string, t: (key: string) => string
  */
 export function AdminCredit() {
   const { t } = useTranslation("events-ui");
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const credit = useMutation({
-    mutationFn: async () => {
-      const member = await api<{ user: { id: number; username: string } }>(`/user/${encodeURIComponent(username.trim())}`).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) throw new ApiError(404, "user_not_found", t("credit_no_member"), [{ field: "username", code: "user_not_found", msg: t("credit_no_member") }]);
-        throw error;
-      });
-      const answer = await api<{ balance: number }>("/wallet/credit", { method: "POST", body: { userId: member.user.id, amount: Number(amount), description: reason.trim() || undefined } });
-      return { username: member.user.username, balance: answer.balance };
-    },
+  const credit = useAdminCredit({
+    noMember: t("credit_no_member"),
     onSuccess: ({ username: credited, balance }) => {
       toast.success(t("credit_done", { amount: Number(amount), username: credited, balance }));
       setUsername("");
       setAmount("");
       setReason("");
-      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
     },
     onError: (error) => {
       const field = error instanceof ApiError ? error.fields[0] : undefined;
@@ -53,7 +44,7 @@ export function AdminCredit() {
     event.preventDefault();
     const found = formErrors(username, amount, t);
     setErrors(found);
-    if (Object.keys(found).length === 0) credit.mutate();
+    if (Object.keys(found).length === 0) credit.mutate({ username: username.trim(), amount: Number(amount), reason: reason.trim() || undefined });
   };
   return (
     <section className="ticket-panel" aria-labelledby="admin-credit">

@@ -1,31 +1,22 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Coins, X } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
+import { useBalance } from "../api/get-balance.ts";
+import { useTransactions } from "../api/get-transactions.ts";
+import { useTestTopUp } from "../api/credit-wallet.ts";
 import { AdminCredit } from "./admin-credit.tsx";
 import "../../../styles/events.css";
 
-/** Spec 02 §9: the badge refreshes every 30 s, flags a balance below the minimum, and gives up on a call after 5 s. */
-const BALANCE_REFRESH_MS = 30_000;
+/** Spec 02 §9: the badge flags a balance below the minimum. */
 export const LOW_BALANCE = 1000;
-export const BALANCE_TIMEOUT_MS = 5000;
 export const TEST_TOP_UP = 1000;
-
-export function useBalance(userId: number | undefined) {
-  return useQuery({
-    queryKey: ["wallet", "balance", userId],
-    enabled: userId !== undefined,
-    queryFn: async ({ signal }) => (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(BALANCE_TIMEOUT_MS)]) })).balance,
-    refetchInterval: BALANCE_REFRESH_MS,
-  });
-}
 
 /** Spec 02 §8: what a failed balance load says. */
 function balanceError(error: unknown, t: (key: string) => string): string {
@@ -64,26 +55,12 @@ export function WalletBadge() {
   );
 }
 
-interface Transaction {
-  id: number;
-  amount: number;
-  balanceAfter: number;
-  transactionType: string;
-  description: string;
-  createdAt: string;
-}
-
 /** /wallet/history: the balance and every movement of the ledger, newest first, 20 at a time. */
 export function WalletHistory() {
   const { t, i18n } = useTranslation("events-ui");
   const { user } = useSession();
   const balance = useBalance(user?.id);
-  const pages = useInfiniteQuery({
-    queryKey: ["wallet", "transactions"],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api<{ transactions: Transaction[]; pagination: { hasMore: boolean } }>(`/wallet/transactions?page=${pageParam}&limit=20`, { signal }),
-    getNextPageParam: (last, all) => (last.pagination.hasMore ? all.length + 1 : undefined),
-  });
+  const pages = useTransactions();
   const rows = pages.data?.pages.flatMap((page) => page.transactions) ?? [];
   return (
     <main className="page wallet-page">
@@ -149,29 +126,20 @@ export function WalletHistory() {
   );
 }
 
-/** /top-up: how G-Coins reach a wallet on this server; in DEMO mode, a test top-up of 1,000. */
-export function TopUp() {
+/** /top-up: how G-Coins reach a wallet on this server; in DEMO mode (`testTopUp`, from the server's options), a test top-up of 1,000. */
+export function TopUp({ testTopUp }: { testTopUp: boolean }) {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const options = useQuery({ queryKey: ["auth", "options"], queryFn: ({ signal }) => api<{ testTopUp: boolean }>("/auth/options", { signal }), staleTime: Infinity });
-  const topUp = useMutation({
-    mutationFn: () => api("/wallet/credit", { method: "POST", body: { userId: user!.id, amount: TEST_TOP_UP } }),
-    onSuccess: () => {
-      toast.success(t("topped_up", { value: TEST_TOP_UP }));
-      void queryClient.invalidateQueries({ queryKey: ["wallet"] });
-    },
-    onError: () => toast.error(t("credit_failed")),
-  });
+  const topUp = useTestTopUp({ onSuccess: () => toast.success(t("topped_up", { value: TEST_TOP_UP })), onError: () => toast.error(t("credit_failed")) });
   return (
     <main className="page wallet-page">
       <h1>{t("top_up_title")}</h1>
       <p>{t("top_up_text")}</p>
-      {options.data?.testTopUp && user ? (
+      {testTopUp && user ? (
         <section className="ticket-panel">
           <h2>{t("test_top_up_title")}</h2>
           <p className="muted">{t("test_top_up_text")}</p>
-          <Button onClick={() => topUp.mutate()} busy={topUp.isPending}>
+          <Button onClick={() => topUp.mutate({ userId: user.id, amount: TEST_TOP_UP })} busy={topUp.isPending}>
             {t("test_top_up", { value: TEST_TOP_UP })}
           </Button>
         </section>

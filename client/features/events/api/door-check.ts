@@ -1,8 +1,10 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, api } from "../../lib/api.ts";
-import { checkOffline, type DoorTicket, pendingCheckIns, rawPublicKey } from "./offline-door.ts";
+import { ApiError, api } from "../../../lib/api.ts";
+import { checkOffline, pendingCheckIns } from "../offline-door.ts";
+import { ticketKeys } from "./event-keys.ts";
+import { useEventTickets, useTicketKey } from "./tickets.ts";
 
 /** What the door shows after a scan: in, or refused with the reason (and whose ticket it is when known). */
 export type DoorResult = ({ admitted: true; holder: string | null; ticketType: string } | { admitted: false; reason: string; holder: string | null }) & {
@@ -16,15 +18,6 @@ const RECENT_SCANS = 8;
 /** "19:42" (or "19:42:05"), in the door's language. */
 export function clockTime(iso: string | number, lang: string, seconds = false): string {
   return new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) });
-}
-
-/** The event's tickets as the organiser sees them: the door's counter, and its memory when offline. */
-export function useEventTickets(eventId: number) {
-  return useQuery({ queryKey: ["tickets", "event", eventId], queryFn: async ({ signal }) => (await api<{ tickets: DoorTicket[] }>(`/tickets/event/${eventId}`, { signal })).tickets });
-}
-
-function useTicketKey() {
-  return useQuery({ queryKey: ["tickets", "public-key"], staleTime: Infinity, queryFn: async ({ signal }) => rawPublicKey((await api<{ publicKey: string }>("/tickets/public-key", { signal })).publicKey) });
 }
 
 /** Nothing answered: the network or the server is down (an answer, even a refusal, is not that). */
@@ -50,7 +43,7 @@ export function useDoorCheck(eventId: number) {
 
   const remember = useCallback((next: DoorResult) => setRecent((list) => [next, ...list].slice(0, RECENT_SCANS)), []);
   const alreadyUsed = useCallback((iso: string) => t("door_already_used", { time: clockTime(iso, i18n.language) }), [t, i18n.language]);
-  const refreshTickets = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["tickets", "event", eventId] }), [queryClient, eventId]);
+  const refreshTickets = useCallback(() => void queryClient.invalidateQueries({ queryKey: ticketKeys.ofEvent(eventId) }), [queryClient, eventId]);
 
   const refusal = useCallback(
     (error: ApiError): DoorResult => {

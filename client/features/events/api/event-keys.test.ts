@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { eventKeys } from "./api.ts";
+import { eventKeys } from "./event-keys.ts";
 
 /** TanStack Query matches keys by prefix: one key must never start another kind's. */
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => prefix.length <= key.length && prefix.every((part, i) => Object.is(part, key[i]));
