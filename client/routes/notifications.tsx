@@ -5,7 +5,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
-import { useMarkAllRead, useNotifications } from "../features/notifications/api.ts";
+import { useMarkAllRead, useNotifications } from "../features/notifications/api/get-notifications.ts";
 import { notificationText } from "../features/notifications/notification-text.ts";
 import { useSession } from "../lib/session.ts";
 

@@ -17,7 +17,7 @@ import { setSessionUser, useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 import { checkConfirmation, checkPassword, checkUsername, fieldTexts } from "../auth/validation.ts";
 import { ImageUpload } from "../profile/components/image-upload.tsx";
-import { CopyField } from "../streams/components/copy-field.tsx";
+import { CopyField } from "../../components/copy-field.tsx";
 import "../../styles/community.css";
 
 type Tab = "profile" | "password" | "channel" | "restream";

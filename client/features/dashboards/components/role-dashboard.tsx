@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Trophy, User } from "lucide-react";
 import type { ReactNode } from "react";
@@ -6,16 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { api } from "../../../lib/api.ts";
+import { useDashboard } from "../api/get-dashboard.ts";
 import { useSession } from "../../../lib/session.ts";
 import { ModerationQueue } from "../../reports/components/moderation-queue.tsx";
 import { goLiveStore } from "../../shell/components/go-live.tsx";
 import "../../../styles/community.css";
-
-interface DashboardAnswer {
-  role: string;
-  stats: Record<string, number>;
-}
 
 type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClick: () => void });
 
@@ -26,7 +20,7 @@ type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClic
 export function RoleDashboard() {
   const { t } = useTranslation("community");
   const { user } = useSession();
-  const dashboard = useQuery({ queryKey: ["dashboard"], queryFn: ({ signal }) => api<DashboardAnswer>("/dashboard", { signal }) });
+  const dashboard = useDashboard();
   const role = dashboard.data?.role ?? user?.role ?? "viewer";
   const tiles = tilesFor(role, t);
   return (

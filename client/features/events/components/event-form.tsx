@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Coins, Eye, ImagePlus, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -13,7 +12,7 @@ import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../../tournaments/lib/format.ts";
-import { tournamentsQueryOptions } from "../../tournaments/api/queries.ts";
+import { useTournaments } from "../../tournaments/api/queries.ts";
 import { useBalance } from "../../wallet/api/get-balance.ts";
 import { type ArenaEvent, useCategories } from "../api/get-events.ts";
 import { useSaveEvent, useUploadCover } from "../api/save-event.ts";
@@ -107,7 +106,7 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const [preview, setPreview] = useState(false);
   const category = categories.data?.find((c) => String(c.id) === fields.categoryId);
   const tournamentCategory = category?.slug === "tournament";
-  const tournaments = useQuery({ ...tournamentsQueryOptions(), enabled: tournamentCategory });
+  const tournaments = useTournaments(tournamentCategory);
   const body = bodyOf(fields, tournamentCategory);
   const start = Date.parse(body.startDate);
   const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;

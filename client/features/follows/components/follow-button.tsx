@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Heart, HeartOff } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
+import { useFollow } from "../api/follow-channel.ts";
 import { followFailureText } from "../follow-failure.ts";
 
 interface FollowButtonProps {
@@ -25,20 +24,15 @@ interface FollowButtonProps {
 export function FollowButton({ channelId, username, isFollowed, size = "sm", onChange }: FollowButtonProps) {
   const { t } = useTranslation("community");
   const { isLoggedIn } = useSession();
-  const queryClient = useQueryClient();
   const [followed, setFollowed] = useState(isFollowed);
   const [hovered, setHovered] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const mutation = useMutation({
-    mutationFn: (follow: boolean) => api<{ message: string; followers: number }>(`/stream/${follow ? "follow" : "unfollow"}`, { method: "POST", body: { channelId } }),
+  const mutation = useFollow(channelId, {
     onSuccess: (answer, follow) => {
       setFollowed(follow);
       setConfirming(false);
       toast.success(follow ? t("followed_toast") : t("unfollowed_toast", { username }));
       onChange?.(follow, answer.followers);
-      void queryClient.invalidateQueries({ queryKey: ["streams"] });
-      void queryClient.invalidateQueries({ queryKey: ["profile"] });
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
     },
     onError: (error) => {
       setConfirming(false);

@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Camera, ImageUp } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api.ts";
 import { sessionStore } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
+import { useUploadImage } from "../api/get-profile.ts";
 
 /**
  * Change Avatar / Change Banner: the upload starts as soon as an image is chosen (spec 01 §2).
@@ -12,19 +11,12 @@ import { toast } from "../../../lib/ui.ts";
  */
 export function ImageUpload({ kind, look = "overlay" }: { kind: "avatar" | "banner"; look?: "overlay" | "button" }) {
   const { t } = useTranslation("community");
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("filename", file);
-      return api<{ message: string; avatar?: string; banner?: string }>(`/auth/${kind}`, { method: "POST", body: form });
-    },
+  const upload = useUploadImage(kind, {
     onSuccess: (answer) => {
       toast.success(answer.message);
       const session = sessionStore.get();
       if (kind === "avatar" && session.user && answer.avatar) sessionStore.set({ ...session, user: { ...session.user, avatar: answer.avatar } });
-      void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
     onError: (error) => toast.error(error.message),
   });

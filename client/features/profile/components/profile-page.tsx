@@ -1,14 +1,12 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { BadgeCheck, UserX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProfileSchema } from "../../../../server/channels/settings-schemas.ts";
 import { Avatar } from "../../../components/avatar.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
 import { List } from "../../../components/list.tsx";
 import { useVideos } from "../../replays/api/replays.ts";
@@ -18,17 +16,12 @@ import { MyReplays } from "../../replays/components/my-replays.tsx";
 import { ReportMenu } from "../../reports/components/report-menu.tsx";
 import { SocialLinks } from "../../streams/components/stream-info.tsx";
 import { DonateButton } from "../../streams/components/stream-toolbar.tsx";
+import { type Profile, useFollowers, useProfile } from "../api/get-profile.ts";
 import { ImageUpload } from "./image-upload.tsx";
-import type { z } from "zod";
 import "../../../styles/community.css";
 
-type Profile = z.infer<typeof ProfileSchema>;
 /** Spec 01 §2: the about text is cut at 230 characters behind a "more" link. */
 const ABOUT_CUT = 230;
-
-function useProfile(username: string) {
-  return useQuery({ queryKey: ["profile", username.toLowerCase()], queryFn: ({ signal }) => api<Profile>(`/stream/profile/${encodeURIComponent(username)}`, { signal }) });
-}
 
 /** /profile (own, with the owner's tools) and /profile/{username} (anyone's, public). */
 export function ProfilePage({ username, own }: { username: string; own: boolean }) {
@@ -142,12 +135,7 @@ function UserVideos({ username }: { username: string }) {
 function FollowersList() {
   const { t } = useTranslation("community");
   const end = useRef<HTMLLIElement>(null);
-  const pages = useInfiniteQuery({
-    queryKey: ["profile", "followers"],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api<{ followers: { id: number; username: string; avatar: string | null; isVerified: boolean; followers: number }[]; hasMore: boolean; total: number }>(`/stream/myfollowers?page=${pageParam}`, { signal }),
-    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
-  });
+  const pages = useFollowers();
   useEffect(() => {
     const target = end.current;
     if (!target) return;

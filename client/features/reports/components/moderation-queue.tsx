@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Flag } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,13 +6,11 @@ import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { api } from "../../../lib/api.ts";
 import { formatRelativeTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
+import { type ModerationAction as Action, type ReportStatus as Status, useReports, useResolveReport } from "../api/reports.ts";
 import "../../../styles/community.css";
 
-type Action = "hide_replay" | "ban_chat" | "suspend_account";
-type Status = "open" | "dismissed" | "actioned";
 
 /** What a moderator can do about a report, by what it is about. */
 function actionsFor(report: ReportResponse): Action[] {
@@ -26,17 +23,13 @@ function actionsFor(report: ReportResponse): Action[] {
 /** The moderators' queue (on /dashboard): open reports, newest first; dismiss one, or act on it. */
 export function ModerationQueue() {
   const { t, i18n } = useTranslation("community");
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>("open");
   const [confirm, setConfirm] = useState<{ report: ReportResponse; action: Action } | null>(null);
-  const reports = useQuery({ queryKey: ["reports", status], queryFn: ({ signal }) => api<{ reports: ReportResponse[] }>(`/reports?status=${status}`, { signal }) });
-  const resolve = useMutation({
-    mutationFn: ({ id, action }: { id: number; action?: Action }) => api(`/reports/${id}`, { method: "PATCH", body: action ? { status: "actioned", action } : { status: "dismissed" } }),
+  const reports = useReports(status);
+  const resolve = useResolveReport({
     onSuccess: (_, { action }) => {
       setConfirm(null);
       toast.success(action ? t(`moderation_done_${action}`) : t("moderation_dismissed"));
-      void queryClient.invalidateQueries({ queryKey: ["reports"] });
-      void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
     },
     onError: (error) => {
       setConfirm(null);

@@ -1,15 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
-import { ApiError, api } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { sessionStore } from "../../../lib/session.ts";
 import { createStore, useStore } from "../../../lib/store.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
+import { type ReportTarget, useCreateReport } from "../api/reports.ts";
 import "../../../styles/community.css";
 
-export type ReportTarget = { targetType: "stream" | "user" | "replay" | "tournament" | "message"; targetId: string | number; label: string };
+export type { ReportTarget };
 
 const reportStore = createStore<ReportTarget | null>(null);
 
@@ -37,8 +37,7 @@ function ReportModal({ target, onClose }: { target: ReportTarget; onClose: () =>
   const [details, setDetails] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reason = choice === OTHER ? details.trim() : choice ? t(`report_reason_${choice}`) : "";
-  const send = useMutation({
-    mutationFn: () => api<{ message?: string }>("/report", { method: "POST", body: { targetType: target.targetType, targetId: target.targetId, reason } }),
+  const send = useCreateReport({
     onSuccess: () => {
       toast.success(t("report_sent"));
       onClose();
@@ -48,7 +47,7 @@ function ReportModal({ target, onClose }: { target: ReportTarget; onClose: () =>
   const submit = () => {
     if (reason.length < REPORT_REASON_MIN) return setError(t("report_reason_required"));
     setError(null);
-    send.mutate();
+    send.mutate({ target, reason });
   };
   return (
     <Modal

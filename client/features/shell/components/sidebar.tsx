@@ -1,14 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
 import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Medal, Radio, Ticket, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
-import { api } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import { useSidebarChannels } from "../api/get-sidebar-channels.ts";
 import { goLiveStore } from "./go-live.tsx";
 import { logout } from "../logout.ts";
 import { mobileDrawerStore, useSidebar } from "../sidebar-state.ts";
@@ -118,17 +116,6 @@ function ChannelList({ title, collapsed }: { title: string; collapsed: boolean }
       )}
     </section>
   );
-}
-
-const CHANNELS_REFRESH_MS = 30_000;
-const SIDEBAR_CHANNELS = 10;
-
-function useSidebarChannels(following: boolean) {
-  return useQuery({
-    queryKey: ["streams", "sidebar", following],
-    queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(`/stream/streams${following ? "?following=true" : ""}`, { signal })).data.slice(0, SIDEBAR_CHANNELS),
-    refetchInterval: CHANNELS_REFRESH_MS,
-  });
 }
 
 function FooterLinks() {

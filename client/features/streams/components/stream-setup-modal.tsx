@@ -13,7 +13,7 @@ import { type Game, useGames } from "../../games/api/get-games.ts";
 import { type StreamCredentials, useStartStreaming } from "../api/start-streaming.ts";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
 import { useIsPhone } from "../use-is-phone.ts";
-import { CopyField } from "./copy-field.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { GameSelect } from "./game-select.tsx";
 import { TagInput } from "./tag-input.tsx";
 import "../../../styles/streams.css";

@@ -17,7 +17,7 @@ export const tournamentKeys = {
 export function tournamentsQueryOptions() {
   return queryOptions({ queryKey: tournamentKeys.list(), queryFn: ({ signal }) => api<Tournament[]>(`${base}/all`, { signal }) });
 }
-export const useTournaments = () => useQuery(tournamentsQueryOptions());
+export const useTournaments = (enabled = true) => useQuery({ ...tournamentsQueryOptions(), enabled });
 
 /** The public page: counts a view, and says whether the caller joined and was approved. */
 export function tournamentPageQueryOptions(id: number) {
@@ -66,3 +66,13 @@ export function myTournamentsQueryOptions(archive: boolean) {
   return queryOptions({ queryKey: tournamentKeys.mine(archive), queryFn: ({ signal }) => api<Tournament[]>(`${base}/my-tournaments${archive ? "?isArchive=true" : ""}`, { signal }) });
 }
 export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQueryOptions(archive));
+
+/** The tournament a streamer runs (the active one first), or null when they run none. */
+export function streamerTournamentQueryOptions(streamerId: number) {
+  return queryOptions({
+    queryKey: [...tournamentKeys.all, "by-streamer", streamerId],
+    queryFn: ({ signal }) => api<{ id: number; name: string }>(`${base}/by-streamer/${streamerId}`, { signal }).catch(() => null),
+    staleTime: 60_000,
+  });
+}
+export const useStreamerTournament = (streamerId: number) => useQuery(streamerTournamentQueryOptions(streamerId));

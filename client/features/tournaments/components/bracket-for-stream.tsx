@@ -1,9 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trophy } from "lucide-react";
-import { api } from "../../../lib/api.ts";
 import { useTranslation } from "react-i18next";
-import { useRounds } from "../api/queries.ts";
+import { useRounds, useStreamerTournament } from "../api/queries.ts";
 import { hasBracket, splitBracket } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { BracketView } from "./bracket-view.tsx";
@@ -37,11 +35,7 @@ export function TournamentBracketForStream({ tournamentId }: { tournamentId: num
  */
 export function StreamerTournament({ streamerId }: { streamerId: number }) {
   const { t } = useTranslation("tournaments-ui");
-  const tournament = useQuery({
-    queryKey: ["tournaments", "by-streamer", streamerId],
-    queryFn: ({ signal }) => api<{ id: number; name: string }>(`/tournament/by-streamer/${streamerId}`, { signal }).catch(() => null),
-    staleTime: 60_000,
-  });
+  const tournament = useStreamerTournament(streamerId);
   if (!tournament.data) return null;
   const { id, name } = tournament.data;
   return (

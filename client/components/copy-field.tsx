@@ -1,7 +1,7 @@
 import { Check, Copy, Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/ui.ts";
+import { toast } from "../lib/ui.ts";
 
 interface CopyFieldProps {
   label: string;
