@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { z } from "zod";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal.tsx";
 import { AuthModal } from "../features/auth/components/auth-modal.tsx";
@@ -11,12 +12,17 @@ import { NotFoundPage } from "../features/errors/components/error-page.tsx";
 import { Shell } from "../features/shell/components/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
 
-interface RootSearch {
-  noAuth?: boolean;
-}
+// A guarded route sent a visitor here with ?noAuth=true; anything else is no flag.
+const RootSearchSchema = z.object({
+  noAuth: z
+    .union([z.literal(true), z.literal("true")])
+    .transform(() => true as const)
+    .optional()
+    .catch(undefined),
+});
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  validateSearch: (search: Record<string, unknown>): RootSearch => (search.noAuth === true || search.noAuth === "true" ? { noAuth: true } : {}),
+  validateSearch: RootSearchSchema,
   component: Root,
   notFoundComponent: NotFoundPage,
 });

@@ -1,11 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
+import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
+import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../lib/session.ts";
 
-export const Route = createFileRoute("/stream/$username")({ component: StreamScreen });
+export const Route = createFileRoute("/stream/$username")({
+  loader: ({ context, params }) => startQuery(context.queryClient, streamQueryOptions(params.username)),
+  component: StreamScreen,
+});
 
 /** The stream page composes its features: the stream itself, its chat, the streamer's tournament, and the owner's replays when offline. */
 function StreamScreen() {

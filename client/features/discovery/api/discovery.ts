@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import type { Stream } from "../../streams/api/get-stream.ts";
 
@@ -18,10 +18,12 @@ function streamsPath(filter: StreamFilter): string {
   return `/stream/streams?${query}`;
 }
 
-export function useLiveStreams(filter: StreamFilter = {}) {
-  return useQuery({
+export function liveStreamsQueryOptions(filter: StreamFilter = {}) {
+  return queryOptions({
     queryKey: ["streams", "list", filter],
     queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(streamsPath(filter), { signal })).data,
     refetchInterval: LIST_REFRESH_MS,
   });
 }
+
+export const useLiveStreams = (filter: StreamFilter = {}) => useQuery(liveStreamsQueryOptions(filter));

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 import type { Replay } from "../../replays/api/replays.ts";
@@ -25,16 +25,18 @@ export interface SearchResults {
 }
 
 /** One call answers every section (GET /api/stream/search); "page" widens them for /search/{term}. */
-export function useSearch(term: string, scope: "dropdown" | "page") {
+export function searchQueryOptions(term: string, scope: "dropdown" | "page") {
   const trimmed = term.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: ["search", scope, trimmed],
     enabled: trimmed.length > 0,
     queryFn: ({ signal }) => api<SearchResults>(`/stream/search?term=${encodeURIComponent(trimmed)}&scope=${scope}`, { signal }),
     staleTime: 30_000,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
+
+export const useSearch = (term: string, scope: "dropdown" | "page") => useQuery(searchQueryOptions(term, scope));
 
 /** The value once it has stopped changing for `ms`: one request per pause in typing, not per key. */
 export function useDebounced<T>(value: T, ms: number): T {

@@ -8,7 +8,7 @@ import type { Game } from "../../games/api/get-games.ts";
 export function GameCard({ game }: { game: Game }) {
   const [loaded, setLoaded] = useState(false);
   return (
-    <Link to="/game/$id" params={{ id: String(game.id) }} className={clsx("game-card", !loaded && "game-card-loading")}>
+    <Link to="/game/$id" params={{ id: game.id }} className={clsx("game-card", !loaded && "game-card-loading")}>
       <span className="game-card-art">
         {!loaded ? <Skeleton height="100%" radius={0} style={{ position: "absolute", inset: 0 }} /> : null}
         <img src={game.portraitImage} alt="" loading="lazy" onLoad={() => setLoaded(true)} onError={() => setLoaded(true)} />

@@ -76,7 +76,7 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
               <Users size={14} aria-hidden /> {t("viewers", { count: featured.viewerCount, formatted: formatCount(featured.viewerCount) })}
             </span>
             {shown.game ? (
-              <Link to="/game/$id" params={{ id: String(shown.game.id) }}>
+              <Link to="/game/$id" params={{ id: shown.game.id }}>
                 {shown.game.name}
               </Link>
             ) : null}

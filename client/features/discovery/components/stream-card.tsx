@@ -54,7 +54,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
           </Link>
           <div className="stream-card-meta">
             {shown.game ? (
-              <Link to="/game/$id" params={{ id: String(shown.game.id) }} className="stream-card-game">
+              <Link to="/game/$id" params={{ id: shown.game.id }} className="stream-card-game">
                 {shown.game.name}
               </Link>
             ) : null}

@@ -90,7 +90,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
               <CalendarPlus size={16} aria-hidden /> {t("add_to_calendar")}
             </a>
             {event.category.slug === "tournament" && event.tournamentId ? (
-              <Link to="/tournament/$id" params={{ id: String(event.tournamentId) }} className="btn btn-secondary btn-sm">
+              <Link to="/tournament/$id" params={{ id: event.tournamentId }} className="btn btn-secondary btn-sm">
                 <Trophy size={16} aria-hidden /> {t("see_tournament")}
               </Link>
             ) : null}

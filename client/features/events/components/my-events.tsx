@@ -92,7 +92,7 @@ function MyEventCard({ event, joined }: { event: ArenaEvent; joined: boolean }) 
             <p className="small">{t("organized_by", { name: event.organizer.name })}</p>
             <p className="small">{t(`participant_${event.participantStatus ?? "pending"}`)}</p>
             {event.tournamentId ? (
-              <Link to="/tournament/$id" params={{ id: String(event.tournamentId) }} className="small">
+              <Link to="/tournament/$id" params={{ id: event.tournamentId }} className="small">
                 <Trophy size={14} aria-hidden /> {t("see_tournament")}
               </Link>
             ) : null}

@@ -42,7 +42,7 @@ export function StreamerTournament({ streamerId }: { streamerId: number }) {
     <section className="stream-tournament" aria-labelledby={`stream-tournament-${id}`}>
       <h2 id={`stream-tournament-${id}`} className="stream-tournament-title">
         <Trophy size={18} aria-hidden />
-        <Link to="/tournament/$id" params={{ id: String(id) }} search={{ tab: "brackets" }}>
+        <Link to="/tournament/$id" params={{ id }} search={{ tab: "brackets" }}>
           {name}
         </Link>
       </h2>

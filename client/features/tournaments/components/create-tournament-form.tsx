@@ -104,7 +104,7 @@ export function CreateTournamentForm() {
         const id = answer.id ?? answer._id ?? answer.tournamentId;
         if (!id) return toast.error(t("created_no_id"));
         toast.success(t("created"));
-        void navigate({ to: "/dashboard/$id", params: { id: String(id) } });
+        void navigate({ to: "/dashboard/$id", params: { id } });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));

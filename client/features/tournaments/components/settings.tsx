@@ -50,7 +50,7 @@ export function SettingsScreen({ id }: { id: number }) {
     <main className="page">
       <header className="page-header">
         <div>
-          <Link to="/dashboard/$id" params={{ id: String(id) }} className="small">
+          <Link to="/dashboard/$id" params={{ id }} className="small">
             ← {data.name}
           </Link>
           <h1>{t("settings")}</h1>

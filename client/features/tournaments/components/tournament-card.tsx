@@ -33,7 +33,7 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
       onError: (error) => toast.error(error.message),
     });
 
-  const link = to === "dashboard" ? { to: "/dashboard/$id" as const, params: { id: String(tournament.id) } } : { to: "/tournament/$id" as const, params: { id: String(tournament.id) } };
+  const link = to === "dashboard" ? { to: "/dashboard/$id" as const, params: { id: tournament.id } } : { to: "/tournament/$id" as const, params: { id: tournament.id } };
   return (
     <article className="t-card">
       <Link {...link} className="t-card-media" aria-label={tournament.name} tabIndex={-1}>

@@ -2,21 +2,21 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Inbox } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../components/avatar.tsx";
-import { Badge } from "../components/badge.tsx";
-import { Button } from "../components/button.tsx";
-import { Checkbox } from "../components/checkbox.tsx";
-import { ConfirmDialog } from "../components/confirm-dialog.tsx";
-import { EmptyState } from "../components/empty-state.tsx";
-import { Modal } from "../components/modal.tsx";
-import { CardSkeleton, Skeleton } from "../components/skeleton.tsx";
-import { Spinner } from "../components/spinner.tsx";
-import { Switch } from "../components/switch.tsx";
-import { Tabs } from "../components/tabs.tsx";
-import { TextField } from "../components/text-field.tsx";
-import { toast } from "../lib/ui.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { Badge } from "../../components/badge.tsx";
+import { Button } from "../../components/button.tsx";
+import { Checkbox } from "../../components/checkbox.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Modal } from "../../components/modal.tsx";
+import { CardSkeleton, Skeleton } from "../../components/skeleton.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { Switch } from "../../components/switch.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { toast } from "../../lib/ui.ts";
 
-export const Route = createFileRoute("/components")({ component: ComponentsScreen });
+export const Route = createFileRoute("/_dev/components")({ component: ComponentsScreen });
 
 /** Developer page: every design-system component in its states, in the current theme and language. */
 function ComponentsScreen() {

@@ -2,12 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/button.tsx";
-import { bundledFrench, ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../lib/i18n.ts";
-import { useStore } from "../lib/store.ts";
-import { CACHE_VERSION, clearCache, completeness, readCache, type Translations } from "../lib/translation-loader.ts";
+import { Button } from "../../components/button.tsx";
+import { bundledFrench, ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
+import { useStore } from "../../lib/store.ts";
+import { CACHE_VERSION, clearCache, completeness, readCache, type Translations } from "../../lib/translation-loader.ts";
 
-export const Route = createFileRoute("/translation-test")({ component: TranslationTestScreen });
+export const Route = createFileRoute("/_dev/translation-test")({ component: TranslationTestScreen });
 
 interface TranslateAnswer {
   success?: boolean;
