@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GamePage } from "../features/discovery/components/game-page.tsx";
+import { GamePage } from "./-components/game-page.tsx";
 import { gameQueryOptions } from "../features/games/api/get-games.ts";
 import { idParams, startQuery } from "../lib/routing.ts";
 

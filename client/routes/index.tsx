@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { HomePage } from "../features/discovery/components/home-page.tsx";
+import { HomePage } from "./-components/home-page.tsx";
 import { liveStreamsQueryOptions } from "../features/discovery/api/discovery.ts";
 import { startQuery } from "../lib/routing.ts";
 

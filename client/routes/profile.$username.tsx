@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { profileQueryOptions } from "../features/profile/api/get-profile.ts";
-import { ProfilePage } from "../features/profile/components/profile-page.tsx";
+import { ProfilePage } from "./-components/profile-page.tsx";
 import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../lib/session.ts";
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { searchQueryOptions } from "../features/discovery/api/search.ts";
-import { SearchPage } from "../features/discovery/components/search-page.tsx";
+import { SearchPage } from "./-components/search-page.tsx";
 import { startQuery } from "../lib/routing.ts";
 
 export const Route = createFileRoute("/search/$id")({

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { liveStreamsQueryOptions } from "../features/discovery/api/discovery.ts";
-import { TagPage } from "../features/discovery/components/tag-page.tsx";
+import { TagPage } from "./-components/tag-page.tsx";
 import { startQuery } from "../lib/routing.ts";
 
 export const Route = createFileRoute("/tag/$tagName")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RoleDashboard } from "../../features/dashboards/components/role-dashboard.tsx";
+import { RoleDashboard } from "./-components/role-dashboard.tsx";
 import { dashboardQueryOptions } from "../../features/dashboards/api/get-dashboard.ts";
 import { startQuery } from "../../lib/routing.ts";
 

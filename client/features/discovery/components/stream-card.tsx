@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
-import { ReportMenu } from "../../reports/components/report-menu.tsx";
+import { ReportMenu } from "../../../components/report-menu.tsx";
 import type { Stream } from "../../streams/api/get-stream.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */

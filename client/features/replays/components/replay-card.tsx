@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from "../../../lib/format.ts";
 import { type Replay, REPLAY_PLACEHOLDER, recordingUrl } from "../api/replays.ts";
-import { ReportMenu } from "../../reports/components/report-menu.tsx";
+import { ReportMenu } from "../../../components/report-menu.tsx";
 import { GameChip } from "./game-chip.tsx";
 
 interface ReplayCardProps {

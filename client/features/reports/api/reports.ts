@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ReportResponse } from "../../../../server/reports/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
+import type { ReportTarget } from "../../../lib/ui.ts";
 
 export type ReportStatus = "open" | "dismissed" | "actioned";
 export type ModerationAction = "hide_replay" | "ban_chat" | "suspend_account";
-export type ReportTarget = { targetType: "stream" | "user" | "replay" | "tournament" | "message"; targetId: string | number; label: string };
 
 const reportKeys = { all: ["reports"] as const, byStatus: (status: ReportStatus) => ["reports", status] as const };
 

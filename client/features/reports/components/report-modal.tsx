@@ -3,21 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { sessionStore } from "../../../lib/session.ts";
-import { createStore, useStore } from "../../../lib/store.ts";
-import { openAuthModal, toast } from "../../../lib/ui.ts";
-import { type ReportTarget, useCreateReport } from "../api/reports.ts";
+import { useStore } from "../../../lib/store.ts";
+import { type ReportTarget, reportModalStore, toast } from "../../../lib/ui.ts";
+import { useCreateReport } from "../api/reports.ts";
 import "../../../styles/community.css";
 
-export type { ReportTarget };
-
-const reportStore = createStore<ReportTarget | null>(null);
-
-/** Opens the report dialog about a stream, user, replay, tournament or chat message; a visitor is asked to log in. */
-export function openReportModal(target: ReportTarget): void {
-  if (!sessionStore.get().isLoggedIn) return openAuthModal("login");
-  reportStore.set(target);
-}
 
 const REASONS = ["sexual", "violence", "harassment", "spam", "impersonation"] as const;
 const OTHER = "other";
@@ -26,9 +16,9 @@ export const REPORT_REASON_MIN = 10;
 
 /** Mounted once in the app's root; shows the dialog whenever something asks for it. */
 export function ReportModalHost() {
-  const target = useStore(reportStore);
+  const target = useStore(reportModalStore);
   if (!target) return null;
-  return <ReportModal key={`${target.targetType}-${target.targetId}`} target={target} onClose={() => reportStore.set(null)} />;
+  return <ReportModal key={`${target.targetType}-${target.targetId}`} target={target} onClose={() => reportModalStore.set(null)} />;
 }
 
 function ReportModal({ target, onClose }: { target: ReportTarget; onClose: () => void }) {

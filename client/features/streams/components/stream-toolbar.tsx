@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { FollowButton } from "../../follows/components/follow-button.tsx";
-import { ReportMenu } from "../../reports/components/report-menu.tsx";
+import { ReportMenu } from "../../../components/report-menu.tsx";
 import { formatCount, formatElapsed } from "../../../lib/format.ts";
 import type { Stream } from "../api/get-stream.ts";
 

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { useDashboard } from "../api/get-dashboard.ts";
+import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { useSession } from "../../../lib/session.ts";
-import { ModerationQueue } from "../../reports/components/moderation-queue.tsx";
-import { goLiveStore } from "../../shell/components/go-live.tsx";
+import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
+import { goLiveStore } from "../../../features/shell/components/go-live.tsx";
 import "../../../styles/community.css";
 
 type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClick: () => void });

@@ -1,7 +1,7 @@
 import { Ellipsis, Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useMenu } from "../../../components/use-menu.ts";
-import { openReportModal, type ReportTarget } from "./report-modal.tsx";
+import { useMenu } from "./use-menu.ts";
+import { openReportModal, type ReportTarget } from "../lib/ui.ts";
 
 /**
  * The three-dot menu of cards and the stream toolbar: Report (spec 01 §2). Arrows move, Escape closes

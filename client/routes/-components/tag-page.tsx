@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Tabs } from "../../../components/tabs.tsx";
-import { ReplayCard } from "../../replays/components/replay-card.tsx";
-import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
-import { useTrendingGames } from "../../games/api/get-games.ts";
-import { useLiveStreams } from "../api/discovery.ts";
-import { useSearch } from "../api/search.ts";
-import { GameCard } from "./game-card.tsx";
-import { List } from "../../../components/list.tsx";
-import { useVideos } from "../../replays/api/replays.ts";
-import { StreamCard } from "./stream-card.tsx";
-import "../../../styles/discovery.css";
+import { Tabs } from "../../components/tabs.tsx";
+import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
+import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
+import { useTrendingGames } from "../../features/games/api/get-games.ts";
+import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
+import { useSearch } from "../../features/discovery/api/search.ts";
+import { GameCard } from "../../features/discovery/components/game-card.tsx";
+import { List } from "../../components/list.tsx";
+import { useVideos } from "../../features/replays/api/replays.ts";
+import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
+import "../../styles/discovery.css";
 
 type Tab = "live" | "videos" | "tournaments";
 

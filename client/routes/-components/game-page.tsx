@@ -1,18 +1,18 @@
 import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/empty-state.tsx";
-import { List } from "../../../components/list.tsx";
-import { Skeleton } from "../../../components/skeleton.tsx";
-import { Tabs } from "../../../components/tabs.tsx";
-import { useVideos } from "../../replays/api/replays.ts";
-import { ReplayCard } from "../../replays/components/replay-card.tsx";
-import { useTournaments } from "../../tournaments/api/queries.ts";
-import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
-import { useGame } from "../../games/api/get-games.ts";
-import { useLiveStreams } from "../api/discovery.ts";
-import { StreamCard } from "./stream-card.tsx";
-import "../../../styles/discovery.css";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { List } from "../../components/list.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { useVideos } from "../../features/replays/api/replays.ts";
+import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
+import { useTournaments } from "../../features/tournaments/api/queries.ts";
+import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
+import { useGame } from "../../features/games/api/get-games.ts";
+import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
+import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
+import "../../styles/discovery.css";
 
 type Tab = "live" | "videos" | "tournaments";
 

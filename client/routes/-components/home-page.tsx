@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { useTournaments } from "../../tournaments/api/queries.ts";
-import { TournamentCard } from "../../tournaments/components/tournament-card.tsx";
-import { useTrendingGames } from "../../games/api/get-games.ts";
-import { useLiveStreams } from "../api/discovery.ts";
-import { CardRow } from "./card-row.tsx";
-import { GameCard } from "./game-card.tsx";
-import { LiveCarousel } from "./live-carousel.tsx";
-import { StreamCard } from "./stream-card.tsx";
-import "../../../styles/discovery.css";
+import { useTournaments } from "../../features/tournaments/api/queries.ts";
+import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
+import { useTrendingGames } from "../../features/games/api/get-games.ts";
+import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
+import { CardRow } from "../../features/discovery/components/card-row.tsx";
+import { GameCard } from "../../features/discovery/components/game-card.tsx";
+import { LiveCarousel } from "../../features/discovery/components/live-carousel.tsx";
+import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
+import "../../styles/discovery.css";
 
 const ROW = 6;
 const TRENDING_GAMES = 12;
