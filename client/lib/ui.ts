@@ -19,6 +19,9 @@ export function openReportModal(target: ReportTarget): void {
   reportModalStore.set(target);
 }
 
+/** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide, the dashboard). */
+export const goLiveStore = createStore(false);
+
 /** While set, a loader replaces the page (spec 01 §2). */
 export const globalLoadingStore = createStore(false);
 export const useGlobalLoading = () => useStore(globalLoadingStore);

@@ -9,7 +9,7 @@ import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
 import { NotFoundPage } from "../features/errors/components/error-page.tsx";
-import { Shell } from "../features/shell/components/shell.tsx";
+import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
 
 // A guarded route sent a visitor here with ?noAuth=true; anything else is no flag.

@@ -1,8 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToStreamPage } from "../features/legal/components/how-to-stream-page.tsx";
-import { goLiveStore } from "../features/shell/components/go-live.tsx";
 import { sessionStore } from "../lib/session.ts";
-import { openAuthModal } from "../lib/ui.ts";
+import { goLiveStore, openAuthModal } from "../lib/ui.ts";
 import { ingestAddressQueryOptions } from "../features/legal/api/get-ingest-address.ts";
 import { startQuery } from "../lib/routing.ts";
 

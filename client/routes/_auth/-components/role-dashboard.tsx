@@ -8,7 +8,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { useSession } from "../../../lib/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
-import { goLiveStore } from "../../../features/shell/components/go-live.tsx";
+import { goLiveStore } from "../../../lib/ui.ts";
 import "../../../styles/community.css";
 
 type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClick: () => void });

@@ -4,15 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useSession } from "../../../lib/session.ts";
-import { createStore, useStore } from "../../../lib/store.ts";
-import { openAuthModal, toast } from "../../../lib/ui.ts";
+import { useStore } from "../../../lib/store.ts";
+import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
 
-/** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide). */
-export const goLiveStore = createStore(false);
 const close = () => goLiveStore.set(false);
 
 // The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
-const StreamSetupModal = lazy(() => import("../../streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
+const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
 
 export function GoLiveModal() {
   const { t } = useTranslation();

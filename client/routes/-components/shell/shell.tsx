@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useGlobalLoading } from "../../../lib/ui.ts";
 import { FloatingGoLive, GoLiveModal } from "./go-live.tsx";
-import { shellModeFor } from "../layout-rules.ts";
+import { shellModeFor } from "../../../features/shell/layout-rules.ts";
 import { Sidebar } from "./sidebar.tsx";
-import { useSidebar } from "../sidebar-state.ts";
+import { useSidebar } from "../../../features/shell/sidebar-state.ts";
 import { TopBar } from "./top-bar.tsx";
 
 /** The frame every screen lives in: top bar, sidebar and content, or less on the pages spec 01 §2 names. */

@@ -8,13 +8,13 @@ import { changeLanguage, type Language, LANGUAGES } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session.ts";
 import { setTheme, useTheme } from "../../../lib/theme.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
-import { SearchBox } from "../../discovery/components/search-box.tsx";
-import { useNotifications } from "../../notifications/api/get-notifications.ts";
-import { useLiveNotifications } from "../../notifications/api/use-notification-events.ts";
-import { badgeText } from "../../notifications/notification-text.ts";
-import { WalletBadge } from "../../wallet/components/wallet.tsx";
-import { logout } from "../logout.ts";
-import { toggleSidebar, useSidebar } from "../sidebar-state.ts";
+import { SearchBox } from "../../../features/discovery/components/search-box.tsx";
+import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
+import { useLiveNotifications } from "../../../features/notifications/api/use-notification-events.ts";
+import { badgeText } from "../../../features/notifications/notification-text.ts";
+import { WalletBadge } from "../../../features/wallet/components/wallet.tsx";
+import { logout } from "../../../features/shell/logout.ts";
+import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
 
 export function Logo() {
   const { t } = useTranslation();

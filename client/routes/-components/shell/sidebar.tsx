@@ -5,11 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
-import { openAuthModal } from "../../../lib/ui.ts";
-import { useSidebarChannels } from "../api/get-sidebar-channels.ts";
-import { goLiveStore } from "./go-live.tsx";
-import { logout } from "../logout.ts";
-import { mobileDrawerStore, useSidebar } from "../sidebar-state.ts";
+import { goLiveStore, openAuthModal } from "../../../lib/ui.ts";
+import { useSidebarChannels } from "../../../features/shell/api/get-sidebar-channels.ts";
+import { logout } from "../../../features/shell/logout.ts";
+import { mobileDrawerStore, useSidebar } from "../../../features/shell/sidebar-state.ts";
 
 interface NavItem {
   label: string;
