@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { EventStatusSchema, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { eventKeys } from "./event-keys.ts";
 
@@ -21,7 +23,7 @@ export interface ArenaEvent {
   maxParticipants: number | null;
   ticketPrice: number;
   coverImage: string | null;
-  status: "draft" | "published" | "active" | "completed" | "cancelled";
+  status: z.infer<typeof EventStatusSchema>["status"];
   createdBy: string;
   location: string;
   rules: string;
@@ -30,7 +32,7 @@ export interface ArenaEvent {
   requiresApproval: boolean;
   currentParticipants: number;
   organizer: { id: number; name: string; username: string; avatar: string | null };
-  participantStatus: "pending" | "approved" | "rejected" | null;
+  participantStatus: z.infer<typeof ParticipantStatusSchema>["status"] | null;
 }
 
 export type EventStatus = ArenaEvent["status"];

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../wallet/api/get-balance.ts";
@@ -6,7 +8,7 @@ import { eventKeys } from "./event-keys.ts";
 import type { EventStatus } from "./get-events.ts";
 import type { EventDetail } from "./get-event.ts";
 
-export type ParticipantStatus = "pending" | "approved" | "rejected";
+export type ParticipantStatus = z.infer<typeof ParticipantStatusSchema>["status"];
 
 export interface Participant {
   id: number;

@@ -1,10 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { AvatarResponseSchema, BannerResponseSchema } from "../../../../server/auth/schemas.ts";
 import type { ProfileSchema } from "../../../../server/channels/settings-schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 
 export type Profile = z.infer<typeof ProfileSchema>;
+type ImageAnswer = z.infer<typeof AvatarResponseSchema> | z.infer<typeof BannerResponseSchema>;
 
 export interface Follower {
   id: number;
@@ -35,14 +37,14 @@ export function followersQueryOptions() {
 export const useFollowers = () => useInfiniteQuery(followersQueryOptions());
 
 /** Change Avatar / Change Banner: the profiles are read again with the new picture. */
-export function useUploadImage(kind: "avatar" | "banner", config: MutationConfig<{ message: string; avatar?: string; banner?: string }, File> = {}) {
+export function useUploadImage(kind: "avatar" | "banner", config: MutationConfig<ImageAnswer, File> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("filename", file);
-      return api<{ message: string; avatar?: string; banner?: string }>(`/auth/${kind}`, { method: "POST", body: form });
+      return api<ImageAnswer>(`/auth/${kind}`, { method: "POST", body: form });
     },
     onSuccess: (...args) => {
       config.onSuccess?.(...args);

@@ -16,7 +16,7 @@ export function ImageUpload({ kind, look = "overlay" }: { kind: "avatar" | "bann
     onSuccess: (answer) => {
       toast.success(answer.message);
       const session = sessionStore.get();
-      if (kind === "avatar" && session.user && answer.avatar) sessionStore.set({ ...session, user: { ...session.user, avatar: answer.avatar } });
+      if (session.user && "avatar" in answer) sessionStore.set({ ...session, user: { ...session.user, avatar: answer.avatar } });
     },
     onError: (error) => toast.error(error.message),
   });

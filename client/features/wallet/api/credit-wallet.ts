@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { PublicUserResponseSchema } from "../../../../server/users/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import { walletKeys } from "./get-balance.ts";
 
@@ -22,7 +24,7 @@ export function useAdminCredit({ noMember, onSuccess, onError }: { noMember: str
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ username, amount, reason }: { username: string; amount: number; reason?: string }) => {
-      const member = await api<{ user: { id: number; username: string } }>(`/user/${encodeURIComponent(username)}`).catch((error: unknown) => {
+      const member = await api<z.infer<typeof PublicUserResponseSchema>>(`/user/${encodeURIComponent(username)}`).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) throw new ApiError(404, "user_not_found", noMember, [{ field: "username", code: "user_not_found", msg: noMember }]);
         throw error;
       });
