@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 /** Which lives a list shows (spec 01 §7): every live, most watched first, or those of a game or a tag. */
 export interface StreamFilter {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
-import type { Replay } from "../../replays/api/replays.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { ReplayResponse as Replay } from "../../../../server/replays/schemas.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import type { Tournament } from "../../tournaments/api/types.ts";
 import type { Game } from "../../games/api/get-games.ts";
 

@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { fromLocalInput, toLocalInput } from "../../tournaments/lib/format.ts";
+import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
 import { useTournaments } from "../../tournaments/api/queries.ts";
 import { useBalance } from "../../wallet/api/get-balance.ts";
 import { type ArenaEvent, useCategories } from "../api/get-events.ts";

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 const CHANNELS_REFRESH_MS = 30_000;
 const SIDEBAR_CHANNELS = 10;

@@ -12,7 +12,8 @@ import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
 import { type Game, useGames, useGameSearch } from "../../games/api/get-games.ts";
 import type { Structure } from "../api/types.ts";
-import { DEFAULT_SIZE, FORMATS, fromLocalInput, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
+import { fromLocalInput } from "../../../lib/format.ts";
+import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 
 type Errors = Record<string, string>;
