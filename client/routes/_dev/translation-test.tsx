@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
+import { apiAnswer } from "../../lib/api.ts";
 import { bundledFrench, ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
 import { useStore } from "../../lib/store.ts";
 import { CACHE_VERSION, clearCache, completeness, readCache, type Translations } from "../../lib/translation-loader.ts";
@@ -153,18 +154,9 @@ function TryTranslate() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    try {
-      const res = await fetch("/api/translate", {
-        method: "POST",
-        headers: { "content-type": "application/json", "accept-language": i18next.language },
-        body: JSON.stringify({ text, source_lang: from, target_lang: to }),
-      });
-      setAnswer((await res.json()) as TranslateAnswer);
-    } catch {
-      setAnswer({ success: false, error: i18next.t("errors:network_error") });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await apiAnswer<TranslateAnswer>("/translate", { method: "POST", body: { text, source_lang: from, target_lang: to } });
+    setAnswer(answer?.body ?? { success: false, error: i18next.t("errors:network_error") });
+    setBusy(false);
   }
 
   const select = (label: string, value: Language, onChange: (lang: Language) => void) => (
