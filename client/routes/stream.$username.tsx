@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
+import { FollowButton } from "../features/follows/components/follow-button.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
@@ -12,7 +13,7 @@ export const Route = createFileRoute("/stream/$username")({
   component: StreamScreen,
 });
 
-/** The stream page composes its features: the stream itself, its chat, the streamer's tournament, and the owner's replays when offline. */
+/** The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament, and the owner's replays when offline. */
 function StreamScreen() {
   const { username } = Route.useParams();
   const me = useSession().user;
@@ -24,6 +25,7 @@ function StreamScreen() {
       renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
+      renderFollow={(stream) => <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
     />
   );
 }
