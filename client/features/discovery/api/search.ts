@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 import type { ReplayResponse as Replay } from "../../../../server/replays/schemas.ts";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import type { Tournament } from "../../tournaments/api/types.ts";
-import type { Game } from "../../games/api/get-games.ts";
+import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
 
 export interface FoundUser {
   id: number;

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
 import { useState } from "react";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import type { Game } from "../../games/api/get-games.ts";
+import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
 
 /** A game as a portrait tile linking to its page (spec 01 §2: game cards link to the game by id). */
 export function GameCard({ game }: { game: Game }) {

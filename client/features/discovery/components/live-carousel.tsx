@@ -9,7 +9,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import { usePrefersReducedMotion } from "../../../lib/motion.ts";
 import { VideoPlayer } from "../../player/video-player.tsx";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import { streamDefaults } from "./stream-card.tsx";
 
 const SLIDES = 6;

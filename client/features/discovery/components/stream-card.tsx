@@ -7,7 +7,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
 import { ReportMenu } from "../../../components/report-menu.tsx";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */
 export const streamDefaults = (stream: Stream, t: (key: string) => string) => ({
