@@ -12,7 +12,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
 
 COPY . .
-RUN node_modules/.bin/bun node_modules/.bin/vite build --logLevel warn
+# The image ships without the developer screens (/components, /translation-test).
+RUN VITE_DEV_SCREENS=false node_modules/.bin/bun node_modules/.bin/vite build --logLevel warn
 
 ENV PORT=3000 RTMP_PORT=1935 DATA_DIR=/data HOST=0.0.0.0
 VOLUME /data

@@ -10,7 +10,14 @@ import "./styles/components.css";
 import "./styles/shell.css";
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: "intent", scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  // Data starts loading on hover, with the code; the query cache, not the router, decides what is fresh.
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -12,8 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as DevRouteImport } from './routes/_dev'
 import { Route as BlockedRouteImport } from './routes/blocked'
-import { Route as ComponentsRouteImport } from './routes/components'
 import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as HowToStreamRouteImport } from './routes/how-to-stream'
 import { Route as NotificationsRouteImport } from './routes/notifications'
@@ -23,8 +23,8 @@ import { Route as ServerErrorRouteImport } from './routes/server-error'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as TopUpRouteImport } from './routes/top-up'
 import { Route as TournamentsRouteImport } from './routes/tournaments'
-import { Route as TranslationTestRouteImport } from './routes/translation-test'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
+import { Route as AuthTournamentAdminRouteImport } from './routes/_auth/_tournament-admin'
 import { Route as AuthCreateEventRouteImport } from './routes/_auth/create-event'
 import { Route as AuthCreateTournamentRouteImport } from './routes/_auth/create-tournament'
 import { Route as AuthMyEventsRouteImport } from './routes/_auth/my-events'
@@ -32,6 +32,8 @@ import { Route as AuthMyTicketsRouteImport } from './routes/_auth/my-tickets'
 import { Route as AuthMyTournamentsRouteImport } from './routes/_auth/my-tournaments'
 import { Route as AuthMyTournamentsArchiveRouteImport } from './routes/_auth/my-tournaments-archive'
 import { Route as AuthPreviewRouteImport } from './routes/_auth/preview'
+import { Route as DevComponentsRouteImport } from './routes/_dev/components'
+import { Route as DevTranslationTestRouteImport } from './routes/_dev/translation-test'
 import { Route as EventsIndexRouteImport } from './routes/events.index'
 import { Route as GameIdRouteImport } from './routes/game.$id'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
@@ -47,16 +49,16 @@ import { Route as TagTagNameRouteImport } from './routes/tag.$tagName'
 import { Route as TournamentIdRouteImport } from './routes/tournament.$id'
 import { Route as Video1RouteImport } from './routes/video.1'
 import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard.index'
-import { Route as AuthDashboardIdRouteImport } from './routes/_auth/dashboard.$id'
 import { Route as AuthEventsCreateRouteImport } from './routes/_auth/events.create'
 import { Route as AuthSettingsIndexRouteImport } from './routes/_auth/settings.index'
 import { Route as AuthWalletHistoryRouteImport } from './routes/_auth/wallet.history'
 import { Route as EventsSlugIndexRouteImport } from './routes/events.$slug.index'
-import { Route as AuthDashboardParticipantsIdRouteImport } from './routes/_auth/dashboard.participants.$id'
-import { Route as AuthDashboardSettingsIdRouteImport } from './routes/_auth/dashboard.settings.$id'
+import { Route as AuthTournamentAdminDashboardIdRouteImport } from './routes/_auth/_tournament-admin/dashboard.$id'
 import { Route as AuthEventsSlugEditRouteImport } from './routes/_auth/events.$slug.edit'
 import { Route as AuthEventsSlugManageRouteImport } from './routes/_auth/events.$slug.manage'
 import { Route as AuthEventsSlugScanRouteImport } from './routes/_auth/events.$slug.scan'
+import { Route as AuthTournamentAdminDashboardParticipantsIdRouteImport } from './routes/_auth/_tournament-admin/dashboard.participants.$id'
+import { Route as AuthTournamentAdminDashboardSettingsIdRouteImport } from './routes/_auth/_tournament-admin/dashboard.settings.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,14 +74,13 @@ const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DevRoute = DevRouteImport.update({
+  id: '/_dev',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlockedRoute = BlockedRouteImport.update({
   id: '/blocked',
   path: '/blocked',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ComponentsRoute = ComponentsRouteImport.update({
-  id: '/components',
-  path: '/components',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForbiddenRoute = ForbiddenRouteImport.update({
@@ -127,15 +128,14 @@ const TournamentsRoute = TournamentsRouteImport.update({
   path: '/tournaments',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TranslationTestRoute = TranslationTestRouteImport.update({
-  id: '/translation-test',
-  path: '/translation-test',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const UnauthorizedRoute = UnauthorizedRouteImport.update({
   id: '/unauthorized',
   path: '/unauthorized',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthTournamentAdminRoute = AuthTournamentAdminRouteImport.update({
+  id: '/_tournament-admin',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthCreateEventRoute = AuthCreateEventRouteImport.update({
   id: '/create-event',
@@ -172,6 +172,16 @@ const AuthPreviewRoute = AuthPreviewRouteImport.update({
   id: '/preview',
   path: '/preview',
   getParentRoute: () => AuthRoute,
+} as any)
+const DevComponentsRoute = DevComponentsRouteImport.update({
+  id: '/components',
+  path: '/components',
+  getParentRoute: () => DevRoute,
+} as any)
+const DevTranslationTestRoute = DevTranslationTestRouteImport.update({
+  id: '/translation-test',
+  path: '/translation-test',
+  getParentRoute: () => DevRoute,
 } as any)
 const EventsIndexRoute = EventsIndexRouteImport.update({
   id: '/events/',
@@ -248,11 +258,6 @@ const AuthDashboardIndexRoute = AuthDashboardIndexRouteImport.update({
   path: '/dashboard/',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthDashboardIdRoute = AuthDashboardIdRouteImport.update({
-  id: '/dashboard/$id',
-  path: '/dashboard/$id',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthEventsCreateRoute = AuthEventsCreateRouteImport.update({
   id: '/events/create',
   path: '/events/create',
@@ -273,17 +278,12 @@ const EventsSlugIndexRoute = EventsSlugIndexRouteImport.update({
   path: '/events/$slug/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthDashboardParticipantsIdRoute =
-  AuthDashboardParticipantsIdRouteImport.update({
-    id: '/dashboard/participants/$id',
-    path: '/dashboard/participants/$id',
-    getParentRoute: () => AuthRoute,
+const AuthTournamentAdminDashboardIdRoute =
+  AuthTournamentAdminDashboardIdRouteImport.update({
+    id: '/dashboard/$id',
+    path: '/dashboard/$id',
+    getParentRoute: () => AuthTournamentAdminRoute,
   } as any)
-const AuthDashboardSettingsIdRoute = AuthDashboardSettingsIdRouteImport.update({
-  id: '/dashboard/settings/$id',
-  path: '/dashboard/settings/$id',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthEventsSlugEditRoute = AuthEventsSlugEditRouteImport.update({
   id: '/events/$slug/edit',
   path: '/events/$slug/edit',
@@ -299,12 +299,23 @@ const AuthEventsSlugScanRoute = AuthEventsSlugScanRouteImport.update({
   path: '/events/$slug/scan',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTournamentAdminDashboardParticipantsIdRoute =
+  AuthTournamentAdminDashboardParticipantsIdRouteImport.update({
+    id: '/dashboard/participants/$id',
+    path: '/dashboard/participants/$id',
+    getParentRoute: () => AuthTournamentAdminRoute,
+  } as any)
+const AuthTournamentAdminDashboardSettingsIdRoute =
+  AuthTournamentAdminDashboardSettingsIdRouteImport.update({
+    id: '/dashboard/settings/$id',
+    path: '/dashboard/settings/$id',
+    getParentRoute: () => AuthTournamentAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/blocked': typeof BlockedRoute
-  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -314,7 +325,6 @@ export interface FileRoutesByFullPath {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/top-up': typeof TopUpRoute
   '/tournaments': typeof TournamentsRoute
-  '/translation-test': typeof TranslationTestRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
@@ -323,6 +333,8 @@ export interface FileRoutesByFullPath {
   '/my-tournaments': typeof AuthMyTournamentsRoute
   '/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/preview': typeof AuthPreviewRoute
+  '/components': typeof DevComponentsRoute
+  '/translation-test': typeof DevTranslationTestRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -337,23 +349,22 @@ export interface FileRoutesByFullPath {
   '/video/1': typeof Video1Route
   '/events/': typeof EventsIndexRoute
   '/profile/': typeof ProfileIndexRoute
-  '/dashboard/$id': typeof AuthDashboardIdRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
-  '/dashboard/participants/$id': typeof AuthDashboardParticipantsIdRoute
-  '/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
+  '/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/events/$slug/manage': typeof AuthEventsSlugManageRoute
   '/events/$slug/scan': typeof AuthEventsSlugScanRoute
+  '/dashboard/participants/$id': typeof AuthTournamentAdminDashboardParticipantsIdRoute
+  '/dashboard/settings/$id': typeof AuthTournamentAdminDashboardSettingsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/blocked': typeof BlockedRoute
-  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -363,7 +374,6 @@ export interface FileRoutesByTo {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/top-up': typeof TopUpRoute
   '/tournaments': typeof TournamentsRoute
-  '/translation-test': typeof TranslationTestRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
@@ -372,6 +382,8 @@ export interface FileRoutesByTo {
   '/my-tournaments': typeof AuthMyTournamentsRoute
   '/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/preview': typeof AuthPreviewRoute
+  '/components': typeof DevComponentsRoute
+  '/translation-test': typeof DevTranslationTestRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -386,25 +398,25 @@ export interface FileRoutesByTo {
   '/video/1': typeof Video1Route
   '/events': typeof EventsIndexRoute
   '/profile': typeof ProfileIndexRoute
-  '/dashboard/$id': typeof AuthDashboardIdRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/settings': typeof AuthSettingsIndexRoute
   '/events/$slug': typeof EventsSlugIndexRoute
-  '/dashboard/participants/$id': typeof AuthDashboardParticipantsIdRoute
-  '/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
+  '/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/events/$slug/manage': typeof AuthEventsSlugManageRoute
   '/events/$slug/scan': typeof AuthEventsSlugScanRoute
+  '/dashboard/participants/$id': typeof AuthTournamentAdminDashboardParticipantsIdRoute
+  '/dashboard/settings/$id': typeof AuthTournamentAdminDashboardSettingsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/404': typeof R404Route
   '/_auth': typeof AuthRouteWithChildren
+  '/_dev': typeof DevRouteWithChildren
   '/blocked': typeof BlockedRoute
-  '/components': typeof ComponentsRoute
   '/forbidden': typeof ForbiddenRoute
   '/how-to-stream': typeof HowToStreamRoute
   '/notifications': typeof NotificationsRoute
@@ -414,8 +426,8 @@ export interface FileRoutesById {
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/top-up': typeof TopUpRoute
   '/tournaments': typeof TournamentsRoute
-  '/translation-test': typeof TranslationTestRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/_auth/_tournament-admin': typeof AuthTournamentAdminRouteWithChildren
   '/_auth/create-event': typeof AuthCreateEventRoute
   '/_auth/create-tournament': typeof AuthCreateTournamentRoute
   '/_auth/my-events': typeof AuthMyEventsRoute
@@ -423,6 +435,8 @@ export interface FileRoutesById {
   '/_auth/my-tournaments': typeof AuthMyTournamentsRoute
   '/_auth/my-tournaments-archive': typeof AuthMyTournamentsArchiveRoute
   '/_auth/preview': typeof AuthPreviewRoute
+  '/_dev/components': typeof DevComponentsRoute
+  '/_dev/translation-test': typeof DevTranslationTestRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -437,17 +451,17 @@ export interface FileRoutesById {
   '/video/1': typeof Video1Route
   '/events/': typeof EventsIndexRoute
   '/profile/': typeof ProfileIndexRoute
-  '/_auth/dashboard/$id': typeof AuthDashboardIdRoute
   '/_auth/events/create': typeof AuthEventsCreateRoute
   '/_auth/wallet/history': typeof AuthWalletHistoryRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
-  '/_auth/dashboard/participants/$id': typeof AuthDashboardParticipantsIdRoute
-  '/_auth/dashboard/settings/$id': typeof AuthDashboardSettingsIdRoute
+  '/_auth/_tournament-admin/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/_auth/events/$slug/edit': typeof AuthEventsSlugEditRoute
   '/_auth/events/$slug/manage': typeof AuthEventsSlugManageRoute
   '/_auth/events/$slug/scan': typeof AuthEventsSlugScanRoute
+  '/_auth/_tournament-admin/dashboard/participants/$id': typeof AuthTournamentAdminDashboardParticipantsIdRoute
+  '/_auth/_tournament-admin/dashboard/settings/$id': typeof AuthTournamentAdminDashboardSettingsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -455,7 +469,6 @@ export interface FileRouteTypes {
     | '/'
     | '/404'
     | '/blocked'
-    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -465,7 +478,6 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/top-up'
     | '/tournaments'
-    | '/translation-test'
     | '/unauthorized'
     | '/create-event'
     | '/create-tournament'
@@ -474,6 +486,8 @@ export interface FileRouteTypes {
     | '/my-tournaments'
     | '/my-tournaments-archive'
     | '/preview'
+    | '/components'
+    | '/translation-test'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -488,23 +502,22 @@ export interface FileRouteTypes {
     | '/video/1'
     | '/events/'
     | '/profile/'
-    | '/dashboard/$id'
     | '/events/create'
     | '/wallet/history'
     | '/dashboard/'
     | '/settings/'
     | '/events/$slug/'
-    | '/dashboard/participants/$id'
-    | '/dashboard/settings/$id'
+    | '/dashboard/$id'
     | '/events/$slug/edit'
     | '/events/$slug/manage'
     | '/events/$slug/scan'
+    | '/dashboard/participants/$id'
+    | '/dashboard/settings/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/404'
     | '/blocked'
-    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -514,7 +527,6 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/top-up'
     | '/tournaments'
-    | '/translation-test'
     | '/unauthorized'
     | '/create-event'
     | '/create-tournament'
@@ -523,6 +535,8 @@ export interface FileRouteTypes {
     | '/my-tournaments'
     | '/my-tournaments-archive'
     | '/preview'
+    | '/components'
+    | '/translation-test'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -537,24 +551,24 @@ export interface FileRouteTypes {
     | '/video/1'
     | '/events'
     | '/profile'
-    | '/dashboard/$id'
     | '/events/create'
     | '/wallet/history'
     | '/dashboard'
     | '/settings'
     | '/events/$slug'
-    | '/dashboard/participants/$id'
-    | '/dashboard/settings/$id'
+    | '/dashboard/$id'
     | '/events/$slug/edit'
     | '/events/$slug/manage'
     | '/events/$slug/scan'
+    | '/dashboard/participants/$id'
+    | '/dashboard/settings/$id'
   id:
     | '__root__'
     | '/'
     | '/404'
     | '/_auth'
+    | '/_dev'
     | '/blocked'
-    | '/components'
     | '/forbidden'
     | '/how-to-stream'
     | '/notifications'
@@ -564,8 +578,8 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/top-up'
     | '/tournaments'
-    | '/translation-test'
     | '/unauthorized'
+    | '/_auth/_tournament-admin'
     | '/_auth/create-event'
     | '/_auth/create-tournament'
     | '/_auth/my-events'
@@ -573,6 +587,8 @@ export interface FileRouteTypes {
     | '/_auth/my-tournaments'
     | '/_auth/my-tournaments-archive'
     | '/_auth/preview'
+    | '/_dev/components'
+    | '/_dev/translation-test'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -587,25 +603,25 @@ export interface FileRouteTypes {
     | '/video/1'
     | '/events/'
     | '/profile/'
-    | '/_auth/dashboard/$id'
     | '/_auth/events/create'
     | '/_auth/wallet/history'
     | '/_auth/dashboard/'
     | '/_auth/settings/'
     | '/events/$slug/'
-    | '/_auth/dashboard/participants/$id'
-    | '/_auth/dashboard/settings/$id'
+    | '/_auth/_tournament-admin/dashboard/$id'
     | '/_auth/events/$slug/edit'
     | '/_auth/events/$slug/manage'
     | '/_auth/events/$slug/scan'
+    | '/_auth/_tournament-admin/dashboard/participants/$id'
+    | '/_auth/_tournament-admin/dashboard/settings/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   R404Route: typeof R404Route
   AuthRoute: typeof AuthRouteWithChildren
+  DevRoute: typeof DevRouteWithChildren
   BlockedRoute: typeof BlockedRoute
-  ComponentsRoute: typeof ComponentsRoute
   ForbiddenRoute: typeof ForbiddenRoute
   HowToStreamRoute: typeof HowToStreamRoute
   NotificationsRoute: typeof NotificationsRoute
@@ -615,7 +631,6 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   TopUpRoute: typeof TopUpRoute
   TournamentsRoute: typeof TournamentsRoute
-  TranslationTestRoute: typeof TranslationTestRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   GameIdRoute: typeof GameIdRoute
   LegalTypeRoute: typeof LegalTypeRoute
@@ -657,18 +672,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_dev': {
+      id: '/_dev'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DevRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blocked': {
       id: '/blocked'
       path: '/blocked'
       fullPath: '/blocked'
       preLoaderRoute: typeof BlockedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/components': {
-      id: '/components'
-      path: '/components'
-      fullPath: '/components'
-      preLoaderRoute: typeof ComponentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forbidden': {
@@ -734,19 +749,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TournamentsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/translation-test': {
-      id: '/translation-test'
-      path: '/translation-test'
-      fullPath: '/translation-test'
-      preLoaderRoute: typeof TranslationTestRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/unauthorized': {
       id: '/unauthorized'
       path: '/unauthorized'
       fullPath: '/unauthorized'
       preLoaderRoute: typeof UnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/_tournament-admin': {
+      id: '/_auth/_tournament-admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthTournamentAdminRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/create-event': {
       id: '/_auth/create-event'
@@ -796,6 +811,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/preview'
       preLoaderRoute: typeof AuthPreviewRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_dev/components': {
+      id: '/_dev/components'
+      path: '/components'
+      fullPath: '/components'
+      preLoaderRoute: typeof DevComponentsRouteImport
+      parentRoute: typeof DevRoute
+    }
+    '/_dev/translation-test': {
+      id: '/_dev/translation-test'
+      path: '/translation-test'
+      fullPath: '/translation-test'
+      preLoaderRoute: typeof DevTranslationTestRouteImport
+      parentRoute: typeof DevRoute
     }
     '/events/': {
       id: '/events/'
@@ -902,13 +931,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardIndexRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/dashboard/$id': {
-      id: '/_auth/dashboard/$id'
-      path: '/dashboard/$id'
-      fullPath: '/dashboard/$id'
-      preLoaderRoute: typeof AuthDashboardIdRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/events/create': {
       id: '/_auth/events/create'
       path: '/events/create'
@@ -937,19 +959,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsSlugIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_auth/dashboard/participants/$id': {
-      id: '/_auth/dashboard/participants/$id'
-      path: '/dashboard/participants/$id'
-      fullPath: '/dashboard/participants/$id'
-      preLoaderRoute: typeof AuthDashboardParticipantsIdRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/dashboard/settings/$id': {
-      id: '/_auth/dashboard/settings/$id'
-      path: '/dashboard/settings/$id'
-      fullPath: '/dashboard/settings/$id'
-      preLoaderRoute: typeof AuthDashboardSettingsIdRouteImport
-      parentRoute: typeof AuthRoute
+    '/_auth/_tournament-admin/dashboard/$id': {
+      id: '/_auth/_tournament-admin/dashboard/$id'
+      path: '/dashboard/$id'
+      fullPath: '/dashboard/$id'
+      preLoaderRoute: typeof AuthTournamentAdminDashboardIdRouteImport
+      parentRoute: typeof AuthTournamentAdminRoute
     }
     '/_auth/events/$slug/edit': {
       id: '/_auth/events/$slug/edit'
@@ -972,10 +987,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthEventsSlugScanRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/_tournament-admin/dashboard/participants/$id': {
+      id: '/_auth/_tournament-admin/dashboard/participants/$id'
+      path: '/dashboard/participants/$id'
+      fullPath: '/dashboard/participants/$id'
+      preLoaderRoute: typeof AuthTournamentAdminDashboardParticipantsIdRouteImport
+      parentRoute: typeof AuthTournamentAdminRoute
+    }
+    '/_auth/_tournament-admin/dashboard/settings/$id': {
+      id: '/_auth/_tournament-admin/dashboard/settings/$id'
+      path: '/dashboard/settings/$id'
+      fullPath: '/dashboard/settings/$id'
+      preLoaderRoute: typeof AuthTournamentAdminDashboardSettingsIdRouteImport
+      parentRoute: typeof AuthTournamentAdminRoute
+    }
   }
 }
 
+interface AuthTournamentAdminRouteChildren {
+  AuthTournamentAdminDashboardIdRoute: typeof AuthTournamentAdminDashboardIdRoute
+  AuthTournamentAdminDashboardParticipantsIdRoute: typeof AuthTournamentAdminDashboardParticipantsIdRoute
+  AuthTournamentAdminDashboardSettingsIdRoute: typeof AuthTournamentAdminDashboardSettingsIdRoute
+}
+
+const AuthTournamentAdminRouteChildren: AuthTournamentAdminRouteChildren = {
+  AuthTournamentAdminDashboardIdRoute: AuthTournamentAdminDashboardIdRoute,
+  AuthTournamentAdminDashboardParticipantsIdRoute:
+    AuthTournamentAdminDashboardParticipantsIdRoute,
+  AuthTournamentAdminDashboardSettingsIdRoute:
+    AuthTournamentAdminDashboardSettingsIdRoute,
+}
+
+const AuthTournamentAdminRouteWithChildren =
+  AuthTournamentAdminRoute._addFileChildren(AuthTournamentAdminRouteChildren)
+
 interface AuthRouteChildren {
+  AuthTournamentAdminRoute: typeof AuthTournamentAdminRouteWithChildren
   AuthCreateEventRoute: typeof AuthCreateEventRoute
   AuthCreateTournamentRoute: typeof AuthCreateTournamentRoute
   AuthMyEventsRoute: typeof AuthMyEventsRoute
@@ -983,19 +1030,17 @@ interface AuthRouteChildren {
   AuthMyTournamentsRoute: typeof AuthMyTournamentsRoute
   AuthMyTournamentsArchiveRoute: typeof AuthMyTournamentsArchiveRoute
   AuthPreviewRoute: typeof AuthPreviewRoute
-  AuthDashboardIdRoute: typeof AuthDashboardIdRoute
   AuthEventsCreateRoute: typeof AuthEventsCreateRoute
   AuthWalletHistoryRoute: typeof AuthWalletHistoryRoute
   AuthDashboardIndexRoute: typeof AuthDashboardIndexRoute
   AuthSettingsIndexRoute: typeof AuthSettingsIndexRoute
-  AuthDashboardParticipantsIdRoute: typeof AuthDashboardParticipantsIdRoute
-  AuthDashboardSettingsIdRoute: typeof AuthDashboardSettingsIdRoute
   AuthEventsSlugEditRoute: typeof AuthEventsSlugEditRoute
   AuthEventsSlugManageRoute: typeof AuthEventsSlugManageRoute
   AuthEventsSlugScanRoute: typeof AuthEventsSlugScanRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthTournamentAdminRoute: AuthTournamentAdminRouteWithChildren,
   AuthCreateEventRoute: AuthCreateEventRoute,
   AuthCreateTournamentRoute: AuthCreateTournamentRoute,
   AuthMyEventsRoute: AuthMyEventsRoute,
@@ -1003,13 +1048,10 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMyTournamentsRoute: AuthMyTournamentsRoute,
   AuthMyTournamentsArchiveRoute: AuthMyTournamentsArchiveRoute,
   AuthPreviewRoute: AuthPreviewRoute,
-  AuthDashboardIdRoute: AuthDashboardIdRoute,
   AuthEventsCreateRoute: AuthEventsCreateRoute,
   AuthWalletHistoryRoute: AuthWalletHistoryRoute,
   AuthDashboardIndexRoute: AuthDashboardIndexRoute,
   AuthSettingsIndexRoute: AuthSettingsIndexRoute,
-  AuthDashboardParticipantsIdRoute: AuthDashboardParticipantsIdRoute,
-  AuthDashboardSettingsIdRoute: AuthDashboardSettingsIdRoute,
   AuthEventsSlugEditRoute: AuthEventsSlugEditRoute,
   AuthEventsSlugManageRoute: AuthEventsSlugManageRoute,
   AuthEventsSlugScanRoute: AuthEventsSlugScanRoute,
@@ -1017,12 +1059,24 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface DevRouteChildren {
+  DevComponentsRoute: typeof DevComponentsRoute
+  DevTranslationTestRoute: typeof DevTranslationTestRoute
+}
+
+const DevRouteChildren: DevRouteChildren = {
+  DevComponentsRoute: DevComponentsRoute,
+  DevTranslationTestRoute: DevTranslationTestRoute,
+}
+
+const DevRouteWithChildren = DevRoute._addFileChildren(DevRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   R404Route: R404Route,
   AuthRoute: AuthRouteWithChildren,
+  DevRoute: DevRouteWithChildren,
   BlockedRoute: BlockedRoute,
-  ComponentsRoute: ComponentsRoute,
   ForbiddenRoute: ForbiddenRoute,
   HowToStreamRoute: HowToStreamRoute,
   NotificationsRoute: NotificationsRoute,
@@ -1032,7 +1086,6 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   TopUpRoute: TopUpRoute,
   TournamentsRoute: TournamentsRoute,
-  TranslationTestRoute: TranslationTestRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   GameIdRoute: GameIdRoute,
   LegalTypeRoute: LegalTypeRoute,

@@ -195,7 +195,7 @@ describe("event category chips", () => {
   });
 
   test("every component that paints a category colour goes through readableChip", () => {
-    const dir = join(root, "client/features/events");
+    const dir = join(root, "client/features/events/components");
     for (const file of readdirSync(dir).filter((f) => f.endsWith(".tsx"))) {
       const source = readFileSync(join(dir, file), "utf8");
       expect(source, file).not.toMatch(/className="event-chip"\s+style=\{\{\s*background:/);

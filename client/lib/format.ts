@@ -88,3 +88,15 @@ export function formatElapsed(startTime: string | null | undefined, now: number 
 function baseLanguage(lang: string): string {
   return lang.toLowerCase().split("-")[0] ?? "en";
 }
+
+/** An ISO date as a datetime-local input's value, in the browser's time. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function fromLocalInput(value: string): string {
+  return value ? new Date(value).toISOString() : "";
+}

@@ -1,3 +1,5 @@
+import { apiAnswer } from "./api.ts";
+
 export type Translations = Record<string, Record<string, string>>;
 /** Where a language's texts came from; "none" means nothing answered and the French texts stay. */
 export type LoadSource = "bundled" | "static" | "cache" | "api" | "none";
@@ -168,24 +170,18 @@ async function translateByApi(lang: string, { reference, onTexts, priority = [] 
 
 /** One call for up to 10 texts; each item is its translation, or undefined where the server found none. */
 async function postBatch(texts: string[], target: string): Promise<(string | undefined)[] | null> {
-  try {
-    const res = await fetch("/api/translate", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ text: texts, source_lang: "fr", target_lang: target }),
-    });
-    if (!res.ok) return res.status === 429 || res.status >= 500 ? null : texts.map(() => undefined);
-    const body = (await res.json()) as { translation?: unknown; sources?: unknown };
-    if (!Array.isArray(body.translation)) return texts.map(() => undefined);
-    const list = body.translation as unknown[];
-    const sources = Array.isArray(body.sources) ? (body.sources as unknown[]) : [];
-    return texts.map((_, index) => {
-      const text = list[index];
-      return typeof text === "string" && sources[index] !== "none" ? text : undefined;
-    });
-  } catch {
-    return null;
-  }
+  const answer = await apiAnswer<{ translation?: unknown; sources?: unknown }>("/translate", { method: "POST", body: { text: texts, source_lang: "fr", target_lang: target } });
+  if (!answer) return null;
+  if (!answer.ok) return answer.status === 429 || answer.status >= 500 ? null : texts.map(() => undefined);
+  // An answer that is not JSON is a server in trouble, as no answer is.
+  if (!answer.body) return null;
+  if (!Array.isArray(answer.body.translation)) return texts.map(() => undefined);
+  const list = answer.body.translation as unknown[];
+  const sources = Array.isArray(answer.body.sources) ? (answer.body.sources as unknown[]) : [];
+  return texts.map((_, index) => {
+    const text = list[index];
+    return typeof text === "string" && sources[index] !== "none" ? text : undefined;
+  });
 }
 
 function isTranslations(value: unknown): value is Translations {

@@ -1,3 +1,4 @@
+import { sessionStore } from "./session.ts";
 import { createStore, useStore } from "./store.ts";
 
 export type AuthTab = "login" | "signup";
@@ -7,6 +8,19 @@ export const authModalStore = createStore<AuthTab | null>(null);
 export const openAuthModal = (tab: AuthTab = "login") => authModalStore.set(tab);
 export const closeAuthModal = () => authModalStore.set(null);
 export const useAuthModal = () => useStore(authModalStore);
+
+export type ReportTarget = { targetType: "stream" | "user" | "replay" | "tournament" | "message"; targetId: string | number; label: string };
+
+/** What the report dialog is about, if open: any card or menu can ask, the reports feature draws it. */
+export const reportModalStore = createStore<ReportTarget | null>(null);
+/** Opens the report dialog about a stream, user, replay, tournament or chat message; a visitor is asked to log in. */
+export function openReportModal(target: ReportTarget): void {
+  if (!sessionStore.get().isLoggedIn) return openAuthModal("login");
+  reportModalStore.set(target);
+}
+
+/** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide, the dashboard). */
+export const goLiveStore = createStore(false);
 
 /** While set, a loader replaces the page (spec 01 §2). */
 export const globalLoadingStore = createStore(false);

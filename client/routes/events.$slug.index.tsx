@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EventPage } from "../features/events/event-page.tsx";
+import { eventQueryOptions } from "../features/events/api/get-event.ts";
+import { EventPage } from "../features/events/components/event-page.tsx";
+import { startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/events/$slug/")({ component: EventScreen });
+export const Route = createFileRoute("/events/$slug/")({
+  loader: ({ context, params }) => startQuery(context.queryClient, eventQueryOptions(params.slug)),
+  component: EventScreen,
+});
 
 function EventScreen() {
   const { slug } = Route.useParams();

@@ -1,4 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EventsList } from "../features/events/events-list.tsx";
+import { EventsList } from "../features/events/components/events-list.tsx";
+import { categoriesQueryOptions, eventsQueryOptions } from "../features/events/api/get-events.ts";
+import { startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/events/")({ component: EventsList });
+export const Route = createFileRoute("/events/")({
+  loader: ({ context }) => {
+    startQuery(context.queryClient, eventsQueryOptions());
+    startQuery(context.queryClient, categoriesQueryOptions());
+  },
+  component: EventsList,
+});

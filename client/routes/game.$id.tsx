@@ -1,9 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GamePage } from "../features/discovery/components/game-page.tsx";
+import { GamePage } from "./-components/game-page.tsx";
+import { gameQueryOptions } from "../features/games/api/get-games.ts";
+import { idParams, startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/game/$id")({ component: GameScreen });
+export const Route = createFileRoute("/game/$id")({
+  params: idParams("id"),
+  loader: ({ context, params }) => startQuery(context.queryClient, gameQueryOptions(params.id)),
+  component: GameScreen,
+});
 
 function GameScreen() {
-  const id = Number(Route.useParams().id);
+  const { id } = Route.useParams();
   return <GamePage key={id} id={id} />;
 }

@@ -1,10 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToStreamPage } from "../features/legal/components/how-to-stream-page.tsx";
-import { goLiveStore } from "../features/shell/go-live.tsx";
 import { sessionStore } from "../lib/session.ts";
-import { openAuthModal } from "../lib/ui.ts";
+import { goLiveStore, openAuthModal } from "../lib/ui.ts";
+import { ingestAddressQueryOptions } from "../features/legal/api/get-ingest-address.ts";
+import { startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/how-to-stream")({ component: HowToStreamScreen });
+export const Route = createFileRoute("/how-to-stream")({
+  loader: ({ context }) => startQuery(context.queryClient, ingestAddressQueryOptions()),
+  component: HowToStreamScreen,
+});
 
 function HowToStreamScreen() {
   // Same as the sidebar's Go Live: the stream setup panel when logged in, the signup tab otherwise.

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
-import { AuthCard, AuthNotice } from "../features/auth/auth-card.tsx";
+import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
 import { checkConfirmation, checkNewPassword } from "../features/auth/validation.ts";
 import { ApiError, api } from "../lib/api.ts";
 

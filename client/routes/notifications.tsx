@@ -5,11 +5,15 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
-import { useMarkAllRead, useNotifications } from "../features/notifications/api.ts";
+import { notificationsQueryOptions, useMarkAllRead, useNotifications } from "../features/notifications/api/get-notifications.ts";
 import { notificationText } from "../features/notifications/notification-text.ts";
-import { useSession } from "../lib/session.ts";
+import { startQuery } from "../lib/routing.ts";
+import { sessionStore, useSession } from "../lib/session.ts";
 
-export const Route = createFileRoute("/notifications")({ component: NotificationsScreen });
+export const Route = createFileRoute("/notifications")({
+  loader: ({ context }) => (sessionStore.get().isLoggedIn ? startQuery(context.queryClient, notificationsQueryOptions()) : undefined),
+  component: NotificationsScreen,
+});
 
 function NotificationsScreen() {
   const { t, i18n } = useTranslation(["common", "notifications"]);

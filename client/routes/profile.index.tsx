@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { ProfilePage } from "./-components/profile-page.tsx";
 import { sessionStore, useSession } from "../lib/session.ts";
 
 // One's own profile needs a session: a visitor goes home with the login dialog open, as on guarded routes.

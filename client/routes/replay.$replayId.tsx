@@ -1,9 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { replayQueryOptions } from "../features/replays/api/replays.ts";
 import { ReplayPage } from "../features/replays/components/replay-page.tsx";
+import { idParams, startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/replay/$replayId")({ component: ReplayScreen });
+export const Route = createFileRoute("/replay/$replayId")({
+  params: idParams("replayId"),
+  // Reading a replay counts a view: a hover alone must not, so only the visit itself starts it.
+  loader: ({ context, params, preload }) => (preload ? undefined : startQuery(context.queryClient, replayQueryOptions(params.replayId))),
+  component: ReplayScreen,
+});
 
 function ReplayScreen() {
-  const id = Number(Route.useParams().replayId);
-  return <ReplayPage key={id} replayId={id} />;
+  const { replayId } = Route.useParams();
+  return <ReplayPage key={replayId} replayId={replayId} />;
 }

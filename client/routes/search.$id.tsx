@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SearchPage } from "../features/discovery/components/search-page.tsx";
+import { searchQueryOptions } from "../features/discovery/api/search.ts";
+import { SearchPage } from "./-components/search-page.tsx";
+import { startQuery } from "../lib/routing.ts";
 
-export const Route = createFileRoute("/search/$id")({ component: SearchScreen });
+export const Route = createFileRoute("/search/$id")({
+  loader: ({ context, params }) => (params.id.trim() ? startQuery(context.queryClient, searchQueryOptions(params.id, "page")) : undefined),
+  component: SearchScreen,
+});
 
 function SearchScreen() {
   const { id } = Route.useParams();

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { ALL, type ConsentChoices, NONE, saveConsent, useConsent } from "../features/consent/consent.ts";
-import { ConsentSwitches } from "../features/consent/consent-switches.tsx";
+import { ConsentSwitches } from "../features/consent/components/consent-switches.tsx";
 import "../styles/consent.css";
 
 export const Route = createFileRoute("/settings/cookies")({ component: CookieSettingsScreen });

@@ -1,13 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
+import { FollowButton } from "../features/follows/components/follow-button.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
+import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
+import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../lib/session.ts";
 
-export const Route = createFileRoute("/stream/$username")({ component: StreamScreen });
+export const Route = createFileRoute("/stream/$username")({
+  loader: ({ context, params }) => startQuery(context.queryClient, streamQueryOptions(params.username)),
+  component: StreamScreen,
+});
 
-/** The stream page composes its features: the stream itself, its chat, the streamer's tournament, and the owner's replays when offline. */
+/** The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament, and the owner's replays when offline. */
 function StreamScreen() {
   const { username } = Route.useParams();
   const me = useSession().user;
@@ -19,6 +25,7 @@ function StreamScreen() {
       renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
+      renderFollow={(stream) => <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
     />
   );
 }

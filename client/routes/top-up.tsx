@@ -1,4 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TopUp } from "../features/wallet/wallet.tsx";
+import { useAuthOptions } from "../features/auth/api/get-auth-options.ts";
+import { TopUp } from "../features/wallet/components/wallet.tsx";
 
-export const Route = createFileRoute("/top-up")({ component: TopUp });
+export const Route = createFileRoute("/top-up")({ component: TopUpScreen });
+
+function TopUpScreen() {
+  return <TopUp testTopUp={useAuthOptions().data?.testTopUp === true} />;
+}

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ErrorPage } from "../features/errors/error-page.tsx";
+import { ErrorPage } from "../features/errors/components/error-page.tsx";
 
 export const Route = createFileRoute("/unauthorized")({ component: () => <ErrorPage kind="unauthorized" /> });

@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { ApiError, api } from "../../lib/api.ts";
 import { clearSession, setSessionUser, type SessionUser } from "../../lib/session.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
-import { initChannel } from "./channel-init.ts";
+import { initChannel } from "./api/init-channel.ts";
 import { flashToast } from "./flash.ts";
 
 export type Provider = "google" | "facebook";

@@ -1,4 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RoleDashboard } from "../../features/dashboards/role-dashboard.tsx";
+import { RoleDashboard } from "./-components/role-dashboard.tsx";
+import { dashboardQueryOptions } from "../../features/dashboards/api/get-dashboard.ts";
+import { startQuery } from "../../lib/routing.ts";
 
-export const Route = createFileRoute("/_auth/dashboard/")({ component: RoleDashboard });
+export const Route = createFileRoute("/_auth/dashboard/")({
+  loader: ({ context }) => startQuery(context.queryClient, dashboardQueryOptions()),
+  component: RoleDashboard,
+});

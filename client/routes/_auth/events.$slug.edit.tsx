@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EditEventPage } from "../../features/events/event-form-pages.tsx";
+import { eventQueryOptions } from "../../features/events/api/get-event.ts";
+import { EditEventPage } from "../../features/events/components/event-form-pages.tsx";
+import { startQuery } from "../../lib/routing.ts";
 
-export const Route = createFileRoute("/_auth/events/$slug/edit")({ component: EditEventScreen });
+export const Route = createFileRoute("/_auth/events/$slug/edit")({
+  loader: ({ context, params }) => startQuery(context.queryClient, eventQueryOptions(params.slug)),
+  component: EditEventScreen,
+});
 
 function EditEventScreen() {
   const { slug } = Route.useParams();

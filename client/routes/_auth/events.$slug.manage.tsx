@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ManageEvent } from "../../features/events/manage-event.tsx";
+import { eventQueryOptions } from "../../features/events/api/get-event.ts";
+import { ManageEvent } from "../../features/events/components/manage-event.tsx";
+import { startQuery } from "../../lib/routing.ts";
 
-export const Route = createFileRoute("/_auth/events/$slug/manage")({ component: ManageScreen });
+export const Route = createFileRoute("/_auth/events/$slug/manage")({
+  loader: ({ context, params }) => startQuery(context.queryClient, eventQueryOptions(params.slug)),
+  component: ManageScreen,
+});
 
 function ManageScreen() {
   const { slug } = Route.useParams();

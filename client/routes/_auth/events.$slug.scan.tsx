@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DoorScanner } from "../../features/events/door-scanner.tsx";
+import { eventQueryOptions } from "../../features/events/api/get-event.ts";
+import { DoorScanner } from "../../features/events/components/door-scanner.tsx";
+import { startQuery } from "../../lib/routing.ts";
 
-export const Route = createFileRoute("/_auth/events/$slug/scan")({ component: ScanScreen });
+export const Route = createFileRoute("/_auth/events/$slug/scan")({
+  loader: ({ context, params }) => startQuery(context.queryClient, eventQueryOptions(params.slug)),
+  component: ScanScreen,
+});
 
 function ScanScreen() {
   const { slug } = Route.useParams();

@@ -1,9 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import type { GameResponse } from "../../../../server/games/schemas.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
-
-export type Game = GameResponse;
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 /** Which lives a list shows (spec 01 §7): every live, most watched first, or those of a game or a tag. */
 export interface StreamFilter {
@@ -21,19 +18,12 @@ function streamsPath(filter: StreamFilter): string {
   return `/stream/streams?${query}`;
 }
 
-export function useLiveStreams(filter: StreamFilter = {}) {
-  return useQuery({
+export function liveStreamsQueryOptions(filter: StreamFilter = {}) {
+  return queryOptions({
     queryKey: ["streams", "list", filter],
     queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(streamsPath(filter), { signal })).data,
     refetchInterval: LIST_REFRESH_MS,
   });
 }
 
-/** Games ranked by what is watched and live now (GET /api/stream/games/trending). */
-export function useTrendingGames(limit = 12) {
-  return useQuery({
-    queryKey: ["games", "trending", limit],
-    queryFn: async ({ signal }) => (await api<{ games: Game[] }>(`/stream/games/trending?limit=${limit}`, { signal })).games,
-    refetchInterval: LIST_REFRESH_MS,
-  });
-}
+export const useLiveStreams = (filter: StreamFilter = {}) => useQuery(liveStreamsQueryOptions(filter));

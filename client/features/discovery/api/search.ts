@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
-import type { Replay } from "../../replays/api/replays.ts";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { ReplayResponse as Replay } from "../../../../server/replays/schemas.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import type { Tournament } from "../../tournaments/api/types.ts";
-import type { Game } from "./discovery.ts";
+import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
 
 export interface FoundUser {
   id: number;
@@ -25,16 +25,18 @@ export interface SearchResults {
 }
 
 /** One call answers every section (GET /api/stream/search); "page" widens them for /search/{term}. */
-export function useSearch(term: string, scope: "dropdown" | "page") {
+export function searchQueryOptions(term: string, scope: "dropdown" | "page") {
   const trimmed = term.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: ["search", scope, trimmed],
     enabled: trimmed.length > 0,
     queryFn: ({ signal }) => api<SearchResults>(`/stream/search?term=${encodeURIComponent(trimmed)}&scope=${scope}`, { signal }),
     staleTime: 30_000,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
+
+export const useSearch = (term: string, scope: "dropdown" | "page") => useQuery(searchQueryOptions(term, scope));
 
 /** The value once it has stopped changing for `ms`: one request per pause in typing, not per key. */
 export function useDebounced<T>(value: T, ms: number): T {

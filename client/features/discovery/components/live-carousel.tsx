@@ -9,7 +9,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import { usePrefersReducedMotion } from "../../../lib/motion.ts";
 import { VideoPlayer } from "../../player/components/video-player.tsx";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import { streamDefaults } from "./stream-card.tsx";
 
 const SLIDES = 6;
@@ -76,7 +76,7 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
               <Users size={14} aria-hidden /> {t("viewers", { count: featured.viewerCount, formatted: formatCount(featured.viewerCount) })}
             </span>
             {shown.game ? (
-              <Link to="/game/$id" params={{ id: String(shown.game.id) }}>
+              <Link to="/game/$id" params={{ id: shown.game.id }}>
                 {shown.game.name}
               </Link>
             ) : null}

@@ -47,7 +47,7 @@ export function SearchBox({ className }: { className?: string }) {
   const games = term.trim() ? (results.data?.games ?? []).slice(0, 6) : [];
   const users = term.trim() ? (results.data?.users ?? []).slice(0, 6) : [];
   const options: Option[] = [
-    ...games.map((game) => ({ key: `game-${game.id}`, go: () => void navigate({ to: "/game/$id", params: { id: String(game.id) } }) })),
+    ...games.map((game) => ({ key: `game-${game.id}`, go: () => void navigate({ to: "/game/$id", params: { id: game.id } }) })),
     ...users.map((user) => ({ key: `user-${user.id}`, go: () => void navigate({ to: "/profile/$username", params: { username: user.username } }) })),
   ];
   const choose = (option: Option | undefined) => {

@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
-import { ReportMenu } from "../../reports/report-menu.tsx";
-import type { Stream } from "../../streams/api/get-stream.ts";
+import { ReportMenu } from "../../../components/report-menu.tsx";
+import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */
 export const streamDefaults = (stream: Stream, t: (key: string) => string) => ({
@@ -54,7 +54,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
           </Link>
           <div className="stream-card-meta">
             {shown.game ? (
-              <Link to="/game/$id" params={{ id: String(shown.game.id) }} className="stream-card-game">
+              <Link to="/game/$id" params={{ id: shown.game.id }} className="stream-card-game">
                 {shown.game.name}
               </Link>
             ) : null}

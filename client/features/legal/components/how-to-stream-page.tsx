@@ -1,11 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { BookOpen, Download, KeyRound, Radio } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
-import { api } from "../../../lib/api.ts";
-import { CopyField } from "../../streams/components/copy-field.tsx";
+import { useIngestAddress } from "../api/get-ingest-address.ts";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { RichText } from "./rich-text.tsx";
 import "../../../styles/legal.css";
 
@@ -157,7 +156,7 @@ export function HowToStreamPage({ onOpenGoLive }: { onOpenGoLive: () => void }) 
 /** This server's own RTMP address, so the guide's value is the one to paste (absent when ingest is off). */
 function IngestAddress() {
   const { t } = useTranslation("howto");
-  const ingest = useQuery({ queryKey: ["stream", "ingest"], queryFn: ({ signal }) => api<{ injectionLink: string | null }>("/stream/ingest", { signal }), staleTime: Infinity });
+  const ingest = useIngestAddress();
   if (!ingest.data?.injectionLink) return null;
   return (
     <div className="howto-ingest">

@@ -1,12 +1,10 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReplayResponse } from "../../../../server/replays/schemas.ts";
+import type { z } from "zod";
+import type { ReplayListSchema, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Replay = ReplayResponse;
-export interface ReplayPage {
-  replays: Replay[];
-  pagination: { page: number; limit: number; hasMore: boolean };
-}
+export type ReplayPage = z.infer<typeof ReplayListSchema>;
 
 /** Spec 01 §9: pages of 10. */
 export const REPLAYS_PAGE_SIZE = 10;

@@ -8,7 +8,7 @@ export function GameChip({ game, small = false }: { game: NonNullable<Replay["st
   const [failed, setFailed] = useState(false);
   const size = small ? 16 : 20;
   return (
-    <Link to="/game/$id" params={{ id: String(game.id) }} className={small ? "game-chip game-chip-sm" : "game-chip"}>
+    <Link to="/game/$id" params={{ id: game.id }} className={small ? "game-chip game-chip-sm" : "game-chip"}>
       {game.icon && !failed ? <img src={game.icon} alt="" width={size} height={size} onError={() => setFailed(true)} /> : <Gamepad2 size={size} aria-hidden />}
       <span>{game.name}</span>
     </Link>

@@ -14,7 +14,7 @@ export function LatestVideo() {
   const videos = useVideos({});
   if (videos.isPending) return <main className="page"><Skeleton height={360} /></main>;
   const newest = videos.data?.[0];
-  if (newest) return <Navigate to="/replay/$replayId" params={{ replayId: String(newest.id) }} replace />;
+  if (newest) return <Navigate to="/replay/$replayId" params={{ replayId: newest.id }} replace />;
   return (
     <main className="page">
       <EmptyState

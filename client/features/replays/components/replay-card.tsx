@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from "../../../lib/format.ts";
 import { type Replay, REPLAY_PLACEHOLDER, recordingUrl } from "../api/replays.ts";
-import { ReportMenu } from "../../reports/report-menu.tsx";
+import { ReportMenu } from "../../../components/report-menu.tsx";
 import { GameChip } from "./game-chip.tsx";
 
 interface ReplayCardProps {
@@ -21,13 +21,13 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
   const size = formatFileSize(replay.fileSize, i18n.language);
   return (
     <article className="replay-card">
-      <Link to="/replay/$replayId" params={{ replayId: String(replay.id) }} className="replay-card-thumb" tabIndex={-1} aria-hidden>
+      <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="replay-card-thumb" tabIndex={-1} aria-hidden>
         <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} />
         {replay.status === "ready" ? <span className="replay-card-duration tabular">{formatDuration(replay.duration)}</span> : <span className="replay-card-duration">{t(replay.status === "processing" ? "status_processing" : "status_failed")}</span>}
       </Link>
       <div className="replay-card-body">
         <div className="replay-card-head">
-          <Link to="/replay/$replayId" params={{ replayId: String(replay.id) }} className="replay-card-title">
+          <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="replay-card-title">
             {replay.title}
           </Link>
           {onDelete ? (

@@ -9,7 +9,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { checkUsername, fieldTexts } from "../../auth/validation.ts";
-import { ImageUpload } from "../../profile/image-upload.tsx";
+import { ImageUpload } from "../../profile/components/image-upload.tsx";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { type ProfileFields, useUpdateProfile } from "../api/update-profile.ts";
 import { serverFields } from "../lib/server-fields.ts";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../lib/ui.ts";
-import { CopyField } from "../../streams/components/copy-field.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { useStreamKey } from "../api/get-stream-key.ts";
 import { useRegenerateStreamKey } from "../api/regenerate-stream-key.ts";
 

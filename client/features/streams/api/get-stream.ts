@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import i18next from "i18next";
 import type { StreamResponse } from "../../../../server/channels/schemas.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { clearSession, sessionStore } from "../../../lib/session.ts";
+import { ApiError, api } from "../../../lib/api.ts";
 
 /** A stream as the page reads it; `paypalme` may be missing from older answers (spec 01 §3 lists it as optional). */
 export type Stream = Omit<StreamResponse, "paypalme"> & { paypalme?: string | null };
@@ -27,44 +25,20 @@ export const streamKeys = {
   all: ["streams"] as const,
   one: (username: string) => ["streams", username.toLowerCase()] as const,
   viewers: (channelArn: string) => ["streams", "viewers", channelArn] as const,
-  games: () => ["streams", "games"] as const,
 };
 
 /**
- * GET /api/stream/stream/{username}. Not through `api()`: the page needs the 404 answer's `username`
- * (spec 01 §7) and must tell a timeout from a server that does not answer (spec 01 §8).
+ * GET /api/stream/stream/{username}, given up after 10 s; a 404 for a user without a channel keeps
+ * the answer's `username` (spec 01 §7) so the page can go to the profile.
  */
 export async function getStream(username: string, signal?: AbortSignal): Promise<Stream> {
-  const timeout = AbortSignal.timeout(STREAM_TIMEOUT_MS);
-  let response: Response;
   try {
-    response = await fetch(`/api/stream/stream/${encodeURIComponent(username)}`, {
-      credentials: "same-origin",
-      headers: { "accept-language": i18next.language || "fr" },
-      signal: signal ? anySignal(signal, timeout) : timeout,
-    });
+    return await api<Stream>(`/stream/stream/${encodeURIComponent(username)}`, { signal, timeoutMs: STREAM_TIMEOUT_MS });
   } catch (error) {
-    if (timeout.aborted) throw new StreamLoadError(0, "timeout", "timeout");
-    if (signal?.aborted) throw error;
-    throw new StreamLoadError(0, "network_error", "network");
+    if (!(error instanceof ApiError)) throw error;
+    const profileUsername = typeof error.details.username === "string" ? error.details.username : undefined;
+    throw new StreamLoadError(error.status, error.code, error.message, profileUsername);
   }
-  const body = (await response.json().catch(() => undefined)) as (Stream & { code?: string; msg?: string; username?: unknown }) | undefined;
-  if (!response.ok) {
-    if (response.status === 401 && sessionStore.get().isLoggedIn) clearSession();
-    throw new StreamLoadError(response.status, body?.code ?? "internal", body?.msg ?? "", typeof body?.username === "string" ? body.username : undefined);
-  }
-  return body!;
-}
-
-/** AbortSignal.any, or its few lines where the browser predates it (Safari before 17.4). */
-function anySignal(...signals: AbortSignal[]): AbortSignal {
-  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
-  const controller = new AbortController();
-  for (const signal of signals) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
 }
 
 export function streamQueryOptions(username: string) {

@@ -2,7 +2,7 @@ import clsx from "clsx";
 import { ChevronDown, Gamepad2, X } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Game } from "../api/get-games.ts";
+import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
 
 interface GameSelectProps {
   label: string;

@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal.tsx";
-import { CopyField } from "./copy-field.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
 
 interface ShareModalProps {

@@ -26,7 +26,7 @@ export function StreamInfo({ stream, compact = false }: { stream: Stream; compac
             {stream.isLive ? <Badge tone="live">{t("live")}</Badge> : <Badge>{t("offline")}</Badge>}
           </p>
           {game ? (
-            <Link to="/game/$id" params={{ id: String(game.id) }} className="stream-game">
+            <Link to="/game/$id" params={{ id: game.id }} className="stream-game">
               <GameIcon game={game} size={18} />
               {game.name}
             </Link>

@@ -16,7 +16,7 @@ import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
-import { LiveStats, StreamFollowButton, StreamToolbar } from "./stream-toolbar.tsx";
+import { LiveStats, StreamToolbar } from "./stream-toolbar.tsx";
 import "../../../styles/streams.css";
 
 interface StreamPageProps {
@@ -27,6 +27,8 @@ interface StreamPageProps {
   ownerOffline?: ReactNode;
   /** Under the stream's info, whoever watches (the streamer's tournament bracket). */
   renderBelow?: (stream: Stream) => ReactNode;
+  /** The channel's follow button (the follows feature's), shown to anyone but the owner. */
+  renderFollow?: (stream: Stream) => ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ interface StreamPageProps {
  * on phones player, title, viewers, streamer, then Chat and Details tabs. Viewer presence and the
  * count follow the live; the stream is read again every 30 s (and at once on live/offline events).
  */
-export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: StreamPageProps) {
+export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow }: StreamPageProps) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const stream = useStream(username);
@@ -119,7 +121,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: 
               <div className="stream-phone-streamer">
                 <Avatar name={data.username} image={data.avatar} size={36} isLive={live} isVerified={data.verified} />
                 <span className="stream-username">{data.username}</span>
-                {isOwner ? null : <StreamFollowButton stream={data} />}
+                {isOwner ? null : renderFollow?.(data)}
               </div>
             </div>
             <Tabs
@@ -136,7 +138,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: 
                 renderChat?.(data)
               ) : (
                 <div className="stream-phone-details">
-                  <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} isOwner={isOwner} onShare={() => setShareOpen(true)} />
+                  <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} onShare={() => setShareOpen(true)} />
                   <StreamInfo stream={data} compact />
                   {renderBelow?.(data)}
                   {ownerExtra}
@@ -156,7 +158,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow }: 
         {stage}
         {data ? (
           <>
-            <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} isOwner={isOwner} onShare={() => setShareOpen(true)} />
+            <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} onShare={() => setShareOpen(true)} />
             <StreamInfo stream={data} />
             {renderBelow?.(data)}
             {ownerExtra}

@@ -6,11 +6,11 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { VideoPlayer } from "../../player/components/video-player.tsx";
-import { goLiveStore } from "../../shell/go-live.tsx";
 import { type Stream, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerCount } from "../api/viewers.ts";
 import { LiveStats } from "./stream-toolbar.tsx";
+import { goLiveStore } from "../../../lib/ui.ts";
 import "../../../styles/streams.css";
 
 /**

@@ -1,9 +1,8 @@
 import { Clock, HandCoins, Share2, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
-import { FollowButton } from "../../follows/follow-button.tsx";
-import { ReportMenu } from "../../reports/report-menu.tsx";
+import { ReportMenu } from "../../../components/report-menu.tsx";
 import { formatCount, formatElapsed } from "../../../lib/format.ts";
 import type { Stream } from "../api/get-stream.ts";
 
@@ -11,12 +10,13 @@ interface StreamToolbarProps {
   stream: Stream;
   viewerCount: number;
   startTime: string | null;
-  isOwner: boolean;
+  /** The follow button, for anyone but the owner (the follows feature's; the route hands it in). */
+  follow: ReactNode;
   onShare: () => void;
 }
 
 /** Under the player: viewers and time live on the left; share, donate, follow and "…" on the right (spec 01 §2). */
-export function StreamToolbar({ stream, viewerCount, startTime, isOwner, onShare }: StreamToolbarProps) {
+export function StreamToolbar({ stream, viewerCount, startTime, follow, onShare }: StreamToolbarProps) {
   const { t } = useTranslation("streams");
   return (
     <div className="stream-toolbar">
@@ -26,7 +26,7 @@ export function StreamToolbar({ stream, viewerCount, startTime, isOwner, onShare
           {t("share")}
         </Button>
         <DonateButton paypalme={stream.paypalme} />
-        {isOwner ? null : <StreamFollowButton stream={stream} />}
+        {follow}
         <ReportMenu target={{ targetType: "stream", targetId: stream.channelArn, label: stream.username }} />
       </div>
     </div>
@@ -87,10 +87,5 @@ export function DonateButton({ paypalme }: { paypalme: string | null | undefined
       {t("donate")}
     </a>
   );
-}
-
-/** The channel's follow button, from what the stream answer says about the viewer. */
-export function StreamFollowButton({ stream }: { stream: Stream }) {
-  return <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />;
 }
 

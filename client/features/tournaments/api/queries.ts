@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api.ts";
-import type { Game, Participant, RoundsState, StandingRow, Tournament, TournamentPage } from "./types.ts";
+import type { Participant, RoundsState, StandingRow, Tournament, TournamentPage } from "./types.ts";
 
 const base = "/tournament";
 /** The code of a tournament page load whose answer was not the API's (spec 02 §8 "Configuration error"). */
@@ -17,7 +17,7 @@ export const tournamentKeys = {
 export function tournamentsQueryOptions() {
   return queryOptions({ queryKey: tournamentKeys.list(), queryFn: ({ signal }) => api<Tournament[]>(`${base}/all`, { signal }) });
 }
-export const useTournaments = () => useQuery(tournamentsQueryOptions());
+export const useTournaments = (enabled = true) => useQuery({ ...tournamentsQueryOptions(), enabled });
 
 /** The public page: counts a view, and says whether the caller joined and was approved. */
 export function tournamentPageQueryOptions(id: number) {
@@ -67,23 +67,12 @@ export function myTournamentsQueryOptions(archive: boolean) {
 }
 export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQueryOptions(archive));
 
-export function gamesQueryOptions() {
-  return queryOptions({ queryKey: ["games"], queryFn: async ({ signal }) => (await api<{ games: Game[] }>("/stream/games", { signal })).games, staleTime: 5 * 60_000 });
-}
-export const useGames = () => useQuery(gamesQueryOptions());
-
-/** Fires only with a non-empty input; a failure gives an empty list (spec 02 §8). */
-export function useGameSearch(q: string) {
-  const term = q.trim();
-  return useQuery({
-    queryKey: ["games", "search", term],
-    enabled: term.length > 0,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await api<{ games: Game[] }>(`/stream/games/search?q=${encodeURIComponent(term)}`, { signal })).games.slice(0, 4);
-      } catch {
-        return [];
-      }
-    },
+/** The tournament a streamer runs (the active one first), or null when they run none. */
+export function streamerTournamentQueryOptions(streamerId: number) {
+  return queryOptions({
+    queryKey: [...tournamentKeys.all, "by-streamer", streamerId],
+    queryFn: ({ signal }) => api<{ id: number; name: string }>(`${base}/by-streamer/${streamerId}`, { signal }).catch(() => null),
+    staleTime: 60_000,
   });
 }
+export const useStreamerTournament = (streamerId: number) => useQuery(streamerTournamentQueryOptions(streamerId));

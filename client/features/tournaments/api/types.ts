@@ -95,15 +95,6 @@ export interface Participant {
   status: "approved" | "pending";
 }
 
-export interface Game {
-  id: number;
-  name: string;
-  shortName?: string;
-  icon: string;
-  portraitImage: string;
-  landscapeImage: string;
-}
-
 /** The rounds of a bracket, whatever its shape: winners then losers for double elimination. */
 export function splitBracket(data: BracketData | undefined): { winners: Round[]; losers: Round[] } {
   if (!data) return { winners: [], losers: [] };

@@ -1,9 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Trophy } from "lucide-react";
-import { api } from "../../../lib/api.ts";
 import { useTranslation } from "react-i18next";
-import { useRounds } from "../api/queries.ts";
+import { useRounds, useStreamerTournament } from "../api/queries.ts";
 import { hasBracket, splitBracket } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { BracketView } from "./bracket-view.tsx";
@@ -37,18 +35,14 @@ export function TournamentBracketForStream({ tournamentId }: { tournamentId: num
  */
 export function StreamerTournament({ streamerId }: { streamerId: number }) {
   const { t } = useTranslation("tournaments-ui");
-  const tournament = useQuery({
-    queryKey: ["tournaments", "by-streamer", streamerId],
-    queryFn: ({ signal }) => api<{ id: number; name: string }>(`/tournament/by-streamer/${streamerId}`, { signal }).catch(() => null),
-    staleTime: 60_000,
-  });
+  const tournament = useStreamerTournament(streamerId);
   if (!tournament.data) return null;
   const { id, name } = tournament.data;
   return (
     <section className="stream-tournament" aria-labelledby={`stream-tournament-${id}`}>
       <h2 id={`stream-tournament-${id}`} className="stream-tournament-title">
         <Trophy size={18} aria-hidden />
-        <Link to="/tournament/$id" params={{ id: String(id) }} search={{ tab: "brackets" }}>
+        <Link to="/tournament/$id" params={{ id }} search={{ tab: "brackets" }}>
           {name}
         </Link>
       </h2>

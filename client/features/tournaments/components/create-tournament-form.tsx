@@ -10,9 +10,10 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
-import { useGames, useGameSearch } from "../api/queries.ts";
-import type { Game, Structure } from "../api/types.ts";
-import { DEFAULT_SIZE, FORMATS, fromLocalInput, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
+import { type Game, useGames, useGameSearch } from "../../games/api/get-games.ts";
+import type { Structure } from "../api/types.ts";
+import { fromLocalInput } from "../../../lib/format.ts";
+import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 
 type Errors = Record<string, string>;
@@ -104,7 +105,7 @@ export function CreateTournamentForm() {
         const id = answer.id ?? answer._id ?? answer.tournamentId;
         if (!id) return toast.error(t("created_no_id"));
         toast.success(t("created"));
-        void navigate({ to: "/dashboard/$id", params: { id: String(id) } });
+        void navigate({ to: "/dashboard/$id", params: { id } });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.msg])));

@@ -59,13 +59,13 @@ export function TournamentDashboard({ id }: { id: number }) {
           ) : (
             <Badge tone={data.isFinished ? "neutral" : data.isActive ? "success" : "warning"}>{data.isFinished ? t("status_finished") : data.isActive ? t("status_started") : t("status_pending")}</Badge>
           )}
-          <Link className="btn btn-secondary" to="/tournament/$id" params={{ id: String(id) }}>
+          <Link className="btn btn-secondary" to="/tournament/$id" params={{ id }}>
             <Eye size={16} aria-hidden /> {t("preview")}
           </Link>
         </div>
       </header>
       <div className="t-dash-grid">
-        <Link className="t-dash-card" to="/dashboard/settings/$id" params={{ id: String(id) }}>
+        <Link className="t-dash-card" to="/dashboard/settings/$id" params={{ id }}>
           <h2>
             <Settings size={18} aria-hidden /> {t("progress")}
           </h2>
@@ -73,7 +73,7 @@ export function TournamentDashboard({ id }: { id: number }) {
           <Progress label={t("progress_pending")} value={pendingProgress(data.numberOfPlayers, data.size)} />
           <Progress label={t("progress_running")} value={running} />
         </Link>
-        <Link className="t-dash-card" to="/dashboard/participants/$id" params={{ id: String(id) }}>
+        <Link className="t-dash-card" to="/dashboard/participants/$id" params={{ id }}>
           <h2>
             <Users size={18} aria-hidden /> {t("participants")}
           </h2>

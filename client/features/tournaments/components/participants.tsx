@@ -40,7 +40,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
     <main className="page">
       <header className="page-header">
         <div>
-          <Link to="/dashboard/$id" params={{ id: String(id) }} className="small">
+          <Link to="/dashboard/$id" params={{ id }} className="small">
             ← {tournament.data?.name ?? t("dashboard")}
           </Link>
           <h1>{t("participants")}</h1>

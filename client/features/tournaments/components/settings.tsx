@@ -10,7 +10,8 @@ import { toast } from "../../../lib/ui.ts";
 import { useUpdateTournament } from "../api/mutations.ts";
 import { useTournament } from "../api/queries.ts";
 import type { Structure, Tournament } from "../api/types.ts";
-import { editSizes, FORMATS, formatDate, fromLocalInput, SIZES, timeZones, toLocalInput } from "../lib/format.ts";
+import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
+import { editSizes, FORMATS, formatDate, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 
 interface Values {
@@ -50,7 +51,7 @@ export function SettingsScreen({ id }: { id: number }) {
     <main className="page">
       <header className="page-header">
         <div>
-          <Link to="/dashboard/$id" params={{ id: String(id) }} className="small">
+          <Link to="/dashboard/$id" params={{ id }} className="small">
             ← {data.name}
           </Link>
           <h1>{t("settings")}</h1>

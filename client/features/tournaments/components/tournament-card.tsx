@@ -6,8 +6,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useMenu } from "../../../components/use-menu.ts";
 import { useSession } from "../../../lib/session.ts";
-import { toast } from "../../../lib/ui.ts";
-import { openReportModal } from "../../reports/report-modal.tsx";
+import { openReportModal, toast } from "../../../lib/ui.ts";
 import { useDeleteTournament } from "../api/mutations.ts";
 import type { Tournament } from "../api/types.ts";
 import { padCount, timeSince } from "../lib/format.ts";
@@ -33,7 +32,7 @@ export function TournamentCard({ tournament, to = "public" }: { tournament: Tour
       onError: (error) => toast.error(error.message),
     });
 
-  const link = to === "dashboard" ? { to: "/dashboard/$id" as const, params: { id: String(tournament.id) } } : { to: "/tournament/$id" as const, params: { id: String(tournament.id) } };
+  const link = to === "dashboard" ? { to: "/dashboard/$id" as const, params: { id: tournament.id } } : { to: "/tournament/$id" as const, params: { id: tournament.id } };
   return (
     <article className="t-card">
       <Link {...link} className="t-card-media" aria-label={tournament.name} tabIndex={-1}>

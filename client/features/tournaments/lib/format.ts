@@ -60,18 +60,6 @@ export function formatDate(iso: string | null, lang: string, timeZone?: string):
   }
 }
 
-/** An ISO date as a datetime-local input's value, in the browser's time. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): string {
-  return value ? new Date(value).toISOString() : "";
-}
-
 /** Setup 100 with description and rules, 90 with one, else 80 (spec 02 §4). */
 export function setupProgress(t: { description?: string | null; rules?: string | null }): number {
   const filled = [t.description, t.rules].filter((v) => v && v.trim()).length;

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import type { MutationConfig } from "../../../lib/query.ts";
+import { walletKeys } from "../../wallet/api/get-balance.ts";
+import { eventKeys } from "./event-keys.ts";
+
+/** Creates an event (paying its creation cost from the wallet) or, given its slug, saves its changes. */
+export function useSaveEvent(slug: string | undefined, config: MutationConfig<{ message: string }, Record<string, unknown>> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (body: Record<string, unknown>) => (slug ? api<{ message: string }>(`/events/${slug}`, { method: "PUT", body }) : api<{ message: string }>("/events", { method: "POST", body })),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      config.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Uploads a cover image; the answer names the stored file. */
+export function useUploadCover(config: MutationConfig<{ coverImage: string }, File> = {}) {
+  return useMutation({
+    ...config,
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("filename", file);
+      return api<{ coverImage: string }>("/events/cover", { method: "POST", body: form });
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { Link } from "@tanstack/react-router";
+import { Camera, CameraOff, CircleCheck, CircleX, ScanLine, WifiOff } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import type { ArenaEvent } from "../api/get-events.ts";
+import { useTicketTypes } from "../api/tickets.ts";
+import { clockTime, type DoorResult, useDoorCheck } from "../api/door-check.ts";
+import type { DoorTicket } from "../offline-door.ts";
+import { OrganiserEvent } from "./organiser-event.tsx";
+import { type CameraState, decodeQrPhoto, useQrCamera } from "../qr-reader.ts";
+import "../../../styles/events.css";
+
+/** /events/{slug}/scan: the organiser's door. The camera reads QR codes in the page; a code can be typed. */
+export function DoorScanner({ slug }: { slug: string }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <OrganiserEvent slug={slug} refusal={t("door_not_organiser")}>
+      {(event) => <Door event={event} />}
+    </OrganiserEvent>
+  );
+}
+
+function Door({ event }: { event: ArenaEvent }) {
+  const { t } = useTranslation("events-ui");
+  const door = useDoorCheck(event.id);
+  const [cameraOn, setCameraOn] = useState(true);
+  const video = useRef<HTMLVideoElement>(null);
+  const typeNames = useTicketTypeNames(event.id);
+  const camera = useQrCamera(video, cameraOn, door.result === null && !door.checking, door.check);
+  return (
+    <main className="page door-page">
+      <header className="page-header">
+        <div>
+          <h1>{t("door_title")}</h1>
+          <p className="muted">{event.name}</p>
+        </div>
+        <Link to="/events/$slug/manage" params={{ slug: event.slug }} className="btn btn-secondary">
+          {t("manage_event")}
+        </Link>
+      </header>
+      <DoorCount tickets={door.tickets} />
+      {door.offline || door.pending > 0 ? (
+        <p className="door-offline">
+          <WifiOff size={18} aria-hidden /> {t(door.offline ? "door_offline" : "door_syncing", { count: door.pending })}
+        </p>
+      ) : null}
+      <div className="door-layout">
+        <section className="door-reader" aria-label={t("door_camera")}>
+          <div className="door-video">
+            <video ref={video} muted playsInline aria-label={t("door_camera")} hidden={camera !== "on"} />
+            {camera !== "on" ? <CameraMessage state={camera} /> : <span className="door-aim" aria-hidden />}
+          </div>
+          <div className="row">
+            {camera === "unavailable" || camera === "denied" ? (
+              <PhotoButton onCode={door.check} onNothing={() => door.show({ id: Date.now(), admitted: false, reason: t("door_no_code_in_photo"), holder: null })} />
+            ) : (
+              <Button variant="secondary" onClick={() => setCameraOn((on) => !on)}>
+                {cameraOn ? <CameraOff size={18} aria-hidden /> : <Camera size={18} aria-hidden />} {t(cameraOn ? "door_camera_stop" : "door_camera_start")}
+              </Button>
+            )}
+          </div>
+          <ManualEntry busy={door.checking} onCode={door.check} />
+        </section>
+        <section className="door-result-panel" aria-live="assertive" aria-label={t("door_result")}>
+          {door.result ? <ResultCard result={door.result} typeNames={typeNames} onNext={door.next} /> : <p className="door-waiting">{door.checking ? t("door_checking") : t("door_waiting")}</p>}
+        </section>
+      </div>
+      <RecentScans scans={door.recent} typeNames={typeNames} />
+    </main>
+  );
+}
+
+function useTicketTypeNames(eventId: number): (type: string) => string {
+  const types = useTicketTypes(eventId);
+  return (type) => types.data?.ticketTypes.find((known) => known.type === type)?.name ?? type;
+}
+
+/** "12 / 40 entered", from the organiser's list of the event's tickets (refreshed after every scan). */
+function DoorCount({ tickets }: { tickets: DoorTicket[] | undefined }) {
+  const { t } = useTranslation("events-ui");
+  if (!tickets) return null;
+  const valid = tickets.filter((ticket) => ticket.status === "valid");
+  const entered = valid.filter((ticket) => ticket.checkedInAt !== null).length;
+  return <p className="door-count tabular">{t("door_count", { entered, total: valid.length })}</p>;
+}
+
+function CameraMessage({ state }: { state: CameraState }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <p className="door-camera-message">
+      <ScanLine size={32} aria-hidden />
+      {t(`door_camera_${state}`)}
+    </p>
+  );
+}
+
+/** Without a camera in the page (plain HTTP on a LAN), the phone's own camera app takes a photo of the ticket. */
+function PhotoButton({ onCode, onNothing }: { onCode: (text: string) => void; onNothing: () => void }) {
+  const { t } = useTranslation("events-ui");
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    const text = await decodeQrPhoto(file).catch(() => null);
+    if (text) onCode(text);
+    else onNothing();
+  };
+  return (
+    <label className="btn btn-primary">
+      <Camera size={18} aria-hidden /> {t("door_take_photo")}
+      <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
+    </label>
+  );
+}
+
+/** The fallback every door needs: a cracked screen or a printout too faint to scan. */
+function ManualEntry({ busy, onCode }: { busy: boolean; onCode: (code: string) => Promise<void> }) {
+  const { t } = useTranslation("events-ui");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setError(t("door_code_required"));
+    setError(undefined);
+    await onCode(code.trim());
+    setCode("");
+  };
+  return (
+    <form className="door-manual" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label={t("door_code")} hint={t("door_code_hint")} value={code} error={error} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+      <Button type="submit" variant="secondary" busy={busy}>
+        {t("door_check")}
+      </Button>
+    </form>
+  );
+}
+
+function ResultCard({ result, typeNames, onNext }: { result: DoorResult; typeNames: (type: string) => string; onNext: () => void }) {
+  const { t } = useTranslation("events-ui");
+  return (
+    <div className={result.admitted ? "door-result door-admitted" : "door-result door-refused"} role="status">
+      {result.admitted ? <CircleCheck size={56} aria-hidden /> : <CircleX size={56} aria-hidden />}
+      <p className="door-verdict">{t(result.admitted ? "door_admitted" : "door_refused")}</p>
+      {result.holder ? <p className="door-holder">{result.holder}</p> : result.admitted ? <p className="door-detail">{t("door_holder_not_listed")}</p> : null}
+      <p className="door-detail">{result.admitted ? typeNames(result.ticketType) : result.reason}</p>
+      {result.offline ? <p className="small">{t("door_checked_offline")}</p> : null}
+      <Button onClick={onNext} autoFocus>
+        {t("door_next")}
+      </Button>
+    </div>
+  );
+}
+
+function RecentScans({ scans, typeNames }: { scans: DoorResult[]; typeNames: (type: string) => string }) {
+  const { t, i18n } = useTranslation("events-ui");
+  if (scans.length === 0) return null;
+  return (
+    <section aria-labelledby="door-recent">
+      <h2 id="door-recent">{t("door_recent")}</h2>
+      <ul className="door-recent">
+        {scans.map((scan, index) => (
+          <li key={`${scan.id}-${index}`} className={scan.admitted ? "door-recent-in" : "door-recent-out"}>
+            {scan.admitted ? <CircleCheck size={16} aria-hidden /> : <CircleX size={16} aria-hidden />}
+            <span>{scan.holder ?? t("door_unknown_holder")}</span>
+            <span className="muted small">{scan.admitted ? typeNames(scan.ticketType) : scan.reason}</span>
+            <time className="muted small tabular">{clockTime(scan.id, i18n.language, true)}</time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

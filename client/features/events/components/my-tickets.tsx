@@ -1,0 +1,41 @@
+import { Link } from "@tanstack/react-router";
+import { Ticket } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { useMyTickets } from "../api/tickets.ts";
+import { TicketCard } from "./ticket-panel.tsx";
+import "../../../styles/events.css";
+
+/** /my-tickets: every ticket one holds, each with the QR code to show at the door. */
+export function MyTickets() {
+  const { t } = useTranslation("events-ui");
+  const tickets = useMyTickets();
+  return (
+    <main className="page events-page">
+      <header className="page-header">
+        <h1>{t("my_tickets")}</h1>
+      </header>
+      {tickets.isPending ? <Skeleton height={320} /> : null}
+      {tickets.isError ? <p className="field-error">{tickets.error.message}</p> : null}
+      {tickets.data?.length === 0 ? (
+        <EmptyState
+          icon={<Ticket size={40} aria-hidden />}
+          title={t("my_tickets_empty")}
+          action={
+            <Link to="/events" className="btn btn-primary">
+              {t("my_tickets_browse")}
+            </Link>
+          }
+        />
+      ) : null}
+      {tickets.data?.length ? (
+        <div className="my-tickets">
+          {tickets.data.map((ticket) => (
+            <TicketCard key={ticket.id} ticket={ticket} withEvent />
+          ))}
+        </div>
+      ) : null}
+    </main>
+  );
+}

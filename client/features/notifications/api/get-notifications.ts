@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NotificationResponse } from "../../../../server/notifications/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+
+export interface NotificationPage {
+  notifications: NotificationResponse[];
+  unread: number;
+  hasMore: boolean;
+}
+
+export const notificationsQueryOptions = () =>
+  queryOptions({ queryKey: ["notifications"], queryFn: ({ signal }) => api<NotificationPage>("/notifications?limit=50", { signal }), refetchInterval: 60_000 });
+
+export function useNotifications() {
+  const { isLoggedIn } = useSession();
+  return useQuery({ ...notificationsQueryOptions(), enabled: isLoggedIn });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api("/notifications/read-all", { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+
+/** Spec 02 §9: the badge refreshes every 30 s and gives up on a call after 5 s. */
+const BALANCE_REFRESH_MS = 30_000;
+export const BALANCE_TIMEOUT_MS = 5000;
+
+export const walletKeys = {
+  all: ["wallet"] as const,
+  balance: (userId: number | undefined) => ["wallet", "balance", userId] as const,
+  transactions: ["wallet", "transactions"] as const,
+};
+
+export async function getBalance(userId: number, signal?: AbortSignal): Promise<number> {
+  return (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal, timeoutMs: BALANCE_TIMEOUT_MS })).balance;
+}
+
+/** The one G-Coins balance of a user: the top bar's badge, the wallet page, the ticket panel and the event form read this cache. */
+export function balanceQueryOptions(userId: number | undefined) {
+  return queryOptions({ queryKey: walletKeys.balance(userId), enabled: userId !== undefined, queryFn: ({ signal }) => getBalance(userId!, signal), refetchInterval: BALANCE_REFRESH_MS });
+}
+
+export const useBalance = (userId: number | undefined) => useQuery(balanceQueryOptions(userId));

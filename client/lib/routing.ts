@@ -1,0 +1,27 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import { notFound } from "@tanstack/react-router";
+import { z } from "zod";
+
+/** A database id in an address: digits only, so "12abc", "1e3" or "-1" are not found rather than NaN in a query key. */
+const IdSchema = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** `params` of a file route whose `key` is a numeric id: parsed with zod, anything else is the not-found page. */
+export function idParams<K extends string>(key: K) {
+  return {
+    parse: (raw: Record<K, string>) => {
+      const parsed = IdSchema.safeParse(raw[key]);
+      if (!parsed.success) throw notFound();
+      return { [key]: parsed.data } as Record<K, number>;
+    },
+    stringify: (params: Record<K, number>) => ({ [key]: String(params[key]) }) as Record<K, string>,
+  };
+}
+
+/**
+ * A loader's start of the screen's main query: with preload "intent" it begins on hover, with the
+ * code. Not awaited: the screen keeps its own skeleton, and its own words for a failure, which it
+ * reads from the same cache entry.
+ */
+export function startQuery<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
+  void queryClient.ensureQueryData(options).catch(() => undefined);
+}

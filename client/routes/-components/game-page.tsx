@@ -1,0 +1,69 @@
+import { Gamepad2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { List } from "../../components/list.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { useVideos } from "../../features/replays/api/replays.ts";
+import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
+import { useTournaments } from "../../features/tournaments/api/queries.ts";
+import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
+import { useGame } from "../../features/games/api/get-games.ts";
+import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
+import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
+import "../../styles/discovery.css";
+
+type Tab = "live" | "videos" | "tournaments";
+
+/**
+ * /game/{id} (spec 01 §2): banner, poster, title, description clamped to 4 lines, and tabs Live
+ * Channels, Videos and Tournaments, the last two filled with this game's replays and tournaments.
+ */
+export function GamePage({ id }: { id: number }) {
+  const { t } = useTranslation("discovery");
+  const [tab, setTab] = useState<Tab>("live");
+  const [expanded, setExpanded] = useState(false);
+  const game = useGame(id);
+  const lives = useLiveStreams({ game: id });
+  const videos = useVideos({ game: id });
+  const tournaments = useTournaments();
+  if (game.isPending) return <main className="page"><Skeleton height={280} /></main>;
+  if (game.isError) return <main className="page"><EmptyState icon={<Gamepad2 size={40} aria-hidden />} title={t("game_not_found")} /></main>;
+  const { name, description, portraitImage, landscapeImage } = game.data;
+  const ofGame = (tournaments.data ?? []).filter((tournament) => tournament.gameID === id);
+  return (
+    <main className="page game-page">
+      <header className="game-header">
+        <img className="game-banner" src={portraitImage} alt="" />
+        <div className="game-header-body">
+          <img className="game-poster" src={landscapeImage} alt="" width={240} height={135} />
+          <div className="game-header-text">
+            <h1>{name}</h1>
+            <p className={expanded ? "game-description" : "game-description game-description-clamped"}>{description}</p>
+            {description.length > 240 ? (
+              <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+                {expanded ? t("read_less") : t("read_more")}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <Tabs
+        label={name}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: "live", label: t("tab_live_channels") },
+          { id: "videos", label: t("tab_videos") },
+          { id: "tournaments", label: t("tab_tournaments") },
+        ]}
+      />
+      <div role="tabpanel" className="search-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : "tab_tournaments")}>
+        {tab === "live" ? <List loading={lives.isPending} empty={t("no_live_for_game", { game: name })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} /> : null}
+        {tab === "videos" ? <List loading={videos.isPending} empty={t("no_videos")} items={(videos.data ?? []).map((replay) => <ReplayCard key={replay.id} replay={replay} />)} /> : null}
+        {tab === "tournaments" ? <List loading={tournaments.isPending} empty={t("no_tournaments_for_game", { game: name })} items={ofGame.map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)} /> : null}
+      </div>
+    </main>
+  );
+}

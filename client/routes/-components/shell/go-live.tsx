@@ -1,0 +1,58 @@
+import { Radio } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/modal.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { useSession } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
+import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
+
+const close = () => goLiveStore.set(false);
+
+// The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
+const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
+
+export function GoLiveModal() {
+  const { t } = useTranslation();
+  const open = useStore(goLiveStore);
+  const { isLoggedIn } = useSession();
+
+  // Visitors never open this modal (their Go Live opens the sign-up tab), so open without a session means it
+  // ended while the modal was up (a 401 on start, spec 01 §8): say so here, where the setup form is already gone.
+  useEffect(() => {
+    if (open && !isLoggedIn) {
+      close();
+      toast.warning(t("streams:session_expired"));
+      openAuthModal("login");
+    }
+  }, [open, isLoggedIn, t]);
+
+  if (!open || !isLoggedIn) return null;
+  return (
+    <Suspense fallback={<LoadingModal />}>
+      <StreamSetupModal onClose={close} />
+    </Suspense>
+  );
+}
+
+function LoadingModal() {
+  const { t } = useTranslation();
+  return (
+    <Modal open onClose={close} title={t("go_live_title")}>
+      <div style={{ display: "grid", placeItems: "center", minHeight: 160 }}>
+        <Spinner size={32} label={t("go_live_title")} />
+      </div>
+    </Modal>
+  );
+}
+
+/** The floating round button phones get instead of the sidebar entry. */
+export function FloatingGoLive() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  return (
+    <button type="button" className="floating-go-live" aria-label={t("nav_go_live")} onClick={() => (isLoggedIn ? goLiveStore.set(true) : openAuthModal("signup"))}>
+      <Radio size={24} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from "@tanstack/react-router";
+import { Bell, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Settings, Sun, User } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/avatar.tsx";
+import { Button } from "../../../components/button.tsx";
+import { changeLanguage, type Language, LANGUAGES } from "../../../lib/i18n.ts";
+import { useSession } from "../../../lib/session.ts";
+import { setTheme, useTheme } from "../../../lib/theme.ts";
+import { openAuthModal } from "../../../lib/ui.ts";
+import { SearchBox } from "../../../features/discovery/components/search-box.tsx";
+import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
+import { useLiveNotifications } from "../../../features/notifications/api/use-notification-events.ts";
+import { badgeText } from "../../../features/notifications/notification-text.ts";
+import { WalletBadge } from "../../../features/wallet/components/wallet.tsx";
+import { logout } from "../../../features/shell/logout.ts";
+import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="logo" aria-label={t("logo_home")}>
+      <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
+        <path d="M16 2 30 28H2Z" fill="var(--primary)" />
+        <path d="M16 12 23 25H9Z" fill="var(--bg)" />
+      </svg>
+      <span>Arena</span>
+    </Link>
+  );
+}
+
+export function TopBar({ slim }: { slim?: boolean }) {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const { phone } = useSidebar();
+  return (
+    <header className="top-bar">
+      <div className="top-bar-start">
+        {slim ? null : (
+          <button type="button" className="icon-btn" onClick={() => toggleSidebar(phone)} aria-label={t("menu")}>
+            <Menu size={22} aria-hidden />
+          </button>
+        )}
+        <Logo />
+      </div>
+      {slim ? <div /> : <SearchBox className="hide-phone" />}
+      <div className="top-bar-end">
+        <ThemeToggle />
+        <LanguageSelect />
+        {isLoggedIn ? (
+          <>
+            <WalletBadge />
+            <NotificationBell />
+            <UserMenu />
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => openAuthModal("login")}>
+              {t("login")}
+            </Button>
+            <Button size="sm" onClick={() => openAuthModal("signup")} className="hide-phone">
+              {t("signup")}
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <button type="button" className="icon-btn" onClick={() => setTheme(next)} aria-label={t(next === "light" ? "theme_light" : "theme_dark")}>
+      {theme === "dark" ? <Sun size={20} aria-hidden /> : <Moon size={20} aria-hidden />}
+    </button>
+  );
+}
+
+function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  return (
+    <select className="language-select" value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)} aria-label={t("language")}>
+      {LANGUAGES.map((lang) => (
+        <option key={lang} value={lang}>
+          {lang.toUpperCase()}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  if (!user) return null;
+  return (
+    <div className="menu" ref={container}>
+      <button type="button" className="avatar-button" aria-haspopup="menu" aria-expanded={open} aria-label={t("account_menu")} onClick={() => setOpen(!open)}>
+        <Avatar name={user.username} image={user.avatar} size={32} isVerified={user.verified} />
+      </button>
+      {open ? (
+        <div className="menu-list" role="menu">
+          <div className="menu-header">
+            <strong>{user.username}</strong>
+          </div>
+          <Link to="/profile" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <User size={16} aria-hidden /> {t("profile")}
+          </Link>
+          <Link to="/dashboard" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <LayoutDashboard size={16} aria-hidden /> {t("menu_dashboard")}
+          </Link>
+          <Link to="/preview" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <MonitorPlay size={16} aria-hidden /> {t("menu_preview")}
+          </Link>
+          <Link to="/settings" role="menuitem" className="menu-item" onClick={() => setOpen(false)}>
+            <Settings size={16} aria-hidden /> {t("settings")}
+          </Link>
+          <button type="button" role="menuitem" className="menu-item" onClick={() => void logout()}>
+            <LogOut size={16} aria-hidden /> {t("logout")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function NotificationBell() {
+  const { t } = useTranslation();
+  useLiveNotifications(true);
+  const unread = useNotifications().data?.unread ?? 0;
+  const badge = badgeText(unread);
+  return (
+    <Link to="/notifications" className="icon-btn bell" aria-label={badge ? t("notifications_unread", { count: badge }) : t("notifications")}>
+      <Bell size={20} aria-hidden />
+      {badge ? <span className="bell-badge">{badge}</span> : null}
+    </Link>
+  );
+}

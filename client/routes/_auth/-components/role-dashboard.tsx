@@ -1,0 +1,87 @@
+import { Link, type LinkProps } from "@tanstack/react-router";
+import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Trophy, User } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
+import { useSession } from "../../../lib/session.ts";
+import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
+import { goLiveStore } from "../../../lib/ui.ts";
+import "../../../styles/community.css";
+
+type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClick: () => void });
+
+/**
+ * /dashboard (spec 02 §2, §6): a title and description for the caller's role, quick-action tiles and
+ * stat cards with the server's real figures; moderators and admins also get the report queue.
+ */
+export function RoleDashboard() {
+  const { t } = useTranslation("community");
+  const { user } = useSession();
+  const dashboard = useDashboard();
+  const role = dashboard.data?.role ?? user?.role ?? "viewer";
+  const tiles = tilesFor(role, t);
+  return (
+    <main className="page dashboard-page">
+      <header>
+        <h1>{t(`dashboard_title_${role}`, { defaultValue: t("dashboard_title_viewer") })}</h1>
+        <p className="muted">{t(`dashboard_text_${role}`, { defaultValue: t("dashboard_text_viewer") })}</p>
+      </header>
+      <nav className="dashboard-tiles" aria-label={t("quick_actions")}>
+        {tiles.map((tile) =>
+          "link" in tile ? (
+            <Link key={tile.label} {...tile.link} className="dashboard-tile">
+              {tile.icon}
+              <span>{tile.label}</span>
+            </Link>
+          ) : (
+            <button key={tile.label} type="button" className="dashboard-tile" onClick={tile.onClick}>
+              {tile.icon}
+              <span>{tile.label}</span>
+            </button>
+          ),
+        )}
+      </nav>
+      {dashboard.isError ? (
+        <div role="alert">
+          <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("dashboard_load_failed")} action={<Button variant="secondary" onClick={() => void dashboard.refetch()}>{t("retry")}</Button>} />
+        </div>
+      ) : (
+        <section className="dashboard-stats" aria-label={t("stats")}>
+          {dashboard.isPending
+            ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} />)
+            : Object.entries(dashboard.data?.stats ?? {}).map(([key, value]) => (
+                <div key={key} className="dashboard-stat">
+                  <span className="dashboard-stat-value tabular">{key === "revenue" ? t("gcoins", { value: value.toLocaleString() }) : value.toLocaleString()}</span>
+                  <span className="muted">{t(`stat_${key}`)}</span>
+                </div>
+              ))}
+        </section>
+      )}
+      {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
+    </main>
+  );
+}
+
+function tilesFor(role: string, t: (key: string) => string): Tile[] {
+  const profile: Tile = { label: t("tile_profile"), icon: <User size={22} aria-hidden />, link: { to: "/profile" } };
+  const settings: Tile = { label: t("tile_settings"), icon: <Settings size={22} aria-hidden />, link: { to: "/settings" } };
+  const events: Tile = { label: t("tile_events"), icon: <CalendarDays size={22} aria-hidden />, link: { to: "/events" } };
+  const tournaments: Tile = { label: t("tile_tournaments"), icon: <Trophy size={22} aria-hidden />, link: { to: "/tournaments" } };
+  const createEvent: Tile = { label: t("tile_create_event"), icon: <CalendarPlus size={22} aria-hidden />, link: { to: "/create-event" } };
+  const goLive: Tile = { label: t("tile_go_live"), icon: <Radio size={22} aria-hidden />, onClick: () => goLiveStore.set(true) };
+  const wallet: Tile = { label: t("tile_wallet"), icon: <Coins size={22} aria-hidden />, link: { to: "/wallet/history" } };
+  switch (role) {
+    case "streamer":
+      return [goLive, events, tournaments, settings];
+    case "organizer":
+      return [createEvent, { label: t("tile_my_events"), icon: <CalendarDays size={22} aria-hidden />, link: { to: "/my-events" } }, { label: t("tile_create_tournament"), icon: <Trophy size={22} aria-hidden />, link: { to: "/create-tournament" } }, wallet];
+    case "moderator":
+    case "admin":
+      return [events, tournaments, wallet, settings];
+    default:
+      return [profile, events, tournaments, wallet];
+  }
+}

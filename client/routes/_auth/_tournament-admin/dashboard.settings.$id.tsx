@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { tournamentQueryOptions } from "../../../features/tournaments/api/queries.ts";
+import { SettingsScreen } from "../../../features/tournaments/components/settings.tsx";
+import { idParams, startQuery } from "../../../lib/routing.ts";
+
+export const Route = createFileRoute("/_auth/_tournament-admin/dashboard/settings/$id")({
+  params: idParams("id"),
+  loader: ({ context, params }) => startQuery(context.queryClient, tournamentQueryOptions(params.id)),
+  component: Screen,
+});
+
+function Screen() {
+  const { id } = Route.useParams();
+  return <SettingsScreen key={id} id={id} />;
+}
