@@ -15,6 +15,7 @@ import {
   AuthOptionsSchema,
   AvatarResponseSchema,
   BannerResponseSchema,
+  CaptchaResponseSchema,
   ChangePasswordSchema,
   ChangeUsernameSchema,
   FullNameSchema,
@@ -58,7 +59,7 @@ const meRoute = createRoute({
 });
 const captchaRoute = createRoute({
   method: "get", path: "/captcha", tags, summary: "A fresh proof-of-work captcha challenge (ALTCHA)",
-  responses: { 200: jsonResponse(z.object({ enabled: z.boolean(), challenge: z.unknown().optional() }), "The challenge, when the captcha is on") },
+  responses: { 200: jsonResponse(CaptchaResponseSchema, "The challenge, when the captcha is on") },
 });
 const optionsRoute = createRoute({
   method: "get", path: "/options", tags, summary: "What the login form offers on this server",
