@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";

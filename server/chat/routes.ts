@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
