@@ -16,9 +16,9 @@ async function answer(body: unknown, status: 200 | 404 | 202) {
   });
   // biome-ignore lint: the handler answers statuses the route does not declare, on purpose.
   const api = newRouter().openapi(route, (c) => c.json(body as any, status as any));
-  const seen: { route: string; mismatch?: ResponseMismatch }[] = [];
+  const seen: { route: string; status: number; mismatch?: ResponseMismatch }[] = [];
   const app = new Hono();
-  app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", (route, mismatch) => seen.push({ route, mismatch })));
+  app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", (answer, mismatch) => seen.push({ ...answer, mismatch })));
   app.route("/api", api);
   await app.request("/api/things/7");
   return seen;
@@ -26,7 +26,7 @@ async function answer(body: unknown, status: 200 | 404 | 202) {
 
 describe("the response check", () => {
   it("passes an answer that parses with its declared schema", async () => {
-    expect(await answer({ id: 7, tags: [{ name: "a" }] }, 200)).toEqual([{ route: "GET /things/{id}", mismatch: undefined }]);
+    expect(await answer({ id: 7, tags: [{ name: "a" }] }, 200)).toEqual([{ route: "GET /things/{id}", status: 200, mismatch: undefined }]);
   });
 
   it("reports a wrong type, a field the schema does not declare, and an undeclared status", async () => {

@@ -14,8 +14,8 @@ export interface ResponseMismatch {
   problem: string;
 }
 
-/** Told about every JSON answer of a documented route: `mismatch` is absent when it parsed. */
-export type ResponseCheckSink = (route: string, mismatch?: ResponseMismatch) => void;
+/** Told about every JSON answer of a documented route (`route` as in the OpenAPI document): `mismatch` is absent when it parsed. */
+export type ResponseCheckSink = (answer: { route: string; status: number }, mismatch?: ResponseMismatch) => void;
 
 type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
 type Schemas = Map<string, { route: string; byStatus: Map<number, z.ZodType> }>;
@@ -57,13 +57,14 @@ export function checkResponses(registry: OpenAPIRegistry, mountedAt: string, sin
     const { status } = c.res;
     const schema = declared.byStatus.get(status) ?? (status >= 400 ? ErrorSchema : undefined);
     const mismatch = (problem: string): ResponseMismatch => ({ method: c.req.method, route: declared.route, url: c.req.url, status, problem });
-    if (!schema) return sink(declared.route, mismatch(`status ${status} is not declared`));
+    const answer = { route: declared.route, status };
+    if (!schema) return sink(answer, mismatch(`status ${status} is not declared`));
     const body: unknown = await c.res.clone().json().catch(() => undefined);
     const parsed = schema.safeParse(body);
-    if (!parsed.success) return sink(declared.route, mismatch(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`).join("; ")));
+    if (!parsed.success) return sink(answer, mismatch(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`).join("; ")));
     // Success answers must name every field they send; errors share the open ErrorSchema (some add `cost`, `username`).
     const undeclared = status < 400 ? droppedKeys(body, parsed.data) : [];
-    sink(declared.route, undeclared.length ? mismatch(`fields the schema does not declare: ${undeclared.join(", ")}`) : undefined);
+    sink(answer, undeclared.length ? mismatch(`fields the schema does not declare: ${undeclared.join(", ")}`) : undefined);
   };
 }
 

@@ -99,8 +99,8 @@ function toScore(value: unknown): number {
 }
 
 export const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
-export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema) });
-export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) });
+export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema) }).meta({ id: "Seed" });
+export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
 
