@@ -7,7 +7,7 @@ import { ErrorSchema } from "./openapi.ts";
 /** An answer whose JSON body does not parse with the schema its route declares for that status. */
 export interface ResponseMismatch {
   method: string;
-  /** The route as the OpenAPI document names it, e.g. /events/{slug}. */
+  /** The route as the OpenAPI document names it, e.g. "GET /events/{slug}". */
   route: string;
   url: string;
   status: number;
