@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from "./http/context.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { handleError, NotFoundError } from "./http/errors.ts";
 import { newRouter, openApiInfo } from "./http/openapi.ts";
+import { checkResponses, type ResponseCheckSink } from "./http/response-check.ts";
 import { staticTranslationRoutes, translateRoutes } from "./translations/routes.ts";
 import { legalRoutes } from "./legal/routes.ts";
 import { channelRoutes } from "./channels/routes.ts";
@@ -68,8 +69,12 @@ export function createApi(deps: AppDeps) {
 
 export type ApiType = ReturnType<typeof createApi>;
 
-/** The whole web side: the API, uploaded images, and the built web app with its client-side routes. */
-export function createApp(deps: AppDeps) {
+/**
+ * The whole web side: the API, uploaded images, and the built web app with its client-side routes.
+ * `checkResponses` (tests only) is told whether each API answer parses with its declared schema.
+ */
+export function createApp(deps: AppDeps, options: { checkResponses?: ResponseCheckSink } = {}) {
+  const api = createApi(deps);
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
@@ -77,7 +82,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", sameOriginOnly(() => deps.config.publicUrl));
   app.use("/recordings/*", requestContext(deps), sessionContext(deps));
   app.use("/static/*", requestContext(deps), sessionContext(deps));
-  app.route("/api", createApi(deps));
+  if (options.checkResponses) app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", options.checkResponses));
+  app.route("/api", api);
   app.all("/api/*", () => {
     throw new NotFoundError();
   });

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Db } from "../db/index.ts";
 import { openDatabase } from "../db/index.ts";
 import { createApp } from "./app.ts";
+import type { ResponseCheckSink } from "./http/response-check.ts";
 import { ensureAdmin } from "./auth/admin.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
@@ -26,7 +27,7 @@ export interface RunningServer {
 }
 
 /** Opens the database, wires every part and listens. Tests call this too, with port 0 and a temporary DATA_DIR. */
-export async function startServer(config: Config, options: { log?: (line: string) => void } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { log?: (line: string) => void; checkResponses?: ResponseCheckSink } = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything reads recordings: a job an earlier, killed run left behind may still write them.
   ownChildrenBy(config.dataDir);
@@ -47,7 +48,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   const deps: AppDeps = media ? { ...core, live: media.live } : core;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
-  const app = createApp(deps);
+  const app = createApp(deps, { checkResponses: options.checkResponses });
   const realtime = createRealtime(deps);
   const offNotifications = notifyFollowersOnLive(deps);
   const { websocket, idleTimeout } = realtime.engine.handler();

@@ -5,10 +5,10 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { assign, checkAssignment, eventAssignments, listStreamers, streamerAssignments, unassign } from "./service.ts";
 import { numeric } from "../http/numbers.ts";
+import { AssignedResponseSchema, AssignmentCheckResponseSchema, AssignmentListResponseSchema, AssignmentRemovedResponseSchema, StreamerListResponseSchema } from "./schemas.ts";
 
 const tags = ["Assignments"];
 const owner = { security: secured, middleware: [requireUser] };
-const Any = z.any();
 const Id = numeric(z.number().int().positive());
 const AssignSchema = z.object({
   eventId: Id,
@@ -18,12 +18,12 @@ const AssignSchema = z.object({
 });
 
 const r = {
-  assign: createRoute({ method: "post", path: "/assignments", tags, summary: "Assign a streamer to an event (owner, admins, moderators)", ...owner, request: { body: jsonBody(AssignSchema) }, responses: { 201: jsonResponse(z.object({ success: z.literal(true), assignment: Any }), "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
-  remove: createRoute({ method: "delete", path: "/assignments/{id}", tags, summary: "Remove an assignment", ...owner, request: { params: z.object({ id: Id }) }, responses: { 200: jsonResponse(z.object({ success: z.literal(true) }), "Removed"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
-  byEvent: createRoute({ method: "get", path: "/assignments/event/{eventId}", tags, summary: "An event's streamers", ...owner, request: { params: z.object({ eventId: Id }) }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), assignments: z.array(Any) }), "Assignments"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
-  byStreamer: createRoute({ method: "get", path: "/assignments/streamer/{userId}", tags, summary: "A streamer's assignments", ...owner, request: { params: z.object({ userId: Id }) }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), assignments: z.array(Any) }), "Assignments"), 401: errors[401], 403: errors[403] } }),
-  check: createRoute({ method: "get", path: "/assignments/check/{eventId}/{userId}", tags, summary: "Whether a user streams an event", request: { params: z.object({ eventId: Id, userId: Id }) }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), isAssigned: z.boolean(), role: z.string().nullable() }), "Flag") } }),
-  streamers: createRoute({ method: "get", path: "/users/streamers", tags, summary: "People who stream on this server", responses: { 200: jsonResponse(z.object({ success: z.literal(true), streamers: z.array(Any) }), "Streamers") } }),
+  assign: createRoute({ method: "post", path: "/assignments", tags, summary: "Assign a streamer to an event (owner, admins, moderators)", ...owner, request: { body: jsonBody(AssignSchema) }, responses: { 201: jsonResponse(AssignedResponseSchema, "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
+  remove: createRoute({ method: "delete", path: "/assignments/{id}", tags, summary: "Remove an assignment", ...owner, request: { params: z.object({ id: Id }) }, responses: { 200: jsonResponse(AssignmentRemovedResponseSchema, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
+  byEvent: createRoute({ method: "get", path: "/assignments/event/{eventId}", tags, summary: "An event's streamers", ...owner, request: { params: z.object({ eventId: Id }) }, responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
+  byStreamer: createRoute({ method: "get", path: "/assignments/streamer/{userId}", tags, summary: "A streamer's assignments", ...owner, request: { params: z.object({ userId: Id }) }, responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403] } }),
+  check: createRoute({ method: "get", path: "/assignments/check/{eventId}/{userId}", tags, summary: "Whether a user streams an event", request: { params: z.object({ eventId: Id, userId: Id }) }, responses: { 200: jsonResponse(AssignmentCheckResponseSchema, "Flag") } }),
+  streamers: createRoute({ method: "get", path: "/users/streamers", tags, summary: "People who stream on this server", responses: { 200: jsonResponse(StreamerListResponseSchema, "Streamers") } }),
 };
 
 export function assignmentRoutes(deps: AppDeps) {

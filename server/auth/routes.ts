@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { currentUser, requireUser } from "../http/auth.ts";
 import { AppError } from "../http/errors.ts";
@@ -13,6 +12,7 @@ import {
   AuthOptionsSchema,
   AvatarResponseSchema,
   BannerResponseSchema,
+  CaptchaResponseSchema,
   ChangePasswordSchema,
   ChangeUsernameSchema,
   FullNameSchema,
@@ -57,7 +57,7 @@ const meRoute = createRoute({
 });
 const captchaRoute = createRoute({
   method: "get", path: "/captcha", tags, summary: "A fresh proof-of-work captcha challenge (ALTCHA)",
-  responses: { 200: jsonResponse(z.object({ enabled: z.boolean(), challenge: z.unknown().optional() }), "The challenge, when the captcha is on") },
+  responses: { 200: jsonResponse(CaptchaResponseSchema, "The challenge, when the captcha is on") },
 });
 const optionsRoute = createRoute({
   method: "get", path: "/options", tags, summary: "What the login form offers on this server",

@@ -89,3 +89,27 @@ export const AuthOptionsSchema = z.object({
   testTopUp: z.boolean(),
 });
 export type AuthOptions = z.infer<typeof AuthOptionsSchema>;
+
+/** An ALTCHA (v2) proof-of-work challenge, as altcha-lib's createChallenge makes it and the widget solves it. */
+export const CaptchaChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      memoryCost: z.number().optional(),
+      parallelism: z.number().optional(),
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string().optional(),
+    codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+  })
+  .meta({ id: "CaptchaChallenge" });
+/** `challenge` only when the captcha is on. */
+export const CaptchaResponseSchema = z.object({ enabled: z.boolean(), challenge: CaptchaChallengeSchema.optional() });
+export type CaptchaResponse = z.infer<typeof CaptchaResponseSchema>;

@@ -8,9 +8,23 @@ import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { leaveViewer, newViewerId, touchViewer, type Viewer, VIEWER_COOKIE, viewerData } from "./viewers.ts";
-import { ChannelArnParamSchema, StartStreamingSchema, StreamKeyResponseSchema, StreamResponseSchema, StreamsQuerySchema, UsernameParamSchema } from "./schemas.ts";
+import {
+  ChannelArnParamSchema,
+  ChannelCreatedResponseSchema,
+  ChannelStateResponseSchema,
+  IngestResponseSchema,
+  MyChannelResponseSchema,
+  StartStreamingSchema,
+  StreamDetailResponseSchema,
+  StreamKeyResponseSchema,
+  StreamListResponseSchema,
+  StreamsQuerySchema,
+  UsernameParamSchema,
+  ViewerCountChangeResponseSchema,
+  ViewerCountResponseSchema,
+} from "./schemas.ts";
 import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
-import { ChannelSettingsInputSchema, ChannelSettingsSchema, ProfileSchema } from "./settings-schemas.ts";
+import { ChannelSettingsInputSchema, ChannelSettingsSavedResponseSchema, ChannelSettingsSchema, ProfileSchema } from "./settings-schemas.ts";
 import { ensureChannel } from "./own-channel.ts";
 import { findChannelByUsername, initChannel, injectionLink, regenerateStreamKey, startStreaming } from "./service.ts";
 import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
@@ -18,23 +32,23 @@ import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
 const tags = ["Streams"];
 const owner = { security: secured, middleware: [requireUser] };
 const ViewerBodySchema = z.object({ channelArn: z.string().min(1).max(64) });
-const ViewerCountSchema = z.object({ success: z.literal(true), viewerCount: z.number(), startTime: z.string().nullable() });
+const ViewerCountSchema = ViewerCountResponseSchema;
 
 const initRoute = createRoute({
   method: "post", path: "/mychannel/init", tags, summary: "Create the caller's channel (first login)", ...owner,
-  responses: { 201: jsonResponse(z.object({ success: z.literal(true), message: z.string() }), "Channel created"), 401: errors[401], 422: errors[403] },
+  responses: { 201: jsonResponse(ChannelCreatedResponseSchema, "Channel created"), 401: errors[401], 422: errors[403] },
 });
 const hasChannelRoute = createRoute({
   method: "get", path: "/mychannel/init", tags, summary: "Whether the caller's channel exists and is live", ...owner,
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), exists: z.boolean(), isLive: z.boolean() }), "Channel state"), 401: errors[401] },
+  responses: { 200: jsonResponse(ChannelStateResponseSchema, "Channel state"), 401: errors[401] },
 });
 const myChannelRoute = createRoute({
   method: "get", path: "/mychannelinfo", tags, summary: "The caller's channel as viewers see it", ...owner,
-  responses: { 200: jsonResponse(StreamResponseSchema.extend({ success: z.literal(true), gameName: z.string().nullable() }), "The channel"), 401: errors[401] },
+  responses: { 200: jsonResponse(MyChannelResponseSchema, "The channel"), 401: errors[401] },
 });
 const ingestRoute = createRoute({
   method: "get", path: "/ingest", tags, summary: "This server's RTMP address for OBS (public: the how-to-stream guide shows it)",
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), injectionLink: z.string().nullable() }), "Ingest address (null when RTMP ingest is off)") },
+  responses: { 200: jsonResponse(IngestResponseSchema, "Ingest address (null when RTMP ingest is off)") },
 });
 const streamKeyRoute = createRoute({
   method: "get", path: "/mystreamkey", tags, summary: "The caller's stream key and RTMP address (owner only)", ...owner,
@@ -52,18 +66,18 @@ const startRoute = createRoute({
 const streamRoute = createRoute({
   method: "get", path: "/stream/{username}", tags, summary: "A channel's stream; 404 with the username when the user has no channel",
   request: { params: UsernameParamSchema },
-  responses: { 200: jsonResponse(StreamResponseSchema.extend({ success: z.literal(true) }), "The stream"), 404: errors[404] },
+  responses: { 200: jsonResponse(StreamDetailResponseSchema, "The stream"), 404: errors[404] },
 });
 const streamsRoute = createRoute({
   method: "get", path: "/streams", tags, summary: "Live streams, most watched first (filters: game, tag)",
   request: { query: StreamsQuerySchema },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), data: z.array(StreamResponseSchema) }), "Live streams") },
+  responses: { 200: jsonResponse(StreamListResponseSchema, "Live streams") },
 });
 const viewerRoute = (path: "/viewers/join" | "/viewers/heartbeat" | "/viewers/leave", summary: string) =>
   createRoute({
     method: "post", path, tags, summary,
     request: { body: jsonBody(ViewerBodySchema) },
-    responses: { 200: jsonResponse(z.object({ success: z.literal(true), viewerCount: z.number() }), "The new count"), 404: errors[404] },
+    responses: { 200: jsonResponse(ViewerCountChangeResponseSchema, "The new count"), 404: errors[404] },
   });
 const viewerCountRoute = createRoute({
   method: "get", path: "/viewers/{channelArn}", tags, summary: "Viewer count and start time of a live",
@@ -84,7 +98,7 @@ const getSettingsRoute = createRoute({
 const putSettingsRoute = createRoute({
   method: "put", path: "/channel-settings", tags, summary: "Save channel settings; handles become profile addresses", ...owner,
   request: { body: jsonBody(ChannelSettingsInputSchema) },
-  responses: { 200: jsonResponse(ChannelSettingsSchema.extend({ message: z.string() }), "Saved"), 400: errors[400], 401: errors[401] },
+  responses: { 200: jsonResponse(ChannelSettingsSavedResponseSchema, "Saved"), 400: errors[400], 401: errors[401] },
 });
 const profileRoute = createRoute({
   method: "get", path: "/profile/{username}", tags, summary: "A user's public profile: about, social links, followers, live state",

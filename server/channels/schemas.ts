@@ -13,6 +13,7 @@ export const StartStreamingSchema = z.object({
 export type StartStreamingInput = z.infer<typeof StartStreamingSchema>;
 
 export const StreamKeyResponseSchema = z.object({ success: z.literal(true), streamKey: z.string(), injectionLink: z.string() });
+export type StreamKey = z.infer<typeof StreamKeyResponseSchema>;
 export const UsernameParamSchema = z.object({ username: z.string().min(1).max(40) });
 export const ChannelArnParamSchema = z.object({ channelArn: z.string().min(1).max(64) });
 
@@ -42,7 +43,7 @@ export const StreamResponseSchema = z.object({
   isFollowed: z.boolean(),
   paypalme: z.string().nullable(),
   social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
-});
+}).meta({ id: "Stream" });
 export type StreamResponse = z.infer<typeof StreamResponseSchema>;
 
 export const StreamsQuerySchema = z.object({
@@ -52,3 +53,24 @@ export const StreamsQuerySchema = z.object({
   /** "true": the channels the caller follows, live or not (the sidebar's "Following channels"). */
   following: z.enum(["true", "false"]).optional(),
 });
+
+export const ChannelCreatedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ChannelCreated = z.infer<typeof ChannelCreatedResponseSchema>;
+export const ChannelStateResponseSchema = z.object({ success: z.literal(true), exists: z.boolean(), isLive: z.boolean() });
+export type ChannelState = z.infer<typeof ChannelStateResponseSchema>;
+/** The caller's own channel: the stream as viewers see it, with its game's name. */
+export const MyChannelResponseSchema = StreamResponseSchema.extend({ success: z.literal(true), gameName: z.string().nullable() });
+export type MyChannel = z.infer<typeof MyChannelResponseSchema>;
+/** null when RTMP ingest is off. */
+export const IngestResponseSchema = z.object({ success: z.literal(true), injectionLink: z.string().nullable() });
+export type Ingest = z.infer<typeof IngestResponseSchema>;
+export const StreamDetailResponseSchema = StreamResponseSchema.extend({ success: z.literal(true) });
+export type StreamDetail = z.infer<typeof StreamDetailResponseSchema>;
+export const StreamListResponseSchema = z.object({ success: z.literal(true), data: z.array(StreamResponseSchema) });
+export type StreamList = z.infer<typeof StreamListResponseSchema>;
+/** The count after a viewer joined, kept watching or left. */
+export const ViewerCountChangeResponseSchema = z.object({ success: z.literal(true), viewerCount: z.number() });
+export type ViewerCountChange = z.infer<typeof ViewerCountChangeResponseSchema>;
+/** `startTime` (ISO 8601) is null when the channel is not live. */
+export const ViewerCountResponseSchema = z.object({ success: z.literal(true), viewerCount: z.number(), startTime: z.string().nullable() });
+export type ViewerCount = z.infer<typeof ViewerCountResponseSchema>;

@@ -85,3 +85,7 @@ export const ProfileSchema = z.object({
   isLive: z.boolean(),
   channelArn: z.string().nullable(),
 });
+export type ChannelSettings = z.infer<typeof ChannelSettingsSchema>;
+export const ChannelSettingsSavedResponseSchema = ChannelSettingsSchema.extend({ message: z.string() });
+export type ChannelSettingsSaved = z.infer<typeof ChannelSettingsSavedResponseSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;

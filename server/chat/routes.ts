@@ -1,19 +1,30 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
-import { BanInputSchema, BanParamSchema, ChatMessageSchema, ChatStateSchema, HistoryQuerySchema, MessageIdParamSchema, SlowModeInputSchema, StreamIdParamSchema } from "./schemas.ts";
+import {
+  BanInputSchema,
+  BanParamSchema,
+  ChatBanResponseSchema,
+  ChatDoneResponseSchema,
+  ChatHistoryResponseSchema,
+  ChatStateSchema,
+  HistoryQuerySchema,
+  MessageIdParamSchema,
+  SlowModeInputSchema,
+  SlowModeResponseSchema,
+  StreamIdParamSchema,
+} from "./schemas.ts";
 import { banUser, chatHistory, chatState, deleteMessage, liftBan, setSlowMode } from "./service.ts";
 
 const tags = ["Chat"];
 const owner = { security: secured, middleware: [requireUser] };
-const Ok = z.object({ success: z.literal(true) });
+const Ok = ChatDoneResponseSchema;
 
 const historyRoute = createRoute({
   method: "get", path: "/messages/{streamID}", tags, summary: "The last messages of a stream's chat, oldest first",
   request: { params: StreamIdParamSchema, query: HistoryQuerySchema },
-  responses: { 200: jsonResponse(z.array(ChatMessageSchema), "Messages"), 404: errors[404] },
+  responses: { 200: jsonResponse(ChatHistoryResponseSchema, "Messages"), 404: errors[404] },
 });
 const deleteRoute = createRoute({
   method: "delete", path: "/messages/{messageId}", tags, summary: "Delete a message for everyone (owner, moderators, admins)", ...owner,
@@ -23,7 +34,7 @@ const deleteRoute = createRoute({
 const banRoute = createRoute({
   method: "post", path: "/chat/{streamID}/bans", tags, summary: "Ban (no minutes) or time out a user from a chat", ...owner,
   request: { params: StreamIdParamSchema, body: jsonBody(BanInputSchema) },
-  responses: { 200: jsonResponse(Ok.extend({ userId: z.number(), until: z.string().nullable(), reason: z.string() }), "Banned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: jsonResponse(ChatBanResponseSchema, "Banned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const unbanRoute = createRoute({
   method: "delete", path: "/chat/{streamID}/bans/{userId}", tags, summary: "Lift a ban or a timeout", ...owner,
@@ -33,7 +44,7 @@ const unbanRoute = createRoute({
 const slowRoute = createRoute({
   method: "put", path: "/chat/{streamID}/slow", tags, summary: "Slow mode: seconds between two messages of a viewer (0 = off)", ...owner,
   request: { params: StreamIdParamSchema, body: jsonBody(SlowModeInputSchema) },
-  responses: { 200: jsonResponse(Ok.extend({ seconds: z.number() }), "Set"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: jsonResponse(SlowModeResponseSchema, "Set"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const stateRoute = createRoute({
   method: "get", path: "/chat/{streamID}/state", tags, summary: "Slow mode, whether the caller moderates, and the caller's own ban",

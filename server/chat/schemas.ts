@@ -14,7 +14,7 @@ export const ChatMessageSchema = z.object({
   streamID: z.string(),
   streamId: z.string(),
   timestamp: z.string(),
-});
+}).meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const StreamIdParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/) });
@@ -35,3 +35,12 @@ export const ChatStateSchema = z.object({
   /** The caller's own ban, if any. */
   ban: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
 });
+export type ChatState = z.infer<typeof ChatStateSchema>;
+
+export const ChatHistoryResponseSchema = z.array(ChatMessageSchema);
+export const ChatDoneResponseSchema = z.object({ success: z.literal(true) });
+/** `until` (ISO 8601) is null for a ban until lifted. */
+export const ChatBanResponseSchema = ChatDoneResponseSchema.extend({ userId: z.number(), until: z.string().nullable(), reason: z.string() });
+export type ChatBan = z.infer<typeof ChatBanResponseSchema>;
+export const SlowModeResponseSchema = ChatDoneResponseSchema.extend({ seconds: z.number() });
+export type SlowMode = z.infer<typeof SlowModeResponseSchema>;

@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { DashboardResponseSchema } from "./schemas.ts";
 import { dashboardFor } from "./service.ts";
 
 const dashboardRoute = createRoute({
   method: "get", path: "/dashboard", tags: ["Dashboard"], summary: "The stat cards of the caller's role", security: secured, middleware: [requireUser] as const,
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), role: z.string(), stats: z.record(z.string(), z.number()) }), "Stats"), 401: errors[401] },
+  responses: { 200: jsonResponse(DashboardResponseSchema, "Stats"), 401: errors[401] },
 });
 
 export function dashboardRoutes(deps: AppDeps) {

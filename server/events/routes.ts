@@ -4,7 +4,24 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { CreateEventSchema, EventIdParamSchema, EventListQuerySchema, EventStatusSchema, ParticipantStatusSchema, SlugParamSchema, UpdateEventSchema } from "./schemas.ts";
+import {
+  CreateEventSchema,
+  EventCategoryListResponseSchema,
+  EventCoverResponseSchema,
+  EventCreatedResponseSchema,
+  EventDetailResponseSchema,
+  EventDoneResponseSchema,
+  EventIdParamSchema,
+  EventListQuerySchema,
+  EventListResponseSchema,
+  EventParticipantListResponseSchema,
+  EventRegisteredResponseSchema,
+  EventSavedResponseSchema,
+  EventStatusSchema,
+  ParticipantStatusSchema,
+  SlugParamSchema,
+  UpdateEventSchema,
+} from "./schemas.ts";
 import * as events from "./service.ts";
 import { numeric } from "../http/numbers.ts";
 import { bodyLimit } from "hono/body-limit";
@@ -13,14 +30,12 @@ import { imageKinds, storeImage, tooLarge } from "../http/images.ts";
 
 const tags = ["Events"];
 const owner = { security: secured, middleware: [requireUser] };
-const Any = z.any();
-const Ok = z.object({ success: z.literal(true), message: z.string() });
 
 const r = {
-  list: createRoute({ method: "get", path: "/events", tags, summary: "Public events (not drafts), soonest first", request: { query: EventListQuerySchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events") } }),
-  categories: createRoute({ method: "get", path: "/events/categories", tags, summary: "Event categories with their cost multipliers", responses: { 200: jsonResponse(z.object({ success: z.literal(true), categories: z.array(Any) }), "Categories") } }),
-  mine: createRoute({ method: "get", path: "/events/my-events", tags, summary: "Events the caller organises (drafts included)", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
-  joined: createRoute({ method: "get", path: "/events/joined-events", tags, summary: "Events the caller registered for", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), events: z.array(Any) }), "Events"), 401: errors[401] } }),
+  list: createRoute({ method: "get", path: "/events", tags, summary: "Public events (not drafts), soonest first", request: { query: EventListQuerySchema }, responses: { 200: jsonResponse(EventListResponseSchema, "Events") } }),
+  categories: createRoute({ method: "get", path: "/events/categories", tags, summary: "Event categories with their cost multipliers", responses: { 200: jsonResponse(EventCategoryListResponseSchema, "Categories") } }),
+  mine: createRoute({ method: "get", path: "/events/my-events", tags, summary: "Events the caller organises (drafts included)", ...owner, responses: { 200: jsonResponse(EventListResponseSchema, "Events"), 401: errors[401] } }),
+  joined: createRoute({ method: "get", path: "/events/joined-events", tags, summary: "Events the caller registered for", ...owner, responses: { 200: jsonResponse(EventListResponseSchema, "Events"), 401: errors[401] } }),
   calendar: createRoute({
     method: "get", path: "/events/{slug}/calendar.ics", tags, summary: "The event as an .ics file (Add to calendar)",
     request: { params: SlugParamSchema }, responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, 404: errors[404] },
@@ -29,25 +44,25 @@ const r = {
     method: "post", path: "/events/cover", tags, summary: "Upload an event cover (image, re-encoded to WebP 1280×720); the form then sends its path as coverImage", security: secured,
     middleware: [requireUser, bodyLimit({ maxSize: imageKinds.eventCover.maxBytes + 64 * 1024, onError: () => { throw tooLarge(imageKinds.eventCover); } })] as const,
     request: { body: formBody(z.object({ filename: z.any().optional() })) },
-    responses: { 200: jsonResponse(z.object({ success: z.literal(true), coverImage: z.string() }), "Stored; the path to send as coverImage"), 400: errors[400], 401: errors[401], 413: errors[413] },
+    responses: { 200: jsonResponse(EventCoverResponseSchema, "Stored; the path to send as coverImage"), 400: errors[400], 401: errors[401], 413: errors[413] },
   }),
-  get: createRoute({ method: "get", path: "/events/{slug}", tags, summary: "One event with its first participants", request: { params: SlugParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), event: Any }), "Event"), 404: errors[404] } }),
+  get: createRoute({ method: "get", path: "/events/{slug}", tags, summary: "One event with its first participants", request: { params: SlugParamSchema }, responses: { 200: jsonResponse(EventDetailResponseSchema, "Event"), 404: errors[404] } }),
   create: createRoute({
     method: "post", path: "/events", tags, summary: "Create an event; its cost is computed and debited in the same transaction", ...owner,
     request: { body: jsonBody(CreateEventSchema) },
-    responses: { 201: jsonResponse(Ok.extend({ event: Any, cost: z.number() }), "Created"), 400: errors[400], 401: errors[401], 402: errors[402] },
+    responses: { 201: jsonResponse(EventCreatedResponseSchema, "Created"), 400: errors[400], 401: errors[401], 402: errors[402] },
   }),
-  update: createRoute({ method: "put", path: "/events/{slug}", tags, summary: "Edit an event (organiser)", ...owner, request: { params: SlugParamSchema, body: jsonBody(UpdateEventSchema) }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] } }),
-  status: createRoute({ method: "patch", path: "/events/{eventId}", tags, summary: "Change the status (cancelling refunds every ticket)", ...owner, request: { params: EventIdParamSchema, body: jsonBody(EventStatusSchema) }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Changed"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] } }),
-  publish: createRoute({ method: "put", path: "/events/{slug}/publish", tags, summary: "Publish a draft", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(Ok.extend({ event: Any }), "Published"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
-  remove: createRoute({ method: "delete", path: "/events/{slug}", tags, summary: "Delete: the event is cancelled and every ticket refunded", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(Ok, "Cancelled"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404] } }),
-  participants: createRoute({ method: "get", path: "/event-participants/{eventId}", tags, summary: "Registrations (all for the organiser, approved ones for others)", request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), participants: z.array(Any) }), "Participants"), 404: errors[404] } }),
-  register: createRoute({ method: "post", path: "/event-participants/{eventId}", tags, summary: "Register (published and not full)", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(Ok.extend({ status: z.string() }), "Registered"), 401: errors[401], 404: errors[404], 409: errors[409] } }),
-  unregister: createRoute({ method: "delete", path: "/event-participants/{eventId}", tags, summary: "Unregister", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(Ok, "Unregistered"), 401: errors[401], 404: errors[404] } }),
+  update: createRoute({ method: "put", path: "/events/{slug}", tags, summary: "Edit an event (organiser)", ...owner, request: { params: SlugParamSchema, body: jsonBody(UpdateEventSchema) }, responses: { 200: jsonResponse(EventSavedResponseSchema, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] } }),
+  status: createRoute({ method: "patch", path: "/events/{eventId}", tags, summary: "Change the status (cancelling refunds every ticket)", ...owner, request: { params: EventIdParamSchema, body: jsonBody(EventStatusSchema) }, responses: { 200: jsonResponse(EventSavedResponseSchema, "Changed"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] } }),
+  publish: createRoute({ method: "put", path: "/events/{slug}/publish", tags, summary: "Publish a draft", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(EventSavedResponseSchema, "Published"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
+  remove: createRoute({ method: "delete", path: "/events/{slug}", tags, summary: "Delete: the event is cancelled and every ticket refunded", ...owner, request: { params: SlugParamSchema }, responses: { 200: jsonResponse(EventDoneResponseSchema, "Cancelled"), 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404] } }),
+  participants: createRoute({ method: "get", path: "/event-participants/{eventId}", tags, summary: "Registrations (all for the organiser, approved ones for others)", request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(EventParticipantListResponseSchema, "Participants"), 404: errors[404] } }),
+  register: createRoute({ method: "post", path: "/event-participants/{eventId}", tags, summary: "Register (published and not full)", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(EventRegisteredResponseSchema, "Registered"), 401: errors[401], 404: errors[404], 409: errors[409] } }),
+  unregister: createRoute({ method: "delete", path: "/event-participants/{eventId}", tags, summary: "Unregister", ...owner, request: { params: EventIdParamSchema }, responses: { 200: jsonResponse(EventDoneResponseSchema, "Unregistered"), 401: errors[401], 404: errors[404] } }),
   participantStatus: createRoute({
     method: "patch", path: "/event-participants/{eventId}/{participantId}", tags, summary: "Approve or reject a registration (organiser)", ...owner,
     request: { params: EventIdParamSchema.extend({ participantId: numeric(z.number().int().positive()) }), body: jsonBody(ParticipantStatusSchema) },
-    responses: { 200: jsonResponse(Ok, "Changed"), 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: jsonResponse(EventDoneResponseSchema, "Changed"), 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
 };
 

@@ -53,3 +53,83 @@ export const ParticipantStatusSchema = z.object({ status: z.enum(["pending", "ap
 export const SlugParamSchema = z.object({ slug: z.string().min(1).max(140) });
 export const EventIdParamSchema = z.object({ eventId: numeric(z.number().int().positive()) });
 export const EventListQuerySchema = z.object({ search: z.string().max(100).optional(), category: numeric(z.number().int().positive().optional()) });
+
+const IsoDate = z.string().describe("ISO 8601");
+const ParticipantStatus = ParticipantStatusSchema.shape.status;
+
+export const EventCategoryResponseSchema = z.object({ id: z.number(), name: z.string(), icon: z.string(), color: z.string(), slug: z.string(), multiplier: z.number() }).meta({ id: "EventCategory" });
+export type EventCategory = z.infer<typeof EventCategoryResponseSchema>;
+
+/** A registration; `user.email` is empty unless the viewer manages the event. */
+export const EventParticipantResponseSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    status: ParticipantStatus,
+    createdAt: IsoDate,
+    user: z.object({ name: z.string(), username: z.string(), email: z.string(), profilePicture: z.string().nullable() }),
+  })
+  .meta({ id: "EventParticipant" });
+export type EventParticipant = z.infer<typeof EventParticipantResponseSchema>;
+
+/** An event as every list shows it; `participantStatus` is the viewer's own registration. */
+export const EventSummaryResponseSchema = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    categoryId: z.number(),
+    category: EventCategoryResponseSchema.omit({ multiplier: true }),
+    startDate: IsoDate,
+    endDate: IsoDate.nullable(),
+    maxParticipants: z.number().nullable(),
+    ticketPrice: z.number(),
+    coverImage: z.string().nullable(),
+    isPublic: z.boolean(),
+    requiresApproval: z.boolean(),
+    status: EventStatusSchema.shape.status,
+    /** The organiser's id, as a string (spec 02). */
+    createdBy: z.string(),
+    location: z.string(),
+    rules: z.string(),
+    tournamentId: z.number().nullable(),
+    creationCost: z.number(),
+    currentParticipants: z.number(),
+    organizer: z.object({ id: z.number(), name: z.string(), username: z.string(), avatar: z.string().nullable() }),
+    participantStatus: ParticipantStatus.nullable(),
+  })
+  .meta({ id: "EventSummary" });
+export type EventSummary = z.infer<typeof EventSummaryResponseSchema>;
+
+/** One event's page: the first participants, and why the viewer may not register or buy (an error code, null when they may). */
+export const EventResponseSchema = EventSummaryResponseSchema.extend({
+  participants: z.array(EventParticipantResponseSchema),
+  participantCount: z.number(),
+  registrationRefusal: z.string().nullable(),
+  purchaseRefusal: z.string().nullable(),
+}).meta({ id: "Event" });
+export type Event = z.infer<typeof EventResponseSchema>;
+
+export const EventListResponseSchema = z.object({ success: z.literal(true), events: z.array(EventSummaryResponseSchema) });
+export type EventList = z.infer<typeof EventListResponseSchema>;
+export const EventCategoryListResponseSchema = z.object({ success: z.literal(true), categories: z.array(EventCategoryResponseSchema) });
+export type EventCategoryList = z.infer<typeof EventCategoryListResponseSchema>;
+export const EventParticipantListResponseSchema = z.object({ success: z.literal(true), participants: z.array(EventParticipantResponseSchema) });
+export type EventParticipantList = z.infer<typeof EventParticipantListResponseSchema>;
+export const EventDetailResponseSchema = z.object({ success: z.literal(true), event: EventResponseSchema });
+export type EventDetail = z.infer<typeof EventDetailResponseSchema>;
+
+const Done = z.object({ success: z.literal(true), message: z.string() });
+export const EventDoneResponseSchema = Done;
+export type EventDone = z.infer<typeof EventDoneResponseSchema>;
+/** An edit, a status change or a publication: the message and the event as its page shows it. */
+export const EventSavedResponseSchema = Done.extend({ event: EventResponseSchema });
+export type EventSaved = z.infer<typeof EventSavedResponseSchema>;
+/** A creation also names what it cost in G-Coins. */
+export const EventCreatedResponseSchema = EventSavedResponseSchema.extend({ cost: z.number() });
+export type EventCreated = z.infer<typeof EventCreatedResponseSchema>;
+export const EventRegisteredResponseSchema = Done.extend({ status: ParticipantStatus.exclude(["rejected"]) });
+export type EventRegistered = z.infer<typeof EventRegisteredResponseSchema>;
+export const EventCoverResponseSchema = z.object({ success: z.literal(true), coverImage: z.string() });
+export type EventCover = z.infer<typeof EventCoverResponseSchema>;

@@ -6,11 +6,12 @@ import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/open
 import { translate } from "../i18n/messages.ts";
 import { follow, myFollowers, unfollow } from "./service.ts";
 import { numeric } from "../http/numbers.ts";
+import { FollowerPageResponseSchema, FollowResponseSchema } from "./schemas.ts";
 
 const tags = ["Follows"];
 const owner = { security: secured, middleware: [requireUser] };
 const FollowInputSchema = z.object({ channelId: z.union([z.string().regex(/^[a-f0-9]{1,64}$/), z.number().int().positive()], { error: "invalid_input" }) });
-const FollowAnswerSchema = z.object({ success: z.literal(true), message: z.string(), followers: z.number() });
+const FollowAnswerSchema = FollowResponseSchema;
 
 const followRoute = createRoute({
   method: "post", path: "/follow", tags, summary: "Follow a channel (its public id) or a user (their id)", ...owner,
@@ -26,7 +27,7 @@ const followersRoute = createRoute({
   method: "get", path: "/myfollowers", tags, summary: "The caller's followers, 20 a page", ...owner,
   request: { query: z.object({ page: numeric(z.number().int().min(1).optional().default(1)) }) },
   responses: {
-    200: jsonResponse(z.object({ success: z.literal(true), followers: z.array(z.object({ id: z.number(), url: z.string(), avatar: z.string().nullable(), username: z.string(), isVerified: z.boolean(), followers: z.number() })), hasMore: z.boolean(), total: z.number() }), "A page"),
+    200: jsonResponse(FollowerPageResponseSchema, "A page"),
     401: errors[401],
   },
 });

@@ -2,12 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
-import { GameIdParamSchema, GameResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
+import { GameDetailResponseSchema, GameIdParamSchema, GameListResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
 import { getGame, listGames, searchGames, toGameResponse, trendingGames } from "./service.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Games"];
-const GameListSchema = z.object({ success: z.literal(true), games: z.array(GameResponseSchema) });
+const GameListSchema = GameListResponseSchema;
 
 const listRoute = createRoute({ method: "get", path: "/games", tags, summary: "The games catalogue", responses: { 200: jsonResponse(GameListSchema, "Every game, by name") } });
 const trendingRoute = createRoute({
@@ -23,7 +23,7 @@ const searchRoute = createRoute({
 const getRoute = createRoute({
   method: "get", path: "/games/{id}", tags, summary: "One game",
   request: { params: GameIdParamSchema },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), game: GameResponseSchema }), "The game"), 404: errors[404] },
+  responses: { 200: jsonResponse(GameDetailResponseSchema, "The game"), 404: errors[404] },
 });
 
 export function gameRoutes(deps: AppDeps) {

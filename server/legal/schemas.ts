@@ -29,12 +29,13 @@ export const LegalDocumentSchema = z.object({
   updated_at: z.string(),
   version: z.number().int(),
   contact: LegalContactSchema,
-});
+}).meta({ id: "LegalDocument" });
 export type LegalDocumentResponse = z.infer<typeof LegalDocumentSchema>;
 
 export const LegalResponseSchema = z.object({ success: z.literal(true), data: LegalDocumentSchema });
 export type LegalResponse = z.infer<typeof LegalResponseSchema>;
 export const LegalListResponseSchema = z.object({ success: z.literal(true), data: z.array(LegalDocumentSchema) });
+export type LegalList = z.infer<typeof LegalListResponseSchema>;
 
 /** Any string, so that an unknown type answers 404 rather than a validation error. */
 export const LegalTypeParamSchema = z.object({ type: z.string().max(40).meta({ description: "rgpd, cgu, faq or mentions-legales", example: "rgpd" }) });

@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
-import { NotificationPageQuerySchema, NotificationSchema } from "./schemas.ts";
+import { NotificationPageQuerySchema, NotificationPageResponseSchema, NotificationsReadResponseSchema } from "./schemas.ts";
 import { listNotifications, markAllRead } from "./service.ts";
 
 const tags = ["Notifications"];
@@ -12,11 +11,11 @@ const owner = { security: secured, middleware: [requireUser] };
 const listRoute = createRoute({
   method: "get", path: "/notifications", tags, summary: "The caller's notifications, newest first, with the unread count", ...owner,
   request: { query: NotificationPageQuerySchema },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), notifications: z.array(NotificationSchema), unread: z.number(), hasMore: z.boolean() }), "A page"), 401: errors[401] },
+  responses: { 200: jsonResponse(NotificationPageResponseSchema, "A page"), 401: errors[401] },
 });
 const readAllRoute = createRoute({
   method: "post", path: "/notifications/read-all", tags, summary: "Mark every notification read", ...owner,
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true) }), "Done"), 401: errors[401] },
+  responses: { 200: jsonResponse(NotificationsReadResponseSchema, "Done"), 401: errors[401] },
 });
 
 export function notificationRoutes(deps: AppDeps) {

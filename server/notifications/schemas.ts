@@ -9,10 +9,14 @@ export const NotificationSchema = z.object({
   actor: z.object({ username: z.string(), avatar: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   read: z.boolean(),
-});
+}).meta({ id: "Notification" });
 export type NotificationResponse = z.infer<typeof NotificationSchema>;
 
 export const NotificationPageQuerySchema = z.object({
   page: numeric(z.number().int().min(1).optional().default(1)),
   limit: numeric(z.number().int().min(1).max(100).optional().default(20)),
 });
+
+export const NotificationPageResponseSchema = z.object({ success: z.literal(true), notifications: z.array(NotificationSchema), unread: z.number(), hasMore: z.boolean() });
+export type NotificationPage = z.infer<typeof NotificationPageResponseSchema>;
+export const NotificationsReadResponseSchema = z.object({ success: z.literal(true) });

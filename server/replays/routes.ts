@@ -1,14 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireRole, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { DeleteReplayQuerySchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, ReplaySchema, VideosQuerySchema } from "./schemas.ts";
+import { DeleteReplayQuerySchema, ReplayDeletedResponseSchema, ReplayDetailResponseSchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, VideosQuerySchema } from "./schemas.ts";
 import { allReplays, deleteReplay, getReplay, myReplays, restoreReplay } from "./service.ts";
 
 const tags = ["Replays"];
-const ReplayAnswer = z.object({ success: z.literal(true), replay: ReplaySchema });
+const ReplayAnswer = ReplayDetailResponseSchema;
 
 const myReplaysRoute = createRoute({
   method: "get", path: "/my-replays", tags, summary: "The caller's replays, newest first", security: secured, middleware: [requireUser] as const,
@@ -28,7 +27,7 @@ const replayRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete", path: "/replays/{id}", tags, summary: "Delete a replay: soft unless hard=true (admins)", security: secured, middleware: [requireUser] as const,
   request: { params: ReplayIdParamSchema, query: DeleteReplayQuerySchema },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), message: z.string() }), "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: jsonResponse(ReplayDeletedResponseSchema, "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const restoreRoute = createRoute({
   method: "post", path: "/replays/{id}/restore", tags, summary: "Bring back a soft-deleted replay (admin)", security: secured, middleware: [requireRole("admin")] as const,

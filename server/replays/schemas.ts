@@ -20,7 +20,7 @@ export const ReplaySchema = z.object({
   username: z.string(),
   avatar: z.string().nullable(),
   stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
-});
+}).meta({ id: "Replay" });
 export type ReplayResponse = z.infer<typeof ReplaySchema>;
 
 export const ReplayPageQuerySchema = z.object({
@@ -35,3 +35,7 @@ export const VideosQuerySchema = ReplayPageQuerySchema.extend({
 export const ReplayIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 export const DeleteReplayQuerySchema = z.object({ hard: z.enum(["true", "false"]).optional().default("false") });
 export const ReplayListSchema = z.object({ success: z.literal(true), replays: z.array(ReplaySchema), pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }) });
+export type ReplayList = z.infer<typeof ReplayListSchema>;
+export const ReplayDetailResponseSchema = z.object({ success: z.literal(true), replay: ReplaySchema });
+export type ReplayDetail = z.infer<typeof ReplayDetailResponseSchema>;
+export const ReplayDeletedResponseSchema = z.object({ success: z.literal(true), message: z.string() });

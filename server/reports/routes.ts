@@ -1,10 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireRole, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { ReportIdParamSchema, ReportInputSchema, ReportListQuerySchema, ReportSchema, ResolveReportSchema } from "./schemas.ts";
+import { ReportIdParamSchema, ReportInputSchema, ReportListQuerySchema, ReportListResponseSchema, ReportResolvedResponseSchema, ReportStoredResponseSchema, ResolveReportSchema } from "./schemas.ts";
 import { createReport, listReports, resolveReport } from "./service.ts";
 
 const tags = ["Reports"];
@@ -14,17 +13,17 @@ const reportRoute = createRoute({
   method: "post", path: "/report", tags, summary: "Report a stream, user, replay, tournament or chat message (reason ≥ 10 characters)",
   security: secured, middleware: [requireUser] as const,
   request: { body: jsonBody(ReportInputSchema) },
-  responses: { 201: jsonResponse(z.object({ success: z.literal(true), message: z.string() }), "Stored"), 400: errors[400], 401: errors[401], 404: errors[404] },
+  responses: { 201: jsonResponse(ReportStoredResponseSchema, "Stored"), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 const listRoute = createRoute({
   method: "get", path: "/reports", tags, summary: "The moderation queue (moderators and admins)", ...moderators,
   request: { query: ReportListQuerySchema },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), reports: z.array(ReportSchema) }), "Reports, newest first"), 401: errors[401], 403: errors[403] },
+  responses: { 200: jsonResponse(ReportListResponseSchema, "Reports, newest first"), 401: errors[401], 403: errors[403] },
 });
 const resolveRoute = createRoute({
   method: "patch", path: "/reports/{id}", tags, summary: "Dismiss a report or act on it", ...moderators,
   request: { params: ReportIdParamSchema, body: jsonBody(ResolveReportSchema) },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true) }), "Resolved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: jsonResponse(ReportResolvedResponseSchema, "Resolved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
 export function reportRoutes(deps: AppDeps) {

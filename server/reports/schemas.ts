@@ -10,7 +10,7 @@ export type ReportInput = z.infer<typeof ReportInputSchema>;
 
 export const ReportSchema = z.object({
   id: z.number(),
-  targetType: z.string(),
+  targetType: ReportInputSchema.shape.targetType,
   targetId: z.string(),
   /** Who the report is about (the user behind the stream, replay or message). */
   targetUser: z.object({ id: z.number(), username: z.string() }).nullable(),
@@ -20,7 +20,7 @@ export const ReportSchema = z.object({
   resolution: z.string(),
   reporter: z.object({ id: z.number(), username: z.string() }),
   createdAt: z.string(),
-});
+}).meta({ id: "Report" });
 export type ReportResponse = z.infer<typeof ReportSchema>;
 
 export const ReportListQuerySchema = z.object({ status: z.enum(["open", "dismissed", "actioned", "all"]).optional().default("open") });
@@ -30,3 +30,8 @@ export const ResolveReportSchema = z.object({
   /** What a moderator does about it: hide the replay, ban the user from the channel's chat, or suspend the account. */
   action: z.enum(["hide_replay", "ban_chat", "suspend_account"]).optional(),
 });
+
+export const ReportStoredResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const ReportListResponseSchema = z.object({ success: z.literal(true), reports: z.array(ReportSchema) });
+export type ReportList = z.infer<typeof ReportListResponseSchema>;
+export const ReportResolvedResponseSchema = z.object({ success: z.literal(true) });

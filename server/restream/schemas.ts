@@ -32,5 +32,5 @@ export const RestreamConfigSchema = z.object({
   youtubeKeySaved: z.boolean(),
   facebookKeySaved: z.boolean(),
   targets: z.object({ twitch: TargetStatusSchema, youtube: TargetStatusSchema, facebook: TargetStatusSchema }),
-});
+}).meta({ id: "RestreamConfig" });
 export type RestreamConfig = z.infer<typeof RestreamConfigSchema>;

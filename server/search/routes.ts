@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { jsonResponse, newRouter } from "../http/openapi.ts";
+import { SearchResponseSchema } from "./schemas.ts";
 import { search } from "./service.ts";
 
 const SearchQuerySchema = z.object({
@@ -14,10 +15,7 @@ const searchRoute = createRoute({
   method: "get", path: "/search", tags: ["Search"], summary: "Games, channels, lives, videos and tournaments matching a term",
   request: { query: SearchQuerySchema },
   responses: {
-    200: jsonResponse(
-      z.object({ success: z.literal(true), games: z.array(z.unknown()), users: z.array(z.unknown()), lives: z.array(z.unknown()), videos: z.array(z.unknown()), tournaments: z.array(z.unknown()) }),
-      "Each section, best matches first",
-    ),
+    200: jsonResponse(SearchResponseSchema, "Each section, best matches first"),
   },
 });
 

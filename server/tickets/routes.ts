@@ -6,11 +6,19 @@ import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/open
 import { translate } from "../i18n/messages.ts";
 import { eventTickets, purchase, revokedCodes, ticketTypesFor, userTickets, validateTicket } from "./service.ts";
 import { ticketSigner } from "./signing.ts";
+import {
+  EventTicketsResponseSchema,
+  MyTicketsResponseSchema,
+  RevokedCodesResponseSchema,
+  TicketAdmittedResponseSchema,
+  TicketBoughtResponseSchema,
+  TicketPublicKeyResponseSchema,
+  TicketTypesResponseSchema,
+} from "./schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tickets"];
 const owner = { security: secured, middleware: [requireUser] };
-const Any = z.any();
 const EventIdParam = z.object({ eventId: numeric(z.number().int().positive()) });
 const PurchaseSchema = z.object({
   userId: numeric(z.number().int().positive()),
@@ -21,20 +29,20 @@ const PurchaseSchema = z.object({
 });
 
 const r = {
-  types: createRoute({ method: "get", path: "/types/{eventId}", tags, summary: "Ticket types of an event (defaults when it has none)", request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), ticketTypes: z.array(Any), priceReason: z.enum(["privilege", "assigned_streamer", "full_price"]).nullable() }), "Types"), 404: errors[404] } }),
+  types: createRoute({ method: "get", path: "/types/{eventId}", tags, summary: "Ticket types of an event (defaults when it has none)", request: { params: EventIdParam }, responses: { 200: jsonResponse(TicketTypesResponseSchema, "Types"), 404: errors[404] } }),
   purchase: createRoute({
     method: "post", path: "/purchase", tags, summary: "Buy a ticket: G-Coins move from buyer to organiser in one transaction", ...owner,
     request: { body: jsonBody(PurchaseSchema) },
-    responses: { 201: jsonResponse(z.object({ success: z.literal(true), message: z.string(), ticket: Any }), "Bought"), 400: errors[400], 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] },
+    responses: { 201: jsonResponse(TicketBoughtResponseSchema, "Bought"), 400: errors[400], 401: errors[401], 402: errors[402], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
-  mine: createRoute({ method: "get", path: "/user", tags, summary: "The caller's tickets, each with its signed QR payload", ...owner, responses: { 200: jsonResponse(z.object({ success: z.literal(true), tickets: z.array(Any) }), "Tickets"), 401: errors[401] } }),
-  event: createRoute({ method: "get", path: "/event/{eventId}", tags, summary: "An event's tickets (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), tickets: z.array(Any) }), "Tickets"), 401: errors[401], 404: errors[404] } }),
-  revoked: createRoute({ method: "get", path: "/event/{eventId}/revoked", tags, summary: "Codes of refunded tickets, for offline scanners (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(z.object({ success: z.literal(true), revoked: z.array(z.string()) }), "Codes"), 401: errors[401], 404: errors[404] } }),
-  publicKey: createRoute({ method: "get", path: "/public-key", tags, summary: "The Ed25519 public key tickets are signed with (PEM)", responses: { 200: jsonResponse(z.object({ success: z.literal(true), algorithm: z.literal("Ed25519"), publicKey: z.string() }), "Key") } }),
+  mine: createRoute({ method: "get", path: "/user", tags, summary: "The caller's tickets, each with its signed QR payload", ...owner, responses: { 200: jsonResponse(MyTicketsResponseSchema, "Tickets"), 401: errors[401] } }),
+  event: createRoute({ method: "get", path: "/event/{eventId}", tags, summary: "An event's tickets (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(EventTicketsResponseSchema, "Tickets"), 401: errors[401], 404: errors[404] } }),
+  revoked: createRoute({ method: "get", path: "/event/{eventId}/revoked", tags, summary: "Codes of refunded tickets, for offline scanners (organiser)", ...owner, request: { params: EventIdParam }, responses: { 200: jsonResponse(RevokedCodesResponseSchema, "Codes"), 401: errors[401], 404: errors[404] } }),
+  publicKey: createRoute({ method: "get", path: "/public-key", tags, summary: "The Ed25519 public key tickets are signed with (PEM)", responses: { 200: jsonResponse(TicketPublicKeyResponseSchema, "Key") } }),
   validate: createRoute({
     method: "post", path: "/validate", tags, summary: "Check a ticket in at the door (organiser); a second scan is refused", ...owner,
     request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: numeric(z.number().int().positive().optional()) })) },
-    responses: { 200: jsonResponse(z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: Any }), "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+    responses: { 200: jsonResponse(TicketAdmittedResponseSchema, "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
 };
 

@@ -6,40 +6,58 @@ import type { AppDeps } from "../http/context.ts";
 import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { CreateTournamentSchema, MatchIdSchema, SetWinnerSchema, StartTournamentSchema, TournamentIdParamSchema, TournamentPlayerBodySchema, UpdateTournamentSchema } from "./schemas.ts";
+import {
+  CreateTournamentSchema,
+  MatchIdSchema,
+  RoundsResponseSchema,
+  SetWinnerSchema,
+  StandingListResponseSchema,
+  StartTournamentSchema,
+  TournamentAdminFlagResponseSchema,
+  TournamentCreatedResponseSchema,
+  TournamentDoneResponseSchema,
+  TournamentExportResponseSchema,
+  TournamentForViewerResponseSchema,
+  TournamentIdParamSchema,
+  TournamentJoinedResponseSchema,
+  TournamentListResponseSchema,
+  TournamentPlayerBodySchema,
+  TournamentPlayerListResponseSchema,
+  TournamentResponseSchema,
+  UpdateTournamentSchema,
+} from "./schemas.ts";
 import * as commands from "./commands.ts";
 import * as queries from "./queries.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tournaments"];
 const owner = { security: secured, middleware: [requireUser] };
-const Ok = z.object({ success: z.literal(true), message: z.string() });
-const Any = z.any();
+const Ok = TournamentDoneResponseSchema;
 const uploads = bodyLimit({ maxSize: 2 * imageKinds.poster.maxBytes + 256 * 1024, onError: () => { throw tooLarge(imageKinds.poster); } });
 
 const r = {
-  all: createRoute({ method: "get", path: "/all", tags, summary: "Every tournament, newest first", responses: { 200: jsonResponse(z.array(Any), "Tournaments") } }),
+  all: createRoute({ method: "get", path: "/all", tags, summary: "Every tournament, newest first", responses: { 200: jsonResponse(TournamentListResponseSchema, "Tournaments") } }),
   myTournaments: createRoute({
     method: "get", path: "/my-tournaments", tags, summary: "Tournaments the caller organises; ?isArchive=true for finished ones", ...owner,
     request: { query: z.object({ isArchive: z.enum(["true", "false"]).optional() }) },
-    responses: { 200: jsonResponse(z.array(Any), "Tournaments"), 401: errors[401] },
+    responses: { 200: jsonResponse(TournamentListResponseSchema, "Tournaments"), 401: errors[401] },
   }),
   byStreamer: createRoute({
     method: "get", path: "/by-streamer/{userId}", tags, summary: "The tournament a streamer runs (for the bracket under their stream)",
     request: { params: z.object({ userId: numeric(z.number().int().positive()) }) },
-    responses: { 200: jsonResponse(Any, "Tournament with bracket"), 404: errors[404] },
+    responses: { 200: jsonResponse(TournamentResponseSchema, "Tournament with bracket"), 404: errors[404] },
   }),
   getTournament: createRoute({
     method: "get", path: "/getTournament/{id}", tags, summary: "The full tournament with isJoined and userApproved (counts a view)",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Tournament"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(TournamentForViewerResponseSchema, "Tournament"), 404: errors[404] },
   }),
   isAdmin: createRoute({
     method: "get", path: "/is-admin/{id}", tags, summary: "Whether the caller manages this tournament",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.object({ isAdmin: z.boolean() }), "Flag"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(TournamentAdminFlagResponseSchema, "Flag"), 404: errors[404] },
   }),
   players: createRoute({
     method: "get", path: "/players/getPlayers/{id}", tags, summary: "Participants (emails for the organiser only)",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.array(Any), "Participants"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(TournamentPlayerListResponseSchema, "Participants"), 404: errors[404] },
   }),
   approve: createRoute({
     method: "put", path: "/approve-player", tags, summary: "Approve a pending participant (organiser)", ...owner,
@@ -54,7 +72,7 @@ const r = {
   create: createRoute({
     method: "post", path: "/create-tournament", tags, summary: "Create a tournament (multipart, poster in `file`)", security: secured, middleware: [requireUser, uploads] as const,
     request: { body: formBody(CreateTournamentSchema) },
-    responses: { 201: jsonResponse(z.object({ success: z.literal(true), id: z.number(), _id: z.number(), tournamentId: z.number() }), "Created"), 400: errors[400], 401: errors[401], 413: errors[413] },
+    responses: { 201: jsonResponse(TournamentCreatedResponseSchema, "Created"), 400: errors[400], 401: errors[401], 413: errors[413] },
   }),
   update: createRoute({
     method: "put", path: "/update-tournament/{id}", tags, summary: "Edit a tournament (multipart; organiser); the size only before the start, never below the approved players", security: secured, middleware: [requireUser, uploads] as const,
@@ -69,7 +87,7 @@ const r = {
   join: createRoute({
     method: "post", path: "/join-tournament", tags, summary: "Join (the organiser is approved at once; others wait)", ...owner,
     request: { body: jsonBody(TournamentPlayerBodySchema) },
-    responses: { 200: jsonResponse(Ok.extend({ status: z.enum(["approved", "pending"]) }), "Joined"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+    responses: { 200: jsonResponse(TournamentJoinedResponseSchema, "Joined"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
   leave: createRoute({
     method: "post", path: "/leave-tournament", tags, summary: "Leave or cancel a join request", ...owner,
@@ -88,15 +106,15 @@ const r = {
   }),
   roundRobin: createRoute({
     method: "get", path: "/round-robin/{id}", tags, summary: "Round-robin standings",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(z.array(Any), "Rows, best first"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(StandingListResponseSchema, "Rows, best first"), 404: errors[404] },
   }),
   rounds: createRoute({
     method: "get", path: "/rounds/{id}", tags, summary: "The bracket: {data, structure, adminId}",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Rounds"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(RoundsResponseSchema, "Rounds"), 404: errors[404] },
   }),
   exportJson: createRoute({
     method: "get", path: "/export/{id}", tags, summary: "The whole tournament as JSON (organiser)", ...owner,
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Export"), 401: errors[401], 403: errors[403], 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(TournamentExportResponseSchema, "Export"), 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
   remove: createRoute({
     method: "delete", path: "/delete/{id}", tags, summary: "Delete a tournament (organiser or admin)", ...owner,
@@ -104,7 +122,7 @@ const r = {
   }),
   byId: createRoute({
     method: "get", path: "/{id}", tags, summary: "A tournament with its structure, bracket and adminId",
-    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(Any, "Tournament"), 404: errors[404] },
+    request: { params: TournamentIdParamSchema }, responses: { 200: jsonResponse(TournamentResponseSchema, "Tournament"), 404: errors[404] },
   }),
 };
 

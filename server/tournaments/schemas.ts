@@ -99,7 +99,124 @@ function toScore(value: unknown): number {
 }
 
 export const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
-export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema) });
-export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) });
+export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema) }).meta({ id: "Seed" });
+export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
+
+const IsoDate = z.string().describe("ISO 8601");
+export const StructureSchema = z.enum(["s_elim", "d_elim", "robin"]);
+
+/** The bracket as the screens draw it: rounds of seeds, or the two brackets of a double elimination. */
+export const BracketDataSchema = z
+  .union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })])
+  .meta({ id: "BracketData" });
+export type BracketData = z.infer<typeof BracketDataSchema>;
+
+/**
+ * A tournament as cards and pages read it. Several fields repeat under the other spellings the
+ * screens of spec 02 use (`tournametName`, `PosterImg`, `Active`…). `posterImg` falls back to the game's artwork.
+ */
+export const TournamentSummaryResponseSchema = z
+  .object({
+    id: z.number(),
+    _id: z.number(),
+    name: z.string(),
+    tournametName: z.string(),
+    tournrmentName: z.string(),
+    PosterImg: z.string().nullable(),
+    posterImg: z.string().nullable(),
+    coverImg: z.string().nullable(),
+    cover: z.string().nullable(),
+    structure: StructureSchema,
+    size: z.number(),
+    numberOfPlayers: z.number(),
+    isActive: z.boolean(),
+    Active: z.boolean(),
+    isFinished: z.boolean(),
+    isTeam: z.boolean(),
+    teamSize: z.number(),
+    gameID: z.number().nullable(),
+    gameId: z.number().nullable(),
+    gameName: z.string(),
+    gameMode: z.string(),
+    discipline: z.string(),
+    description: z.string(),
+    attentionNote: z.string(),
+    rules: z.string(),
+    howItWorks: z.string(),
+    prize: z.string(),
+    startDate: IsoDate.nullable(),
+    endDate: IsoDate.nullable(),
+    timezone: z.string(),
+    stream: z.boolean(),
+    adminId: z.number(),
+    admin: z.object({ id: z.number(), username: z.string(), avatar: z.string().nullable() }).nullable(),
+    championId: z.number().nullable(),
+    viewCount: z.number(),
+    createdAt: IsoDate,
+  })
+  .meta({ id: "TournamentSummary" });
+export type TournamentSummary = z.infer<typeof TournamentSummaryResponseSchema>;
+export const TournamentListResponseSchema = z.array(TournamentSummaryResponseSchema);
+export type TournamentList = z.infer<typeof TournamentListResponseSchema>;
+
+export const TournamentResponseSchema = TournamentSummaryResponseSchema.extend({ bracket: BracketDataSchema }).meta({ id: "Tournament" });
+export type Tournament = z.infer<typeof TournamentResponseSchema>;
+
+/** The tournament page: the viewer's own standing in it. */
+export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend({ isJoined: z.boolean(), userApproved: z.boolean(), isAdmin: z.boolean() }).meta({ id: "TournamentForViewer" });
+export type TournamentForViewer = z.infer<typeof TournamentForViewerResponseSchema>;
+
+/** A participant; `email` is empty unless the viewer manages the tournament, `rank` null while still in the running. */
+export const TournamentPlayerResponseSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    email: z.string(),
+    rank: z.number().nullable(),
+    rankLabel: z.string().nullable(),
+    status: z.enum(["pending", "approved"]),
+  })
+  .meta({ id: "TournamentPlayer" });
+export type TournamentPlayer = z.infer<typeof TournamentPlayerResponseSchema>;
+export const TournamentPlayerListResponseSchema = z.array(TournamentPlayerResponseSchema);
+
+/** A row of the round-robin table; `flag` is the player's avatar. */
+export const StandingResponseSchema = z
+  .object({
+    rank: z.number(),
+    shared: z.boolean(),
+    flag: z.string().nullable(),
+    name: z.string(),
+    playerID: z.number(),
+    matchPlayed: z.number(),
+    won: z.number(),
+    loss: z.number(),
+    draw: z.number(),
+    pts: z.number(),
+    scoreFor: z.number(),
+    scoreAgainst: z.number(),
+  })
+  .meta({ id: "Standing" });
+export type Standing = z.infer<typeof StandingResponseSchema>;
+export const StandingListResponseSchema = z.array(StandingResponseSchema);
+
+/** `progress` is the share of matches finished, 0 to 1. */
+export const RoundsResponseSchema = z.object({ data: BracketDataSchema, structure: StructureSchema, adminId: z.number(), progress: z.number(), championId: z.number().nullable() });
+export type Rounds = z.infer<typeof RoundsResponseSchema>;
+
+/** The organiser's download; `standings` only for a round robin. */
+export const TournamentExportResponseSchema = z.object({ exportedAt: IsoDate, tournament: TournamentResponseSchema, players: TournamentPlayerListResponseSchema, standings: StandingListResponseSchema.optional() });
+export type TournamentExport = z.infer<typeof TournamentExportResponseSchema>;
+
+export const TournamentDoneResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const TournamentJoinedResponseSchema = TournamentDoneResponseSchema.extend({ status: z.enum(["approved", "pending"]) });
+export type TournamentJoined = z.infer<typeof TournamentJoinedResponseSchema>;
+export const TournamentCreatedResponseSchema = z.object({ success: z.literal(true), id: z.number(), _id: z.number(), tournamentId: z.number() });
+export type TournamentCreated = z.infer<typeof TournamentCreatedResponseSchema>;
+export const TournamentAdminFlagResponseSchema = z.object({ isAdmin: z.boolean() });

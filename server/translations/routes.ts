@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
 import { type Lang, LANGUAGES } from "../i18n/dictionaries.ts";
+import { TranslateResponseSchema } from "../i18n/schemas.ts";
 import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "../i18n/translate.ts";
 import { countTranslateCall } from "./service.ts";
 
@@ -15,18 +16,6 @@ const TranslateSchema = z.object({
   source_lang: z.enum(LANGUAGES, { error: "invalid_input" }).optional().default("fr"),
   target_lang: z.enum(LANGUAGES, { error: "invalid_input" }),
 });
-
-const Source = z.enum(["dictionary", "service", "none"]);
-const TranslateResponseSchema = z
-  .object({
-    success: z.boolean().describe("false when nothing could translate the text (or any text of a batch)"),
-    translation: z.union([z.string(), z.array(z.string())]).describe("The translation; the original text where none was found; an array for a batch"),
-    source: Source.describe("Who answered: the web app's dictionaries, the LibreTranslate service, or no one"),
-    sources: z.array(Source).optional().describe("For a batch: who answered each text"),
-    error: z.string().optional().describe("Present when success is false, in the caller's language"),
-  })
-  .describe("POST /api/translate answer");
-
 
 const translateRoute = createRoute({
   method: "post", path: "/translate", tags: ["Translation"],

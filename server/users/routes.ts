@@ -1,12 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
-import { MeSchema } from "../auth/schemas.ts";
 import { currentUser, requireRole } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { toMe, toPublicUser } from "../auth/user-mapper.ts";
-import { ChangeRoleSchema, PublicUserResponseSchema, UserIdParamSchema, UsernameParamSchema } from "./schemas.ts";
+import { ChangeRoleSchema, PublicUserResponseSchema, RoleChangedResponseSchema, UserIdParamSchema, UsernameParamSchema } from "./schemas.ts";
 import { changeRole, findPublicUser } from "./service.ts";
 
 const publicUserRoute = createRoute({
@@ -20,7 +18,7 @@ const changeRoleRoute = createRoute({
   security: secured, middleware: [requireRole("admin")] as const,
   request: { params: UserIdParamSchema, body: jsonBody(ChangeRoleSchema) },
   responses: {
-    200: jsonResponse(z.object({ success: z.literal(true), message: z.string(), user: MeSchema }), "The updated user"),
+    200: jsonResponse(RoleChangedResponseSchema, "The updated user"),
     400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
   },
 });

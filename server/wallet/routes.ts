@@ -5,11 +5,12 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { credit, debit, getBalance, listTransactions } from "./service.ts";
 import { numeric } from "../http/numbers.ts";
+import { BalanceResponseSchema, TransactionPageResponseSchema } from "./schemas.ts";
 
 const tags = ["Wallet"];
 const owner = { security: secured, middleware: [requireUser] };
 const UserIdParam = z.object({ userId: numeric(z.number().int().positive()) });
-const Balance = z.object({ success: z.literal(true), userId: z.number(), balance: z.number(), currency: z.string() });
+const Balance = BalanceResponseSchema;
 const MovementInput = z.object({
   userId: numeric(z.number().int().positive()),
   amount: z.number({ error: "invalid_amount" }).int("invalid_amount").positive("invalid_amount").max(100_000_000, "invalid_amount"),
@@ -24,7 +25,7 @@ const balanceRoute = createRoute({
 const transactionsRoute = createRoute({
   method: "get", path: "/transactions", tags, summary: "The ledger of the caller's wallet (admins: ?userId=)", ...owner,
   request: { query: z.object({ userId: numeric(z.number().int().positive().optional()), page: numeric(z.number().int().min(1).optional().default(1)), limit: numeric(z.number().int().min(1).max(100).optional().default(20)) }) },
-  responses: { 200: jsonResponse(z.object({ success: z.literal(true), transactions: z.array(z.unknown()), pagination: z.unknown() }), "A page"), 401: errors[401], 404: errors[404] },
+  responses: { 200: jsonResponse(TransactionPageResponseSchema, "A page"), 401: errors[401], 404: errors[404] },
 });
 const creditRoute = createRoute({
   method: "post", path: "/credit", tags, summary: "Credit G-Coins: admins; or the DEMO test top-up of 1000 on one's own wallet", ...owner,

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { RoleSchema } from "../auth/schemas.ts";
+
+const IsoDate = z.string().describe("ISO 8601");
+export const AssignmentRoleSchema = z.enum(["main_streamer", "co_streamer", "backup_streamer"]);
+
+/** A streamer assigned to an event, with both sides named for the lists that show either. */
+export const AssignmentResponseSchema = z
+  .object({
+    id: z.number(),
+    eventId: z.number(),
+    streamerId: z.number(),
+    role: AssignmentRoleSchema,
+    notes: z.string(),
+    assignedAt: IsoDate,
+    streamer: z.object({ username: z.string(), role: RoleSchema, avatar: z.string().nullable() }),
+    event: z.object({ name: z.string(), startDate: IsoDate, slug: z.string() }),
+  })
+  .meta({ id: "Assignment" });
+export type Assignment = z.infer<typeof AssignmentResponseSchema>;
+
+export const AssignedResponseSchema = z.object({ success: z.literal(true), assignment: AssignmentResponseSchema });
+export type Assigned = z.infer<typeof AssignedResponseSchema>;
+export const AssignmentListResponseSchema = z.object({ success: z.literal(true), assignments: z.array(AssignmentResponseSchema) });
+export type AssignmentList = z.infer<typeof AssignmentListResponseSchema>;
+export const AssignmentRemovedResponseSchema = z.object({ success: z.literal(true) });
+export const AssignmentCheckResponseSchema = z.object({ success: z.literal(true), isAssigned: z.boolean(), role: AssignmentRoleSchema.nullable() });
+export type AssignmentCheck = z.infer<typeof AssignmentCheckResponseSchema>;
+
+/** Someone who streams here; `_id` repeats `id` because the screens read either. */
+export const StreamerResponseSchema = z
+  .object({ id: z.number(), _id: z.number(), username: z.string(), role: RoleSchema, avatar: z.string().nullable(), verified: z.boolean() })
+  .meta({ id: "Streamer" });
+export type Streamer = z.infer<typeof StreamerResponseSchema>;
+export const StreamerListResponseSchema = z.object({ success: z.literal(true), streamers: z.array(StreamerResponseSchema) });
+export type StreamerList = z.infer<typeof StreamerListResponseSchema>;

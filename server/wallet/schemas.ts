@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** A wallet's balance in G-Coins (`currency` is always "GCOIN"). */
+export const BalanceResponseSchema = z.object({ success: z.literal(true), userId: z.number(), balance: z.number(), currency: z.string() }).meta({ id: "Balance" });
+export type Balance = z.infer<typeof BalanceResponseSchema>;
+
+export const TransactionTypeSchema = z.enum(["event_creation", "manual_credit", "admin_credit", "ticket_purchase", "ticket_sale", "refund", "refund_reversal", "debit"]);
+
+/** One line of the ledger: credits are positive, debits negative; `description` is in the reader's language. */
+export const TransactionResponseSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    amount: z.number(),
+    balanceAfter: z.number(),
+    transactionType: TransactionTypeSchema,
+    description: z.string(),
+    refType: z.string().nullable(),
+    refId: z.number().nullable(),
+    createdAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "Transaction" });
+export type Transaction = z.infer<typeof TransactionResponseSchema>;
+
+export const TransactionPageResponseSchema = z.object({
+  success: z.literal(true),
+  transactions: z.array(TransactionResponseSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }),
+});
+export type TransactionPage = z.infer<typeof TransactionPageResponseSchema>;
