@@ -1,39 +1,29 @@
 import { createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { credit, debit, getBalance, listTransactions } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
-import { BalanceResponseSchema, TransactionPageResponseSchema } from "./schemas.ts";
+import { BalanceResponseSchema, MovementInputSchema, TransactionPageQuerySchema, TransactionPageResponseSchema, WalletOwnerParamSchema } from "./schemas.ts";
 
 const tags = ["Wallet"];
 const owner = { security: secured, middleware: [requireUser] };
-const UserIdParam = z.object({ userId: numeric(z.number().int().positive()) });
-const Balance = BalanceResponseSchema;
-const MovementInput = z.object({
-  userId: numeric(z.number().int().positive()),
-  amount: z.number({ error: "invalid_amount" }).int("invalid_amount").positive("invalid_amount").max(100_000_000, "invalid_amount"),
-  description: z.string().trim().max(200).optional(),
-  transactionType: z.string().max(40).optional(),
-});
 
 const balanceRoute = createRoute({
   method: "get", path: "/balance/{userId}", tags, summary: "A wallet's balance (own; admins any)", ...owner,
-  request: { params: UserIdParam }, responses: { 200: jsonResponse(Balance, "Balance"), 401: errors[401], 404: errors[404] },
+  request: { params: WalletOwnerParamSchema }, responses: { 200: jsonResponse(BalanceResponseSchema, "Balance"), 401: errors[401], 404: errors[404] },
 });
 const transactionsRoute = createRoute({
   method: "get", path: "/transactions", tags, summary: "The ledger of the caller's wallet (admins: ?userId=)", ...owner,
-  request: { query: z.object({ userId: numeric(z.number().int().positive().optional()), page: numeric(z.number().int().min(1).optional().default(1)), limit: numeric(z.number().int().min(1).max(100).optional().default(20)) }) },
+  request: { query: TransactionPageQuerySchema },
   responses: { 200: jsonResponse(TransactionPageResponseSchema, "A page"), 401: errors[401], 404: errors[404] },
 });
 const creditRoute = createRoute({
   method: "post", path: "/credit", tags, summary: "Credit G-Coins: admins; or the DEMO test top-up of 1000 on one's own wallet", ...owner,
-  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  request: { body: jsonBody(MovementInputSchema) }, responses: { 200: jsonResponse(BalanceResponseSchema, "New balance"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const debitRoute = createRoute({
   method: "post", path: "/debit", tags, summary: "Debit the caller's own wallet", ...owner,
-  request: { body: jsonBody(MovementInput) }, responses: { 200: jsonResponse(Balance, "New balance"), 400: errors[400], 401: errors[401], 402: errors[402], 404: errors[404] },
+  request: { body: jsonBody(MovementInputSchema) }, responses: { 200: jsonResponse(BalanceResponseSchema, "New balance"), 400: errors[400], 401: errors[401], 402: errors[402], 404: errors[404] },
 });
 
 export function walletRoutes(deps: AppDeps) {

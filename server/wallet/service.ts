@@ -5,6 +5,7 @@ import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { describeLine } from "./describe-line.ts";
+import type { MovementInput } from "./schemas.ts";
 
 export const TEST_TOP_UP = 1000;
 
@@ -41,7 +42,7 @@ export async function listTransactions(deps: AppDeps, caller: User, userId: numb
  * Credits: admins credit anyone any amount. Anyone else only gets the test top-up of 1,000, on
  * their own wallet, and only when the server runs in DEMO mode.
  */
-export async function credit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string }) {
+export async function credit(deps: AppDeps, caller: User, input: MovementInput) {
   const isAdmin = canAdminister(caller);
   const isTestTopUp = deps.config.demo && isOwner(caller, input.userId) && input.amount === TEST_TOP_UP;
   if (!isAdmin && !isTestTopUp) throw new ForbiddenError("credit_not_allowed");
@@ -53,7 +54,7 @@ export async function credit(deps: AppDeps, caller: User, input: { userId: numbe
 }
 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
-export async function debit(deps: AppDeps, caller: User, input: { userId: number; amount: number; description?: string; transactionType?: string }) {
+export async function debit(deps: AppDeps, caller: User, input: MovementInput) {
   if (!isOwner(caller, input.userId)) throw new NotFoundError("wallet_not_found");
   const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
   return { userId: caller.id, balance, currency: "GCOIN" };
