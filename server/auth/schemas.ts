@@ -77,6 +77,7 @@ export const PublicUserSchema = MeSchema.omit({ email: true, emailVerified: true
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 export const LoginResponseSchema = z.object({ success: z.literal(true), firstLogin: z.boolean(), user: MeSchema, token: z.string().optional() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const UserResponseSchema = z.object({ success: z.literal(true), user: MeSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 export const SuccessMessageSchema = z.object({ success: z.literal(true), message: z.string() });
