@@ -63,7 +63,7 @@ function widgetTexts(t: TFunction): Record<string, string> {
 async function fetchBareChallenge(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, { ...init, credentials: "same-origin" });
   if (!response.ok) return response;
-  const { challenge } = (await response.json()) as { challenge?: unknown };
+  const { challenge } = (await response.json()) as Partial<CaptchaResponse>;
   return new Response(JSON.stringify(challenge ?? null), { headers: { "content-type": "application/json" } });
 }
 
