@@ -1,3 +1,4 @@
+import type { TranslateResponse } from "../../server/i18n/schemas.ts";
 import { apiAnswer } from "./api.ts";
 
 export type Translations = Record<string, Record<string, string>>;
@@ -170,17 +171,16 @@ async function translateByApi(lang: string, { reference, onTexts, priority = [] 
 
 /** One call for up to 10 texts; each item is its translation, or undefined where the server found none. */
 async function postBatch(texts: string[], target: string): Promise<(string | undefined)[] | null> {
-  const answer = await apiAnswer<{ translation?: unknown; sources?: unknown }>("/translate", { method: "POST", body: { text: texts, source_lang: "fr", target_lang: target } });
+  const answer = await apiAnswer<TranslateResponse>("/translate", { method: "POST", body: { text: texts, source_lang: "fr", target_lang: target } });
   if (!answer) return null;
   if (!answer.ok) return answer.status === 429 || answer.status >= 500 ? null : texts.map(() => undefined);
   // An answer that is not JSON is a server in trouble, as no answer is.
   if (!answer.body) return null;
-  if (!Array.isArray(answer.body.translation)) return texts.map(() => undefined);
-  const list = answer.body.translation as unknown[];
-  const sources = Array.isArray(answer.body.sources) ? (answer.body.sources as unknown[]) : [];
+  const { translation, sources = [] } = answer.body;
+  if (!Array.isArray(translation)) return texts.map(() => undefined);
   return texts.map((_, index) => {
-    const text = list[index];
-    return typeof text === "string" && sources[index] !== "none" ? text : undefined;
+    const text = translation[index];
+    return text !== undefined && sources[index] !== "none" ? text : undefined;
   });
 }
 

@@ -5,6 +5,7 @@ import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
 import { checkConfirmation, checkNewPassword } from "../features/auth/validation.ts";
+import type { SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 export const Route = createFileRoute("/new-password/$token")({ component: NewPasswordScreen });
@@ -31,7 +32,7 @@ function NewPasswordScreen() {
     if (password || confirmation) return;
     setBusy(true);
     try {
-      setDone((await api<{ message: string }>(`/auth/reset/${encodeURIComponent(token)}`, { method: "POST", body: { password: values.password } })).message);
+      setDone((await api<SuccessMessage>(`/auth/reset/${encodeURIComponent(token)}`, { method: "POST", body: { password: values.password } })).message);
     } catch (failure) {
       const text = failure instanceof ApiError ? failure.message : t("errors:network_error");
       setWarning({ text, linkExpired: failure instanceof ApiError && failure.code === "reset_token_invalid" });

@@ -5,6 +5,7 @@ import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
 import { checkEmail } from "../features/auth/validation.ts";
+import type { SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 export const Route = createFileRoute("/reset-password")({ component: ResetPasswordScreen });
@@ -27,7 +28,7 @@ function ResetPasswordScreen() {
     if (code) return;
     setBusy(true);
     try {
-      const { message } = await api<{ message: string }>("/auth/reset", { method: "POST", body: { email: address } });
+      const { message } = await api<SuccessMessage>("/auth/reset", { method: "POST", body: { email: address } });
       setNotice({ kind: "success", text: message });
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields[0]) setError(failure.fields[0].msg);

@@ -24,6 +24,7 @@ export type Assigned = z.infer<typeof AssignedResponseSchema>;
 export const AssignmentListResponseSchema = z.object({ success: z.literal(true), assignments: z.array(AssignmentResponseSchema) });
 export type AssignmentList = z.infer<typeof AssignmentListResponseSchema>;
 export const AssignmentRemovedResponseSchema = z.object({ success: z.literal(true) });
+export type AssignmentRemoved = z.infer<typeof AssignmentRemovedResponseSchema>;
 export const AssignmentCheckResponseSchema = z.object({ success: z.literal(true), isAssigned: z.boolean(), role: AssignmentRoleSchema.nullable() });
 export type AssignmentCheck = z.infer<typeof AssignmentCheckResponseSchema>;
 

@@ -77,10 +77,15 @@ export const PublicUserSchema = MeSchema.omit({ email: true, emailVerified: true
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 export const LoginResponseSchema = z.object({ success: z.literal(true), firstLogin: z.boolean(), user: MeSchema, token: z.string().optional() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const UserResponseSchema = z.object({ success: z.literal(true), user: MeSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
 export const SuccessMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessMessage = z.infer<typeof SuccessMessageSchema>;
 export const AvatarResponseSchema = z.object({ success: z.literal(true), message: z.string(), newAvatar: z.string(), avatar: z.string() });
 export const BannerResponseSchema = z.object({ success: z.literal(true), message: z.string(), newBanner: z.string(), banner: z.string() });
+export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
+export type BannerResponse = z.infer<typeof BannerResponseSchema>;
 
 export const AuthOptionsSchema = z.object({
   captcha: z.boolean(),

@@ -38,7 +38,9 @@ export const ChatStateSchema = z.object({
 export type ChatState = z.infer<typeof ChatStateSchema>;
 
 export const ChatHistoryResponseSchema = z.array(ChatMessageSchema);
+export type ChatHistory = z.infer<typeof ChatHistoryResponseSchema>;
 export const ChatDoneResponseSchema = z.object({ success: z.literal(true) });
+export type ChatDone = z.infer<typeof ChatDoneResponseSchema>;
 /** `until` (ISO 8601) is null for a ban until lifted. */
 export const ChatBanResponseSchema = ChatDoneResponseSchema.extend({ userId: z.number(), until: z.string().nullable(), reason: z.string() });
 export type ChatBan = z.infer<typeof ChatBanResponseSchema>;

@@ -20,3 +20,4 @@ export const NotificationPageQuerySchema = z.object({
 export const NotificationPageResponseSchema = z.object({ success: z.literal(true), notifications: z.array(NotificationSchema), unread: z.number(), hasMore: z.boolean() });
 export type NotificationPage = z.infer<typeof NotificationPageResponseSchema>;
 export const NotificationsReadResponseSchema = z.object({ success: z.literal(true) });
+export type NotificationsRead = z.infer<typeof NotificationsReadResponseSchema>;

@@ -39,3 +39,4 @@ export type ReplayList = z.infer<typeof ReplayListSchema>;
 export const ReplayDetailResponseSchema = z.object({ success: z.literal(true), replay: ReplaySchema });
 export type ReplayDetail = z.infer<typeof ReplayDetailResponseSchema>;
 export const ReplayDeletedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ReplayDeleted = z.infer<typeof ReplayDeletedResponseSchema>;

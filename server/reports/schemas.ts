@@ -32,6 +32,7 @@ export const ResolveReportSchema = z.object({
 });
 
 export const ReportStoredResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type ReportStored = z.infer<typeof ReportStoredResponseSchema>;
 export const ReportListResponseSchema = z.object({ success: z.literal(true), reports: z.array(ReportSchema) });
 export type ReportList = z.infer<typeof ReportListResponseSchema>;
 export const ReportResolvedResponseSchema = z.object({ success: z.literal(true) });

@@ -185,6 +185,7 @@ export const TournamentPlayerResponseSchema = z
   .meta({ id: "TournamentPlayer" });
 export type TournamentPlayer = z.infer<typeof TournamentPlayerResponseSchema>;
 export const TournamentPlayerListResponseSchema = z.array(TournamentPlayerResponseSchema);
+export type TournamentPlayerList = z.infer<typeof TournamentPlayerListResponseSchema>;
 
 /** A row of the round-robin table; `flag` is the player's avatar. */
 export const StandingResponseSchema = z
@@ -205,6 +206,7 @@ export const StandingResponseSchema = z
   .meta({ id: "Standing" });
 export type Standing = z.infer<typeof StandingResponseSchema>;
 export const StandingListResponseSchema = z.array(StandingResponseSchema);
+export type StandingList = z.infer<typeof StandingListResponseSchema>;
 
 /** `progress` is the share of matches finished, 0 to 1. */
 export const RoundsResponseSchema = z.object({ data: BracketDataSchema, structure: StructureSchema, adminId: z.number(), progress: z.number(), championId: z.number().nullable() });
@@ -215,8 +217,10 @@ export const TournamentExportResponseSchema = z.object({ exportedAt: IsoDate, to
 export type TournamentExport = z.infer<typeof TournamentExportResponseSchema>;
 
 export const TournamentDoneResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type TournamentDone = z.infer<typeof TournamentDoneResponseSchema>;
 export const TournamentJoinedResponseSchema = TournamentDoneResponseSchema.extend({ status: z.enum(["approved", "pending"]) });
 export type TournamentJoined = z.infer<typeof TournamentJoinedResponseSchema>;
 export const TournamentCreatedResponseSchema = z.object({ success: z.literal(true), id: z.number(), _id: z.number(), tournamentId: z.number() });
 export type TournamentCreated = z.infer<typeof TournamentCreatedResponseSchema>;
 export const TournamentAdminFlagResponseSchema = z.object({ isAdmin: z.boolean() });
+export type TournamentAdminFlag = z.infer<typeof TournamentAdminFlagResponseSchema>;

@@ -1,4 +1,5 @@
 import i18next from "i18next";
+import type { UserResponse } from "../../../server/auth/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { clearSession, setSessionUser, type SessionUser } from "../../lib/session.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
@@ -93,7 +94,7 @@ export async function finishProviderLogin(params: URLSearchParams, provider?: Pr
   }
   let user: SessionUser;
   try {
-    ({ user } = await api<{ user: SessionUser }>("/auth/me", { logoutOn401: false }));
+    ({ user } = await api<UserResponse>("/auth/me", { logoutOn401: false }));
   } catch (error) {
     identityCheckFailed(error);
     return;

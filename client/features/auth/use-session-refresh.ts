@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { UserResponse } from "../../../server/auth/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { clearSession, setSessionUser, type SessionUser, sessionStore } from "../../lib/session.ts";
+import { clearSession, setSessionUser, sessionStore } from "../../lib/session.ts";
 import { toast } from "../../lib/ui.ts";
 
 /**
@@ -12,7 +13,7 @@ export function useSessionRefresh(): void {
   const { t } = useTranslation();
   useEffect(() => {
     if (!sessionStore.get().isLoggedIn) return;
-    api<{ user: SessionUser }>("/auth/me")
+    api<UserResponse>("/auth/me")
       .then(({ user }) => setSessionUser(user))
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) return;

@@ -1,15 +1,9 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { TICKET_CODE, TICKET_PREFIX as PREFIX } from "../../../server/tickets/format.ts";
+import type { EventTicket } from "../../../server/tickets/schemas.ts";
 
-/** A ticket of the event as the door last read it from the server. */
-export interface DoorTicket {
-  id: number;
-  code: string;
-  username: string;
-  ticket_type: string;
-  status: string;
-  checkedInAt: string | null;
-}
+/** A ticket of the event as the door last read it from the server (the part the door checks). */
+export type DoorTicket = Pick<EventTicket, "id" | "code" | "username" | "ticket_type" | "status" | "checkedInAt">;
 
 /** Why a ticket is refused, as the error codes the server uses for the same cases. */
 export type OfflineRefusal = "ticket_forged" | "ticket_other_event" | "ticket_refunded" | "ticket_unknown_code" | "ticket_already_used";

@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
+import type { TranslateResponse } from "../../../server/i18n/schemas.ts";
 import { apiAnswer } from "../../lib/api.ts";
 import { bundledFrench, ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
 import { useStore } from "../../lib/store.ts";
@@ -10,13 +11,8 @@ import { CACHE_VERSION, clearCache, completeness, readCache, type Translations }
 
 export const Route = createFileRoute("/_dev/translation-test")({ component: TranslationTestScreen });
 
-interface TranslateAnswer {
-  success?: boolean;
-  translation?: string;
-  source?: string;
-  error?: string;
-  msg?: string;
-}
+/** The answer whatever its status: the translation, or an error body and its `msg`. */
+type TranslateAnswer = Partial<TranslateResponse> & { msg?: string };
 
 /** What the app holds for `lang` right now: the texts i18next has, namespace by namespace. */
 function loadedTexts(lang: Language): Translations {

@@ -1,3 +1,4 @@
+import type { ChannelCreated } from "../../../../server/channels/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 /**
@@ -6,8 +7,9 @@ import { api } from "../../../lib/api.ts";
  */
 export async function initChannel(): Promise<string | undefined> {
   try {
-    const answer = await api<{ message?: unknown } | undefined>("/stream/mychannel/init", { method: "POST", logoutOn401: false, signal: AbortSignal.timeout(5000) });
-    return typeof answer?.message === "string" ? answer.message : undefined;
+    // `undefined` when the answer was not JSON (a server without the route).
+    const answer = await api<ChannelCreated | undefined>("/stream/mychannel/init", { method: "POST", logoutOn401: false, signal: AbortSignal.timeout(5000) });
+    return answer?.message;
   } catch {
     return undefined;
   }

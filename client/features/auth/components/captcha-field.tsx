@@ -1,8 +1,9 @@
 import type { AltchaWidgetElement } from "altcha";
-import { type Challenge, solveChallenge } from "altcha-lib";
+import { solveChallenge } from "altcha-lib";
 import type { TFunction } from "i18next";
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { CaptchaResponse } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { deriveKeySha256 } from "../sha256.ts";
 
@@ -62,7 +63,7 @@ function widgetTexts(t: TFunction): Record<string, string> {
 async function fetchBareChallenge(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, { ...init, credentials: "same-origin" });
   if (!response.ok) return response;
-  const { challenge } = (await response.json()) as { challenge?: unknown };
+  const { challenge } = (await response.json()) as Partial<CaptchaResponse>;
   return new Response(JSON.stringify(challenge ?? null), { headers: { "content-type": "application/json" } });
 }
 
@@ -136,7 +137,9 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
     setState("verifying");
     latest.current(undefined);
     try {
-      const { challenge } = await api<{ challenge: Challenge }>("/auth/captcha");
+      const { challenge } = await api<CaptchaResponse>("/auth/captcha");
+      // A server with the captcha turned off sends none: nothing to solve, as when solving fails.
+      if (!challenge) throw new Error("no challenge");
       const solution = await solveChallenge({ challenge, deriveKey: deriveKeySha256 });
       if (current !== run.current) return;
       if (!solution) throw new Error("no solution");

@@ -1,6 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { z } from "zod";
-import type { LoginResponseSchema } from "../../../../server/auth/schemas.ts";
+import type { LoginResponse } from "../../../../server/auth/schemas.ts";
 import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +18,7 @@ import { checkLogin, checkPassword, fieldTexts, focusFirstField, focusFirstInval
 
 const FIELDS = ["login", "password", "captchaToken"] as const;
 type Field = (typeof FIELDS)[number];
-type LoginAnswer = Partial<z.infer<typeof LoginResponseSchema>>;
+type LoginAnswer = Partial<LoginResponse>;
 
 export function LoginForm() {
   const { t } = useTranslation(["auth", "errors"]);

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ChatHistory } from "../../../../server/chat/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { type ChatLine, HISTORY_LIMIT, mergeHistory, parseChatLine } from "./messages.ts";
 
 export async function getChatHistory(streamID: string, signal?: AbortSignal): Promise<ChatLine[]> {
-  const items = await api<unknown>(`/messages/${encodeURIComponent(streamID)}?limit=${HISTORY_LIMIT}`, { signal, logoutOn401: false });
-  return (Array.isArray(items) ? items : []).map((item) => parseChatLine(item, streamID)).filter((line) => line !== null);
+  const items = await api<ChatHistory>(`/messages/${encodeURIComponent(streamID)}?limit=${HISTORY_LIMIT}`, { signal, logoutOn401: false });
+  return items.map((item) => parseChatLine(item, streamID)).filter((line) => line !== null);
 }
 
 /** The lines on screen: the last 50 from the server merged by id with what the sockets already brought. */

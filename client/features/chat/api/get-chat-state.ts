@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { ChatState } from "../../../../server/chat/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
-const ChatStateSchema = z.object({
-  slowSeconds: z.number().catch(0),
-  canModerate: z.boolean().catch(false),
-  ban: z.object({ until: z.string().nullable(), reason: z.string().catch("") }).nullable().catch(null),
-});
-export type ChatState = z.infer<typeof ChatStateSchema>;
+export type { ChatState } from "../../../../server/chat/schemas.ts";
 
 export async function getChatState(streamID: string, signal?: AbortSignal): Promise<ChatState> {
-  return ChatStateSchema.parse(await api<unknown>(`/chat/${encodeURIComponent(streamID)}/state`, { signal, logoutOn401: false }));
+  return api<ChatState>(`/chat/${encodeURIComponent(streamID)}/state`, { signal, logoutOn401: false });
 }
 
 /** Slow mode, whether the reader moderates, and the reader's own ban; per user, since logging in changes all three. */

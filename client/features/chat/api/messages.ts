@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChatMessage } from "../../../../server/chat/schemas.ts";
 
 /** How many messages the history call brings back, on open and after every reconnect (spec 01 §9). */
 export const HISTORY_LIMIT = 50;
@@ -9,16 +10,11 @@ export const MAX_KEPT = 300;
 export const MAX_MESSAGE_LENGTH = 500;
 
 /** A chat line as the panel draws it, whichever of the socket's or the history's field names it came with. */
-export interface ChatLine {
-  id: number;
-  userId: number;
-  username: string;
-  avatar: string | null;
+export type ChatLine = Pick<ChatMessage, "id" | "userId" | "username" | "avatar" | "timestamp"> & {
   text: string;
-  timestamp: string;
   /** The timestamp in milliseconds, for ordering and the duplicate window. */
   at: number;
-}
+};
 
 // Spec 01 §3: live messages carry `message`/`streamID`, history items `content`/`streamId`; either is accepted.
 const IncomingSchema = z.object({

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChatBan, ChatDone, SlowMode } from "../../../../server/chat/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { chatMessagesQueryOptions } from "./get-chat-history.ts";
 import { bannedUsersQueryOptions, type BannedUsers, type ChatState } from "./get-chat-state.ts";
@@ -14,7 +15,7 @@ const chatPath = (streamID: string) => `/chat/${encodeURIComponent(streamID)}`;
 export function useDeleteMessage(streamID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: number) => api<{ success: true }>(`/messages/${messageId}`, { method: "DELETE" }),
+    mutationFn: (messageId: number) => api<ChatDone>(`/messages/${messageId}`, { method: "DELETE" }),
     onSuccess: (_, messageId) => queryClient.setQueryData<ChatLine[]>(chatMessagesQueryOptions(streamID).queryKey, (lines) => removeLine(lines, messageId)),
   });
 }
@@ -29,7 +30,7 @@ export interface BanInput {
 export function useBanUser(streamID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BanInput) => api<{ success: true; userId: number; until: string | null; reason: string }>(`${chatPath(streamID)}/bans`, { method: "POST", body: input }),
+    mutationFn: (input: BanInput) => api<ChatBan>(`${chatPath(streamID)}/bans`, { method: "POST", body: input }),
     onSuccess: ({ userId, until }) => queryClient.setQueryData<BannedUsers>(bannedUsersQueryOptions(streamID).queryKey, (banned) => ({ ...banned, [userId]: until })),
   });
 }
@@ -37,7 +38,7 @@ export function useBanUser(streamID: string) {
 export function useUnbanUser(streamID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api<{ success: true }>(`${chatPath(streamID)}/bans/${userId}`, { method: "DELETE" }),
+    mutationFn: (userId: number) => api<ChatDone>(`${chatPath(streamID)}/bans/${userId}`, { method: "DELETE" }),
     onSuccess: (_, userId) => queryClient.setQueryData<BannedUsers>(bannedUsersQueryOptions(streamID).queryKey, ({ [userId]: _removed, ...rest } = {}) => rest),
   });
 }
@@ -45,7 +46,7 @@ export function useUnbanUser(streamID: string) {
 export function useSetSlowMode(streamID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (seconds: number) => api<{ success: true; seconds: number }>(`${chatPath(streamID)}/slow`, { method: "PUT", body: { seconds } }),
+    mutationFn: (seconds: number) => api<SlowMode>(`${chatPath(streamID)}/slow`, { method: "PUT", body: { seconds } }),
     onSuccess: ({ seconds }) => queryClient.setQueriesData<ChatState>({ queryKey: ["chat", streamID, "state"] }, (state) => (state ? { ...state, slowSeconds: seconds } : state)),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
+import type { StreamList } from "../../../../server/channels/schemas.ts";
 
 /** Which lives a list shows (spec 01 §7): every live, most watched first, or those of a game or a tag. */
 export interface StreamFilter {
@@ -21,7 +21,7 @@ function streamsPath(filter: StreamFilter): string {
 export function liveStreamsQueryOptions(filter: StreamFilter = {}) {
   return queryOptions({
     queryKey: ["streams", "list", filter],
-    queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(streamsPath(filter), { signal })).data,
+    queryFn: async ({ signal }) => (await api<StreamList>(streamsPath(filter), { signal })).data,
     refetchInterval: LIST_REFRESH_MS,
   });
 }

@@ -1,28 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
-import type { ReplayResponse as Replay } from "../../../../server/replays/schemas.ts";
-import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
-import type { Tournament } from "../../tournaments/api/types.ts";
-import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
+import type { SearchResults } from "../../../../server/search/schemas.ts";
 
-export interface FoundUser {
-  id: number;
-  username: string;
-  avatar: string | null;
-  verified: boolean;
-  followers: number;
-  isFollowed: boolean;
-  isLive: boolean;
-}
-
-export interface SearchResults {
-  games: Game[];
-  users: FoundUser[];
-  lives: Stream[];
-  videos: Replay[];
-  tournaments: Tournament[];
-}
+export type { FoundUser, SearchResults } from "../../../../server/search/schemas.ts";
 
 /** One call answers every section (GET /api/stream/search); "page" widens them for /search/{term}. */
 export function searchQueryOptions(term: string, scope: "dropdown" | "page") {

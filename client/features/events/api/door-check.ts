@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TicketAdmitted } from "../../../../server/tickets/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import { checkOffline, pendingCheckIns } from "../offline-door.ts";
 import { ticketKeys } from "./event-keys.ts";
@@ -58,8 +59,8 @@ export function useDoorCheck(eventId: number) {
   const askServer = useCallback(
     async (qr: string): Promise<DoorResult | "unreachable"> => {
       try {
-        const answer = await api<{ ticket: { username: string; ticket_type: string } }>("/tickets/validate", { method: "POST", body: { qr, eventId } });
-        return { id: Date.now(), admitted: true, holder: answer.ticket.username, ticketType: answer.ticket.ticket_type };
+        const { ticket } = await api<TicketAdmitted>("/tickets/validate", { method: "POST", body: { qr, eventId } });
+        return { id: Date.now(), admitted: true, holder: ticket?.username ?? null, ticketType: ticket?.ticket_type ?? "" };
       } catch (error) {
         if (unreachable(error)) return "unreachable";
         if (error instanceof ApiError) return refusal(error);

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import type { EventDetail as EventAnswer } from "../../../../server/events/schemas.ts";
 import { eventKeys } from "./event-keys.ts";
-import type { ArenaEvent } from "./get-events.ts";
 
-export interface EventDetail extends ArenaEvent {
-  participants: { id: number; userId: number; status: string; user: { name: string; username: string; profilePicture: string | null } }[];
-  participantCount: number;
-  /** Why the viewer could not register / buy now (an `errors:` code), from the server's own seat rule; null where they can. */
-  registrationRefusal: string | null;
-  purchaseRefusal: string | null;
-}
+/** One event's page; `registrationRefusal` / `purchaseRefusal` say why the viewer may not register / buy now (an `errors:` code). */
+export type EventDetail = EventAnswer["event"];
 
-export const getEvent = async (slug: string, signal?: AbortSignal) => (await api<{ event: EventDetail }>(`/events/${encodeURIComponent(slug)}`, { signal })).event;
+export const getEvent = async (slug: string, signal?: AbortSignal) => (await api<EventAnswer>(`/events/${encodeURIComponent(slug)}`, { signal })).event;
 
 export const eventQueryOptions = (slug: string) => queryOptions({ queryKey: eventKeys.one(slug), queryFn: ({ signal }) => getEvent(slug, signal), retry: false });
 

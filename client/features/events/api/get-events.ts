@@ -1,45 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { EventStatusSchema, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
+import type { EventCategoryList, EventList, EventSummary as ArenaEvent } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { eventKeys } from "./event-keys.ts";
 
-export interface EventCategory {
-  id: number;
-  name: string;
-  icon: string;
-  color: string;
-  slug: string;
-}
-
-export interface ArenaEvent {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  category: EventCategory;
-  startDate: string;
-  endDate: string | null;
-  maxParticipants: number | null;
-  ticketPrice: number;
-  coverImage: string | null;
-  status: z.infer<typeof EventStatusSchema>["status"];
-  createdBy: string;
-  location: string;
-  rules: string;
-  tournamentId: number | null;
-  isPublic: boolean;
-  requiresApproval: boolean;
-  currentParticipants: number;
-  organizer: { id: number; name: string; username: string; avatar: string | null };
-  participantStatus: z.infer<typeof ParticipantStatusSchema>["status"] | null;
-}
+export type { EventCategory, EventSummary as ArenaEvent } from "../../../../server/events/schemas.ts";
 
 export type EventStatus = ArenaEvent["status"];
 
 export async function getEvents(search: string, category: number | null, signal?: AbortSignal): Promise<ArenaEvent[]> {
   const query = new URLSearchParams({ ...(search ? { search } : {}), ...(category ? { category: String(category) } : {}) });
-  return (await api<{ events: ArenaEvent[] }>(`/events?${query}`, { signal })).events;
+  return (await api<EventList>(`/events?${query}`, { signal })).events;
 }
 
 /** The public list, by words and category; the previous list stays on screen while the next one loads. */
@@ -51,13 +21,13 @@ export function eventsQueryOptions(search = "", category: number | null = null) 
 export const useEvents = (search: string, category: number | null) => useQuery(eventsQueryOptions(search, category));
 
 export function categoriesQueryOptions() {
-  return queryOptions({ queryKey: eventKeys.categories, queryFn: async ({ signal }) => (await api<{ categories: EventCategory[] }>("/events/categories", { signal })).categories, staleTime: Infinity });
+  return queryOptions({ queryKey: eventKeys.categories, queryFn: async ({ signal }) => (await api<EventCategoryList>("/events/categories", { signal })).categories, staleTime: Infinity });
 }
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
 
 /** /my-events: the events the caller organises, and those they joined. */
-export const myEventsQueryOptions = () => queryOptions({ queryKey: eventKeys.mine, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/my-events", { signal })).events });
-export const joinedEventsQueryOptions = () => queryOptions({ queryKey: eventKeys.joined, queryFn: async ({ signal }) => (await api<{ events: ArenaEvent[] }>("/events/joined-events", { signal })).events });
+export const myEventsQueryOptions = () => queryOptions({ queryKey: eventKeys.mine, queryFn: async ({ signal }) => (await api<EventList>("/events/my-events", { signal })).events });
+export const joinedEventsQueryOptions = () => queryOptions({ queryKey: eventKeys.joined, queryFn: async ({ signal }) => (await api<EventList>("/events/joined-events", { signal })).events });
 export const useMyEvents = () => useQuery(myEventsQueryOptions());
 export const useJoinedEvents = () => useQuery(joinedEventsQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
+import type { Assigned, AssignmentList, AssignmentRemoved, StreamerList } from "../../../../server/assignments/schemas.ts";
+import type { EventDone, EventParticipantList, EventRegistered, EventSaved, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../wallet/api/get-balance.ts";
@@ -10,32 +11,20 @@ import type { EventDetail } from "./get-event.ts";
 
 export type ParticipantStatus = z.infer<typeof ParticipantStatusSchema>["status"];
 
-export interface Participant {
-  id: number;
-  userId: number;
-  status: ParticipantStatus;
-  user: { name: string; username: string; email: string; profilePicture: string | null };
-}
-
-export interface Assignment {
-  id: number;
-  streamerId: number;
-  role: string;
-  notes: string;
-  streamer: { username: string; avatar: string | null };
-}
+export type { EventParticipant as Participant } from "../../../../server/events/schemas.ts";
+export type { Assignment } from "../../../../server/assignments/schemas.ts";
 
 /** An event's registrants, as its organiser sees them. */
 export const participantsQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: eventKeys.participants(eventId), queryFn: async ({ signal }) => (await api<{ participants: Participant[] }>(`/event-participants/${eventId}`, { signal })).participants });
+  queryOptions({ queryKey: eventKeys.participants(eventId), queryFn: async ({ signal }) => (await api<EventParticipantList>(`/event-participants/${eventId}`, { signal })).participants });
 export const useParticipants = (eventId: number) => useQuery(participantsQueryOptions(eventId));
 
 export const assignmentsQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: eventKeys.assignments(eventId), queryFn: async ({ signal }) => (await api<{ assignments: Assignment[] }>(`/assignments/event/${eventId}`, { signal })).assignments });
+  queryOptions({ queryKey: eventKeys.assignments(eventId), queryFn: async ({ signal }) => (await api<AssignmentList>(`/assignments/event/${eventId}`, { signal })).assignments });
 export const useAssignments = (eventId: number) => useQuery(assignmentsQueryOptions(eventId));
 
 /** The members an organiser may assign to stream an event. */
-export const streamersQueryOptions = () => queryOptions({ queryKey: eventKeys.streamers, queryFn: async ({ signal }) => (await api<{ streamers: { id: number; username: string }[] }>("/users/streamers", { signal })).streamers });
+export const streamersQueryOptions = () => queryOptions({ queryKey: eventKeys.streamers, queryFn: async ({ signal }) => (await api<StreamerList>("/users/streamers", { signal })).streamers });
 export const useStreamers = () => useQuery(streamersQueryOptions());
 
 /** Every change below refreshes the events' caches; the hooks add the screen's own reaction through `config`. */
@@ -56,30 +45,30 @@ export type StatusAction = "publish" | "start" | "end" | "cancel";
 const TARGET: Record<StatusAction, EventStatus> = { publish: "published", start: "active", end: "completed", cancel: "cancelled" };
 
 /** Publish, Start, End or Cancel; cancelling refunds the tickets from the organiser's wallet, so balances are read again. */
-export function useChangeEventStatus(event: EventDetail, config: MutationConfig<{ event: EventDetail }, StatusAction> = {}) {
+export function useChangeEventStatus(event: EventDetail, config: MutationConfig<EventSaved, StatusAction> = {}) {
   const queryClient = useQueryClient();
-  return useEventsChange((action: StatusAction) => api<{ event: EventDetail }>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }), config, (answer) => {
+  return useEventsChange((action: StatusAction) => api<EventSaved>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }), config, (answer) => {
     queryClient.setQueryData(eventKeys.one(event.slug), answer.event);
     void queryClient.invalidateQueries({ queryKey: walletKeys.all });
   });
 }
 
-export function usePublishEvent(slug: string, config: MutationConfig<{ message?: string }> = {}) {
-  return useEventsChange(() => api<{ message?: string }>(`/events/${slug}/publish`, { method: "PUT" }), config);
+export function usePublishEvent(slug: string, config: MutationConfig<EventSaved> = {}) {
+  return useEventsChange(() => api<EventSaved>(`/events/${slug}/publish`, { method: "PUT" }), config);
 }
 
-export function useDeleteEvent(slug: string, config: MutationConfig<{ message?: string }> = {}) {
-  return useEventsChange(() => api<{ message?: string }>(`/events/${slug}`, { method: "DELETE" }), config);
+export function useDeleteEvent(slug: string, config: MutationConfig<EventDone> = {}) {
+  return useEventsChange(() => api<EventDone>(`/events/${slug}`, { method: "DELETE" }), config);
 }
 
 /** Approve or reject a registrant. */
-export function useDecideParticipant(eventId: number, config: MutationConfig<unknown, { id: number; status: ParticipantStatus }> = {}) {
-  return useEventsChange(({ id, status }: { id: number; status: ParticipantStatus }) => api(`/event-participants/${eventId}/${id}`, { method: "PATCH", body: { status } }), config);
+export function useDecideParticipant(eventId: number, config: MutationConfig<EventDone, { id: number; status: ParticipantStatus }> = {}) {
+  return useEventsChange(({ id, status }: { id: number; status: ParticipantStatus }) => api<EventDone>(`/event-participants/${eventId}/${id}`, { method: "PATCH", body: { status } }), config);
 }
 
 /** Register (true) or unregister (false) the caller. */
-export function useRegistration(eventId: number, config: MutationConfig<{ message: string }, boolean> = {}) {
-  return useEventsChange((join: boolean) => api<{ message: string }>(`/event-participants/${eventId}`, { method: join ? "POST" : "DELETE" }), config);
+export function useRegistration(eventId: number, config: MutationConfig<EventDone, boolean> = {}) {
+  return useEventsChange((join: boolean) => (join ? api<EventRegistered>(`/event-participants/${eventId}`, { method: "POST" }) : api<EventDone>(`/event-participants/${eventId}`, { method: "DELETE" })), config);
 }
 
 function useAssignmentsChange<TVariables>(eventId: number, mutationFn: (variables: TVariables) => Promise<unknown>, config: MutationConfig<unknown, TVariables>) {
@@ -95,9 +84,9 @@ function useAssignmentsChange<TVariables>(eventId: number, mutationFn: (variable
 }
 
 export function useAssignStreamer(eventId: number, config: MutationConfig<unknown, { streamerId: number; role: string; notes: string }> = {}) {
-  return useAssignmentsChange(eventId, (body: { streamerId: number; role: string; notes: string }) => api("/assignments", { method: "POST", body: { eventId, ...body } }), config);
+  return useAssignmentsChange(eventId, (body: { streamerId: number; role: string; notes: string }) => api<Assigned>("/assignments", { method: "POST", body: { eventId, ...body } }), config);
 }
 
 export function useRemoveAssignment(eventId: number, config: MutationConfig<unknown, number> = {}) {
-  return useAssignmentsChange(eventId, (id: number) => api(`/assignments/${id}`, { method: "DELETE" }), config);
+  return useAssignmentsChange(eventId, (id: number) => api<AssignmentRemoved>(`/assignments/${id}`, { method: "DELETE" }), config);
 }

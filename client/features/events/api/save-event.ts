@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EventCover, EventCreated, EventSaved } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../wallet/api/get-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 
 /** Creates an event (paying its creation cost from the wallet) or, given its slug, saves its changes. */
-export function useSaveEvent(slug: string | undefined, config: MutationConfig<{ message: string }, Record<string, unknown>> = {}) {
+export function useSaveEvent(slug: string | undefined, config: MutationConfig<EventSaved, Record<string, unknown>> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: (body: Record<string, unknown>) => (slug ? api<{ message: string }>(`/events/${slug}`, { method: "PUT", body }) : api<{ message: string }>("/events", { method: "POST", body })),
+    mutationFn: (body: Record<string, unknown>) => (slug ? api<EventSaved>(`/events/${slug}`, { method: "PUT", body }) : api<EventCreated>("/events", { method: "POST", body })),
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
@@ -19,13 +20,13 @@ export function useSaveEvent(slug: string | undefined, config: MutationConfig<{ 
 }
 
 /** Uploads a cover image; the answer names the stored file. */
-export function useUploadCover(config: MutationConfig<{ coverImage: string }, File> = {}) {
+export function useUploadCover(config: MutationConfig<EventCover, File> = {}) {
   return useMutation({
     ...config,
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("filename", file);
-      return api<{ coverImage: string }>("/events/cover", { method: "POST", body: form });
+      return api<EventCover>("/events/cover", { method: "POST", body: form });
     },
   });
 }

@@ -1,58 +1,38 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EventTickets, MyTickets, Ticket, TicketBought, TicketPublicKey, TicketTypes } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../wallet/api/get-balance.ts";
-import { type DoorTicket, rawPublicKey } from "../offline-door.ts";
+import { rawPublicKey } from "../offline-door.ts";
 import { eventKeys, ticketKeys } from "./event-keys.ts";
 
-export interface TicketType {
-  type: string;
-  name: string;
-  price: number;
-  /** What the server will ask the logged-in viewer (0 for a free entry), absent for a visitor. */
-  yourPrice?: number;
-  description: string;
-  features: string[];
-}
-
-export interface Ticket {
-  id: number;
-  code: string;
-  ticket_type: string;
-  ticket_name: string;
-  price: number;
-  status: "valid" | "refunded";
-  checkedInAt: string | null;
-  qr_code: string;
-  event: { id: number; name: string; slug: string; startDate: string; location: string };
-}
-
-export type PriceReason = "privilege" | "assigned_streamer" | "full_price";
+export type { Ticket, TicketType } from "../../../../server/tickets/schemas.ts";
+export type PriceReason = NonNullable<TicketTypes["priceReason"]>;
 
 /** An event's ticket types with their G-Coin prices (the server's defaults when it has none), and why the viewer pays what they pay. */
 export const ticketTypesQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<{ ticketTypes: TicketType[]; priceReason: PriceReason | null }>(`/tickets/types/${eventId}`, { signal }) });
+  queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
 export const useTicketTypes = (eventId: number) => useQuery(ticketTypesQueryOptions(eventId));
 
 /** The caller's tickets, newest first, each with its signed QR payload. */
-export const myTicketsQueryOptions = () => queryOptions({ queryKey: ticketKeys.mine, queryFn: async ({ signal }) => (await api<{ tickets: Ticket[] }>("/tickets/user", { signal })).tickets });
+export const myTicketsQueryOptions = () => queryOptions({ queryKey: ticketKeys.mine, queryFn: async ({ signal }) => (await api<MyTickets>("/tickets/user", { signal })).tickets });
 export const useMyTickets = (enabled = true) => useQuery({ ...myTicketsQueryOptions(), enabled });
 
 /** The event's tickets as the organiser sees them: the door's counter, and its memory when offline. */
 export const eventTicketsQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: ticketKeys.ofEvent(eventId), queryFn: async ({ signal }) => (await api<{ tickets: DoorTicket[] }>(`/tickets/event/${eventId}`, { signal })).tickets });
+  queryOptions({ queryKey: ticketKeys.ofEvent(eventId), queryFn: async ({ signal }) => (await api<EventTickets>(`/tickets/event/${eventId}`, { signal })).tickets });
 export const useEventTickets = (eventId: number) => useQuery(eventTicketsQueryOptions(eventId));
 
 /** The key the server signs tickets with, so the door can check them offline. */
 export const useTicketKey = () =>
-  useQuery({ queryKey: ticketKeys.publicKey, staleTime: Infinity, queryFn: async ({ signal }) => rawPublicKey((await api<{ publicKey: string }>("/tickets/public-key", { signal })).publicKey) });
+  useQuery({ queryKey: ticketKeys.publicKey, staleTime: Infinity, queryFn: async ({ signal }) => rawPublicKey((await api<TicketPublicKey>("/tickets/public-key", { signal })).publicKey) });
 
 /** Buys a ticket: it joins the caller's list at once; the wallet and the event's counts are read again. */
-export function usePurchaseTicket(config: MutationConfig<{ message: string; ticket: Ticket }, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {
+export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: ({ userId, ...rest }) => api<{ message: string; ticket: Ticket }>("/tickets/purchase", { method: "POST", body: { userId: String(userId), ...rest } }),
+    mutationFn: ({ userId, ...rest }) => api<TicketBought>("/tickets/purchase", { method: "POST", body: { userId: String(userId), ...rest } }),
     onSuccess: (...args) => {
       queryClient.setQueryData<Ticket[]>(ticketKeys.mine, (tickets = []) => [args[0].ticket, ...tickets]);
       config.onSuccess?.(...args);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { GameResponse } from "../../../../server/games/schemas.ts";
+import type { GameDetail, GameList, GameResponse } from "../../../../server/games/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Game = GameResponse;
@@ -15,14 +15,14 @@ export const gameKeys = {
   search: (term: string) => ["games", "search", term] as const,
 };
 
-export const getGames = async (signal?: AbortSignal) => (await api<{ games: Game[] }>("/stream/games", { signal })).games;
+export const getGames = async (signal?: AbortSignal) => (await api<GameList>("/stream/games", { signal })).games;
 
 /** The whole catalogue (a few dozen titles), one cache for every picker: the stream setup and the tournament form filter it in the browser. */
 export const gamesQueryOptions = () => queryOptions({ queryKey: gameKeys.list, queryFn: ({ signal }) => getGames(signal), staleTime: 10 * 60_000 });
 
 export const useGames = (enabled = true) => useQuery({ ...gamesQueryOptions(), enabled });
 
-export const getGame = async (id: number, signal?: AbortSignal) => (await api<{ game: Game }>(`/stream/games/${id}`, { signal })).game;
+export const getGame = async (id: number, signal?: AbortSignal) => (await api<GameDetail>(`/stream/games/${id}`, { signal })).game;
 
 export const gameQueryOptions = (id: number) => queryOptions({ queryKey: gameKeys.one(id), queryFn: ({ signal }) => getGame(id, signal) });
 
@@ -32,7 +32,7 @@ export const useGame = (id: number) => useQuery(gameQueryOptions(id));
 export function trendingGamesQueryOptions(limit: number) {
   return queryOptions({
     queryKey: gameKeys.trending(limit),
-    queryFn: async ({ signal }) => (await api<{ games: Game[] }>(`/stream/games/trending?limit=${limit}`, { signal })).games,
+    queryFn: async ({ signal }) => (await api<GameList>(`/stream/games/trending?limit=${limit}`, { signal })).games,
     refetchInterval: TRENDING_REFRESH_MS,
   });
 }
@@ -47,7 +47,7 @@ export function useGameSearch(q: string) {
     enabled: term.length > 0,
     queryFn: async ({ signal }) => {
       try {
-        return (await api<{ games: Game[] }>(`/stream/games/search?q=${encodeURIComponent(term)}`, { signal })).games.slice(0, 4);
+        return (await api<GameList>(`/stream/games/search?q=${encodeURIComponent(term)}`, { signal })).games.slice(0, 4);
       } catch {
         return [];
       }

@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationResponse } from "../../../../server/notifications/schemas.ts";
+import type { NotificationPage, NotificationsRead } from "../../../../server/notifications/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 
-export interface NotificationPage {
-  notifications: NotificationResponse[];
-  unread: number;
-  hasMore: boolean;
-}
+export type { NotificationPage } from "../../../../server/notifications/schemas.ts";
 
 export const notificationsQueryOptions = () =>
   queryOptions({ queryKey: ["notifications"], queryFn: ({ signal }) => api<NotificationPage>("/notifications?limit=50", { signal }), refetchInterval: 60_000 });
@@ -20,7 +16,7 @@ export function useNotifications() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api("/notifications/read-all", { method: "POST" }),
+    mutationFn: () => api<NotificationsRead>("/notifications/read-all", { method: "POST" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }),
   });
 }

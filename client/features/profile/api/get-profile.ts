@@ -1,20 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { AvatarResponseSchema, BannerResponseSchema } from "../../../../server/auth/schemas.ts";
-import type { ProfileSchema } from "../../../../server/channels/settings-schemas.ts";
+import type { AvatarResponse, BannerResponse } from "../../../../server/auth/schemas.ts";
+import type { Profile } from "../../../../server/channels/settings-schemas.ts";
+import type { FollowerPage } from "../../../../server/follows/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 
-export type Profile = z.infer<typeof ProfileSchema>;
-type ImageAnswer = z.infer<typeof AvatarResponseSchema> | z.infer<typeof BannerResponseSchema>;
-
-export interface Follower {
-  id: number;
-  username: string;
-  avatar: string | null;
-  isVerified: boolean;
-  followers: number;
-}
+export type { Profile } from "../../../../server/channels/settings-schemas.ts";
+export type { Follower } from "../../../../server/follows/schemas.ts";
+type ImageAnswer = AvatarResponse | BannerResponse;
 
 const profileKeys = { all: ["profile"] as const, one: (username: string) => ["profile", "byName", username.toLowerCase()] as const, followers: ["profile", "followers"] as const };
 
@@ -29,7 +22,7 @@ export function followersQueryOptions() {
   return infiniteQueryOptions({
     queryKey: profileKeys.followers,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api<{ followers: Follower[]; hasMore: boolean; total: number }>(`/stream/myfollowers?page=${pageParam}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api<FollowerPage>(`/stream/myfollowers?page=${pageParam}`, { signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 }

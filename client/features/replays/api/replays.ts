@@ -1,10 +1,9 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ReplayListSchema, ReplayResponse } from "../../../../server/replays/schemas.ts";
+import type { ReplayDeleted, ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Replay = ReplayResponse;
-export type ReplayPage = z.infer<typeof ReplayListSchema>;
+export type ReplayPage = ReplayList;
 
 /** Spec 01 §9: pages of 10. */
 export const REPLAYS_PAGE_SIZE = 10;
@@ -21,7 +20,7 @@ export const replayKeys = {
 export function replayQueryOptions(id: number) {
   return queryOptions({
     queryKey: replayKeys.one(id),
-    queryFn: async ({ signal }) => (await api<{ replay: Replay }>(`/stream/replays/${id}`, { signal, logoutOn401: false })).replay,
+    queryFn: async ({ signal }) => (await api<ReplayDetail>(`/stream/replays/${id}`, { signal, logoutOn401: false })).replay,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchInterval: (query) => (query.state.data?.status === "processing" ? PROCESSING_POLL_MS : false),
@@ -43,7 +42,7 @@ export const useMyReplays = () => useInfiniteQuery(myReplaysQueryOptions());
 export function useDeleteReplay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`/stream/replays/${id}?hard=false`, { method: "DELETE" }),
+    mutationFn: (id: number) => api<ReplayDeleted>(`/stream/replays/${id}?hard=false`, { method: "DELETE" }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<InfiniteData<ReplayPage>>(replayKeys.mine(), (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, replays: page.replays.filter((replay) => replay.id !== id) })) } : data,
@@ -63,5 +62,5 @@ export const REPLAY_PLACEHOLDER = "/player/replay-placeholder.svg";
 /** Replays across channels for the game, tag and profile pages: those of a game, or of one channel. */
 export function useVideos(filter: { game?: number; username?: string }) {
   const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
-  return useQuery({ queryKey: ["videos", filter], queryFn: async ({ signal }) => (await api<{ replays: Replay[] }>(`/stream/videos?${query}`, { signal })).replays });
+  return useQuery({ queryKey: ["videos", filter], queryFn: async ({ signal }) => (await api<ReplayList>(`/stream/videos?${query}`, { signal })).replays });
 }

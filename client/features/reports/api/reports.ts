@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReportResponse } from "../../../../server/reports/schemas.ts";
+import type { ReportList, ReportStored } from "../../../../server/reports/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import type { ReportTarget } from "../../../lib/ui.ts";
@@ -11,7 +11,7 @@ const reportKeys = { all: ["reports"] as const, byStatus: (status: ReportStatus)
 
 /** The moderators' queue, by status, newest first. */
 export const reportsQueryOptions = (status: ReportStatus) =>
-  queryOptions({ queryKey: reportKeys.byStatus(status), queryFn: ({ signal }) => api<{ reports: ReportResponse[] }>(`/reports?status=${status}`, { signal }) });
+  queryOptions({ queryKey: reportKeys.byStatus(status), queryFn: ({ signal }) => api<ReportList>(`/reports?status=${status}`, { signal }) });
 
 export const useReports = (status: ReportStatus) => useQuery(reportsQueryOptions(status));
 
@@ -30,9 +30,9 @@ export function useResolveReport(config: MutationConfig<unknown, { id: number; a
   });
 }
 
-export function useCreateReport(config: MutationConfig<{ message?: string }, { target: ReportTarget; reason: string }> = {}) {
+export function useCreateReport(config: MutationConfig<ReportStored, { target: ReportTarget; reason: string }> = {}) {
   return useMutation({
     ...config,
-    mutationFn: ({ target, reason }) => api<{ message?: string }>("/report", { method: "POST", body: { targetType: target.targetType, targetId: target.targetId, reason } }),
+    mutationFn: ({ target, reason }) => api<ReportStored>("/report", { method: "POST", body: { targetType: target.targetType, targetId: target.targetId, reason } }),
   });
 }

@@ -1,4 +1,5 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
+import type { SuccessMessage } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export interface PasswordChange {
@@ -7,10 +8,10 @@ export interface PasswordChange {
 }
 
 /** The answer's message is the success text shown to the user. */
-export function changePassword(change: PasswordChange): Promise<{ message: string }> {
-  return api<{ message: string }>("/auth/password", { method: "PUT", body: change });
+export function changePassword(change: PasswordChange): Promise<SuccessMessage> {
+  return api<SuccessMessage>("/auth/password", { method: "PUT", body: change });
 }
 
-export function useChangePassword(options: Pick<UseMutationOptions<{ message: string }, Error, PasswordChange>, "onSuccess" | "onError"> = {}) {
+export function useChangePassword(options: Pick<UseMutationOptions<SuccessMessage, Error, PasswordChange>, "onSuccess" | "onError"> = {}) {
   return useMutation({ ...options, mutationFn: changePassword });
 }

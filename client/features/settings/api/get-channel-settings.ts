@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ChannelSettingsSchema } from "../../../../server/channels/settings-schemas.ts";
+import type { ChannelSettings } from "../../../../server/channels/settings-schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { settingsKeys } from "./settings-keys.ts";
 
-export type ChannelSettings = z.infer<typeof ChannelSettingsSchema>;
+export type { ChannelSettings } from "../../../../server/channels/settings-schemas.ts";
 
 export function getChannelSettings(signal?: AbortSignal): Promise<ChannelSettings> {
   return api<ChannelSettings>("/stream/channel-settings", { signal });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { StreamKeyResponseSchema } from "../../../../server/channels/schemas.ts";
+import type { StreamKey } from "../../../../server/channels/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { settingsKeys } from "./settings-keys.ts";
 
-export type StreamKey = z.infer<typeof StreamKeyResponseSchema>;
+export type { StreamKey } from "../../../../server/channels/schemas.ts";
 
 export function getStreamKey(signal?: AbortSignal): Promise<StreamKey> {
   return api<StreamKey>("/stream/mystreamkey", { signal });

@@ -1,17 +1,17 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { ChannelSettingsInputSchema } from "../../../../server/channels/settings-schemas.ts";
+import type { ChannelSettingsInputSchema, ChannelSettingsSaved } from "../../../../server/channels/settings-schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
 
 /** Only the fields the user changed; "" clears one. */
 export type ChannelSettingsChanges = z.input<typeof ChannelSettingsInputSchema>;
 
-export function updateChannelSettings(changes: ChannelSettingsChanges): Promise<unknown> {
-  return api("/stream/channel-settings", { method: "PUT", body: changes });
+export function updateChannelSettings(changes: ChannelSettingsChanges): Promise<ChannelSettingsSaved> {
+  return api<ChannelSettingsSaved>("/stream/channel-settings", { method: "PUT", body: changes });
 }
 
-export function useUpdateChannelSettings(options: Pick<UseMutationOptions<unknown, Error, ChannelSettingsChanges>, "onSuccess" | "onError"> = {}) {
+export function useUpdateChannelSettings(options: Pick<UseMutationOptions<ChannelSettingsSaved, Error, ChannelSettingsChanges>, "onSuccess" | "onError"> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,

@@ -1,5 +1,5 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me } from "../../../../server/auth/schemas.ts";
+import type { UserResponse } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { setSessionUser } from "../../../lib/session.ts";
 import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
@@ -21,7 +21,7 @@ export async function updateProfile({ value, changed }: ProfileUpdate): Promise<
   if (changed.includes("firstName") || changed.includes("lastName")) await api("/auth/fullname", { method: "PUT", body: { firstName: value.firstName, lastName: value.lastName } });
   if (changed.includes("username")) await api("/auth/username", { method: "PUT", body: { username: value.username.trim() } });
   if (changed.includes("about")) await api("/stream/channel-settings", { method: "PUT", body: { about: value.about } });
-  setSessionUser((await api<{ user: Me }>("/auth/me")).user);
+  setSessionUser((await api<UserResponse>("/auth/me")).user);
 }
 
 export function useUpdateProfile(options: Pick<UseMutationOptions<void, Error, ProfileUpdate>, "onSuccess" | "onError"> = {}) {

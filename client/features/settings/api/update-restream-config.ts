@@ -1,13 +1,13 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RestreamConfigInput } from "../../../../server/restream/schemas.ts";
+import type { RestreamConfig, RestreamConfigInput } from "../../../../server/restream/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { restreamConfigQueryOptions } from "./get-restream-config.ts";
 
-export function updateRestreamConfig(input: RestreamConfigInput): Promise<unknown> {
-  return api("/stream/restream/config", { method: "PUT", body: input });
+export function updateRestreamConfig(input: RestreamConfigInput): Promise<RestreamConfig> {
+  return api<RestreamConfig>("/stream/restream/config", { method: "PUT", body: input });
 }
 
-export function useUpdateRestreamConfig(options: Pick<UseMutationOptions<unknown, Error, RestreamConfigInput>, "onSuccess" | "onError"> = {}) {
+export function useUpdateRestreamConfig(options: Pick<UseMutationOptions<RestreamConfig, Error, RestreamConfigInput>, "onSuccess" | "onError"> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
+import type { StreamList } from "../../../../server/channels/schemas.ts";
 
 const CHANNELS_REFRESH_MS = 30_000;
 const SIDEBAR_CHANNELS = 10;
@@ -9,7 +9,7 @@ const SIDEBAR_CHANNELS = 10;
 export function sidebarChannelsQueryOptions(following: boolean) {
   return queryOptions({
     queryKey: ["streams", "sidebar", following],
-    queryFn: async ({ signal }) => (await api<{ data: Stream[] }>(`/stream/streams${following ? "?following=true" : ""}`, { signal })).data.slice(0, SIDEBAR_CHANNELS),
+    queryFn: async ({ signal }) => (await api<StreamList>(`/stream/streams${following ? "?following=true" : ""}`, { signal })).data.slice(0, SIDEBAR_CHANNELS),
     refetchInterval: CHANNELS_REFRESH_MS,
   });
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StreamResponse } from "../../../../server/channels/schemas.ts";
+import type { StreamDetail, StreamResponse } from "../../../../server/channels/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 
-/** A stream as the page reads it; `paypalme` may be missing from older answers (spec 01 §3 lists it as optional). */
-export type Stream = Omit<StreamResponse, "paypalme"> & { paypalme?: string | null };
+/** A stream as the page reads it: a channel's own answer or an item of a list. */
+export type Stream = StreamResponse;
 
 /** Spec 01 §9: the stream call gives up after 10 s; the page reads it again every 30 s to notice live and offline. */
 export const STREAM_TIMEOUT_MS = 10_000;
@@ -33,7 +33,7 @@ export const streamKeys = {
  */
 export async function getStream(username: string, signal?: AbortSignal): Promise<Stream> {
   try {
-    return await api<Stream>(`/stream/stream/${encodeURIComponent(username)}`, { signal, timeoutMs: STREAM_TIMEOUT_MS });
+    return await api<StreamDetail>(`/stream/stream/${encodeURIComponent(username)}`, { signal, timeoutMs: STREAM_TIMEOUT_MS });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const profileUsername = typeof error.details.username === "string" ? error.details.username : undefined;

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { ViewerCount, ViewerCountChange } from "../../../../server/channels/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { streamKeys } from "./get-stream.ts";
 
-export interface ViewerData {
-  viewerCount: number;
-  startTime: string | null;
-}
+export type ViewerData = ViewerCount;
 
 /** Spec 01 §9: the count is read every 30 s; a presence is renewed every 25 s. */
 export const VIEWER_POLL_MS = 30_000;
@@ -15,7 +13,7 @@ export const HEARTBEAT_MS = 25_000;
 export function viewerCountQueryOptions(channelArn: string) {
   return queryOptions({
     queryKey: streamKeys.viewers(channelArn),
-    queryFn: ({ signal }) => api<ViewerData>(`/stream/viewers/${encodeURIComponent(channelArn)}`, { signal, logoutOn401: false }),
+    queryFn: ({ signal }) => api<ViewerCount>(`/stream/viewers/${encodeURIComponent(channelArn)}`, { signal, logoutOn401: false }),
     refetchInterval: VIEWER_POLL_MS,
   });
 }
@@ -32,7 +30,7 @@ export function useViewerSession(channelArn: string | null, isLive: boolean): vo
     if (!channelArn || !isLive) return;
     const body = { channelArn };
     const touch = (path: "join" | "heartbeat") =>
-      api<{ viewerCount: number }>(`/stream/viewers/${path}`, { method: "POST", body, logoutOn401: false })
+      api<ViewerCountChange>(`/stream/viewers/${path}`, { method: "POST", body, logoutOn401: false })
         .then(({ viewerCount }) => queryClient.setQueryData<ViewerData>(streamKeys.viewers(channelArn), (old) => (old ? { ...old, viewerCount } : old)))
         .catch(() => undefined);
     let present = false;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TournamentCreated, TournamentDone as Ok, TournamentJoined } from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { tournamentKeys } from "./queries.ts";
 
-type Ok = { success: true; message: string };
 const base = "/tournament";
 
 /** Every change refreshes the tournament's own queries and the lists that show it. */
@@ -18,7 +18,7 @@ function useRefresh(id: number | null) {
 export function useCreateTournament() {
   const refresh = useRefresh(null);
   return useMutation({
-    mutationFn: (form: FormData) => api<{ success: true; id: number; _id?: number; tournamentId?: number }>(`${base}/create-tournament`, { method: "POST", body: form }),
+    mutationFn: (form: FormData) => api<TournamentCreated>(`${base}/create-tournament`, { method: "POST", body: form }),
     onSuccess: refresh,
   });
 }
@@ -48,7 +48,7 @@ export function useStartTournament(id: number) {
 export function useJoinTournament(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (userId: number) => api<Ok & { status: "approved" | "pending" }>(`${base}/join-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }),
+    mutationFn: (userId: number) => api<TournamentJoined>(`${base}/join-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }),
     onSuccess: refresh,
   });
 }

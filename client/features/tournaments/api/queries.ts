@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api.ts";
-import type { Participant, RoundsState, StandingRow, Tournament, TournamentPage } from "./types.ts";
+import type { Rounds, StandingList, Tournament, TournamentAdminFlag, TournamentForViewer, TournamentList, TournamentPlayerList } from "../../../../server/tournaments/schemas.ts";
 
 const base = "/tournament";
 /** The code of a tournament page load whose answer was not the API's (spec 02 §8 "Configuration error"). */
@@ -15,7 +15,7 @@ export const tournamentKeys = {
 };
 
 export function tournamentsQueryOptions() {
-  return queryOptions({ queryKey: tournamentKeys.list(), queryFn: ({ signal }) => api<Tournament[]>(`${base}/all`, { signal }) });
+  return queryOptions({ queryKey: tournamentKeys.list(), queryFn: ({ signal }) => api<TournamentList>(`${base}/all`, { signal }) });
 }
 export const useTournaments = (enabled = true) => useQuery({ ...tournamentsQueryOptions(), enabled });
 
@@ -24,7 +24,7 @@ export function tournamentPageQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...tournamentKeys.one(id), "page"],
     queryFn: async ({ signal }) => {
-      const page = await api<TournamentPage | undefined>(`${base}/getTournament/${id}`, { signal, logoutOn401: false });
+      const page = await api<TournamentForViewer | undefined>(`${base}/getTournament/${id}`, { signal, logoutOn401: false });
       // A success that is not the API's JSON (an HTML page from a misrouted /api): the setup is wrong, not the tournament.
       if (!page || typeof page !== "object") throw new ApiError(200, CONFIG_ERROR, "");
       return page;
@@ -40,30 +40,30 @@ export function tournamentQueryOptions(id: number) {
 export const useTournament = (id: number) => useQuery(tournamentQueryOptions(id));
 
 export function roundsQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...tournamentKeys.one(id), "rounds"], queryFn: ({ signal }) => api<RoundsState>(`${base}/rounds/${id}`, { signal }) });
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "rounds"], queryFn: ({ signal }) => api<Rounds>(`${base}/rounds/${id}`, { signal }) });
 }
 export const useRounds = (id: number) => useQuery(roundsQueryOptions(id));
 
 export function standingsQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...tournamentKeys.one(id), "standings"], queryFn: ({ signal }) => api<StandingRow[]>(`${base}/round-robin/${id}`, { signal }) });
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "standings"], queryFn: ({ signal }) => api<StandingList>(`${base}/round-robin/${id}`, { signal }) });
 }
 export const useStandings = (id: number, enabled = true) => useQuery({ ...standingsQueryOptions(id), enabled });
 
 export function playersQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...tournamentKeys.one(id), "players"], queryFn: ({ signal }) => api<Participant[]>(`${base}/players/getPlayers/${id}`, { signal }) });
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "players"], queryFn: ({ signal }) => api<TournamentPlayerList>(`${base}/players/getPlayers/${id}`, { signal }) });
 }
 export const usePlayers = (id: number) => useQuery(playersQueryOptions(id));
 
 export function isAdminQueryOptions(id: number, userId: number | null) {
   return queryOptions({
     queryKey: [...tournamentKeys.one(id), "is-admin", userId],
-    queryFn: async ({ signal }) => (userId ? (await api<{ isAdmin: boolean }>(`${base}/is-admin/${id}`, { signal })).isAdmin : false),
+    queryFn: async ({ signal }) => (userId ? (await api<TournamentAdminFlag>(`${base}/is-admin/${id}`, { signal })).isAdmin : false),
   });
 }
 export const useIsAdmin = (id: number, userId: number | null) => useQuery(isAdminQueryOptions(id, userId));
 
 export function myTournamentsQueryOptions(archive: boolean) {
-  return queryOptions({ queryKey: tournamentKeys.mine(archive), queryFn: ({ signal }) => api<Tournament[]>(`${base}/my-tournaments${archive ? "?isArchive=true" : ""}`, { signal }) });
+  return queryOptions({ queryKey: tournamentKeys.mine(archive), queryFn: ({ signal }) => api<TournamentList>(`${base}/my-tournaments${archive ? "?isArchive=true" : ""}`, { signal }) });
 }
 export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQueryOptions(archive));
 
@@ -71,7 +71,7 @@ export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQuer
 export function streamerTournamentQueryOptions(streamerId: number) {
   return queryOptions({
     queryKey: [...tournamentKeys.all, "by-streamer", streamerId],
-    queryFn: ({ signal }) => api<{ id: number; name: string }>(`${base}/by-streamer/${streamerId}`, { signal }).catch(() => null),
+    queryFn: ({ signal }) => api<Tournament>(`${base}/by-streamer/${streamerId}`, { signal }).catch(() => null),
     staleTime: 60_000,
   });
 }

@@ -8,12 +8,12 @@ import { useMenu } from "../../../components/use-menu.ts";
 import { useSession } from "../../../lib/session.ts";
 import { openReportModal, toast } from "../../../lib/ui.ts";
 import { useDeleteTournament } from "../api/mutations.ts";
-import type { Tournament } from "../api/types.ts";
+import type { TournamentSummary } from "../api/types.ts";
 import { padCount, timeSince } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
 
 /** A tournament in a grid: poster, title, organiser, kind in red, views and age; a menu with Report and Delete. */
-export function TournamentCard({ tournament, to = "public" }: { tournament: Tournament; to?: "public" | "dashboard" }) {
+export function TournamentCard({ tournament, to = "public" }: { tournament: TournamentSummary; to?: "public" | "dashboard" }) {
   const { t, i18n } = useTranslation("tournaments-ui");
   const { user } = useSession();
   const [confirming, setConfirming] = useState(false);

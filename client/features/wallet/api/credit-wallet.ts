@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { PublicUserResponseSchema } from "../../../../server/users/schemas.ts";
+import type { PublicUserResponse } from "../../../../server/users/schemas.ts";
+import type { Balance } from "../../../../server/wallet/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import { walletKeys } from "./get-balance.ts";
 
-export const creditWallet = (body: { userId: number; amount: number; description?: string }) => api<{ balance: number }>("/wallet/credit", { method: "POST", body });
+export const creditWallet = (body: { userId: number; amount: number; description?: string }) => api<Balance>("/wallet/credit", { method: "POST", body });
 
 /** DEMO mode's test top-up of the caller's own wallet. */
 export function useTestTopUp({ onSuccess, onError }: { onSuccess: () => void; onError: () => void }) {
@@ -24,7 +24,7 @@ export function useAdminCredit({ noMember, onSuccess, onError }: { noMember: str
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ username, amount, reason }: { username: string; amount: number; reason?: string }) => {
-      const member = await api<z.infer<typeof PublicUserResponseSchema>>(`/user/${encodeURIComponent(username)}`).catch((error: unknown) => {
+      const member = await api<PublicUserResponse>(`/user/${encodeURIComponent(username)}`).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) throw new ApiError(404, "user_not_found", noMember, [{ field: "username", code: "user_not_found", msg: noMember }]);
         throw error;
       });

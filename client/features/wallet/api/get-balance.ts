@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Balance } from "../../../../server/wallet/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 /** Spec 02 §9: the badge refreshes every 30 s and gives up on a call after 5 s. */
@@ -12,7 +13,7 @@ export const walletKeys = {
 };
 
 export async function getBalance(userId: number, signal?: AbortSignal): Promise<number> {
-  return (await api<{ balance: number }>(`/wallet/balance/${userId}`, { signal, timeoutMs: BALANCE_TIMEOUT_MS })).balance;
+  return (await api<Balance>(`/wallet/balance/${userId}`, { signal, timeoutMs: BALANCE_TIMEOUT_MS })).balance;
 }
 
 /** The one G-Coins balance of a user: the top bar's badge, the wallet page, the ticket panel and the event form read this cache. */

@@ -1,17 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { TransactionPage } from "../../../../server/wallet/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { walletKeys } from "./get-balance.ts";
 
-export interface Transaction {
-  id: number;
-  amount: number;
-  balanceAfter: number;
-  transactionType: string;
-  description: string;
-  createdAt: string;
-}
+export type { Transaction } from "../../../../server/wallet/schemas.ts";
 
-export const getTransactions = (page: number, signal?: AbortSignal) => api<{ transactions: Transaction[]; pagination: { hasMore: boolean } }>(`/wallet/transactions?page=${page}&limit=20`, { signal });
+export const getTransactions = (page: number, signal?: AbortSignal) => api<TransactionPage>(`/wallet/transactions?page=${page}&limit=20`, { signal });
 
 /** The caller's ledger, newest first, 20 at a time. */
 export function transactionsQueryOptions() {
