@@ -8,7 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { checkUsername, fieldTexts } from "../../auth/validation.ts";
+import { checkUsername, fieldTexts } from "../../../lib/validation.ts";
 import { ImageUpload } from "../../profile/components/image-upload.tsx";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { type ProfileFields, useUpdateProfile } from "../api/update-profile.ts";
