@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../wallet/api/get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 import { type DoorTicket, rawPublicKey } from "../offline-door.ts";
 import { eventKeys, ticketKeys } from "./event-keys.ts";
 

@@ -13,7 +13,7 @@ import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
 import { useTournaments } from "../../tournaments/api/queries.ts";
-import { useBalance } from "../../wallet/api/get-balance.ts";
+import { useBalance } from "../../../lib/wallet-balance.ts";
 import { type ArenaEvent, useCategories } from "../api/get-events.ts";
 import { useSaveEvent, useUploadCover } from "../api/save-event.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";

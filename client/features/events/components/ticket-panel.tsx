@@ -8,7 +8,7 @@ import { Button } from "../../../components/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { useBalance } from "../../wallet/api/get-balance.ts";
+import { useBalance } from "../../../lib/wallet-balance.ts";
 import type { EventDetail } from "../api/get-event.ts";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { type PriceReason, type Ticket, useMyTickets, usePurchaseTicket, useTicketTypes } from "../api/tickets.ts";

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PublicUserResponseSchema } from "../../../../server/users/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
-import { walletKeys } from "./get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 
 export const creditWallet = (body: { userId: number; amount: number; description?: string }) => api<{ balance: number }>("/wallet/credit", { method: "POST", body });
 

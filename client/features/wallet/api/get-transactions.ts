@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { walletKeys } from "./get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 
 export interface Transaction {
   id: number;
