@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 import type { ReplayResponse as Replay } from "../../../../server/replays/schemas.ts";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
+// biome-ignore lint/style/noRestrictedImports: a type only, until item 1 gives the client the search answer's schema (server/search/schemas.ts).
 import type { Tournament } from "../../tournaments/api/types.ts";
 import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
 
