@@ -44,12 +44,12 @@ export function StreamSetupModal({ onClose }: { onClose: () => void }) {
         </span>
       }
     >
-      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} /> : <DetailsStep onStarted={setCredentials} onClose={onClose} />}
+      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} /> : <DetailsStep onStarted={setCredentials} />}
     </Modal>
   );
 }
 
-function DetailsStep({ onStarted, onClose }: { onStarted: (credentials: StreamCredentials) => void; onClose: () => void }) {
+function DetailsStep({ onStarted }: { onStarted: (credentials: StreamCredentials) => void }) {
   const { t } = useTranslation("streams");
   const games = useGames();
   const start = useStartStreaming();
