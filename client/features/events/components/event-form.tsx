@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Coins, Eye, ImagePlus, X } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type ComponentType, type FormEvent, type SelectHTMLAttributes, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { creationCost } from "../../../../server/events/cost.ts";
 import { CreateEventSchema } from "../../../../server/events/schemas.ts";
@@ -90,12 +90,16 @@ function saveError(error: unknown, t: (key: string) => string, editing: boolean)
   return t(editing ? "save_failed" : "create_failed");
 }
 
+/** A `<select>` that adds the tournaments to the options it is given. */
+export type TournamentSelectType = ComponentType<SelectHTMLAttributes<HTMLSelectElement>>;
+
 /**
  * Create event (and its edit screen): the spec's fields and validation order, a live cost estimate
  * from the very formula the server charges (server/events/cost.ts), and an optional preview.
- * `tournamentOptions` lists the tournaments to link (the route passes the tournaments feature's list); it shows only for the tournament category.
+ * `TournamentSelect` is the `<select>` of tournaments to link, which the route builds from the tournaments feature's
+ * list; it shows only for the tournament category.
  */
-export function EventForm({ event, tournamentOptions }: { event?: ArenaEvent; tournamentOptions: ReactNode }) {
+export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; TournamentSelect: TournamentSelectType }) {
   const { t, i18n } = useTranslation("events-ui");
   const { user } = useSession();
   const navigate = useNavigate();
@@ -190,10 +194,9 @@ export function EventForm({ event, tournamentOptions }: { event?: ArenaEvent; to
         {tournamentCategory ? (
           <div className="field">
             <label htmlFor="event-tournament">{t("field_tournament")}</label>
-            <select id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
+            <TournamentSelect id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
               <option value="">{t("no_tournament")}</option>
-              {tournamentOptions}
-            </select>
+            </TournamentSelect>
             {errors.tournamentId ? <p className="field-error">{errors.tournamentId}</p> : <p id="event-tournament-hint" className="field-hint">{t("field_tournament_hint")}</p>}
           </div>
         ) : null}
