@@ -40,11 +40,11 @@ export function findPlayerScripts(): PlayerScripts | undefined {
 }
 
 /**
- * The fallback page's player settings: those of Arena's own player (client/features/player/lib/player-config.ts)
+ * The fallback page's player settings: those of Arena's own player (client/components/player/lib/player-config.ts)
  * when it has them, so the references are played exactly as Arena is; else low-latency settings of our own.
  */
 export async function playerSettings(): Promise<{ flv: object; hls: object; from: string }> {
-  const path = join(ROOT, "client/features/player/lib/player-config.ts");
+  const path = join(ROOT, "client/components/player/lib/player-config.ts");
   const arena = (await import(path).catch(() => undefined)) as { FLV_LIVE_CONFIG?: object; HLS_CONFIG?: object } | undefined;
   if (arena?.FLV_LIVE_CONFIG && arena.HLS_CONFIG) return { flv: arena.FLV_LIVE_CONFIG, hls: arena.HLS_CONFIG, from: "Arena's player settings" };
   return {

@@ -15,8 +15,8 @@ export type ReportTarget = { targetType: "stream" | "user" | "replay" | "tournam
 export const reportModalStore = createStore<ReportTarget | null>(null);
 /** Opens the report dialog about a stream, user, replay, tournament or chat message; a visitor is asked to log in. */
 export function openReportModal(target: ReportTarget): void {
-  if (!sessionStore.get().isLoggedIn) return openAuthModal("login");
-  reportModalStore.set(target);
+  if (sessionStore.get().isLoggedIn) reportModalStore.set(target);
+  else openAuthModal("login");
 }
 
 /** Open while the stream setup modal shows (sidebar's Go Live, the floating button, the OBS guide, the dashboard). */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
-import { checkConfirmation, checkNewPassword } from "../features/auth/validation.ts";
+import { checkConfirmation, checkNewPassword } from "../lib/validation.ts";
 import type { SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";
 

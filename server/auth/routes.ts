@@ -156,11 +156,11 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:password_updated") }, 200);
     })
     .openapi(imageRoute("/avatar", imageKinds.avatar.maxBytes, AvatarResponseSchema), async (c) => {
-      const path = await auth.replaceProfileImage(deps, currentUser(c), "avatar", (await c.req.parseBody())["filename"]);
+      const path = await auth.replaceProfileImage(deps, currentUser(c), "avatar", (await c.req.parseBody()).filename);
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:avatar_updated"), newAvatar: path, avatar: path }, 200);
     })
     .openapi(imageRoute("/banner", imageKinds.banner.maxBytes, BannerResponseSchema), async (c) => {
-      const path = await auth.replaceProfileImage(deps, currentUser(c), "banner", (await c.req.parseBody())["filename"]);
+      const path = await auth.replaceProfileImage(deps, currentUser(c), "banner", (await c.req.parseBody()).filename);
       return c.json({ success: true as const, message: translate(c.get("lang"), "auth:banner_updated"), newBanner: path, banner: path }, 200);
     });
 }

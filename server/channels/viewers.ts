@@ -84,7 +84,7 @@ export async function viewerData(deps: AppDeps, channelArn: string): Promise<{ v
     .select(["channel.id", "channel.is_live", "live_session.started_at"])
     .where("channel.public_id", "=", channelArn)
     .executeTakeFirst();
-  if (!channel || channel.is_live !== 1) throw new NotFoundError("stream_not_found");
+  if (channel?.is_live !== 1) throw new NotFoundError("stream_not_found");
   return { viewerCount: await viewerCountOf(deps, channel.id), startTime: channel.started_at ? new Date(channel.started_at).toISOString() : null };
 }
 

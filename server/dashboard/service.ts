@@ -3,11 +3,20 @@ import type { User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ticketSales } from "../tickets/sales.ts";
 
-const count = (deps: AppDeps, table: "user" | "event" | "report", where?: (q: any) => any) => {
-  let query = deps.db.selectFrom(table).select(sql<number>`COUNT(*)`.as("n"));
-  if (where) query = where(query);
-  return query.executeTakeFirstOrThrow().then((row: { n: number }) => Number(row.n));
-};
+const count = (deps: AppDeps, table: "user" | "event") =>
+  deps.db
+    .selectFrom(table)
+    .select(sql<number>`COUNT(*)`.as("n"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+
+const openReports = (deps: AppDeps) =>
+  deps.db
+    .selectFrom("report")
+    .select(sql<number>`COUNT(*)`.as("n"))
+    .where("status", "=", "open")
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
 
 /** The stat cards of the caller's role (spec 02 §6), with real figures. */
 export async function dashboardFor(deps: AppDeps, user: User) {
@@ -28,7 +37,7 @@ export async function dashboardFor(deps: AppDeps, user: User) {
       const { revenue } = await ticketSales(deps.db);
       return {
         role: user.role,
-        stats: { users: await count(deps, "user"), events: await count(deps, "event"), revenue, openReports: await count(deps, "report", (q) => q.where("status", "=", "open")) },
+        stats: { users: await count(deps, "user"), events: await count(deps, "event"), revenue, openReports: await openReports(deps) },
       };
     }
     case "viewer": {

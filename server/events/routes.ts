@@ -77,7 +77,7 @@ export function eventRoutes(deps: AppDeps) {
       const { slug } = c.req.valid("param");
       return c.body(await events.eventCalendarFile(deps, slug, c.get("auth")?.user), 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${slug}.ics"` });
     })
-    .openapi(r.cover, async (c) => c.json({ success: true as const, coverImage: await storeImage(deps, (await c.req.parseBody())["filename"], imageKinds.eventCover, currentUser(c).id) }, 200))
+    .openapi(r.cover, async (c) => c.json({ success: true as const, coverImage: await storeImage(deps, (await c.req.parseBody()).filename, imageKinds.eventCover, currentUser(c).id) }, 200))
     .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
     .openapi(r.create, async (c) => {
       const user = currentUser(c);

@@ -87,7 +87,10 @@ export class LiveManager implements PublishEvents, LiveControl {
       return;
     }
     const row = this.channelOfKey.get(streamKey);
-    if (!row) return this.disconnect(streamKey);
+    if (!row) {
+      this.disconnect(streamKey);
+      return;
+    }
     const now = this.deps.now();
     const hlsDir = hlsDirOf(this.deps.config.dataDir, row.username);
     rmSync(hlsDir, { recursive: true, force: true });

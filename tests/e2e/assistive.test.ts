@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { CHAT_ANNOUNCE_EVERY_MS } from "../../client/features/chat/components/chat-announcer.tsx";
-import { START_DELAY_MS } from "../../client/features/player/lib/player-config.ts";
+import { START_DELAY_MS } from "../../client/components/player/lib/player-config.ts";
 import { loggedInContext, type Preferences, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";

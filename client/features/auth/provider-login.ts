@@ -117,11 +117,10 @@ function failureMessage(code: string | null, provider: Provider | undefined): st
 /** Spec 01 §8, identity check on provider return: 401 logs out, 403 says the session expired, else the outage texts. */
 function identityCheckFailed(error: unknown): void {
   const status = error instanceof ApiError ? error.status : 0;
-  if (status === 401) return clearSession();
-  if (status === 403) {
+  if (status === 401) clearSession();
+  else if (status === 403) {
     clearSession();
-    return toast.info(i18next.t("errors:session_expired"));
-  }
-  if (status >= 500) return toast.error(i18next.t("errors:internal"));
-  toast.error(i18next.t(status === 0 ? "common:service_outage" : "common:blocked_access"));
+    toast.info(i18next.t("errors:session_expired"));
+  } else if (status >= 500) toast.error(i18next.t("errors:internal"));
+  else toast.error(i18next.t(status === 0 ? "common:service_outage" : "common:blocked_access"));
 }

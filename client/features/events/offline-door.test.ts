@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+// biome-ignore lint/style/noRestrictedImports: a test, not shipped: it signs real tickets with the server's signer to prove the door reads them.
 import { ticketSigner } from "../../../server/tickets/signing.ts";
 import { checkOffline, type DoorTicket, rawPublicKey } from "./offline-door.ts";
 

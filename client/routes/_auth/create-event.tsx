@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CreateEventPage } from "../../features/events/components/event-form-pages.tsx";
+import { CreateEventScreen } from "./-components/event-form-screens.tsx";
 
-export const Route = createFileRoute("/_auth/create-event")({ component: CreateEventPage });
+export const Route = createFileRoute("/_auth/create-event")({ component: CreateEventScreen });

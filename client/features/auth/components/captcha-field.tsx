@@ -1,7 +1,7 @@
 import type { AltchaWidgetElement } from "altcha";
 import { solveChallenge } from "altcha-lib";
 import type { TFunction } from "i18next";
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CaptchaResponse } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
@@ -68,7 +68,7 @@ async function fetchBareChallenge(input: RequestInfo | URL, init?: RequestInit):
 }
 
 function AltchaCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
-  const { t, i18n } = useTranslation(["auth", "errors", "common"]);
+  const { t } = useTranslation(["auth", "errors", "common"]);
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<AltchaWidgetElement | null>(null);
   const latest = useRef(onToken);
@@ -77,6 +77,7 @@ function AltchaCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) 
 
   useImperativeHandle(controls, () => ({ renew: () => void widget.current?.verify() }), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget is made once, with the texts of that moment; the next effect follows the language.
   useEffect(() => {
     let element: AltchaWidgetElement | undefined;
     let cancelled = false;
@@ -110,12 +111,12 @@ function AltchaCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) 
       element?.remove();
       widget.current = null;
     };
-    // The widget is made once; its texts follow the language below.
   }, []);
 
   useEffect(() => {
     if (ready) globalThis.$altcha.i18n.set("arena", widgetTexts(t));
-  }, [ready, t, i18n.language]);
+    // `t` changes with the language, so the widget's texts follow it.
+  }, [ready, t]);
 
   return <div ref={host} className="captcha-widget" />;
 }
@@ -131,7 +132,8 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
   const latest = useRef(onToken);
   latest.current = onToken;
 
-  async function verify() {
+  // Reads only refs and state setters, so one function serves every render (and the handle below).
+  const verify = useCallback(async () => {
     const current = ++run.current;
     window.clearTimeout(expiry.current);
     setState("verifying");
@@ -155,7 +157,7 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
     } catch {
       if (current === run.current) setState("error");
     }
-  }
+  }, []);
 
   function clear() {
     run.current++;
@@ -164,7 +166,7 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
     setState("unverified");
   }
 
-  useImperativeHandle(controls, () => ({ renew: () => void verify() }), []);
+  useImperativeHandle(controls, () => ({ renew: () => void verify() }), [verify]);
   useEffect(() => () => window.clearTimeout(expiry.current), []);
 
   const status = { unverified: "", verifying: t("auth:captcha_verifying"), verified: t("auth:captcha_verified"), error: t("auth:captcha_error"), expired: t("auth:captcha_expired") }[state];

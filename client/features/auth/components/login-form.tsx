@@ -14,7 +14,7 @@ import { type CaptchaControls, CaptchaField } from "./captcha-field.tsx";
 import { initChannel } from "../api/init-channel.ts";
 import { flashToast } from "../flash.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
-import { checkLogin, checkPassword, fieldTexts, focusFirstField, focusFirstInvalid } from "../validation.ts";
+import { checkLogin, checkPassword, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";
 
 const FIELDS = ["login", "password", "captchaToken"] as const;
 type Field = (typeof FIELDS)[number];

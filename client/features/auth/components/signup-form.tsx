@@ -7,7 +7,7 @@ import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { closeAuthModal, toast } from "../../../lib/ui.ts";
 import { type Answer, fieldMessages, postJson, splitFieldMessages } from "../api/auth-answers.ts";
-import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "../validation.ts";
+import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";
 
 const FIELDS = ["username", "email", "password", "confirmPassword", "agree"] as const;
 type Field = (typeof FIELDS)[number];

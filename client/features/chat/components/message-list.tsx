@@ -77,6 +77,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor, m
 
   return (
     <div className="chat-list-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be focusable for keyboard users (WCAG 2.1.1). */}
       <div ref={list} className="chat-list" role="log" aria-live="off" aria-label={t("messages")} tabIndex={0} onScroll={onScroll}>
         {status === "pending" && lines.length === 0 ? (
           <ListSkeleton label={t("loading")} />

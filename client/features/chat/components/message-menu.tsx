@@ -1,5 +1,5 @@
 import { Ban, EllipsisVertical, Flag, Hourglass, Trash2, UserCheck } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 
@@ -31,11 +31,11 @@ export function MessageMenu({ username, actions, moderator = true }: { username:
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  const close = (refocus: boolean) => {
+  const close = useCallback((refocus: boolean) => {
     setOpen(false);
     setPosition(null);
     if (refocus) button.current?.focus();
-  };
+  }, []);
 
   useLayoutEffect(() => {
     if (!open || !button.current) return;
@@ -69,7 +69,7 @@ export function MessageMenu({ username, actions, moderator = true }: { username:
       window.removeEventListener("resize", onMove);
       document.removeEventListener("scroll", onMove, true);
     };
-  }, [open]);
+  }, [open, close]);
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     // The player's shortcuts stay quiet while the menu has the keyboard.

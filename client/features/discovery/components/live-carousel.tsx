@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import { usePrefersReducedMotion } from "../../../lib/motion.ts";
-import { VideoPlayer } from "../../player/components/video-player.tsx";
+import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import { streamDefaults } from "./stream-card.tsx";
 

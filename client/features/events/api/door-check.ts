@@ -134,5 +134,9 @@ export function useDoorCheck(eventId: number) {
     return () => window.removeEventListener("online", onOnline);
   }, [eventId, sync]);
 
-  return { check, checking, result, next: () => setResult(null), show: (next: DoorResult) => (setResult(next), remember(next)), recent, offline, pending, tickets: tickets.data };
+  const show = (next: DoorResult) => {
+    setResult(next);
+    remember(next);
+  };
+  return { check, checking, result, next: () => setResult(null), show, recent, offline, pending, tickets: tickets.data };
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { EventCover, EventCreated, EventSaved } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../wallet/api/get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 
 /** Creates an event (paying its creation cost from the wallet) or, given its slug, saves its changes. */

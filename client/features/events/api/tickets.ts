@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { EventTickets, MyTickets, Ticket, TicketBought, TicketPublicKey, TicketTypes } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../wallet/api/get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 import { rawPublicKey } from "../offline-door.ts";
 import { eventKeys, ticketKeys } from "./event-keys.ts";
 

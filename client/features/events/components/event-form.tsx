@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Coins, Eye, ImagePlus, X } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type ComponentType, type FormEvent, type SelectHTMLAttributes, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { creationCost } from "../../../../server/events/cost.ts";
 import { CreateEventSchema } from "../../../../server/events/schemas.ts";
@@ -12,8 +12,7 @@ import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
-import { useTournaments } from "../../tournaments/api/queries.ts";
-import { useBalance } from "../../wallet/api/get-balance.ts";
+import { useBalance } from "../../../lib/wallet-balance.ts";
 import { type ArenaEvent, useCategories } from "../api/get-events.ts";
 import { useSaveEvent, useUploadCover } from "../api/save-event.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";
@@ -91,11 +90,16 @@ function saveError(error: unknown, t: (key: string) => string, editing: boolean)
   return t(editing ? "save_failed" : "create_failed");
 }
 
+/** A `<select>` that adds the tournaments to the options it is given. */
+export type TournamentSelectType = ComponentType<SelectHTMLAttributes<HTMLSelectElement>>;
+
 /**
  * Create event (and its edit screen): the spec's fields and validation order, a live cost estimate
  * from the very formula the server charges (server/events/cost.ts), and an optional preview.
+ * `TournamentSelect` is the `<select>` of tournaments to link, which the route builds from the tournaments feature's
+ * list; it shows only for the tournament category.
  */
-export function EventForm({ event }: { event?: ArenaEvent }) {
+export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; TournamentSelect: TournamentSelectType }) {
   const { t, i18n } = useTranslation("events-ui");
   const { user } = useSession();
   const navigate = useNavigate();
@@ -106,7 +110,6 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
   const [preview, setPreview] = useState(false);
   const category = categories.data?.find((c) => String(c.id) === fields.categoryId);
   const tournamentCategory = category?.slug === "tournament";
-  const tournaments = useTournaments(tournamentCategory);
   const body = bodyOf(fields, tournamentCategory);
   const start = Date.parse(body.startDate);
   const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;
@@ -191,14 +194,9 @@ export function EventForm({ event }: { event?: ArenaEvent }) {
         {tournamentCategory ? (
           <div className="field">
             <label htmlFor="event-tournament">{t("field_tournament")}</label>
-            <select id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
+            <TournamentSelect id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
               <option value="">{t("no_tournament")}</option>
-              {(tournaments.data ?? []).map((tournament) => (
-                <option key={tournament.id} value={tournament.id}>
-                  {tournament.name}
-                </option>
-              ))}
-            </select>
+            </TournamentSelect>
             {errors.tournamentId ? <p className="field-error">{errors.tournamentId}</p> : <p id="event-tournament-hint" className="field-hint">{t("field_tournament_hint")}</p>}
           </div>
         ) : null}

@@ -168,7 +168,7 @@ function Participants({ event }: { event: EventDetail }) {
     <div className="manage-list">
       <div className="events-categories" role="group" aria-label={t("filter")}>
         {(["all", "pending", "approved", "rejected"] as const).map((f) => (
-          <button key={f} type="button" className="events-category" aria-pressed={filter === f} aria-selected={filter === f} onClick={() => setFilter(f)}>
+          <button key={f} type="button" className="events-category" aria-pressed={filter === f} onClick={() => setFilter(f)}>
             {t(`filter_${f}`)}
           </button>
         ))}

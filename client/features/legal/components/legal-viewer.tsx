@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import clsx from "clsx";
 import { FileWarning, Mail, MapPin, Phone } from "lucide-react";
-import { type MouseEvent, useMemo } from "react";
+import { type MouseEvent, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -21,7 +21,7 @@ export function LegalViewer({ type }: { type: string }) {
   const known = isLegalType(type) ? type : null;
   const query = useLegalDocument(known, i18n.language);
 
-  let body;
+  let body: ReactNode;
   if (!known) body = <LegalError text={t("unknown_type", { type })} />;
   else if (query.isPending) body = <LegalLoading />;
   else if (query.isError) body = <LegalError text={query.error.message} onRetry={() => void query.refetch()} />;
@@ -113,6 +113,7 @@ function LegalDocumentView({ document, lang }: { document: LegalView; lang: stri
         </p>
       </header>
       {html.trim() ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitizeLegalHtml (DOMPurify, spec 01 §5's allow-list) cleaned it just above.
         <div className="legal-content" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p className="legal-unavailable" role="status">

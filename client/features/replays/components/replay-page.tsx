@@ -10,7 +10,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { VideoPlayer } from "../../player/components/video-player.tsx";
+import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { recordingUrl, useReplay } from "../api/replays.ts";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { GameChip } from "./game-chip.tsx";

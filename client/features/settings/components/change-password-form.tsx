@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
-import { checkConfirmation, checkPassword, fieldTexts } from "../../auth/validation.ts";
+import { checkConfirmation, checkPassword, fieldTexts } from "../../../lib/validation.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { serverFields } from "../lib/server-fields.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -8,14 +8,13 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { checkUsername, fieldTexts } from "../../auth/validation.ts";
-import { ImageUpload } from "../../profile/components/image-upload.tsx";
+import { checkUsername, fieldTexts } from "../../../lib/validation.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { type ProfileFields, useUpdateProfile } from "../api/update-profile.ts";
 import { serverFields } from "../lib/server-fields.ts";
 
 /** Names, username and biography, saved together; the avatar saves on its own; the e-mail is shown, not edited. */
-export function EditProfileForm() {
+export function EditProfileForm({ avatarUpload }: { avatarUpload: ReactNode }) {
   const { t } = useTranslation("community");
   const { user } = useSession();
   const channel = useChannelSettings();
@@ -46,7 +45,7 @@ export function EditProfileForm() {
     <form className="settings-form" onSubmit={submit} noValidate>
       <div className="settings-avatar">
         <Avatar name={user?.username ?? ""} image={user?.avatar} size={64} />
-        <ImageUpload kind="avatar" look="button" />
+        {avatarUpload}
       </div>
       <p className="muted small">
         {t("banner_in_profile")} <Link to="/profile">{t("go_to_profile")}</Link>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs } from "../../../components/tabs.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
@@ -9,8 +9,11 @@ import "../../../styles/community.css";
 
 type Tab = "profile" | "password" | "channel" | "restream";
 
-/** /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change. */
-export function SettingsPage() {
+/**
+ * /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change.
+ * `avatarUpload` is the profile feature's upload button, which the route passes in (a feature never imports another).
+ */
+export function SettingsPage({ avatarUpload }: { avatarUpload: ReactNode }) {
   const { t } = useTranslation("community");
   const [tab, setTab] = useState<Tab>("profile");
   const tabs = [
@@ -24,7 +27,7 @@ export function SettingsPage() {
       <h1>{t("settings_title")}</h1>
       <Tabs label={t("settings_title")} value={tab} onChange={setTab} tabs={tabs} />
       <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label} className="settings-panel">
-        {tab === "profile" ? <EditProfileForm /> : null}
+        {tab === "profile" ? <EditProfileForm avatarUpload={avatarUpload} /> : null}
         {tab === "password" ? <ChangePasswordForm /> : null}
         {tab === "channel" ? <ChannelSettingsForm /> : null}
         {tab === "restream" ? <MultiStreamingForm /> : null}

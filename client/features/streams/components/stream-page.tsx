@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { VideoPlayer } from "../../player/components/video-player.tsx";
+import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";

@@ -5,7 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useSession } from "../../../lib/session.ts";
-import { VideoPlayer } from "../../player/components/video-player.tsx";
+import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerCount } from "../api/viewers.ts";

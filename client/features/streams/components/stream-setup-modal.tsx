@@ -9,7 +9,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { sessionStore, useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type Game, useGames } from "../../games/api/get-games.ts";
+import { type Game, useGames } from "../../../lib/games.ts";
 import { type StreamCredentials, useStartStreaming } from "../api/start-streaming.ts";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
 import { useIsPhone } from "../use-is-phone.ts";
@@ -44,12 +44,12 @@ export function StreamSetupModal({ onClose }: { onClose: () => void }) {
         </span>
       }
     >
-      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} /> : <DetailsStep onStarted={setCredentials} onClose={onClose} />}
+      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} /> : <DetailsStep onStarted={setCredentials} />}
     </Modal>
   );
 }
 
-function DetailsStep({ onStarted, onClose }: { onStarted: (credentials: StreamCredentials) => void; onClose: () => void }) {
+function DetailsStep({ onStarted }: { onStarted: (credentials: StreamCredentials) => void }) {
   const { t } = useTranslation("streams");
   const games = useGames();
   const start = useStartStreaming();

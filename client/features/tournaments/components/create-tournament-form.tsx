@@ -10,7 +10,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
-import { type Game, useGames, useGameSearch } from "../../games/api/get-games.ts";
+import { type Game, useGames, useGameSearch } from "../../../lib/games.ts";
 import type { Structure } from "../api/types.ts";
 import { fromLocalInput } from "../../../lib/format.ts";
 import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";

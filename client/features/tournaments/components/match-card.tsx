@@ -56,10 +56,11 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   }, [dialog, seed.playing, seed.finished]);
 
   const serverScores = seed.teams.map((team) => team.score ?? 0).join("-");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs reset when the match starts or stops or the server's scores change, not on every new seed object.
   useEffect(() => {
     // A match (re)started or read again: the inputs start from what the server holds.
     setScores([String(seed.teams[0]?.score ?? 0), String(seed.teams[1]?.score ?? 0)]);
-  }, [seed.playing, serverScores]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [seed.playing, serverScores]);
 
   const names = seed.teams.map((team) => team.player?.name ?? (admin ? t("slot_select") : t("slot_tba")));
   const [a, b] = [names[0] ?? t("slot_tba"), names[1] ?? t("slot_tba")];

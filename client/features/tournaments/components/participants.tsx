@@ -45,7 +45,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
           </Link>
           <h1>{t("participants")}</h1>
         </div>
-        <p className="t-big tabular" aria-label={t("approved_of_size")}>
+        <p className="t-big tabular" role="img" aria-label={t("approved_of_size")}>
           {approvedCount} / {tournament.data?.size ?? "…"}
         </p>
       </header>

@@ -39,6 +39,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
   const page = useTournamentPage(id);
   const failure = page.isError ? loadFailure(page.error, t) : null;
   // Spec 02 §8: each failed load is toasted once; the same words stay on the page with a Retry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells a new failure from the last one when their words are the same.
   useEffect(() => {
     if (failure) toast.error(failure);
   }, [failure, page.errorUpdatedAt]);

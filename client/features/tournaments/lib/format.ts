@@ -62,7 +62,7 @@ export function formatDate(iso: string | null, lang: string, timeZone?: string):
 
 /** Setup 100 with description and rules, 90 with one, else 80 (spec 02 §4). */
 export function setupProgress(t: { description?: string | null; rules?: string | null }): number {
-  const filled = [t.description, t.rules].filter((v) => v && v.trim()).length;
+  const filled = [t.description, t.rules].filter((v) => v?.trim()).length;
   return filled === 2 ? 100 : filled === 1 ? 90 : 80;
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PublicUserResponse } from "../../../../server/users/schemas.ts";
 import type { Balance } from "../../../../server/wallet/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
-import { walletKeys } from "./get-balance.ts";
+import { walletKeys } from "../../../lib/wallet-balance.ts";
 
 export const creditWallet = (body: { userId: number; amount: number; description?: string }) => api<Balance>("/wallet/credit", { method: "POST", body });
 

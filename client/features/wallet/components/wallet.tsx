@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { useBalance } from "../api/get-balance.ts";
+import { useBalance } from "../../../lib/wallet-balance.ts";
 import { useTransactions } from "../api/get-transactions.ts";
 import { useTestTopUp } from "../api/credit-wallet.ts";
 import { AdminCredit } from "./admin-credit.tsx";

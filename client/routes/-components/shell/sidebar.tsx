@@ -102,7 +102,7 @@ function ChannelList({ title, collapsed }: { title: string; collapsed: boolean }
                       <span className="sidebar-channel-game">{channel.isLive ? (channel.game?.name ?? "") : t("offline")}</span>
                     </span>
                     {channel.isLive ? (
-                      <span className="sidebar-channel-viewers tabular" aria-label={t("viewer_count", { count: channel.viewerCount })}>
+                      <span className="sidebar-channel-viewers tabular" role="img" aria-label={t("viewer_count", { count: channel.viewerCount })}>
                         <span className="live-dot" aria-hidden /> {formatCount(channel.viewerCount)}
                       </span>
                     ) : null}

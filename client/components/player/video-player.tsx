@@ -1,21 +1,21 @@
 import clsx from "clsx";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useControlsVisibility } from "../hooks/use-controls-visibility.ts";
-import { useFullscreen } from "../hooks/use-fullscreen.ts";
-import { useLatencyMode } from "../hooks/use-latency-mode.ts";
-import { useMediaEngine } from "../hooks/use-media-engine.ts";
-import { useMediaState } from "../hooks/use-media-state.ts";
-import { useMenuSections } from "../hooks/use-menu-sections.ts";
-import { usePlayerShortcuts } from "../hooks/use-player-shortcuts.ts";
-import { useSettingsMenu } from "../hooks/use-settings-menu.ts";
-import { useSurfaceGestures } from "../hooks/use-surface-gestures.ts";
-import { useVolume } from "../hooks/use-volume.ts";
-import type { LatencyMode } from "../lib/player-config.ts";
+import { useControlsVisibility } from "./hooks/use-controls-visibility.ts";
+import { useFullscreen } from "./hooks/use-fullscreen.ts";
+import { useLatencyMode } from "./hooks/use-latency-mode.ts";
+import { useMediaEngine } from "./hooks/use-media-engine.ts";
+import { useMediaState } from "./hooks/use-media-state.ts";
+import { useMenuSections } from "./hooks/use-menu-sections.ts";
+import { usePlayerShortcuts } from "./hooks/use-player-shortcuts.ts";
+import { useSettingsMenu } from "./hooks/use-settings-menu.ts";
+import { useSurfaceGestures } from "./hooks/use-surface-gestures.ts";
+import { useVolume } from "./hooks/use-volume.ts";
+import type { LatencyMode } from "./lib/player-config.ts";
 import { PlayerControls } from "./player-controls.tsx";
 import { BusyOverlay, ErrorOverlay, UnmuteOffer } from "./player-overlays.tsx";
 import { PlayerSettings } from "./player-settings.tsx";
-import "../../../styles/player.css";
+import "../../styles/player.css";
 
 export interface VideoPlayerProps {
   mode: "live" | "replay";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { MenuSection } from "../components/settings-menu.tsx";
+import type { MenuSection } from "../settings-menu.tsx";
 import type { QualityLevel } from "../lib/engines.ts";
 import { type LatencyMode, SPEEDS } from "../lib/player-config.ts";
 

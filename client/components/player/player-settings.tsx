@@ -1,6 +1,6 @@
 import { Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { MenuPanel, SettingsMenuState } from "../hooks/use-settings-menu.ts";
+import type { MenuPanel, SettingsMenuState } from "./hooks/use-settings-menu.ts";
 import { type MenuSection, SettingsMenu } from "./settings-menu.tsx";
 
 interface PlayerSettingsProps {

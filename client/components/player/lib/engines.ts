@@ -41,7 +41,7 @@ export function supportsNativeHls(video: HTMLVideoElement): boolean {
 
 /** An address a player may load: http(s), relative to this page or absolute. Anything else is 'URL de stream invalide'. */
 export function playableUrl(url: string | null | undefined): string | null {
-  if (!url || !url.trim()) return null;
+  if (!url?.trim()) return null;
   try {
     const parsed = new URL(url.trim(), window.location.href);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Balance } from "../../../../server/wallet/schemas.ts";
-import { api } from "../../../lib/api.ts";
+import type { Balance } from "../../server/wallet/schemas.ts";
+import { api } from "./api.ts";
 
 /** Spec 02 §9: the badge refreshes every 30 s and gives up on a call after 5 s. */
 const BALANCE_REFRESH_MS = 30_000;
 export const BALANCE_TIMEOUT_MS = 5000;
 
+// Shared (client/lib), not the wallet feature's: the events feature reads the balance and refreshes it after a purchase, a refund or a paid creation.
 export const walletKeys = {
   all: ["wallet"] as const,
   balance: (userId: number | undefined) => ["wallet", "balance", userId] as const,

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { GameDetail, GameList, GameResponse } from "../../../../server/games/schemas.ts";
-import { api } from "../../../lib/api.ts";
+import type { GameDetail, GameList, GameResponse } from "../../server/games/schemas.ts";
+import { api } from "./api.ts";
 
 export type Game = GameResponse;
 
 /** Lists refresh on their own: a game that goes live climbs the trending row without a reload. */
 const TRENDING_REFRESH_MS = 30_000;
 
+// Shared (client/lib), not a feature: the stream setup and the tournament form pick from the catalogue, the home, tag and game pages list it.
 export const gameKeys = {
   all: ["games"] as const,
   list: ["games", "list"] as const,

@@ -2,8 +2,8 @@ import clsx from "clsx";
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDuration } from "../../../lib/format.ts";
-import { VOLUME_STEP } from "../lib/player-config.ts";
+import { formatDuration } from "../../lib/format.ts";
+import { VOLUME_STEP } from "./lib/player-config.ts";
 
 interface PlayerControlsProps {
   live: boolean;

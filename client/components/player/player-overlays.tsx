@@ -1,7 +1,7 @@
 import { VolumeX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
+import { Button } from "../button.tsx";
+import { Spinner } from "../spinner.tsx";
 
 /** Over the picture while it loads, or while a live reconnects. */
 export function BusyOverlay({ reconnecting }: { reconnecting: boolean }) {

@@ -70,6 +70,7 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
   onAutoMutedRef.current = onAutoMuted;
 
   // Attach the engine for the current address; everything is torn down on change and on unmount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is read nowhere inside; a retry bumps it so the stream loads again.
   useEffect(() => {
     const element = video.current;
     if (!element || !url) return;
