@@ -44,7 +44,7 @@ const server = Bun.serve({
 console.log(`listening on ${server.hostname}:${server.port}`);
 
 const stop = () => {
-  io.close();
+  void io.close();
   void server.stop(true);
   process.exit(0);
 };

@@ -63,7 +63,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
 
   const menu = useSettingsMenu(container);
   const controls = useControlsVisibility({ paused: media.paused, menuOpen: menu.open, ready: engine.status === "ready" });
-  const gestures = useSurfaceGestures({ menuOpen: menu.open, controlsShown: controls.shown, poke: controls.poke, togglePlay: engine.togglePlay, toggleFullscreen });
+  const gestures = useSurfaceGestures({ menuOpen: menu.open, controlsShown: controls.shownByUser, poke: controls.poke, togglePlay: engine.togglePlay, toggleFullscreen });
 
   const { restart, selectLevel } = engine;
   const { chooseLatency } = source;

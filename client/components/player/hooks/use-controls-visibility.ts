@@ -20,5 +20,7 @@ export function useControlsVisibility({ paused, menuOpen, ready }: VisibilityOpt
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const hide = () => setActive(false);
-  return { shown: active || paused || menuOpen || !ready, poke, hide };
+  // A stall shows the bar as well, but only to say the player is loading: a tap then still only shows the controls.
+  const shownByUser = active || paused || menuOpen;
+  return { shown: shownByUser || !ready, shownByUser, poke, hide };
 }
