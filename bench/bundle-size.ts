@@ -30,7 +30,10 @@ const body = `Machine: ${machineLine()}. Method: \`vite build\` then \`bun bench
 | entry CSS | ${kb(entryCss)} | ${kb(entry.filter((e) => e.file.endsWith(".css")).reduce((s, e) => s + e.raw, 0))} |
 | lazily loaded chunks (${chunks.length}) | ${kb(chunks.reduce((s, c) => s + c.gzip, 0))} | ${kb(chunks.reduce((s, c) => s + c.raw, 0))} |
 
-Largest lazy chunks: ${chunks.slice(0, 5).map((c) => `${c.file} ${kb(c.gzip)}`).join(", ")}.
+Largest lazy chunks: ${chunks
+  .slice(0, 5)
+  .map((c) => `${c.file} ${kb(c.gzip)}`)
+  .join(", ")}.
 Every screen is its own chunk (TanStack Router's automatic code splitting), so later screens do not grow the first load.`;
 
 writeSection("Web app first load", body);

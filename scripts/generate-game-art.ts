@@ -21,7 +21,11 @@ interface Style {
 }
 
 /** What a motif draws with: accent colour, stroke-width multiplier, whether to add fine detail. */
-interface Pen { a: string; w: number; d: boolean }
+interface Pen {
+  a: string;
+  w: number;
+  d: boolean;
+}
 
 const styles: Record<string, Style> = {
   "league-of-legends": { bg: ["#091428", "#0b4250"], accent: "#c8aa6e", tag: "MOBA", motif: "lanes" },
@@ -64,14 +68,15 @@ const W = "#fff";
 const n = (v: number) => String(Math.round(v * 10) / 10);
 const poly = (pts: number[][]) => pts.map(([x, y]) => `${n(x!)},${n(y!)}`).join(" ");
 /** Pointy-top hexagon of radius r around (cx, cy). */
-const hex = (cx: number, cy: number, r: number) =>
-  poly([0, 1, 2, 3, 4, 5].map((k) => [cx + r * Math.cos(((60 * k - 90) * Math.PI) / 180), cy + r * Math.sin(((60 * k - 90) * Math.PI) / 180)]));
+const hex = (cx: number, cy: number, r: number) => poly([0, 1, 2, 3, 4, 5].map((k) => [cx + r * Math.cos(((60 * k - 90) * Math.PI) / 180), cy + r * Math.sin(((60 * k - 90) * Math.PI) / 180)]));
 const star = (cx: number, cy: number, outer: number, inner: number, points: number, rot = -90) =>
-  poly(Array.from({ length: points * 2 }, (_, k) => {
-    const r = k % 2 ? inner : outer;
-    const t = ((rot + (180 / points) * k) * Math.PI) / 180;
-    return [cx + r * Math.cos(t), cy + r * Math.sin(t)];
-  }));
+  poly(
+    Array.from({ length: points * 2 }, (_, k) => {
+      const r = k % 2 ? inner : outer;
+      const t = ((rot + (180 / points) * k) * Math.PI) / 180;
+      return [cx + r * Math.cos(t), cy + r * Math.sin(t)];
+    }),
+  );
 
 const motifs = {
   lanes: ({ a, w, d }: Pen) => {
@@ -89,7 +94,15 @@ const motifs = {
     `${d ? `<path d="M8 128h28M2 146h30M14 164h20" stroke="${W}" stroke-opacity=".45" stroke-width="4" stroke-linecap="round"/>` : ""}<circle cx="138" cy="66" r="40" fill="${W}"/><polygon points="${hex(138, 66, 13)}" fill="${a}"/><path d="M138 53V27M149 59.5l22-13M149 72.5l22 13M138 79v26M127 72.5l-22 13M127 59.5l-22-13" stroke="${a}" stroke-opacity=".6" stroke-width="${2 * w}"/><path d="M36 160l6-22 44-12 28 12 22 2 6 20z" fill="${a}"/><path d="M66 130l18-6 18 10z" fill="${W}" fill-opacity=".7"/><circle cx="60" cy="162" r="13" fill="#0d0f1a" stroke="${W}" stroke-width="${3 * w}"/><circle cx="124" cy="162" r="13" fill="#0d0f1a" stroke="${W}" stroke-width="${3 * w}"/>`,
   build: ({ a, w, d }: Pen) => {
     let tiles = "";
-    for (const [x, y] of [[30, 130], [70, 90], [110, 50], [70, 130], [110, 90], [110, 130]] as const) tiles += `<rect x="${x}" y="${y}" width="40" height="40" rx="3"/>`;
+    for (const [x, y] of [
+      [30, 130],
+      [70, 90],
+      [110, 50],
+      [70, 130],
+      [110, 90],
+      [110, 130],
+    ] as const)
+      tiles += `<rect x="${x}" y="${y}" width="40" height="40" rx="3"/>`;
     return `${d ? `<circle cx="100" cy="100" r="92" fill="none" stroke="${W}" stroke-opacity=".35" stroke-width="3" stroke-dasharray="14 8"/>` : ""}<g fill="${a}" fill-opacity=".2" stroke="${W}" stroke-width="${3 * w}">${tiles}</g><path d="M30 170 150 50" stroke="${a}" stroke-width="${8 * w}" stroke-linecap="round"/><path d="M150 50h20" stroke="${a}" stroke-width="${8 * w}" stroke-linecap="round"/>`;
   },
   drop: ({ a, w, d }: Pen) =>
@@ -102,14 +115,26 @@ const motifs = {
     `${d ? `<circle cx="100" cy="100" r="88" fill="none" stroke="${a}" stroke-opacity=".3" stroke-width="2"/><circle cx="100" cy="100" r="66" fill="none" stroke="${W}" stroke-opacity=".12" stroke-width="14"/>` : ""}<polygon points="0,150 200,40 200,70 0,180" fill="${a}" fill-opacity=".35"/><polygon points="112,14 58,108 96,108 78,188 148,84 110,84 136,14" fill="${W}" stroke="${a}" stroke-width="${4 * w}" stroke-linejoin="round"/>`,
   platform: ({ a, w, d }: Pen) => {
     let rays = "";
-    if (d) for (let k = 0; k < 12; k++) rays += `<polygon points="100,110 ${n(100 + 140 * Math.cos((k * 30 * Math.PI) / 180))},${n(110 + 140 * Math.sin((k * 30 * Math.PI) / 180))} ${n(100 + 140 * Math.cos(((k * 30 + 12) * Math.PI) / 180))},${n(110 + 140 * Math.sin(((k * 30 + 12) * Math.PI) / 180))}"/>`;
+    if (d)
+      for (let k = 0; k < 12; k++)
+        rays += `<polygon points="100,110 ${n(100 + 140 * Math.cos((k * 30 * Math.PI) / 180))},${n(110 + 140 * Math.sin((k * 30 * Math.PI) / 180))} ${n(100 + 140 * Math.cos(((k * 30 + 12) * Math.PI) / 180))},${n(110 + 140 * Math.sin(((k * 30 + 12) * Math.PI) / 180))}"/>`;
     return `${d ? `<g fill="${W}" fill-opacity=".07">${rays}</g>` : ""}<rect x="22" y="140" width="156" height="${12 + 2 * w}" rx="7" fill="${W}"/><rect x="34" y="96" width="46" height="${6 + 2 * w}" rx="4" fill="${W}" fill-opacity=".6"/><rect x="120" y="96" width="46" height="${6 + 2 * w}" rx="4" fill="${W}" fill-opacity=".6"/><circle cx="58" cy="124" r="${11 + w}" fill="${a}"/><circle cx="140" cy="124" r="${11 + w}" fill="#4cc9f0"/><circle cx="100" cy="62" r="${11 + w}" fill="#ffd23f"/><circle cx="150" cy="74" r="${9 + w}" fill="#80ed99"/>`;
   },
   breach: ({ a, w, d }: Pen) =>
     `<rect x="42" y="38" width="116" height="124" rx="4" fill="${W}" fill-opacity=".08" stroke="${W}" stroke-width="${5 * w}"/><path d="M42 80h116M42 122h116" stroke="${W}" stroke-opacity=".35" stroke-width="${4 * w}"/><path d="M120 92 150 44M120 92l38 14M120 92l-8 70M120 92 60 50M120 92 50 136" stroke="${a}" stroke-width="${4 * w}" stroke-linecap="round"/>${d ? `<path d="M30 30h20M30 30v20M170 170h-20M170 170v-20" stroke="${W}" stroke-opacity=".5" stroke-width="3"/><polygon points="132,60 146,68 136,76" fill="${W}" fill-opacity=".6"/><polygon points="80,130 94,140 78,146" fill="${W}" fill-opacity=".6"/>` : ""}<circle cx="120" cy="92" r="${9 + w}" fill="${a}"/>`,
   space: ({ a, w, d }: Pen) => {
     let stars = "";
-    if (d) for (const [x, y, r] of [[20, 30, 2], [60, 14, 1.5], [170, 24, 2.5], [140, 60, 1.5], [30, 90, 1.5], [186, 96, 2], [90, 40, 1]] as const) stars += `<circle cx="${x}" cy="${y}" r="${r}"/>`;
+    if (d)
+      for (const [x, y, r] of [
+        [20, 30, 2],
+        [60, 14, 1.5],
+        [170, 24, 2.5],
+        [140, 60, 1.5],
+        [30, 90, 1.5],
+        [186, 96, 2],
+        [90, 40, 1],
+      ] as const)
+        stars += `<circle cx="${x}" cy="${y}" r="${r}"/>`;
     return `<g fill="${W}">${stars}</g><circle cx="100" cy="250" r="120" fill="${a}" fill-opacity=".22" stroke="${a}" stroke-opacity=".6" stroke-width="${3 * w}"/><path d="M60 114l40-24 40 24M60 140l40-24 40 24M60 166l40-24 40 24" fill="none" stroke="${W}" stroke-width="${7 * w}" stroke-linecap="round" stroke-linejoin="round"/>`;
   },
   cards: ({ a, w }: Pen) => {
@@ -128,12 +153,15 @@ const motifs = {
     const hot = new Set(["1,1", "2,2", "3,1", "2,0"]);
     for (let row = 0; row < 4; row++)
       for (let col = 0; col < 4; col++)
-        if (d || hot.has(`${col},${row}`)) tiles += `<polygon points="${hex(38 + col * 40 + (row % 2) * 20, 44 + row * 35, 21)}" fill="${hot.has(`${col},${row}`) ? a : W}" fill-opacity="${hot.has(`${col},${row}`) ? 0.85 : 0.14}"/>`;
+        if (d || hot.has(`${col},${row}`))
+          tiles += `<polygon points="${hex(38 + col * 40 + (row % 2) * 20, 44 + row * 35, 21)}" fill="${hot.has(`${col},${row}`) ? a : W}" fill-opacity="${hot.has(`${col},${row}`) ? 0.85 : 0.14}"/>`;
     return `${tiles}<circle cx="118" cy="114" r="${10 + w}" fill="${W}"/><path d="M104 154q14-30 28 0z" fill="${W}"/><polygon points="108,96 112,84 118,92 124,84 128,96" fill="${a}"/>`;
   },
   cube: ({ w, d }: Pen) => {
     const faces = `<polygon points="100,26 166,62 100,98 34,62" fill="#7cc846"/><polygon points="34,62 100,98 100,176 34,140" fill="#8b5a2b"/><polygon points="100,98 166,62 166,140 100,176" fill="#6b431f"/><polygon points="34,62 100,98 100,114 34,78" fill="#5e9e33"/><polygon points="100,98 166,62 166,78 100,114" fill="#4b8427"/>`;
-    const grid = d ? `<path d="M56 74v78M78 86v78M122 86v78M144 74v78M34 105l66 36 66-36M34 126l66 36 66-36M56 50l66 36M78 38l66 36M144 50 78 86M122 38 56 74" stroke="#000" stroke-opacity=".14" stroke-width="2" fill="none"/>` : "";
+    const grid = d
+      ? `<path d="M56 74v78M78 86v78M122 86v78M144 74v78M34 105l66 36 66-36M34 126l66 36 66-36M56 50l66 36M78 38l66 36M144 50 78 86M122 38 56 74" stroke="#000" stroke-opacity=".14" stroke-width="2" fill="none"/>`
+      : "";
     return `${faces}${grid}<path d="M100 26l66 36v78l-66 36-66-36V62z" fill="none" stroke="#10240a" stroke-opacity=".5" stroke-width="${3 * w}" stroke-linejoin="round"/>`;
   },
   castle: ({ a, w, d }: Pen) =>
@@ -150,7 +178,9 @@ const motifs = {
   },
   star: ({ w, d }: Pen) => {
     let rays = "";
-    if (d) for (let k = 0; k < 10; k++) rays += `<polygon points="100,104 ${n(100 + 150 * Math.cos((k * 36 * Math.PI) / 180))},${n(104 + 150 * Math.sin((k * 36 * Math.PI) / 180))} ${n(100 + 150 * Math.cos(((k * 36 + 16) * Math.PI) / 180))},${n(104 + 150 * Math.sin(((k * 36 + 16) * Math.PI) / 180))}"/>`;
+    if (d)
+      for (let k = 0; k < 10; k++)
+        rays += `<polygon points="100,104 ${n(100 + 150 * Math.cos((k * 36 * Math.PI) / 180))},${n(104 + 150 * Math.sin((k * 36 * Math.PI) / 180))} ${n(100 + 150 * Math.cos(((k * 36 + 16) * Math.PI) / 180))},${n(104 + 150 * Math.sin(((k * 36 + 16) * Math.PI) / 180))}"/>`;
     return `${d ? `<g fill="${W}" fill-opacity=".14">${rays}</g>` : ""}<polygon points="${star(100, 106, 82, 38, 5, -102)}" fill="#ffe14d" stroke="#2a1406" stroke-width="${9 * w}" stroke-linejoin="round"/><polygon points="${star(92, 96, 30, 14, 5, -102)}" fill="${W}" fill-opacity=".55"/>`;
   },
   crown: ({ a, w, d }: Pen) =>
@@ -164,7 +194,12 @@ const motifs = {
     `<path d="M46 34h84a22 22 0 0 1 22 22v34a22 22 0 0 1-22 22H74l-26 20 4-20h-6a22 22 0 0 1-22-22V56a22 22 0 0 1 22-22z" fill="${W}"/><circle cx="64" cy="73" r="${7 + w}" fill="#7c5cff"/><circle cx="88" cy="73" r="${7 + w}" fill="#7c5cff"/><circle cx="112" cy="73" r="${7 + w}" fill="#7c5cff"/><path d="M96 106h62a20 20 0 0 1 20 20v22a20 20 0 0 1-20 20h-4l4 18-24-18H96a20 20 0 0 1-20-20v-22a20 20 0 0 1 20-20z" fill="#ff7ab6" stroke="#2e1f99" stroke-width="${3 * w}"/><path d="M127 152l-15-14a8 8 0 0 1 15-8 8 8 0 0 1 15 8z" fill="${W}"/>${d ? `<circle cx="170" cy="40" r="6" fill="${W}" fill-opacity=".5"/><circle cx="184" cy="62" r="3" fill="${W}" fill-opacity=".4"/>` : ""}`,
   burst: ({ a, w, d }: Pen) => {
     let dots = "";
-    if (d) for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) { const s = (r + c) / 14; if (s > 0.35) dots += `<circle cx="${c * 26 + 8}" cy="${r * 26 + 8}" r="${n(1 + s * 5)}"/>`; }
+    if (d)
+      for (let r = 0; r < 8; r++)
+        for (let c = 0; c < 8; c++) {
+          const s = (r + c) / 14;
+          if (s > 0.35) dots += `<circle cx="${c * 26 + 8}" cy="${r * 26 + 8}" r="${n(1 + s * 5)}"/>`;
+        }
     return `${d ? `<g fill="${W}" fill-opacity=".16">${dots}</g>` : ""}<polygon points="${star(100, 100, 90, 50, 12, -80)}" fill="${a}" stroke="#1a0b2e" stroke-width="${5 * w}" stroke-linejoin="round"/><polygon points="${star(100, 100, 48, 26, 8, -70)}" fill="${W}"/>`;
   },
   phone: ({ a, w, d }: Pen) =>
@@ -230,7 +265,10 @@ function fitTitle(title: string, boxWidth: number, maxSize: number, maxLines: nu
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-interface Format { width: number; height: number }
+interface Format {
+  width: number;
+  height: number;
+}
 
 function defs(style: Style, glow: { cx: number; cy: number; r: number }): string {
   return `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${style.bg[0]}"/><stop offset="1" stop-color="${style.bg[1]}"/></linearGradient><radialGradient id="g" cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${style.accent}" stop-opacity=".35"/><stop offset="1" stop-color="${style.accent}" stop-opacity="0"/></radialGradient>`;
@@ -283,7 +321,11 @@ if (missing.length) throw new Error(`No art style for: ${missing.map((game) => g
 let largest = 0;
 for (const game of games) {
   const style = styles[game.icon.split("/")[2]!]!;
-  for (const [path, svg] of [[game.icon, icon(style, game.name)], [game.landscapeImage, landscape(style, game.name)], [game.portraitImage, portrait(style, game.name)]] as const) {
+  for (const [path, svg] of [
+    [game.icon, icon(style, game.name)],
+    [game.landscapeImage, landscape(style, game.name)],
+    [game.portraitImage, portrait(style, game.name)],
+  ] as const) {
     const file = join(publicDir, path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${svg}\n`);

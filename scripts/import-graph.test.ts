@@ -34,7 +34,13 @@ describe("importsOf", () => {
 
 describe("the folder graph", () => {
   it("names server folders, the app files, config, and the other top folders", () => {
-    expect([nodeOf("server/events/service.ts"), nodeOf("server/app.ts"), nodeOf("server/config.ts"), nodeOf("db/index.ts"), nodeOf("node_modules/x/y.js")]).toEqual(["events", "app", "config", "db", null]);
+    expect([nodeOf("server/events/service.ts"), nodeOf("server/app.ts"), nodeOf("server/config.ts"), nodeOf("db/index.ts"), nodeOf("node_modules/x/y.js")]).toEqual([
+      "events",
+      "app",
+      "config",
+      "db",
+      null,
+    ]);
   });
 
   it("finds a cycle between folders, and none once the back edge is a contract type", () => {

@@ -60,7 +60,11 @@ function isTypeOnlyClause(clause: string): boolean {
   const body = clause.replace(/^(import|export)\s+/, "").trim();
   if (body.startsWith("type ") || body.startsWith("type{")) return true;
   const named = /^\{([^}]*)\}$/.exec(body);
-  const names = named?.[1]?.split(",").map((name) => name.trim()).filter(Boolean) ?? [];
+  const names =
+    named?.[1]
+      ?.split(",")
+      .map((name) => name.trim())
+      .filter(Boolean) ?? [];
   return names.length > 0 && names.every((name) => name.startsWith("type "));
 }
 

@@ -79,7 +79,10 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.onError(handleError);
   app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
   app.use("/api/*", requestContext(deps), sessionContext(deps));
-  app.use("/api/*", sameOriginOnly(() => deps.config.publicUrl));
+  app.use(
+    "/api/*",
+    sameOriginOnly(() => deps.config.publicUrl),
+  );
   app.use("/recordings/*", requestContext(deps), sessionContext(deps));
   app.use("/static/*", requestContext(deps), sessionContext(deps));
   if (options.checkResponses) app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", options.checkResponses));

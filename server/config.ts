@@ -26,7 +26,12 @@ const EnvSchema = z
     DATA_DIR: z.string().default("./data"),
     PUBLIC_URL: optionalUrl,
     SECRET: optionalText.pipe(z.string().min(32, "SECRET must be at least 32 characters").optional()),
-    SMTP_URL: optionalText.pipe(z.url().refine((u) => /^smtps?:/.test(u), "SMTP_URL must start with smtp:// or smtps://").optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .url()
+        .refine((u) => /^smtps?:/.test(u), "SMTP_URL must start with smtp:// or smtps://")
+        .optional(),
+    ),
     MAIL_FROM: optionalText,
     CAPTCHA: flag,
     CAPTCHA_COMPLEXITY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -42,9 +47,18 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
     DEMO: flag,
-    RESTREAM_TWITCH_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmp://live.twitch.tv/app"),
-    RESTREAM_YOUTUBE_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmp://a.rtmp.youtube.com/live2"),
-    RESTREAM_FACEBOOK_URL: z.string().regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://").default("rtmps://live-api-s.facebook.com:443/rtmp"),
+    RESTREAM_TWITCH_URL: z
+      .string()
+      .regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://")
+      .default("rtmp://live.twitch.tv/app"),
+    RESTREAM_YOUTUBE_URL: z
+      .string()
+      .regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://")
+      .default("rtmp://a.rtmp.youtube.com/live2"),
+    RESTREAM_FACEBOOK_URL: z
+      .string()
+      .regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://")
+      .default("rtmps://live-api-s.facebook.com:443/rtmp"),
     TRANSLATE_URL: optionalUrl,
     /** POST /api/translate calls per client address and minute (the web app itself makes at most 20). */
     TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
@@ -122,10 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Arena <no-reply@${new URL(publicUrl).hostname}>`,
     captcha: { enabled: e.CAPTCHA, complexity: e.CAPTCHA_COMPLEXITY },
     oauth: {
-      google:
-        e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET
-          ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET, issuer: e.OAUTH_GOOGLE_ISSUER }
-          : undefined,
+      google: e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET, issuer: e.OAUTH_GOOGLE_ISSUER } : undefined,
       facebook:
         e.OAUTH_FACEBOOK_CLIENT_ID && e.OAUTH_FACEBOOK_CLIENT_SECRET
           ? {
@@ -137,10 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : undefined,
     },
-    admin:
-      e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
-        ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
-        : undefined,
+    admin: e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     demo: e.DEMO,
     restreamUrls: { twitch: e.RESTREAM_TWITCH_URL, youtube: e.RESTREAM_YOUTUBE_URL, facebook: e.RESTREAM_FACEBOOK_URL },
     translateUrl: e.TRANSLATE_URL,

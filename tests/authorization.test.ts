@@ -38,7 +38,14 @@ type Case =
   /** Any member may do it to someone else's object; it must touch only the member's own rows (and `mayTouch`). */
   | { kind: "open"; reason: string; call: Build; mayTouch?: { tables: string[]; reason: string }; impersonation?: Build };
 
-const eventFields = { name: "Soirée rétro", description: "Des jeux d'arcade toute la nuit", categoryId: 2, startDate: new Date(Date.now() + 72 * 3_600_000).toISOString(), maxParticipants: 20, ticketPrice: 5 };
+const eventFields = {
+  name: "Soirée rétro",
+  description: "Des jeux d'arcade toute la nuit",
+  categoryId: 2,
+  startDate: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+  maxParticipants: 20,
+  ticketPrice: 5,
+};
 const pngForm = (w: World) => w.form({}, { field: "filename", bytes: w.png });
 let renames = 0;
 
@@ -72,7 +79,10 @@ const CASES: Record<string, Case> = {
   "POST /api/stream/mystreamkey/regenerate": { kind: "self", call: () => ({ path: "/api/stream/mystreamkey/regenerate" }) },
   "POST /api/stream/startstreaming": { kind: "self", call: () => ({ path: "/api/stream/startstreaming", body: { title: "Late night ranked", gameId: 1 } }) },
   "PUT /api/stream/channel-settings": { kind: "self", call: () => ({ path: "/api/stream/channel-settings", body: { about: "Only my own channel" } }) },
-  "PUT /api/stream/restream/config": { kind: "self", call: () => ({ path: "/api/stream/restream/config", body: { enabled: false, twitchEnabled: false, youtubeEnabled: false, facebookEnabled: false } }) },
+  "PUT /api/stream/restream/config": {
+    kind: "self",
+    call: () => ({ path: "/api/stream/restream/config", body: { enabled: false, twitchEnabled: false, youtubeEnabled: false, facebookEnabled: false } }),
+  },
   "POST /api/notifications/read-all": { kind: "self", call: () => ({ path: "/api/notifications/read-all" }) },
   "POST /api/events": { kind: "self", call: () => ({ path: "/api/events", body: eventFields }) },
   "POST /api/events/cover": { kind: "self", call: (w) => ({ path: "/api/events/cover", bodyFor: () => pngForm(w) }) },
@@ -133,7 +143,11 @@ const CASES: Record<string, Case> = {
   "DELETE /api/assignments/{id}": { kind: "owner", call: async (w) => ({ path: `/api/assignments/${await w.newAssignment((await w.newEvent()).id)}` }) },
 
   // Moderation.
-  "DELETE /api/messages/{messageId}": { kind: "moderation", reason: "removing a chat message is the moderators' job in every channel", call: async (w) => ({ path: `/api/messages/${await w.newMessage()}` }) },
+  "DELETE /api/messages/{messageId}": {
+    kind: "moderation",
+    reason: "removing a chat message is the moderators' job in every channel",
+    call: async (w) => ({ path: `/api/messages/${await w.newMessage()}` }),
+  },
   "POST /api/chat/{streamID}/bans": {
     kind: "moderation",
     reason: "moderators ban in every channel",
@@ -155,7 +169,11 @@ const CASES: Record<string, Case> = {
     call: (w) => ({ path: `/api/chat/${w.channel.streamID}/slow`, body: { seconds: 30 } }),
     cleanup: (w) => w.owner.call("PUT", `/api/chat/${w.channel.streamID}/slow`, { seconds: 0 }),
   },
-  "PATCH /api/reports/{id}": { kind: "moderation", reason: "the report queue belongs to moderators and admins", call: async (w) => ({ path: `/api/reports/${await w.newReport()}`, body: { status: "dismissed" } }) },
+  "PATCH /api/reports/{id}": {
+    kind: "moderation",
+    reason: "the report queue belongs to moderators and admins",
+    call: async (w) => ({ path: `/api/reports/${await w.newReport()}`, body: { status: "dismissed" } }),
+  },
 
   // Any member, on someone else's object.
   "POST /api/stream/follow": { kind: "open", reason: "anyone follows any channel", call: (w) => ({ path: "/api/stream/follow", body: { channelId: w.channel.streamID } }) },
@@ -167,7 +185,11 @@ const CASES: Record<string, Case> = {
       return { path: "/api/stream/unfollow", body: { channelId: w.channel.streamID } };
     },
   },
-  "POST /api/report": { kind: "open", reason: "anyone reports a stream, user, replay, tournament or message", call: (w) => ({ path: "/api/report", body: { targetType: "stream", targetId: w.channel.streamID, reason: "Spam links in the chat" } }) },
+  "POST /api/report": {
+    kind: "open",
+    reason: "anyone reports a stream, user, replay, tournament or message",
+    call: (w) => ({ path: "/api/report", body: { targetType: "stream", targetId: w.channel.streamID, reason: "Spam links in the chat" } }),
+  },
   "POST /api/tournament/join-tournament": {
     kind: "open",
     reason: "anyone asks to join a tournament (the organiser approves)",
@@ -202,7 +224,13 @@ const CASES: Record<string, Case> = {
 const doc = (await world.visitor.call("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
 const MUTATING = new Set(["post", "put", "patch", "delete"]);
 /** "POST /api/events" → its operation in the document. */
-const operations = new Map(Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).filter(([method]) => MUTATING.has(method)).map(([method, operation]) => [`${method.toUpperCase()} /api${path}` as string, operation] as const)));
+const operations = new Map(
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => MUTATING.has(method))
+      .map(([method, operation]) => [`${method.toUpperCase()} /api${path}` as string, operation] as const),
+  ),
+);
 const routes = [...operations.keys()];
 
 /** The expected statuses as text when the answer has one of them, else the answer's own status, so a failure prints what came back. */
@@ -320,7 +348,8 @@ for (const route of routes) {
         const { impersonation, mayTouch } = spec;
         if (impersonation) it("refuses a member acting in someone else's name, changing nothing", async () => expectRefused(world.member, method, await impersonation(world), [403, 404]));
         const touching = mayTouch ? `; also ${mayTouch.tables.join(", ")}: ${mayTouch.reason}` : "";
-        it(`lets a member act on the owner's object, touching only the member's rows (${spec.reason}${touching})`, async () => void (await expectOwnRowsOnly(world.member, method, await spec.call(world), mayTouch?.tables)));
+        it(`lets a member act on the owner's object, touching only the member's rows (${spec.reason}${touching})`, async () =>
+          void (await expectOwnRowsOnly(world.member, method, await spec.call(world), mayTouch?.tables)));
         break;
       }
     }

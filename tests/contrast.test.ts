@@ -137,7 +137,26 @@ const pairs: Pair[] = [
 describe("contrast of the design tokens (tokens.css)", () => {
   test("both themes declare every colour token", () => {
     for (const theme of Object.keys(themes) as Theme[]) {
-      for (const token of ["--bg", "--surface", "--surface-2", "--border", "--control-border", "--text", "--text-muted", "--primary", "--primary-text", "--link", "--live", "--live-text", "--success", "--success-fill", "--warning", "--danger", "--danger-fill", "--gcoin"]) {
+      for (const token of [
+        "--bg",
+        "--surface",
+        "--surface-2",
+        "--border",
+        "--control-border",
+        "--text",
+        "--text-muted",
+        "--primary",
+        "--primary-text",
+        "--link",
+        "--live",
+        "--live-text",
+        "--success",
+        "--success-fill",
+        "--warning",
+        "--danger",
+        "--danger-fill",
+        "--gcoin",
+      ]) {
         expect(themes[theme][token], `${token} in ${theme}`).toBeDefined();
         expect(() => colour(token, theme)).not.toThrow();
       }

@@ -53,7 +53,6 @@ interface Operation {
 
 const doc = (await world.visitor.call("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, Operation>> };
 
-
 /** Routes only a visitor fuzzes, each with its reason. */
 const VISITOR_ONLY: Record<string, string> = {
   "POST /api/auth/logout": "a member's logout would turn the rest of the run into 401s",
@@ -112,10 +111,43 @@ function validNumber(schema: JsonSchema, name: string): number {
 /** Values of the wrong type, size or shape. */
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    true, false, null, [1], [], {}, 0, -1, 1.5, -0.5, 1e308, -1e308, 2 ** 53 + 1, 2 ** 31, -(2 ** 31),
-    "", " ", "1", "-1", "1e999", "true", "null", "[1]", "0x10", "NaN", "Infinity",
-    "x".repeat(20_000), "\u0000", "😀".repeat(500), "\u202e\u0301ǅ\uFEFF", "<script>alert(1)</script>", "../../etc/passwd", "%00", "' OR 1=1 --",
-    { nested: { deeper: { deepest: [1, { value: null }] } } }, { $gt: "" }, JSON.parse('{"__proto__": {"admin": true}}'),
+    true,
+    false,
+    null,
+    [1],
+    [],
+    {},
+    0,
+    -1,
+    1.5,
+    -0.5,
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    2 ** 31,
+    -(2 ** 31),
+    "",
+    " ",
+    "1",
+    "-1",
+    "1e999",
+    "true",
+    "null",
+    "[1]",
+    "0x10",
+    "NaN",
+    "Infinity",
+    "x".repeat(20_000),
+    "\u0000",
+    "😀".repeat(500),
+    "\u202e\u0301ǅ\uFEFF",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "' OR 1=1 --",
+    { nested: { deeper: { deepest: [1, { value: null }] } } },
+    { $gt: "" },
+    JSON.parse('{"__proto__": {"admin": true}}'),
   ),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.integer(),
@@ -135,13 +167,34 @@ function odd(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
       return maybeNull(
         fc.oneof(
           fc.string({ unit: "grapheme", minLength: schema?.minLength ?? 0, maxLength: Math.min(max, 60) }),
-          fc.constantFrom("a".repeat(max), "é".repeat(max), "   ", "\u0000", "😀", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "/api/auth/logout", "https://example.test/a.png", "null", "0", "-1", "../x", "Ω≈ç√\u202e"),
+          fc.constantFrom(
+            "a".repeat(max),
+            "é".repeat(max),
+            "   ",
+            "\u0000",
+            "😀",
+            "<img src=x onerror=alert(1)>",
+            "javascript:alert(1)",
+            "/api/auth/logout",
+            "https://example.test/a.png",
+            "null",
+            "0",
+            "-1",
+            "../x",
+            "Ω≈ç√\u202e",
+          ),
         ),
       );
     }
     case "integer":
     case "number":
-      return maybeNull(fc.oneof(fc.integer({ min: -3, max: 40 }), fc.constantFrom(0, -1, 2 ** 31, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 100_000_000, 100_000_001), type === "number" ? fc.double({ noNaN: true, noDefaultInfinity: true }) : fc.integer()));
+      return maybeNull(
+        fc.oneof(
+          fc.integer({ min: -3, max: 40 }),
+          fc.constantFrom(0, -1, 2 ** 31, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 100_000_000, 100_000_001),
+          type === "number" ? fc.double({ noNaN: true, noDefaultInfinity: true }) : fc.integer(),
+        ),
+      );
     case "boolean":
       return fc.boolean();
     case "array":
@@ -211,7 +264,14 @@ function inputs(path: string, operation: Operation): fc.Arbitrary<Input> {
         )
       : fc.oneof(
           { weight: 6, arbitrary: mutated.map((value): Body => ({ kind: "json", value })) },
-          { weight: 1, arbitrary: fc.constantFrom<Body>({ kind: "text", text: "{", contentType: "application/json" }, { kind: "text", text: "a=1&b=2", contentType: "application/x-www-form-urlencoded" }, { kind: "text", text: JSON.stringify(baseline), contentType: "text/plain" }) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom<Body>(
+              { kind: "text", text: "{", contentType: "application/json" },
+              { kind: "text", text: "a=1&b=2", contentType: "application/x-www-form-urlencoded" },
+              { kind: "text", text: JSON.stringify(baseline), contentType: "text/plain" },
+            ),
+          },
         );
   return fc.record({ path: pathArb, body });
 }
@@ -251,7 +311,9 @@ function seedOf(route: string): number {
   return SEED ^ Number(Bun.hash.crc32(route));
 }
 
-const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} /api${path}`, method: method.toUpperCase(), path, operation })));
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} /api${path}`, method: method.toUpperCase(), path, operation })),
+);
 
 describe("every route, sent junk", () => {
   it("covers the whole OpenAPI document", () => {
@@ -259,7 +321,17 @@ describe("every route, sent junk", () => {
   });
 
   for (const { route, method, path, operation } of operations) {
-    const callers: [string, Actor][] = VISITOR_ONLY[route] ? [["a visitor", world.visitor]] : operation.security ? [["a member", world.member], ["an admin", world.admin]] : [["a visitor", world.visitor], ["a member", world.member]];
+    const callers: [string, Actor][] = VISITOR_ONLY[route]
+      ? [["a visitor", world.visitor]]
+      : operation.security
+        ? [
+            ["a member", world.member],
+            ["an admin", world.admin],
+          ]
+        : [
+            ["a visitor", world.visitor],
+            ["a member", world.member],
+          ];
     it(`${route}: no 5xx, JSON errors with a code, and a refusal changes nothing`, async () => {
       const failures: unknown[] = [];
       for (const [who, actor] of callers) {

@@ -35,16 +35,58 @@ describe("translations", () => {
 
   it("say nothing in English to French readers, but the words both languages use", () => {
     const bothLanguages = new Set([
-      "Action", "Arena", "Auto", "Auto ({{level}})", "Avatars", "Badges", "Chat", "Co-streamer", "Contact", "Cookies", "Danger", "Date", "Dates",
-      "Description", "Discipline", "Email", "Facebook", "Format", "Gaming", "Guide", "Instagram", "Live", "Lives", "Marketing", "Menu", "Message",
-      "Multi-streaming", "Notes", "Notifications", "Participant", "Participants", "Restrictions", "Source", "Standard (HLS)", "Streamer", "Streamers",
-      "Structure", "Suggestions", "Tags", "Twitch", "Version {{version}}", "Volume", "YouTube", "/static/translations", "{{value}} G-Coins",
+      "Action",
+      "Arena",
+      "Auto",
+      "Auto ({{level}})",
+      "Avatars",
+      "Badges",
+      "Chat",
+      "Co-streamer",
+      "Contact",
+      "Cookies",
+      "Danger",
+      "Date",
+      "Dates",
+      "Description",
+      "Discipline",
+      "Email",
+      "Facebook",
+      "Format",
+      "Gaming",
+      "Guide",
+      "Instagram",
+      "Live",
+      "Lives",
+      "Marketing",
+      "Menu",
+      "Message",
+      "Multi-streaming",
+      "Notes",
+      "Notifications",
+      "Participant",
+      "Participants",
+      "Restrictions",
+      "Source",
+      "Standard (HLS)",
+      "Streamer",
+      "Streamers",
+      "Structure",
+      "Suggestions",
+      "Tags",
+      "Twitch",
+      "Version {{version}}",
+      "Volume",
+      "YouTube",
+      "/static/translations",
+      "{{value}} G-Coins",
     ]);
     const untranslated: string[] = [];
     for (const file of readdirSync(join(localesDir, "fr"))) {
       const french = JSON.parse(readFileSync(join(localesDir, "fr", file), "utf8")) as Record<string, string>;
       const english = JSON.parse(readFileSync(join(localesDir, "en", file), "utf8")) as Record<string, string>;
-      for (const [key, text] of Object.entries(french)) if (text === english[key] && /\p{L}{4,}/u.test(text.replace(/\{\{\w+\}\}/g, "")) && !bothLanguages.has(text)) untranslated.push(`${file} ${key}: ${text}`);
+      for (const [key, text] of Object.entries(french))
+        if (text === english[key] && /\p{L}{4,}/u.test(text.replace(/\{\{\w+\}\}/g, "")) && !bothLanguages.has(text)) untranslated.push(`${file} ${key}: ${text}`);
     }
     expect(untranslated).toEqual([]);
   });

@@ -58,10 +58,15 @@ try {
     await load("GET /api/stream/videos (replays, newest)", [`${base}/stream/videos?limit=12`]),
     await load("GET /api/stream/games (catalogue)", [`${base}/stream/games`]),
     await load("GET /api/tournament/all", [`${base}/tournament/all`]),
-    await load("GET /api/stream/search?term= (dropdown)", terms.map((t) => `${base}/stream/search?term=${encodeURIComponent(t)}`)),
+    await load(
+      "GET /api/stream/search?term= (dropdown)",
+      terms.map((t) => `${base}/stream/search?term=${encodeURIComponent(t)}`),
+    ),
   ];
   const table = results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.requests} | ${r.errors} |`).join("\n");
-  const body = `Machine: ${machineLine()}; load average before the run ${loadavg().map((l) => l.toFixed(2)).join(" ")}.
+  const body = `Machine: ${machineLine()}; load average before the run ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}.
 Method: \`bun bench/api/run.ts\` seeds ${USERS.toLocaleString("en")} users, ${CHANNELS.toLocaleString("en")} channels (${LIVE} live), ${REPLAYS.toLocaleString("en")} replays and ${USERS.toLocaleString("en")} follows straight into SQLite, starts \`bun server/main.ts\` in its own process, then ${CONNECTIONS} concurrent keep-alive loops on 127.0.0.1 call each endpoint for ${SECONDS} s (the client runs on the same 2 cores as the server, so these are floors).
 
 | call | requests/s | p50 ms | p99 ms | requests | errors |

@@ -21,7 +21,9 @@ export async function seed(dataDir: string): Promise<void> {
   sqlite.transaction(() => {
     const user = sqlite.prepare("INSERT INTO user (username, email, password_hash, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)");
     for (let i = 1; i <= USERS; i++) user.run(`player_${i}`, `player_${i}@bench.local`, now, now);
-    const channel = sqlite.prepare("INSERT INTO channel (user_id, public_id, stream_key, title, search_title, game_id, tags, is_live, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '[\"FR\"]', ?, ?, ?)");
+    const channel = sqlite.prepare(
+      "INSERT INTO channel (user_id, public_id, stream_key, title, search_title, game_id, tags, is_live, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '[\"FR\"]', ?, ?, ?)",
+    );
     const session = sqlite.prepare("INSERT INTO live_session (channel_id, started_at, ended_at, recording_dir, game_id) VALUES (?, ?, ?, '', ?)");
     for (let c = 1; c <= CHANNELS; c++) {
       const title = `${words[c % words.length]} ${words[(c * 7) % words.length]} #${c}`;
@@ -32,7 +34,9 @@ export async function seed(dataDir: string): Promise<void> {
     const setLive = sqlite.prepare("UPDATE channel SET live_session_id = ? WHERE id = ?");
     for (const row of liveIds) setLive.run(row.id, row.channel_id);
     const replaySession = sqlite.prepare("INSERT INTO live_session (channel_id, started_at, ended_at, recording_dir, game_id) VALUES (?, ?, ?, '', ?) RETURNING id");
-    const replay = sqlite.prepare("INSERT INTO replay (channel_id, live_session_id, title, search_title, game_id, status, file_path, duration, file_size, view_count, created_at) VALUES (?, ?, ?, ?, ?, 'ready', ?, 600, 1000000, ?, ?)");
+    const replay = sqlite.prepare(
+      "INSERT INTO replay (channel_id, live_session_id, title, search_title, game_id, status, file_path, duration, file_size, view_count, created_at) VALUES (?, ?, ?, ?, ?, 'ready', ?, 600, 1000000, ?, ?)",
+    );
     for (let r = 1; r <= REPLAYS; r++) {
       const channelId = (r % CHANNELS) + 1;
       const at = now - r * 60_000;
@@ -45,4 +49,3 @@ export async function seed(dataDir: string): Promise<void> {
   })();
   sqlite.close();
 }
-

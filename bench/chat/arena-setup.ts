@@ -36,8 +36,15 @@ export async function seedAccounts(dataDir: string, writers: number): Promise<{ 
 
 /** POST /api/auth/login; returns the `arena_session=…` cookie pair to send in the socket.io handshake. */
 export async function login(baseUrl: string, account: Account): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ login: account.username, password: account.password }) });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("arena_session="));
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ login: account.username, password: account.password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("arena_session="));
   if (!res.ok || !cookie) throw new Error(`login of ${account.username} failed: ${res.status} ${await res.text()}`);
   return cookie;
 }

@@ -230,7 +230,9 @@ async function runPhase(name: string, server: ServerUnderTest, streamID: string,
     const firstReader = Array.from({ length: MESSAGES }, (_, seq) => Math.min(...results.map((r) => (r.firstMs[seq]! < 0 ? Infinity : r.firstMs[seq]!))));
     const perSlice = RATE * SLICE_SECONDS;
     const firstReaderBySlice = Array.from({ length: Math.ceil(MESSAGES / perSlice) }, (_, i) => median(firstReader.slice(i * perSlice, (i + 1) * perSlice).filter(Number.isFinite)));
-    const lastReader = Array.from({ length: MESSAGES }, (_, seq) => Math.max(...results.map((r) => r.lastMs[seq]!))).filter((ms) => ms >= 0).sort((a, b) => a - b);
+    const lastReader = Array.from({ length: MESSAGES }, (_, seq) => Math.max(...results.map((r) => r.lastMs[seq]!)))
+      .filter((ms) => ms >= 0)
+      .sort((a, b) => a - b);
     return {
       name,
       joined,
@@ -269,7 +271,14 @@ let server: ServerUnderTest | undefined;
 try {
   // 1. The reference.
   server = await startServer(["bench/chat/bare-server.ts"], { PORT: String(await freePortOutsideEphemeralRange()), HOST: "127.0.0.1" });
-  results.push(await runPhase("bare socket.io", server, "0123456789abcdef0123", Array.from({ length: WRITERS }, () => undefined)));
+  results.push(
+    await runPhase(
+      "bare socket.io",
+      server,
+      "0123456789abcdef0123",
+      Array.from({ length: WRITERS }, () => undefined),
+    ),
+  );
   await stopServer(server);
   server = undefined;
 
@@ -304,7 +313,13 @@ const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "�
 const signed = (n: number, unit: string) => `${n >= 0 ? "+" : "−"}${Math.abs(n).toFixed(1)} ${unit}`;
 const refusals = results
   .filter((r) => Object.keys(r.send.refused).length || r.send.unacknowledged)
-  .map((r) => `${r.name}: ${Object.entries(r.send.refused).map(([code, n]) => `${n} × ${code}`).concat(r.send.unacknowledged ? [`${r.send.unacknowledged} without an acknowledgement within 10 s`] : []).join(", ")}`);
+  .map(
+    (r) =>
+      `${r.name}: ${Object.entries(r.send.refused)
+        .map(([code, n]) => `${n} × ${code}`)
+        .concat(r.send.unacknowledged ? [`${r.send.unacknowledged} without an acknowledgement within 10 s`] : [])
+        .join(", ")}`,
+  );
 
 const cores = navigator.hardwareConcurrency;
 const busiest = Math.max(...results.map((r) => r.othersCores));

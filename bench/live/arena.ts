@@ -33,13 +33,15 @@ export async function startArena(tempDir: string): Promise<ArenaUnderTest> {
   try {
     const username = `bench${Math.random().toString(36).slice(2, 8)}`;
     const password = "correct horse battery staple";
-    const post = (path: string, body: unknown, cookie = "") =>
-      fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown, cookie = "") => fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
     const signup = await post("/api/auth/signup", { username, email: `${username}@bench.local`, password });
     if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
     const login = await post("/api/auth/login", { login: username, password });
     if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-    const session = login.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("arena_session="));
+    const session = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("arena_session="));
     if (!session) throw new Error("login set no arena_session cookie");
     const start = await post("/api/stream/startstreaming", { title: "bench/live", gameId: 1, tags: [] }, session);
     if (!start.ok) throw new Error(`startstreaming: ${start.status} ${await start.text()}`);

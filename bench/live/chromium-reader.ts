@@ -60,7 +60,16 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // The test fixture's flags, plus autoplay without a gesture (a viewer who clicked play).
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
   });
 }
 
@@ -204,10 +213,14 @@ async function openFallback(page: Page, { kind, origin, mediaPath, scripts, sett
   await page.goto(`${base}/player.html`);
   // Routing pauses every request while it is on; the media must flow as it would for a viewer.
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  await page.waitForFunction(() => {
-    const v = document.querySelector("video");
-    return !!v && v.readyState >= 2 && v.currentTime > 0;
-  }, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector("video");
+      return !!v && v.readyState >= 2 && v.currentTime > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
   return kind === "flv"
     ? `minimal page: mpegts.js ${s.mpegts.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.flv)}`
     : `minimal page: hls.js ${s.hls.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.hls)}`;

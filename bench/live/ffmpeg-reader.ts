@@ -16,15 +16,18 @@ export function startFfmpegReader(label: string, url: string, kind: "flv" | "rtm
   // A small RTMP buffer: with ffmpeg's default (3 s) nginx-rtmp holds messages back for this viewer.
   // prettier-ignore
   const input = [
-    "-fflags", "nobuffer", "-flags", "low_delay", "-threads", "1",
+    "-fflags",
+    "nobuffer",
+    "-flags",
+    "low_delay",
+    "-threads",
+    "1",
     ...(kind === "hls" ? ["-live_start_index", "-1"] : [...(kind === "rtmp" ? ["-rtmp_buffer", "100"] : []), "-probesize", "1000000", "-analyzeduration", "2000000"]),
-    "-i", url,
+    "-i",
+    url,
   ];
   // prettier-ignore
-  const output = [
-    "-map", "0:v:0", "-an", "-vf", `scale=${THUMB_W}:${THUMB_H}:flags=area,format=gray`,
-    "-fps_mode", "passthrough", "-flush_packets", "1", "-f", "rawvideo", "pipe:1",
-  ];
+  const output = ["-map", "0:v:0", "-an", "-vf", `scale=${THUMB_W}:${THUMB_H}:flags=area,format=gray`, "-fps_mode", "passthrough", "-flush_packets", "1", "-f", "rawvideo", "pipe:1"];
   const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...input, ...output], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const detector = new MarkDetector();
   let errText = "";

@@ -39,7 +39,16 @@ async function waitForPort(port: number, proc: Subprocess, what: string, log: ()
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${what} exited (${proc.exitCode}): ${log()}`);
-    const ok = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {}, open(s) { s.end(); } } })
+    const ok = await Bun.connect({
+      hostname: "127.0.0.1",
+      port,
+      socket: {
+        data() {},
+        open(s) {
+          s.end();
+        },
+      },
+    })
       .then(() => true)
       .catch(() => false);
     if (ok) return;
@@ -97,7 +106,10 @@ http {
 }
 `;
   writeFileSync(join(dir, "nginx.conf"), conf);
-  const version = Bun.spawnSync([nginx, "-v"]).stderr.toString().trim().replace(/^nginx version: /, "");
+  const version = Bun.spawnSync([nginx, "-v"])
+    .stderr.toString()
+    .trim()
+    .replace(/^nginx version: /, "");
   const proc = Bun.spawn([nginx, "-p", dir, "-e", join(dir, "error.log"), "-c", join(dir, "nginx.conf")], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const log = capture(proc);
   await waitForPort(rtmpPort, proc, "nginx", log);

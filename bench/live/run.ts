@@ -173,10 +173,7 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
     await target.waitLive();
     // Arena's own player is read when its stream page has one; the check runs during the warm-up, before the CPU window.
     const arenaPage = target.chromium.find((c) => c.arenaPage)?.arenaPage;
-    const [arenaPlayer] = await Promise.all([
-      chromiumOk && browser && arenaPage ? hasPlayingVideo(browser, arenaPage) : Promise.resolve(false),
-      Bun.sleep(WARMUP_SECONDS * 1000),
-    ]);
+    const [arenaPlayer] = await Promise.all([chromiumOk && browser && arenaPage ? hasPlayingVideo(browser, arenaPage) : Promise.resolve(false), Bun.sleep(WARMUP_SECONDS * 1000)]);
     if (arenaPage && chromiumOk) console.log(`[${target.name}] stream page ${arenaPlayer ? "has a playing <video>: reading Arena's player" : "has no playing <video> yet: reading the fallback page"}`);
     const alive = () => publisher.marks.length > 0 && publisher.exitCode() === null;
     if (!alive()) throw new Error(`the publisher stopped: ${publisher.stderr()}`);
@@ -210,7 +207,15 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
     for (const path of new Set(ffmpegReaders.map((r) => r.path))) {
       const readers = ffmpegReaders.filter((r) => r.path === path).map((r) => r.reader);
       const err = readers.every((r) => r.detector.firstFrameAt === undefined) ? readers[0]!.stderr().trim().split("\n").at(-1) : undefined;
-      latency.push(pooledLatencies({ server: target.name, path, reader: "ffmpeg" }, publisher.marks, readers.map((r) => r.detector), stoppedAt, err));
+      latency.push(
+        pooledLatencies(
+          { server: target.name, path, reader: "ffmpeg" },
+          publisher.marks,
+          readers.map((r) => r.detector),
+          stoppedAt,
+          err,
+        ),
+      );
     }
 
     // Phase 2: chromium pages (the relay and HLS together).
@@ -219,7 +224,15 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
       const phaseStart = Date.now();
       const readers = await Promise.all(
         target.chromium.map((c) =>
-          startChromiumReader(browser!, { label: `${target.name} ${c.path}`, kind: c.kind, origin: c.origin, mediaPath: c.mediaPath, arenaPage: arenaPlayer ? c.arenaPage : undefined, scripts, settings })
+          startChromiumReader(browser!, {
+            label: `${target.name} ${c.path}`,
+            kind: c.kind,
+            origin: c.origin,
+            mediaPath: c.mediaPath,
+            arenaPage: arenaPlayer ? c.arenaPage : undefined,
+            scripts,
+            settings,
+          })
             .then((reader) => ({ path: c.path, reader, error: undefined }))
             .catch((error: Error) => ({ path: c.path, reader: undefined, error: error.message.split("\n")[0] })),
         ),
@@ -233,7 +246,10 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
         else latency.push({ server: target.name, path: c.path, reader: "chromium", marks: 0, lost: 0, note: c.error });
       }
     }
-    for (const l of latency) console.log(`  ${l.path} (${l.reader}): median ${fmt(l.median)} p90 ${fmt(l.p90)} over ${l.marks} marks, ${l.lost} lost, ${l.fps?.toFixed(0) ?? "—"} frames/s${l.note && l.reader === "ffmpeg" ? ` — ${l.note}` : ""}`);
+    for (const l of latency)
+      console.log(
+        `  ${l.path} (${l.reader}): median ${fmt(l.median)} p90 ${fmt(l.p90)} over ${l.marks} marks, ${l.lost} lost, ${l.fps?.toFixed(0) ?? "—"} frames/s${l.note && l.reader === "ffmpeg" ? ` — ${l.note}` : ""}`,
+      );
     if (!alive()) throw new Error(`the publisher stopped during the run: ${publisher.stderr()}`);
     return {
       server: {
@@ -391,7 +407,11 @@ const cpuRows = results.map(({ server: s }) => {
     .filter((p) => p.cpu >= 0.05 || p.name === "main process")
     .map((p) => `${p.name.replace(/ \(pid \d+, whole window\)/, "")} ${p.cpu.toFixed(2)} %`)
     .join(", ");
-  const jobs = s.jobs ? `; in the window: ${Object.entries(s.jobs).map(([name, n]) => `${n} ${name}`).join(", ")}` : "";
+  const jobs = s.jobs
+    ? `; in the window: ${Object.entries(s.jobs)
+        .map(([name, n]) => `${n} ${name}`)
+        .join(", ")}`
+    : "";
   return `| ${s.server} | ${s.usage.cpu.toFixed(2)} % | ${s.idle.cpu.toFixed(2)} % | ${split}${jobs} | ${s.usage.rssMeanMiB.toFixed(0)} MiB (${s.idle.rssMeanMiB.toFixed(0)} idle) | ${s.usage.maxProcesses} |`;
 });
 const players = [...new Set(all.filter((l) => l.reader === "chromium" && l.note).map((l) => l.note!))];

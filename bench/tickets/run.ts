@@ -96,7 +96,14 @@ try {
   const { organiser, buyers } = setup.value;
   console.log(`${BUYERS} members signed up in ${(setup.ms / 1000).toFixed(1)} s`);
   const start = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString();
-  const created = await organiser.browser.post("/api/events", { name: "LAN du banc d'essai", description: "Une LAN pour mesurer la billetterie.", categoryId: 2, startDate: start, maxParticipants: SEATS, ticketPrice: 15 });
+  const created = await organiser.browser.post("/api/events", {
+    name: "LAN du banc d'essai",
+    description: "Une LAN pour mesurer la billetterie.",
+    categoryId: 2,
+    startDate: start,
+    maxParticipants: SEATS,
+    ticketPrice: 15,
+  });
   const event = created.body.event as { id: number; slug: string };
   await organiser.browser.json("PUT", `/api/events/${event.slug}/publish`);
 
@@ -127,7 +134,9 @@ try {
   // Then one door sees them all again: every scan is refused ("already checked in").
   const rescan = await scanAtDoors(organiser.browser, event.id, qrs, 1);
 
-  const body = `Machine: ${machineLine()}; load average before the run ${loadavg().map((l) => l.toFixed(2)).join(" ")}.
+  const body = `Machine: ${machineLine()}; load average before the run ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}.
 Method: \`bun bench/tickets/run.ts\` starts \`bun server/main.ts\` in its own process, signs up ${BUYERS} members over HTTP (${(setup.ms / 1000).toFixed(1)} s, password hashing included), credits them, publishes an event with ${SEATS} seats, then every member buys a ticket at the same instant. Then ${DOORS} doors check every ticket at once, each door in its own order (so a ticket reaches two doors together), and one door checks them all again. Client and server share the same 2 cores.
 
 | step | result | p50 ms | p99 ms | rate |

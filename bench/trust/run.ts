@@ -38,7 +38,9 @@ function uploadForm(bytes: Uint8Array): FormData {
 const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-trust-"));
 let server: Awaited<ReturnType<typeof startMainProcess>> | undefined;
 try {
-  const load = loadavg().map((n) => n.toFixed(2)).join(" ");
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
   server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", TRUST_PROXY: "1" });
   const url = server.url;
   const account = newAccount("victim");

@@ -39,7 +39,14 @@ export function CopyField({ label, value, copyLabel, secret = false }: CopyField
       <div className="copy-field-row">
         <input ref={input} id={id} type={shown ? "text" : "password"} value={value} readOnly spellCheck={false} autoComplete="off" onFocus={(event) => event.currentTarget.select()} />
         {secret ? (
-          <button type="button" className="icon-btn" aria-label={shown ? t("hide_secret", { label }) : t("show_secret", { label })} title={shown ? t("hide_secret", { label }) : t("show_secret", { label })} aria-pressed={shown} onClick={() => setShown(!shown)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={shown ? t("hide_secret", { label }) : t("show_secret", { label })}
+            title={shown ? t("hide_secret", { label }) : t("show_secret", { label })}
+            aria-pressed={shown}
+            onClick={() => setShown(!shown)}
+          >
             {shown ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
           </button>
         ) : null}

@@ -122,5 +122,13 @@ function trapFocus(event: KeyboardEvent, container: HTMLElement | null, items: H
 /** The same Tab stop: the element itself, or another radio of its group (arrows move within a group). */
 function sameStop(active: Element | null, stop: HTMLElement): boolean {
   if (active === stop) return true;
-  return active instanceof HTMLInputElement && stop instanceof HTMLInputElement && active.type === "radio" && stop.type === "radio" && active.name !== "" && active.name === stop.name && active.form === stop.form;
+  return (
+    active instanceof HTMLInputElement &&
+    stop instanceof HTMLInputElement &&
+    active.type === "radio" &&
+    stop.type === "radio" &&
+    active.name !== "" &&
+    active.name === stop.name &&
+    active.form === stop.form
+  );
 }

@@ -15,10 +15,18 @@ export function Toaster() {
   return (
     <div className="toaster">
       <div className="toaster-list" role="status">
-        {toasts.filter((toast) => toast.kind !== "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        {toasts
+          .filter((toast) => toast.kind !== "error")
+          .map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
       </div>
       <div className="toaster-list" role="alert">
-        {toasts.filter((toast) => toast.kind === "error").map((toast) => <ToastCard key={toast.id} toast={toast} />)}
+        {toasts
+          .filter((toast) => toast.kind === "error")
+          .map((toast) => (
+            <ToastCard key={toast.id} toast={toast} />
+          ))}
       </div>
     </div>
   );

@@ -62,7 +62,10 @@ export function contrastRatio(foreground: Rgb | string, background: Rgb | string
 }
 
 export function toHex(color: Rgb): string {
-  const h = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, "0");
+  const h = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${h(color.r)}${h(color.g)}${h(color.b)}`;
 }
 

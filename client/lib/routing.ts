@@ -3,7 +3,11 @@ import { notFound } from "@tanstack/react-router";
 import { z } from "zod";
 
 /** A database id in an address: digits only, so "12abc", "1e3" or "-1" are not found rather than NaN in a query key. */
-const IdSchema = z.string().regex(/^[1-9]\d{0,15}$/).transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const IdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /** `params` of a file route whose `key` is a numeric id: parsed with zod, anything else is the not-found page. */
 export function idParams<K extends string>(key: K) {

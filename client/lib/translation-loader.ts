@@ -153,7 +153,10 @@ async function translateByApi(lang: string, { reference, onTexts, priority = [] 
   for (let start = 0; start < entries.length; start += BATCH_SIZE) {
     const batch = entries.slice(start, start + BATCH_SIZE);
     await waitForTurn();
-    const answer = await postBatch(batch.map((entry) => entry.text), lang);
+    const answer = await postBatch(
+      batch.map((entry) => entry.text),
+      lang,
+    );
     if (!answer && start === 0) return false;
     const texts: Translations = {};
     batch.forEach((entry, index) => {
@@ -186,8 +189,6 @@ async function postBatch(texts: string[], target: string): Promise<(string | und
 
 function isTranslations(value: unknown): value is Translations {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.values(value).every((texts) => typeof texts === "object" && texts !== null && Object.values(texts).every((text) => typeof text === "string"))
+    typeof value === "object" && value !== null && Object.values(value).every((texts) => typeof texts === "object" && texts !== null && Object.values(texts).every((text) => typeof text === "string"))
   );
 }

@@ -58,8 +58,25 @@ function NewPasswordScreen() {
   }
   return (
     <AuthCard title={t("auth:new_password_title")} onSubmit={submit}>
-      <TextField label={t("auth:new_password_label")} name="password" type="password" autoComplete="new-password" autoFocus value={values.password} onChange={edit("password")} error={errors.password} />
-      <TextField label={t("auth:confirm_password_label")} name="confirmation" type="password" autoComplete="new-password" value={values.confirmation} onChange={edit("confirmation")} error={errors.confirmation} />
+      <TextField
+        label={t("auth:new_password_label")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        value={values.password}
+        onChange={edit("password")}
+        error={errors.password}
+      />
+      <TextField
+        label={t("auth:confirm_password_label")}
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmation}
+        onChange={edit("confirmation")}
+        error={errors.confirmation}
+      />
       {warning ? (
         <AuthNotice kind="warning">
           {warning.text}

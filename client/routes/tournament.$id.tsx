@@ -6,11 +6,7 @@ import { idParams, startQuery } from "../lib/routing.ts";
 
 // The open tab lives in the address (?tab=brackets), so a link or a reload lands on it; "about" is the bare address.
 const TournamentSearchSchema = z.object({
-  tab: z
-    .enum(TOURNAMENT_TABS)
-    .exclude(["about"])
-    .optional()
-    .catch(undefined),
+  tab: z.enum(TOURNAMENT_TABS).exclude(["about"]).optional().catch(undefined),
 });
 
 export const Route = createFileRoute("/tournament/$id")({

@@ -7,9 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("username", "text", (c) => c.notNull().unique().modifyFront(sql`COLLATE NOCASE`))
     .addColumn("email", "text", (c) => c.notNull().unique().modifyFront(sql`COLLATE NOCASE`))
     .addColumn("password_hash", "text")
-    .addColumn("role", "text", (c) =>
-      c.notNull().defaultTo("viewer").check(sql`role IN ('viewer', 'streamer', 'organizer', 'moderator', 'admin')`),
-    )
+    .addColumn("role", "text", (c) => c.notNull().defaultTo("viewer").check(sql`role IN ('viewer', 'streamer', 'organizer', 'moderator', 'admin')`))
     .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("last_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("about", "text", (c) => c.notNull().defaultTo(""))

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("channel").addColumn("restream_enabled", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("channel")
+    .addColumn("restream_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("restream_target")
     .addColumn("channel_id", "integer", (c) => c.notNull().references("channel.id").onDelete("cascade"))

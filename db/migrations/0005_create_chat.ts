@@ -1,7 +1,10 @@
 import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("channel").addColumn("chat_slow_seconds", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("channel")
+    .addColumn("chat_slow_seconds", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("chat_message")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())

@@ -4,7 +4,15 @@
 // (original abstract covers, no official logos): icon.svg is square, landscape.svg is 16:9 (the
 // poster), portrait.svg is 3:4 (the banner and tile art).
 
-export interface GameSeed { id: number; shortName: string; name: string; description: { fr: string; en: string }; icon: string; landscapeImage: string; portraitImage: string; }
+export interface GameSeed {
+  id: number;
+  shortName: string;
+  name: string;
+  description: { fr: string; en: string };
+  icon: string;
+  landscapeImage: string;
+  portraitImage: string;
+}
 
 type Entry = Omit<GameSeed, "icon" | "landscapeImage" | "portraitImage"> & { slug: string };
 
@@ -15,229 +23,327 @@ const art = ({ slug, ...game }: Entry): GameSeed => ({
   portraitImage: `/games/${slug}/portrait.svg`,
 });
 
-export const games: GameSeed[] = ([
-  {
-    id: 1, slug: "league-of-legends", shortName: "LoL", name: "League of Legends",
-    description: {
-      fr: "MOBA en 5 contre 5 édité par Riot Games depuis 2009 : deux équipes de champions s'affrontent sur la Faille de l'invocateur pour détruire le Nexus adverse. Ses ligues régionales (LEC, LCK…) et son championnat du monde annuel en font l'un des esports les plus suivis au monde.",
-      en: "A 5v5 MOBA published by Riot Games since 2009: two teams of champions battle on Summoner's Rift to destroy the enemy Nexus. Its regional leagues (LEC, LCK…) and yearly World Championship make it one of the most watched esports in the world.",
+export const games: GameSeed[] = (
+  [
+    {
+      id: 1,
+      slug: "league-of-legends",
+      shortName: "LoL",
+      name: "League of Legends",
+      description: {
+        fr: "MOBA en 5 contre 5 édité par Riot Games depuis 2009 : deux équipes de champions s'affrontent sur la Faille de l'invocateur pour détruire le Nexus adverse. Ses ligues régionales (LEC, LCK…) et son championnat du monde annuel en font l'un des esports les plus suivis au monde.",
+        en: "A 5v5 MOBA published by Riot Games since 2009: two teams of champions battle on Summoner's Rift to destroy the enemy Nexus. Its regional leagues (LEC, LCK…) and yearly World Championship make it one of the most watched esports in the world.",
+      },
     },
-  },
-  {
-    id: 2, slug: "counter-strike-2", shortName: "CS2", name: "Counter-Strike 2",
-    description: {
-      fr: "Jeu de tir tactique de Valve sorti en 2023, successeur de Counter-Strike: Global Offensive. Deux équipes de cinq, terroristes et antiterroristes, s'affrontent en manches courtes autour de la pose et du désamorçage d'une bombe, avec une économie à gérer entre les manches. Les Majors et le circuit professionnel en font un pilier des LAN.",
-      en: "Valve's tactical shooter released in 2023 as the successor to Counter-Strike: Global Offensive. Two teams of five, terrorists and counter-terrorists, fight short rounds around planting and defusing a bomb, with an economy to manage between rounds. The Majors and the pro circuit make it a LAN staple.",
+    {
+      id: 2,
+      slug: "counter-strike-2",
+      shortName: "CS2",
+      name: "Counter-Strike 2",
+      description: {
+        fr: "Jeu de tir tactique de Valve sorti en 2023, successeur de Counter-Strike: Global Offensive. Deux équipes de cinq, terroristes et antiterroristes, s'affrontent en manches courtes autour de la pose et du désamorçage d'une bombe, avec une économie à gérer entre les manches. Les Majors et le circuit professionnel en font un pilier des LAN.",
+        en: "Valve's tactical shooter released in 2023 as the successor to Counter-Strike: Global Offensive. Two teams of five, terrorists and counter-terrorists, fight short rounds around planting and defusing a bomb, with an economy to manage between rounds. The Majors and the pro circuit make it a LAN staple.",
+      },
     },
-  },
-  {
-    id: 3, slug: "valorant", shortName: "VAL", name: "Valorant",
-    description: {
-      fr: "Jeu de tir tactique en 5 contre 5 lancé par Riot Games en 2020, où chaque agent dispose de capacités propres en plus de ses armes. Les équipes attaquent ou défendent des sites autour de la pose du Spike. Le Valorant Champions Tour réunit les meilleures équipes jusqu'au tournoi Champions.",
-      en: "A 5v5 tactical shooter launched by Riot Games in 2020, where every agent has their own abilities on top of their guns. Teams attack or defend sites around planting the Spike. The Valorant Champions Tour brings the best teams together, all the way to the Champions event.",
+    {
+      id: 3,
+      slug: "valorant",
+      shortName: "VAL",
+      name: "Valorant",
+      description: {
+        fr: "Jeu de tir tactique en 5 contre 5 lancé par Riot Games en 2020, où chaque agent dispose de capacités propres en plus de ses armes. Les équipes attaquent ou défendent des sites autour de la pose du Spike. Le Valorant Champions Tour réunit les meilleures équipes jusqu'au tournoi Champions.",
+        en: "A 5v5 tactical shooter launched by Riot Games in 2020, where every agent has their own abilities on top of their guns. Teams attack or defend sites around planting the Spike. The Valorant Champions Tour brings the best teams together, all the way to the Champions event.",
+      },
     },
-  },
-  {
-    id: 4, slug: "dota-2", shortName: "Dota2", name: "Dota 2",
-    description: {
-      fr: "MOBA en 5 contre 5 de Valve sorti en 2013 : le Radiant et le Dire se disputent trois voies pour détruire l'Ancient adverse, avec plus d'une centaine de héros. Réputé pour sa profondeur stratégique, il est célèbre pour The International, dont la cagnotte financée par la communauté a dépassé 40 millions de dollars.",
-      en: "Valve's 5v5 MOBA released in 2013: the Radiant and the Dire fight over three lanes to destroy the enemy Ancient, with more than a hundred heroes to pick from. Known for its strategic depth, it is famous for The International, whose community-funded prize pool once passed 40 million dollars.",
+    {
+      id: 4,
+      slug: "dota-2",
+      shortName: "Dota2",
+      name: "Dota 2",
+      description: {
+        fr: "MOBA en 5 contre 5 de Valve sorti en 2013 : le Radiant et le Dire se disputent trois voies pour détruire l'Ancient adverse, avec plus d'une centaine de héros. Réputé pour sa profondeur stratégique, il est célèbre pour The International, dont la cagnotte financée par la communauté a dépassé 40 millions de dollars.",
+        en: "Valve's 5v5 MOBA released in 2013: the Radiant and the Dire fight over three lanes to destroy the enemy Ancient, with more than a hundred heroes to pick from. Known for its strategic depth, it is famous for The International, whose community-funded prize pool once passed 40 million dollars.",
+      },
     },
-  },
-  {
-    id: 5, slug: "rocket-league", shortName: "RL", name: "Rocket League",
-    description: {
-      fr: "Du football avec des voitures propulsées par fusée, développé par Psyonix et sorti en 2015. Les matchs de cinq minutes, le plus souvent en 3 contre 3, récompensent les figures aériennes et le jeu collectif. Gratuit depuis 2020, il a son circuit mondial, les RLCS.",
-      en: "Football played with rocket-powered cars, developed by Psyonix and released in 2015. Five-minute matches, usually 3v3, reward aerial mechanics and teamwork. Free to play since 2020, it has its own world circuit, the RLCS.",
+    {
+      id: 5,
+      slug: "rocket-league",
+      shortName: "RL",
+      name: "Rocket League",
+      description: {
+        fr: "Du football avec des voitures propulsées par fusée, développé par Psyonix et sorti en 2015. Les matchs de cinq minutes, le plus souvent en 3 contre 3, récompensent les figures aériennes et le jeu collectif. Gratuit depuis 2020, il a son circuit mondial, les RLCS.",
+        en: "Football played with rocket-powered cars, developed by Psyonix and released in 2015. Five-minute matches, usually 3v3, reward aerial mechanics and teamwork. Free to play since 2020, it has its own world circuit, the RLCS.",
+      },
     },
-  },
-  {
-    id: 6, slug: "fortnite", shortName: "FN", name: "Fortnite",
-    description: {
-      fr: "Battle royale gratuit d'Epic Games sorti en 2017 : cent joueurs sautent sur une île et le dernier survivant l'emporte pendant que la tempête resserre la zone. La construction (ou le mode Zero Build, sans elle) fait sa particularité. La Fortnite Champion Series (FNCS) réunit la scène compétitive.",
-      en: "Epic Games' free battle royale released in 2017: a hundred players drop onto an island and the last one standing wins while the storm closes in. Building (or Zero Build mode, without it) sets it apart. The Fortnite Champion Series (FNCS) anchors its competitive scene.",
+    {
+      id: 6,
+      slug: "fortnite",
+      shortName: "FN",
+      name: "Fortnite",
+      description: {
+        fr: "Battle royale gratuit d'Epic Games sorti en 2017 : cent joueurs sautent sur une île et le dernier survivant l'emporte pendant que la tempête resserre la zone. La construction (ou le mode Zero Build, sans elle) fait sa particularité. La Fortnite Champion Series (FNCS) réunit la scène compétitive.",
+        en: "Epic Games' free battle royale released in 2017: a hundred players drop onto an island and the last one standing wins while the storm closes in. Building (or Zero Build mode, without it) sets it apart. The Fortnite Champion Series (FNCS) anchors its competitive scene.",
+      },
     },
-  },
-  {
-    id: 7, slug: "apex-legends", shortName: "Apex", name: "Apex Legends",
-    description: {
-      fr: "Battle royale gratuit de Respawn Entertainment sorti en 2019, joué par escouades de trois. Chaque légende a ses capacités, et le jeu mise sur la mobilité et le ping de communication. Les Apex Legends Global Series (ALGS) en sont le circuit professionnel.",
-      en: "A free battle royale from Respawn Entertainment released in 2019, played in squads of three. Every legend has unique abilities, and the game is built around movement and its ping system. The Apex Legends Global Series (ALGS) is its pro circuit.",
+    {
+      id: 7,
+      slug: "apex-legends",
+      shortName: "Apex",
+      name: "Apex Legends",
+      description: {
+        fr: "Battle royale gratuit de Respawn Entertainment sorti en 2019, joué par escouades de trois. Chaque légende a ses capacités, et le jeu mise sur la mobilité et le ping de communication. Les Apex Legends Global Series (ALGS) en sont le circuit professionnel.",
+        en: "A free battle royale from Respawn Entertainment released in 2019, played in squads of three. Every legend has unique abilities, and the game is built around movement and its ping system. The Apex Legends Global Series (ALGS) is its pro circuit.",
+      },
     },
-  },
-  {
-    id: 8, slug: "overwatch-2", shortName: "OW2", name: "Overwatch 2",
-    description: {
-      fr: "Jeu de tir en équipes de Blizzard sorti en 2022, où chaque héros remplit un rôle : tank, dégâts ou soutien. Les parties se jouent sur des objectifs (escorte, contrôle, poussée) et la composition d'équipe compte autant que la visée. L'Overwatch Champions Series (OWCS) est sa compétition officielle.",
-      en: "Blizzard's team-based hero shooter released in 2022, where every hero fills a role: tank, damage or support. Matches are played on objectives (escort, control, push), and team composition matters as much as aim. The Overwatch Champions Series (OWCS) is its official competition.",
+    {
+      id: 8,
+      slug: "overwatch-2",
+      shortName: "OW2",
+      name: "Overwatch 2",
+      description: {
+        fr: "Jeu de tir en équipes de Blizzard sorti en 2022, où chaque héros remplit un rôle : tank, dégâts ou soutien. Les parties se jouent sur des objectifs (escorte, contrôle, poussée) et la composition d'équipe compte autant que la visée. L'Overwatch Champions Series (OWCS) est sa compétition officielle.",
+        en: "Blizzard's team-based hero shooter released in 2022, where every hero fills a role: tank, damage or support. Matches are played on objectives (escort, control, push), and team composition matters as much as aim. The Overwatch Champions Series (OWCS) is its official competition.",
+      },
     },
-  },
-  {
-    id: 9, slug: "street-fighter-6", shortName: "SF6", name: "Street Fighter 6",
-    description: {
-      fr: "Jeu de combat en 2D de Capcom sorti en 2023, en duels 1 contre 1. Son système Drive ajoute des ressources à gérer aux combos et à la lecture de l'adversaire. Incontournable de l'EVO et de la Capcom Cup, il se joue aussi bien sur stick arcade qu'à la manette.",
-      en: "Capcom's 2D fighting game released in 2023, played as one-on-one duels. Its Drive system adds a resource to manage on top of combos and reading the opponent. A fixture of EVO and the Capcom Cup, it is played on arcade sticks and pads alike.",
+    {
+      id: 9,
+      slug: "street-fighter-6",
+      shortName: "SF6",
+      name: "Street Fighter 6",
+      description: {
+        fr: "Jeu de combat en 2D de Capcom sorti en 2023, en duels 1 contre 1. Son système Drive ajoute des ressources à gérer aux combos et à la lecture de l'adversaire. Incontournable de l'EVO et de la Capcom Cup, il se joue aussi bien sur stick arcade qu'à la manette.",
+        en: "Capcom's 2D fighting game released in 2023, played as one-on-one duels. Its Drive system adds a resource to manage on top of combos and reading the opponent. A fixture of EVO and the Capcom Cup, it is played on arcade sticks and pads alike.",
+      },
     },
-  },
-  {
-    id: 10, slug: "tekken-8", shortName: "T8", name: "Tekken 8",
-    description: {
-      fr: "Jeu de combat en 3D de Bandai Namco sorti en 2024, en duels 1 contre 1 où les déplacements latéraux comptent. Le système Heat récompense l'agressivité. Il est au programme du Tekken World Tour et des grands tournois comme l'EVO.",
-      en: "Bandai Namco's 3D fighting game released in 2024: one-on-one duels where sidestepping matters. The Heat system rewards aggression. It is played on the Tekken World Tour and at major events such as EVO.",
+    {
+      id: 10,
+      slug: "tekken-8",
+      shortName: "T8",
+      name: "Tekken 8",
+      description: {
+        fr: "Jeu de combat en 3D de Bandai Namco sorti en 2024, en duels 1 contre 1 où les déplacements latéraux comptent. Le système Heat récompense l'agressivité. Il est au programme du Tekken World Tour et des grands tournois comme l'EVO.",
+        en: "Bandai Namco's 3D fighting game released in 2024: one-on-one duels where sidestepping matters. The Heat system rewards aggression. It is played on the Tekken World Tour and at major events such as EVO.",
+      },
     },
-  },
-  {
-    id: 11, slug: "super-smash-bros-ultimate", shortName: "SSBU", name: "Super Smash Bros. Ultimate",
-    description: {
-      fr: "Jeu de combat de plateforme de Nintendo sorti en 2018 sur Switch, jusqu'à huit joueurs. Il ne s'agit pas de vider une barre de vie mais d'éjecter ses adversaires hors de l'arène. Sa scène, portée par la communauté, se joue surtout en 1 contre 1 et en double.",
-      en: "Nintendo's platform fighter released in 2018 on Switch, for up to eight players. Rather than draining a health bar, you knock opponents off the stage. Its community-driven scene is mostly played in singles and doubles.",
+    {
+      id: 11,
+      slug: "super-smash-bros-ultimate",
+      shortName: "SSBU",
+      name: "Super Smash Bros. Ultimate",
+      description: {
+        fr: "Jeu de combat de plateforme de Nintendo sorti en 2018 sur Switch, jusqu'à huit joueurs. Il ne s'agit pas de vider une barre de vie mais d'éjecter ses adversaires hors de l'arène. Sa scène, portée par la communauté, se joue surtout en 1 contre 1 et en double.",
+        en: "Nintendo's platform fighter released in 2018 on Switch, for up to eight players. Rather than draining a health bar, you knock opponents off the stage. Its community-driven scene is mostly played in singles and doubles.",
+      },
     },
-  },
-  {
-    id: 12, slug: "rainbow-six-siege", shortName: "R6", name: "Rainbow Six Siege",
-    description: {
-      fr: "Jeu de tir tactique d'Ubisoft sorti en 2015, en 5 contre 5 entre attaquants et défenseurs. Les décors destructibles et les gadgets des opérateurs font de chaque manche un casse-tête. Le Six Invitational couronne chaque année la saison professionnelle.",
-      en: "Ubisoft's tactical shooter released in 2015, played 5v5 between attackers and defenders. Destructible maps and operator gadgets turn every round into a puzzle. The Six Invitational crowns the pro season every year.",
+    {
+      id: 12,
+      slug: "rainbow-six-siege",
+      shortName: "R6",
+      name: "Rainbow Six Siege",
+      description: {
+        fr: "Jeu de tir tactique d'Ubisoft sorti en 2015, en 5 contre 5 entre attaquants et défenseurs. Les décors destructibles et les gadgets des opérateurs font de chaque manche un casse-tête. Le Six Invitational couronne chaque année la saison professionnelle.",
+        en: "Ubisoft's tactical shooter released in 2015, played 5v5 between attackers and defenders. Destructible maps and operator gadgets turn every round into a puzzle. The Six Invitational crowns the pro season every year.",
+      },
     },
-  },
-  {
-    id: 13, slug: "starcraft-2", shortName: "SC2", name: "StarCraft II",
-    description: {
-      fr: "Jeu de stratégie en temps réel de Blizzard sorti en 2010, opposant trois races : Terrans, Zergs et Protoss. Les parties en 1 contre 1 demandent autant de gestion économique que de vitesse d'exécution. Des tournois comme l'IEM Katowice en font un classique de l'esport.",
-      en: "Blizzard's real-time strategy game released in 2010, pitting three races against each other: Terran, Zerg and Protoss. One-on-one matches demand economic management as much as speed of execution. Events such as IEM Katowice make it an esports classic.",
+    {
+      id: 13,
+      slug: "starcraft-2",
+      shortName: "SC2",
+      name: "StarCraft II",
+      description: {
+        fr: "Jeu de stratégie en temps réel de Blizzard sorti en 2010, opposant trois races : Terrans, Zergs et Protoss. Les parties en 1 contre 1 demandent autant de gestion économique que de vitesse d'exécution. Des tournois comme l'IEM Katowice en font un classique de l'esport.",
+        en: "Blizzard's real-time strategy game released in 2010, pitting three races against each other: Terran, Zerg and Protoss. One-on-one matches demand economic management as much as speed of execution. Events such as IEM Katowice make it an esports classic.",
+      },
     },
-  },
-  {
-    id: 14, slug: "hearthstone", shortName: "HS", name: "Hearthstone",
-    description: {
-      fr: "Jeu de cartes à collectionner numérique de Blizzard sorti en 2014, en duels 1 contre 1 avec des decks de 30 cartes. Il propose aussi le mode Battlegrounds, un auto battler à huit joueurs. Ses compétitions culminent avec le championnat du monde.",
-      en: "Blizzard's digital collectible card game released in 2014, played as one-on-one duels with 30-card decks. It also features Battlegrounds, an eight-player auto battler mode. Its competitions culminate in the World Championship.",
+    {
+      id: 14,
+      slug: "hearthstone",
+      shortName: "HS",
+      name: "Hearthstone",
+      description: {
+        fr: "Jeu de cartes à collectionner numérique de Blizzard sorti en 2014, en duels 1 contre 1 avec des decks de 30 cartes. Il propose aussi le mode Battlegrounds, un auto battler à huit joueurs. Ses compétitions culminent avec le championnat du monde.",
+        en: "Blizzard's digital collectible card game released in 2014, played as one-on-one duels with 30-card decks. It also features Battlegrounds, an eight-player auto battler mode. Its competitions culminate in the World Championship.",
+      },
     },
-  },
-  {
-    id: 15, slug: "pubg-battlegrounds", shortName: "PUBG", name: "PUBG: Battlegrounds",
-    description: {
-      fr: "Le battle royale réaliste de PUBG Studios (Krafton) sorti en 2017, qui a popularisé le genre. Jusqu'à cent joueurs sautent en parachute et se battent jusqu'au dernier, seuls ou en escouade. Gratuit depuis 2022, il a son championnat mondial, le PUBG Global Championship.",
-      en: "The realistic battle royale from PUBG Studios (Krafton), released in 2017, that popularised the genre. Up to a hundred players parachute in and fight to the last, solo or in squads. Free to play since 2022, it has its own world event, the PUBG Global Championship.",
+    {
+      id: 15,
+      slug: "pubg-battlegrounds",
+      shortName: "PUBG",
+      name: "PUBG: Battlegrounds",
+      description: {
+        fr: "Le battle royale réaliste de PUBG Studios (Krafton) sorti en 2017, qui a popularisé le genre. Jusqu'à cent joueurs sautent en parachute et se battent jusqu'au dernier, seuls ou en escouade. Gratuit depuis 2022, il a son championnat mondial, le PUBG Global Championship.",
+        en: "The realistic battle royale from PUBG Studios (Krafton), released in 2017, that popularised the genre. Up to a hundred players parachute in and fight to the last, solo or in squads. Free to play since 2022, it has its own world event, the PUBG Global Championship.",
+      },
     },
-  },
-  {
-    id: 16, slug: "call-of-duty-warzone", shortName: "Warzone", name: "Call of Duty: Warzone",
-    description: {
-      fr: "Battle royale gratuit de la série Call of Duty, lancé par Activision en 2020 sur de grandes cartes jusqu'à 150 joueurs. Le Goulag donne une seconde chance aux éliminés. Des tournois comme le World Series of Warzone ont réuni les meilleurs trios.",
-      en: "A free battle royale in the Call of Duty series, launched by Activision in 2020 on large maps with up to 150 players. The Gulag gives eliminated players a second chance. Events such as the World Series of Warzone brought the best trios together.",
+    {
+      id: 16,
+      slug: "call-of-duty-warzone",
+      shortName: "Warzone",
+      name: "Call of Duty: Warzone",
+      description: {
+        fr: "Battle royale gratuit de la série Call of Duty, lancé par Activision en 2020 sur de grandes cartes jusqu'à 150 joueurs. Le Goulag donne une seconde chance aux éliminés. Des tournois comme le World Series of Warzone ont réuni les meilleurs trios.",
+        en: "A free battle royale in the Call of Duty series, launched by Activision in 2020 on large maps with up to 150 players. The Gulag gives eliminated players a second chance. Events such as the World Series of Warzone brought the best trios together.",
+      },
     },
-  },
-  {
-    id: 17, slug: "ea-sports-fc-25", shortName: "FC25", name: "EA Sports FC 25",
-    description: {
-      fr: "Simulation de football d'Electronic Arts sortie en 2024, héritière de la série FIFA. On l'affronte surtout en 1 contre 1, en match classique ou en Ultimate Team. Le circuit EA Sports FC Pro réunit les meilleurs joueurs et les clubs esport.",
-      en: "Electronic Arts' football simulation released in 2024, heir to the FIFA series. It is mostly played one-on-one, in classic matches or Ultimate Team. The EA Sports FC Pro circuit brings together the best players and esports clubs.",
+    {
+      id: 17,
+      slug: "ea-sports-fc-25",
+      shortName: "FC25",
+      name: "EA Sports FC 25",
+      description: {
+        fr: "Simulation de football d'Electronic Arts sortie en 2024, héritière de la série FIFA. On l'affronte surtout en 1 contre 1, en match classique ou en Ultimate Team. Le circuit EA Sports FC Pro réunit les meilleurs joueurs et les clubs esport.",
+        en: "Electronic Arts' football simulation released in 2024, heir to the FIFA series. It is mostly played one-on-one, in classic matches or Ultimate Team. The EA Sports FC Pro circuit brings together the best players and esports clubs.",
+      },
     },
-  },
-  {
-    id: 18, slug: "teamfight-tactics", shortName: "TFT", name: "Teamfight Tactics",
-    description: {
-      fr: "Auto battler de Riot Games sorti en 2019, dans l'univers de League of Legends. Huit joueurs recrutent des unités, les placent sur un plateau hexagonal et les combinent en synergies, manche après manche. Les sets changent régulièrement et un championnat du monde clôt chaque saison.",
-      en: "Riot Games' auto battler released in 2019, set in the League of Legends universe. Eight players recruit units, place them on a hex board and combine them into synergies, round after round. Sets rotate regularly and a world championship closes every season.",
+    {
+      id: 18,
+      slug: "teamfight-tactics",
+      shortName: "TFT",
+      name: "Teamfight Tactics",
+      description: {
+        fr: "Auto battler de Riot Games sorti en 2019, dans l'univers de League of Legends. Huit joueurs recrutent des unités, les placent sur un plateau hexagonal et les combinent en synergies, manche après manche. Les sets changent régulièrement et un championnat du monde clôt chaque saison.",
+        en: "Riot Games' auto battler released in 2019, set in the League of Legends universe. Eight players recruit units, place them on a hex board and combine them into synergies, round after round. Sets rotate regularly and a world championship closes every season.",
+      },
     },
-  },
-  {
-    id: 19, slug: "minecraft", shortName: "MC", name: "Minecraft",
-    description: {
-      fr: "Jeu bac à sable de Mojang sorti en 2011, où l'on construit et survit dans un monde fait de blocs. Sa compétition passe par des mini-jeux (PvP, BedWars, speedrun) et des événements communautaires comme le MC Championship. Un classique des soirées LAN et du stream.",
-      en: "Mojang's sandbox game released in 2011, where you build and survive in a world made of blocks. Competition happens through mini-games (PvP, BedWars, speedrunning) and community events such as MC Championship. A staple of LAN nights and streams.",
+    {
+      id: 19,
+      slug: "minecraft",
+      shortName: "MC",
+      name: "Minecraft",
+      description: {
+        fr: "Jeu bac à sable de Mojang sorti en 2011, où l'on construit et survit dans un monde fait de blocs. Sa compétition passe par des mini-jeux (PvP, BedWars, speedrun) et des événements communautaires comme le MC Championship. Un classique des soirées LAN et du stream.",
+        en: "Mojang's sandbox game released in 2011, where you build and survive in a world made of blocks. Competition happens through mini-games (PvP, BedWars, speedrunning) and community events such as MC Championship. A staple of LAN nights and streams.",
+      },
     },
-  },
-  {
-    id: 20, slug: "age-of-empires-2", shortName: "AoE2", name: "Age of Empires II: Definitive Edition",
-    description: {
-      fr: "Réédition sortie en 2019 du jeu de stratégie en temps réel de 1999 : on fait passer une civilisation médiévale d'âge en âge, de l'économie à l'armée. Il se joue en 1 contre 1 ou en équipes. Des tournois comme le Red Bull Wololo font vivre une scène toujours très active.",
-      en: "The 2019 remaster of the 1999 real-time strategy game: you lead a medieval civilisation from age to age, from economy to army. It is played one-on-one or in teams. Events such as Red Bull Wololo keep a very active scene alive.",
+    {
+      id: 20,
+      slug: "age-of-empires-2",
+      shortName: "AoE2",
+      name: "Age of Empires II: Definitive Edition",
+      description: {
+        fr: "Réédition sortie en 2019 du jeu de stratégie en temps réel de 1999 : on fait passer une civilisation médiévale d'âge en âge, de l'économie à l'armée. Il se joue en 1 contre 1 ou en équipes. Des tournois comme le Red Bull Wololo font vivre une scène toujours très active.",
+        en: "The 2019 remaster of the 1999 real-time strategy game: you lead a medieval civilisation from age to age, from economy to army. It is played one-on-one or in teams. Events such as Red Bull Wololo keep a very active scene alive.",
+      },
     },
-  },
-  {
-    id: 21, slug: "trackmania", shortName: "TM", name: "Trackmania",
-    description: {
-      fr: "Jeu de course contre la montre du studio français Nadeo (Ubisoft), dont la version actuelle est sortie en 2020. Les pilotes enchaînent les tentatives sur des circuits acrobatiques, souvent créés par la communauté avec l'éditeur intégré. Il a sa compétition officielle, la Trackmania World Tour.",
-      en: "A time-attack racing game from French studio Nadeo (Ubisoft), whose current version came out in 2020. Drivers chain attempts on acrobatic tracks, often built by the community with the built-in editor. It has its own official competition, the Trackmania World Tour.",
+    {
+      id: 21,
+      slug: "trackmania",
+      shortName: "TM",
+      name: "Trackmania",
+      description: {
+        fr: "Jeu de course contre la montre du studio français Nadeo (Ubisoft), dont la version actuelle est sortie en 2020. Les pilotes enchaînent les tentatives sur des circuits acrobatiques, souvent créés par la communauté avec l'éditeur intégré. Il a sa compétition officielle, la Trackmania World Tour.",
+        en: "A time-attack racing game from French studio Nadeo (Ubisoft), whose current version came out in 2020. Drivers chain attempts on acrobatic tracks, often built by the community with the built-in editor. It has its own official competition, the Trackmania World Tour.",
+      },
     },
-  },
-  {
-    id: 22, slug: "mario-kart-8-deluxe", shortName: "MK8DX", name: "Mario Kart 8 Deluxe",
-    description: {
-      fr: "Jeu de course de karts de Nintendo sorti en 2017 sur Switch, jusqu'à douze pilotes par course. Les objets bouleversent le classement jusqu'à la ligne d'arrivée. Accessible à tous, il anime les LAN et les tournois communautaires en solo comme en équipes.",
-      en: "Nintendo's kart racer released in 2017 on Switch, with up to twelve drivers per race. Items shake up the standings right to the finish line. Easy to pick up, it livens up LANs and community tournaments, solo or in teams.",
+    {
+      id: 22,
+      slug: "mario-kart-8-deluxe",
+      shortName: "MK8DX",
+      name: "Mario Kart 8 Deluxe",
+      description: {
+        fr: "Jeu de course de karts de Nintendo sorti en 2017 sur Switch, jusqu'à douze pilotes par course. Les objets bouleversent le classement jusqu'à la ligne d'arrivée. Accessible à tous, il anime les LAN et les tournois communautaires en solo comme en équipes.",
+        en: "Nintendo's kart racer released in 2017 on Switch, with up to twelve drivers per race. Items shake up the standings right to the finish line. Easy to pick up, it livens up LANs and community tournaments, solo or in teams.",
+      },
     },
-  },
-  {
-    id: 23, slug: "brawl-stars", shortName: "BS", name: "Brawl Stars",
-    description: {
-      fr: "Jeu d'action mobile de Supercell sorti en 2018, aux parties de quelques minutes. Les modes en 3 contre 3 comme Razzia de gemmes ou Brawl Ball sont au cœur de sa compétition. Le Brawl Stars Championship se conclut par une finale mondiale.",
-      en: "Supercell's mobile action game released in 2018, with matches lasting a few minutes. 3v3 modes such as Gem Grab and Brawl Ball are at the heart of its competition. The Brawl Stars Championship ends with World Finals.",
+    {
+      id: 23,
+      slug: "brawl-stars",
+      shortName: "BS",
+      name: "Brawl Stars",
+      description: {
+        fr: "Jeu d'action mobile de Supercell sorti en 2018, aux parties de quelques minutes. Les modes en 3 contre 3 comme Razzia de gemmes ou Brawl Ball sont au cœur de sa compétition. Le Brawl Stars Championship se conclut par une finale mondiale.",
+        en: "Supercell's mobile action game released in 2018, with matches lasting a few minutes. 3v3 modes such as Gem Grab and Brawl Ball are at the heart of its competition. The Brawl Stars Championship ends with World Finals.",
+      },
     },
-  },
-  {
-    id: 24, slug: "clash-royale", shortName: "CR", name: "Clash Royale",
-    description: {
-      fr: "Jeu mobile de Supercell sorti en 2016, mêlant cartes et stratégie en temps réel. En 1 contre 1, chaque joueur déploie les unités d'un deck de huit cartes pour détruire les tours adverses en trois minutes. Supercell organise un circuit mondial conclu par des finales.",
-      en: "Supercell's mobile game released in 2016, mixing cards and real-time strategy. In one-on-one matches, each player deploys units from an eight-card deck to destroy the opponent's towers within three minutes. Supercell runs a world circuit that ends in finals.",
+    {
+      id: 24,
+      slug: "clash-royale",
+      shortName: "CR",
+      name: "Clash Royale",
+      description: {
+        fr: "Jeu mobile de Supercell sorti en 2016, mêlant cartes et stratégie en temps réel. En 1 contre 1, chaque joueur déploie les unités d'un deck de huit cartes pour détruire les tours adverses en trois minutes. Supercell organise un circuit mondial conclu par des finales.",
+        en: "Supercell's mobile game released in 2016, mixing cards and real-time strategy. In one-on-one matches, each player deploys units from an eight-card deck to destroy the opponent's towers within three minutes. Supercell runs a world circuit that ends in finals.",
+      },
     },
-  },
-  {
-    id: 25, slug: "chess", shortName: "Chess", name: "Échecs / Chess",
-    description: {
-      fr: "Le jeu de stratégie classique, en 1 contre 1 sur un plateau de 64 cases. En ligne, les cadences rapides (blitz, bullet) se prêtent au stream et aux tournois en direct. Des compétitions comme le Champions Chess Tour ont fait des échecs un esport à part entière.",
-      en: "The classic strategy game, played one-on-one on a 64-square board. Online, fast time controls (blitz, bullet) suit streaming and live tournaments. Competitions such as the Champions Chess Tour have made chess an esport in its own right.",
+    {
+      id: 25,
+      slug: "chess",
+      shortName: "Chess",
+      name: "Échecs / Chess",
+      description: {
+        fr: "Le jeu de stratégie classique, en 1 contre 1 sur un plateau de 64 cases. En ligne, les cadences rapides (blitz, bullet) se prêtent au stream et aux tournois en direct. Des compétitions comme le Champions Chess Tour ont fait des échecs un esport à part entière.",
+        en: "The classic strategy game, played one-on-one on a 64-square board. Online, fast time controls (blitz, bullet) suit streaming and live tournaments. Competitions such as the Champions Chess Tour have made chess an esport in its own right.",
+      },
     },
-  },
-  {
-    id: 26, slug: "just-chatting", shortName: "Chat", name: "Discussion / Just Chatting",
-    description: {
-      fr: "Pour les diffusions sans jeu : discussions avec le chat, réactions, questions-réponses ou coulisses d'un événement. Idéal pour les avant-matchs, les débriefs et les plateaux des commentateurs pendant une LAN.",
-      en: "For streams without a game: talking with chat, reactions, Q&A sessions or behind the scenes of an event. Ideal for pre-shows, debriefs and caster desks during a LAN.",
+    {
+      id: 26,
+      slug: "just-chatting",
+      shortName: "Chat",
+      name: "Discussion / Just Chatting",
+      description: {
+        fr: "Pour les diffusions sans jeu : discussions avec le chat, réactions, questions-réponses ou coulisses d'un événement. Idéal pour les avant-matchs, les débriefs et les plateaux des commentateurs pendant une LAN.",
+        en: "For streams without a game: talking with chat, reactions, Q&A sessions or behind the scenes of an event. Ideal for pre-shows, debriefs and caster desks during a LAN.",
+      },
     },
-  },
-  {
-    id: 27, slug: "marvel-rivals", shortName: "Rivals", name: "Marvel Rivals",
-    description: {
-      fr: "Jeu de tir en équipes de NetEase Games sorti en 2024, en 6 contre 6 avec des héros et vilains Marvel. Les rôles (avant-garde, duelliste, stratège), les décors destructibles et les capacités combinées entre héros rythment les parties. Il dispose d'un circuit compétitif officiel.",
-      en: "NetEase Games' team hero shooter released in 2024, played 6v6 with Marvel heroes and villains. Roles (vanguard, duelist, strategist), destructible maps and team-up abilities drive the matches. It has an official competitive circuit.",
+    {
+      id: 27,
+      slug: "marvel-rivals",
+      shortName: "Rivals",
+      name: "Marvel Rivals",
+      description: {
+        fr: "Jeu de tir en équipes de NetEase Games sorti en 2024, en 6 contre 6 avec des héros et vilains Marvel. Les rôles (avant-garde, duelliste, stratège), les décors destructibles et les capacités combinées entre héros rythment les parties. Il dispose d'un circuit compétitif officiel.",
+        en: "NetEase Games' team hero shooter released in 2024, played 6v6 with Marvel heroes and villains. Roles (vanguard, duelist, strategist), destructible maps and team-up abilities drive the matches. It has an official competitive circuit.",
+      },
     },
-  },
-  {
-    id: 28, slug: "mobile-legends-bang-bang", shortName: "MLBB", name: "Mobile Legends: Bang Bang",
-    description: {
-      fr: "MOBA mobile en 5 contre 5 de Moonton sorti en 2016, avec des parties d'une quinzaine de minutes. Immensément populaire en Asie du Sud-Est, il remplit des salles pour ses ligues MPL. Le championnat du monde M-Series en est le sommet.",
-      en: "A 5v5 mobile MOBA from Moonton released in 2016, with matches of around fifteen minutes. Hugely popular in Southeast Asia, it fills arenas for its MPL leagues. The M-Series world championship is its peak.",
+    {
+      id: 28,
+      slug: "mobile-legends-bang-bang",
+      shortName: "MLBB",
+      name: "Mobile Legends: Bang Bang",
+      description: {
+        fr: "MOBA mobile en 5 contre 5 de Moonton sorti en 2016, avec des parties d'une quinzaine de minutes. Immensément populaire en Asie du Sud-Est, il remplit des salles pour ses ligues MPL. Le championnat du monde M-Series en est le sommet.",
+        en: "A 5v5 mobile MOBA from Moonton released in 2016, with matches of around fifteen minutes. Hugely popular in Southeast Asia, it fills arenas for its MPL leagues. The M-Series world championship is its peak.",
+      },
     },
-  },
-  {
-    id: 29, slug: "guilty-gear-strive", shortName: "GGST", name: "Guilty Gear -Strive-",
-    description: {
-      fr: "Jeu de combat en 2D d'Arc System Works sorti en 2021, au style animé très travaillé. Les duels en 1 contre 1 mêlent combos aériens, Roman Cancels et murs destructibles. Il figure à l'EVO et sur l'Arc World Tour.",
-      en: "Arc System Works' 2D fighting game released in 2021, with a striking anime art style. One-on-one duels mix air combos, Roman Cancels and wall breaks. It is played at EVO and on the Arc World Tour.",
+    {
+      id: 29,
+      slug: "guilty-gear-strive",
+      shortName: "GGST",
+      name: "Guilty Gear -Strive-",
+      description: {
+        fr: "Jeu de combat en 2D d'Arc System Works sorti en 2021, au style animé très travaillé. Les duels en 1 contre 1 mêlent combos aériens, Roman Cancels et murs destructibles. Il figure à l'EVO et sur l'Arc World Tour.",
+        en: "Arc System Works' 2D fighting game released in 2021, with a striking anime art style. One-on-one duels mix air combos, Roman Cancels and wall breaks. It is played at EVO and on the Arc World Tour.",
+      },
     },
-  },
-  {
-    id: 30, slug: "halo-infinite", shortName: "Halo", name: "Halo Infinite",
-    description: {
-      fr: "Jeu de tir d'arène de 343 Industries sorti en 2021, dont le multijoueur est gratuit. Les équipes de quatre se disputent le contrôle de la carte, des armes et des bonus sur des modes à objectifs. La Halo Championship Series (HCS) en est le circuit professionnel.",
-      en: "An arena shooter from 343 Industries released in 2021, with free-to-play multiplayer. Teams of four fight for map control, weapons and power-ups across objective modes. The Halo Championship Series (HCS) is its pro circuit.",
+    {
+      id: 30,
+      slug: "halo-infinite",
+      shortName: "Halo",
+      name: "Halo Infinite",
+      description: {
+        fr: "Jeu de tir d'arène de 343 Industries sorti en 2021, dont le multijoueur est gratuit. Les équipes de quatre se disputent le contrôle de la carte, des armes et des bonus sur des modes à objectifs. La Halo Championship Series (HCS) en est le circuit professionnel.",
+        en: "An arena shooter from 343 Industries released in 2021, with free-to-play multiplayer. Teams of four fight for map control, weapons and power-ups across objective modes. The Halo Championship Series (HCS) is its pro circuit.",
+      },
     },
-  },
-  {
-    id: 31, slug: "osu", shortName: "osu", name: "osu!",
-    description: {
-      fr: "Jeu de rythme gratuit créé en 2007, où l'on clique des cercles et suit des curseurs au tempo de la musique. Les cartes sont créées par la communauté et les meilleurs joueurs atteignent une précision impressionnante. L'osu! World Cup oppose chaque année des équipes nationales.",
-      en: "A free rhythm game first released in 2007, where you click circles and follow sliders to the beat of the music. Maps are made by the community and top players reach stunning accuracy. The osu! World Cup pits national teams against each other every year.",
+    {
+      id: 31,
+      slug: "osu",
+      shortName: "osu",
+      name: "osu!",
+      description: {
+        fr: "Jeu de rythme gratuit créé en 2007, où l'on clique des cercles et suit des curseurs au tempo de la musique. Les cartes sont créées par la communauté et les meilleurs joueurs atteignent une précision impressionnante. L'osu! World Cup oppose chaque année des équipes nationales.",
+        en: "A free rhythm game first released in 2007, where you click circles and follow sliders to the beat of the music. Maps are made by the community and top players reach stunning accuracy. The osu! World Cup pits national teams against each other every year.",
+      },
     },
-  },
-  {
-    id: 32, slug: "free-fire", shortName: "FF", name: "Free Fire",
-    description: {
-      fr: "Battle royale mobile de Garena sorti en 2017, avec des parties d'une dizaine de minutes à 50 joueurs. Pensé pour les téléphones modestes, il compte parmi les jeux mobiles les plus joués au monde. La Free Fire World Series (FFWS) en est la compétition phare.",
-      en: "Garena's mobile battle royale released in 2017, with ten-minute matches for 50 players. Built to run on modest phones, it is among the most played mobile games in the world. The Free Fire World Series (FFWS) is its flagship competition.",
+    {
+      id: 32,
+      slug: "free-fire",
+      shortName: "FF",
+      name: "Free Fire",
+      description: {
+        fr: "Battle royale mobile de Garena sorti en 2017, avec des parties d'une dizaine de minutes à 50 joueurs. Pensé pour les téléphones modestes, il compte parmi les jeux mobiles les plus joués au monde. La Free Fire World Series (FFWS) en est la compétition phare.",
+        en: "Garena's mobile battle royale released in 2017, with ten-minute matches for 50 players. Built to run on modest phones, it is among the most played mobile games in the world. The Free Fire World Series (FFWS) is its flagship competition.",
+      },
     },
-  },
-] satisfies Entry[]).map(art);
+  ] satisfies Entry[]
+).map(art);

@@ -33,7 +33,9 @@ for (let index = 1; index <= runs; index++) {
   console.log(`→ Soak run ${index}/${runs}…`);
   const run = await runSuite(index);
   results.push(run);
-  console.log(`  ${run.passed} passed, ${run.failures.length} failed, ${run.seconds.toFixed(0)} s${run.exitCode !== 0 && run.failures.length === 0 ? `, exit code ${run.exitCode} (see ${run.log})` : ""}`);
+  console.log(
+    `  ${run.passed} passed, ${run.failures.length} failed, ${run.seconds.toFixed(0)} s${run.exitCode !== 0 && run.failures.length === 0 ? `, exit code ${run.exitCode} (see ${run.log})` : ""}`,
+  );
 }
 report(results);
 process.exit(results.every((run) => run.exitCode === 0) ? 0 : 1);
@@ -94,7 +96,10 @@ function failuresIn(xml: string): Failure[] {
 
 /** The error's first line; for an assertion, with what was expected and received, which its first line does not say. */
 function firstErrorLine(message: string): string {
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length === 0) return "(no message)";
   const shown = lines[0]!.startsWith("expect(") ? lines.slice(0, 3).join(" · ") : lines[0]!;
   return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;

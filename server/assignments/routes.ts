@@ -18,11 +18,50 @@ const AssignSchema = z.object({
 });
 
 const r = {
-  assign: createRoute({ method: "post", path: "/assignments", tags, summary: "Assign a streamer to an event (owner, admins, moderators)", ...owner, request: { body: jsonBody(AssignSchema) }, responses: { 201: jsonResponse(AssignedResponseSchema, "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] } }),
-  remove: createRoute({ method: "delete", path: "/assignments/{id}", tags, summary: "Remove an assignment", ...owner, request: { params: z.object({ id: Id }) }, responses: { 200: jsonResponse(AssignmentRemovedResponseSchema, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
-  byEvent: createRoute({ method: "get", path: "/assignments/event/{eventId}", tags, summary: "An event's streamers", ...owner, request: { params: z.object({ eventId: Id }) }, responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403], 404: errors[404] } }),
-  byStreamer: createRoute({ method: "get", path: "/assignments/streamer/{userId}", tags, summary: "A streamer's assignments", ...owner, request: { params: z.object({ userId: Id }) }, responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403] } }),
-  check: createRoute({ method: "get", path: "/assignments/check/{eventId}/{userId}", tags, summary: "Whether a user streams an event", request: { params: z.object({ eventId: Id, userId: Id }) }, responses: { 200: jsonResponse(AssignmentCheckResponseSchema, "Flag") } }),
+  assign: createRoute({
+    method: "post",
+    path: "/assignments",
+    tags,
+    summary: "Assign a streamer to an event (owner, admins, moderators)",
+    ...owner,
+    request: { body: jsonBody(AssignSchema) },
+    responses: { 201: jsonResponse(AssignedResponseSchema, "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/assignments/{id}",
+    tags,
+    summary: "Remove an assignment",
+    ...owner,
+    request: { params: z.object({ id: Id }) },
+    responses: { 200: jsonResponse(AssignmentRemovedResponseSchema, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  byEvent: createRoute({
+    method: "get",
+    path: "/assignments/event/{eventId}",
+    tags,
+    summary: "An event's streamers",
+    ...owner,
+    request: { params: z.object({ eventId: Id }) },
+    responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  byStreamer: createRoute({
+    method: "get",
+    path: "/assignments/streamer/{userId}",
+    tags,
+    summary: "A streamer's assignments",
+    ...owner,
+    request: { params: z.object({ userId: Id }) },
+    responses: { 200: jsonResponse(AssignmentListResponseSchema, "Assignments"), 401: errors[401], 403: errors[403] },
+  }),
+  check: createRoute({
+    method: "get",
+    path: "/assignments/check/{eventId}/{userId}",
+    tags,
+    summary: "Whether a user streams an event",
+    request: { params: z.object({ eventId: Id, userId: Id }) },
+    responses: { 200: jsonResponse(AssignmentCheckResponseSchema, "Flag") },
+  }),
   streamers: createRoute({ method: "get", path: "/users/streamers", tags, summary: "People who stream on this server", responses: { 200: jsonResponse(StreamerListResponseSchema, "Streamers") } }),
 };
 

@@ -21,7 +21,20 @@ function assignmentRows(deps: AppDeps) {
     .selectFrom("assignment")
     .innerJoin("user", "user.id", "assignment.streamer_id")
     .innerJoin("event", "event.id", "assignment.event_id")
-    .select(["assignment.id", "assignment.event_id", "assignment.streamer_id", "assignment.role", "assignment.notes", "assignment.assigned_at", "user.username", "user.role as user_role", "user.avatar", "event.name as event_name", "event.start_date", "event.slug"]);
+    .select([
+      "assignment.id",
+      "assignment.event_id",
+      "assignment.streamer_id",
+      "assignment.role",
+      "assignment.notes",
+      "assignment.assigned_at",
+      "user.username",
+      "user.role as user_role",
+      "user.avatar",
+      "event.name as event_name",
+      "event.start_date",
+      "event.slug",
+    ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof assignmentRows>["executeTakeFirstOrThrow"]>>;
@@ -45,7 +58,11 @@ export async function assign(deps: AppDeps, user: User, input: { eventId: number
   if (!streamer) throw new NotFoundError("user_not_found");
   if (streamer.role !== "streamer") throw new ConflictError([{ field: "streamerId", code: "assignment_not_streamer" }]);
   try {
-    const { id } = await deps.db.insertInto("assignment").values({ event_id: input.eventId, streamer_id: input.streamerId, role: input.role, notes: input.notes, assigned_by: user.id, assigned_at: deps.now() }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await deps.db
+      .insertInto("assignment")
+      .values({ event_id: input.eventId, streamer_id: input.streamerId, role: input.role, notes: input.notes, assigned_by: user.id, assigned_at: deps.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return toAssignment(await assignmentRows(deps).where("assignment.id", "=", id).executeTakeFirstOrThrow());
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError([{ field: "streamerId", code: "assignment_exists" }]);

@@ -8,12 +8,18 @@ import { OAuthProviderParamSchema } from "./schemas.ts";
 const tags = ["Accounts"];
 
 const startRoute = createRoute({
-  method: "get", path: "/{provider}", tags, summary: "Start Google or Facebook sign-in (opened in a 520×640 popup)",
+  method: "get",
+  path: "/{provider}",
+  tags,
+  summary: "Start Google or Facebook sign-in (opened in a 520×640 popup)",
   request: { params: OAuthProviderParamSchema },
   responses: { 302: { description: "Redirects to the provider" }, 404: errors[404] },
 });
 const callbackRoute = createRoute({
-  method: "get", path: "/{provider}/callback", tags, summary: "The provider's return; ends on /?oauthsuccess=true[&firstlogin=true]",
+  method: "get",
+  path: "/{provider}/callback",
+  tags,
+  summary: "The provider's return; ends on /?oauthsuccess=true[&firstlogin=true]",
   request: { params: OAuthProviderParamSchema },
   responses: { 302: { description: "Redirects to the web app with the outcome" }, 404: errors[404] },
 });

@@ -63,7 +63,10 @@ export async function startProviderLogin(deps: AppDeps, provider: OAuthProviderN
   const codeVerifier = client.randomPKCECodeVerifier();
   const now = deps.now();
   await deps.db.deleteFrom("oauth_state").where("expires_at", "<=", now).execute();
-  await deps.db.insertInto("oauth_state").values({ state, provider, code_verifier: codeVerifier, nonce, expires_at: now + STATE_TTL_MS }).execute();
+  await deps.db
+    .insertInto("oauth_state")
+    .values({ state, provider, code_verifier: codeVerifier, nonce, expires_at: now + STATE_TTL_MS })
+    .execute();
   return client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(deps, provider),
     scope: provider === "google" ? "openid email profile" : "email public_profile",
@@ -122,11 +125,22 @@ export async function signInWithIdentity(deps: AppDeps, provider: OAuthProviderN
   if (!user && identity.email && identity.emailVerified) user = await deps.db.selectFrom("user").selectAll().where("email", "=", identity.email).executeTakeFirst();
   if (!user) {
     if (!identity.email) throw new OAuthFailure("the provider gave no email address");
-    user = await insertUser(deps, { username: await freeUsername(deps, identity), email: identity.email, passwordHash: null, emailVerified: true, firstName: identity.firstName, lastName: identity.lastName });
+    user = await insertUser(deps, {
+      username: await freeUsername(deps, identity),
+      email: identity.email,
+      passwordHash: null,
+      emailVerified: true,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+    });
   }
   if (user.suspended_at !== null) throw new OAuthFailure("account suspended");
   if (!linked) {
-    await deps.db.insertInto("oauth_account").values({ provider, provider_user_id: identity.subject, user_id: user.id, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).execute();
+    await deps.db
+      .insertInto("oauth_account")
+      .values({ provider, provider_user_id: identity.subject, user_id: user.id, created_at: deps.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     // Linking only happens on an address the provider vouches for: that is the proof the verification email asks for.
     if (user.email_verified_at === null) await deps.db.updateTable("user").set({ email_verified_at: deps.now(), updated_at: deps.now() }).where("id", "=", user.id).execute();
   }
@@ -136,7 +150,11 @@ export async function signInWithIdentity(deps: AppDeps, provider: OAuthProviderN
 /** A valid username from the address or the name: letters, digits and underscores, 3–20, digits added when taken. */
 async function freeUsername(deps: AppDeps, identity: ProviderIdentity): Promise<string> {
   const source = identity.email?.split("@")[0] || identity.name || "player";
-  const base = source.normalize("NFD").replace(/[^A-Za-z0-9_]/g, "").slice(0, 16).padEnd(3, "0");
+  const base = source
+    .normalize("NFD")
+    .replace(/[^A-Za-z0-9_]/g, "")
+    .slice(0, 16)
+    .padEnd(3, "0");
   for (let n = 0; n < 1000; n++) {
     const candidate = n === 0 ? base : `${base.slice(0, 20 - String(n).length)}${n}`;
     if (!(await deps.db.selectFrom("user").select("id").where("username", "=", candidate).executeTakeFirst())) return candidate;

@@ -25,7 +25,11 @@ describe("rate limits", () => {
 
   it("limits login attempts per address across accounts", async () => {
     // Bring the address close to its limit directly: hundreds of real attempts would only slow the test.
-    await server.deps.db.updateTable("rate_limit").set({ count: limits.loginPerAddress.max - 1 }).where("key", "like", "login:ip:%").execute();
+    await server.deps.db
+      .updateTable("rate_limit")
+      .set({ count: limits.loginPerAddress.max - 1 })
+      .where("key", "like", "login:ip:%")
+      .execute();
     expect((await new Browser(server.url).post("/api/auth/login", { login: "someone", password: "whatever123" })).status).toBe(401);
     const res = await new Browser(server.url).post("/api/auth/login", { login: "someone_else", password: "whatever123" });
     expect(res.status).toBe(429);
@@ -71,7 +75,11 @@ describe("lockout by account and address", () => {
     for (let round = 0; round < 3; round++) {
       // The lock has run out: move the last failure back past it instead of waiting.
       const row = await server.deps.db.selectFrom("login_failure").select("last_failed_at").where("address", "=", "203.0.113.3").executeTakeFirstOrThrow();
-      await server.deps.db.updateTable("login_failure").set({ last_failed_at: row.last_failed_at - lockoutPolicy.longestLockMs }).where("address", "=", "203.0.113.3").execute();
+      await server.deps.db
+        .updateTable("login_failure")
+        .set({ last_failed_at: row.last_failed_at - lockoutPolicy.longestLockMs })
+        .where("address", "=", "203.0.113.3")
+        .execute();
       expect((await attempt(account.username, "wrong again", "203.0.113.3")).status).toBe(401);
       waits.push(Number((await attempt(account.username, account.password, "203.0.113.3")).response.headers.get("retry-after")));
     }

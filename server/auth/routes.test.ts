@@ -11,7 +11,9 @@ afterAll(() => server.stop());
 
 /** The last link written in the mail folder for an address (no SMTP in this server: mails are .eml files). */
 function lastMailLink(email: string, dataDir = server.dataDir): string {
-  const files = readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(`-${email}.eml`)).sort();
+  const files = readdirSync(join(dataDir, "mail"))
+    .filter((f) => f.endsWith(`-${email}.eml`))
+    .sort();
   const text = readFileSync(join(dataDir, "mail", files.at(-1)!), "utf8").replace(/=\r?\n/g, "");
   return text.match(/https?:\/\/\S+/)![0];
 }
@@ -156,7 +158,11 @@ describe("login timing", () => {
         expect((await new Browser(server.url).post("/api/auth/login", { login, password: "not the password" })).status).toBe(401);
         return verify.mock.calls.length;
       };
-      expect({ existing: await checksFor(account.username), unknown: await checksFor("nobody_here_42"), unknownEmail: await checksFor("nobody@example.test") }).toEqual({ existing: 1, unknown: 1, unknownEmail: 1 });
+      expect({ existing: await checksFor(account.username), unknown: await checksFor("nobody_here_42"), unknownEmail: await checksFor("nobody@example.test") }).toEqual({
+        existing: 1,
+        unknown: 1,
+        unknownEmail: 1,
+      });
     } finally {
       verify.mockRestore();
     }
@@ -228,7 +234,11 @@ describe("password reset", () => {
     const { account } = await signedInUser(server);
     await new Browser(server.url).post("/api/auth/reset", { email: account.email });
     const token = lastMailLink(account.email).split("/new-password/")[1]!;
-    await server.deps.db.updateTable("auth_token").set({ expires_at: Date.now() - 1 }).where("purpose", "=", "reset_password").execute();
+    await server.deps.db
+      .updateTable("auth_token")
+      .set({ expires_at: Date.now() - 1 })
+      .where("purpose", "=", "reset_password")
+      .execute();
     const res = await new Browser(server.url).post(`/api/auth/reset/${token}`, { password: "a brand new password" });
     expect(res.status).toBe(400);
   });

@@ -33,17 +33,26 @@ import { toMe } from "./user-mapper.ts";
 const tags = ["Accounts"];
 
 const signupRoute = createRoute({
-  method: "post", path: "/signup", tags, summary: "Create an account",
+  method: "post",
+  path: "/signup",
+  tags,
+  summary: "Create an account",
   request: { body: jsonBody(SignupSchema) },
   responses: { 200: jsonResponse(SuccessMessageSchema, "Account created; a verification link is mailed"), 400: errors[400], 409: errors[409], 429: errors[429] },
 });
 const verifyRoute = createRoute({
-  method: "get", path: "/verify/{token}", tags, summary: "Email verification link target",
+  method: "get",
+  path: "/verify/{token}",
+  tags,
+  summary: "Email verification link target",
   request: { params: TokenParamSchema },
   responses: { 302: { description: "Redirects to /?verified=true (or false when the link is invalid)" } },
 });
 const loginRoute = createRoute({
-  method: "post", path: "/login", tags, summary: "Log in with a username or an email",
+  method: "post",
+  path: "/login",
+  tags,
+  summary: "Log in with a username or an email",
   request: { body: jsonBody(LoginSchema) },
   responses: { 200: jsonResponse(LoginResponseSchema, "Logged in; the session cookie is set"), 400: errors[400], 401: errors[401], 403: errors[403], 429: errors[429] },
 });
@@ -52,46 +61,82 @@ const logoutResponses = { 200: jsonResponse(SuccessMessageSchema, "Session ended
 const logoutGetRoute = createRoute({ method: "get", path: "/logout", tags, summary: "Refused: log out with POST", responses: { 405: errors[405] } });
 const logoutPostRoute = createRoute({ method: "post", path: "/logout", tags, summary: "Log out", responses: logoutResponses });
 const meRoute = createRoute({
-  method: "get", path: "/me", tags, summary: "The logged-in user", security: secured, middleware: [requireUser] as const,
+  method: "get",
+  path: "/me",
+  tags,
+  summary: "The logged-in user",
+  security: secured,
+  middleware: [requireUser] as const,
   responses: { 200: jsonResponse(UserResponseSchema, "The caller's account"), 401: errors[401] },
 });
 const captchaRoute = createRoute({
-  method: "get", path: "/captcha", tags, summary: "A fresh proof-of-work captcha challenge (ALTCHA)",
+  method: "get",
+  path: "/captcha",
+  tags,
+  summary: "A fresh proof-of-work captcha challenge (ALTCHA)",
   responses: { 200: jsonResponse(CaptchaResponseSchema, "The challenge, when the captcha is on") },
 });
 const optionsRoute = createRoute({
-  method: "get", path: "/options", tags, summary: "What the login form offers on this server",
+  method: "get",
+  path: "/options",
+  tags,
+  summary: "What the login form offers on this server",
   responses: { 200: jsonResponse(AuthOptionsSchema, "Captcha on or off, and which sign-in providers are configured") },
 });
 const resetRequestRoute = createRoute({
-  method: "post", path: "/reset", tags, summary: "Mail a password reset link",
+  method: "post",
+  path: "/reset",
+  tags,
+  summary: "Mail a password reset link",
   request: { body: jsonBody(ResetRequestSchema) },
   responses: { 200: jsonResponse(SuccessMessageSchema, "Same answer whether or not the address exists"), 400: errors[400], 429: errors[429] },
 });
 const resetRoute = createRoute({
-  method: "post", path: "/reset/{token}", tags, summary: "Choose a new password with a single-use reset token",
+  method: "post",
+  path: "/reset/{token}",
+  tags,
+  summary: "Choose a new password with a single-use reset token",
   request: { params: TokenParamSchema, body: jsonBody(ResetPasswordSchema) },
   responses: { 200: jsonResponse(SuccessMessageSchema, "Password changed; every session of the account ended"), 400: errors[400] },
 });
 const fullNameRoute = createRoute({
-  method: "put", path: "/fullname", tags, summary: "Change first and last name", security: secured, middleware: [requireUser] as const,
+  method: "put",
+  path: "/fullname",
+  tags,
+  summary: "Change first and last name",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { body: jsonBody(FullNameSchema) },
   responses: { 200: jsonResponse(UserResponseSchema, "Updated account"), 400: errors[400], 401: errors[401] },
 });
 const usernameRoute = createRoute({
-  method: "put", path: "/username", tags, summary: "Change username", security: secured, middleware: [requireUser] as const,
+  method: "put",
+  path: "/username",
+  tags,
+  summary: "Change username",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { body: jsonBody(ChangeUsernameSchema) },
   responses: { 200: jsonResponse(UserResponseSchema, "Updated account"), 400: errors[400], 401: errors[401], 409: errors[409] },
 });
 const passwordRoute = createRoute({
-  method: "put", path: "/password", tags, summary: "Change password (ends every other session)", security: secured, middleware: [requireUser] as const,
+  method: "put",
+  path: "/password",
+  tags,
+  summary: "Change password (ends every other session)",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonResponse(SuccessMessageSchema, "Password changed; a fresh session cookie is set"), 400: errors[400], 401: errors[401] },
 });
 
 function imageRoute(path: "/avatar" | "/banner", maxBytes: number, response: typeof AvatarResponseSchema | typeof BannerResponseSchema) {
   return createRoute({
-    method: "post", path, tags, summary: `Upload a new ${path.slice(1)} (image, re-encoded to WebP)`, security: secured,
+    method: "post",
+    path,
+    tags,
+    summary: `Upload a new ${path.slice(1)} (image, re-encoded to WebP)`,
+    security: secured,
     middleware: [requireUser, uploadLimit(maxBytes, path === "/avatar" ? imageKinds.avatar : imageKinds.banner)] as const,
     request: { body: formBody(UploadSchema) },
     responses: { 200: jsonResponse(response, "Stored; the path of the new image"), 400: errors[400], 401: errors[401], 413: errors[413] },
@@ -100,7 +145,12 @@ function imageRoute(path: "/avatar" | "/banner", maxBytes: number, response: typ
 
 /** Refuses a body over the image limit before reading it all; a little room is left for the multipart framing. */
 function uploadLimit(maxBytes: number, kind: (typeof imageKinds)[keyof typeof imageKinds]) {
-  return bodyLimit({ maxSize: maxBytes + 64 * 1024, onError: () => { throw tooLarge(kind); } });
+  return bodyLimit({
+    maxSize: maxBytes + 64 * 1024,
+    onError: () => {
+      throw tooLarge(kind);
+    },
+  });
 }
 
 export function authRoutes(deps: AppDeps) {

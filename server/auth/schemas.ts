@@ -6,10 +6,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
 const requiredText = () => z.string({ error: "empty_field" }).trim().min(1, "empty_field");
 
-export const UsernameSchema = requiredText()
-  .min(3, "username_too_short")
-  .max(20, "username_too_long")
-  .regex(USERNAME_PATTERN, "username_invalid_chars");
+export const UsernameSchema = requiredText().min(3, "username_too_short").max(20, "username_too_long").regex(USERNAME_PATTERN, "username_invalid_chars");
 
 export const EmailSchema = requiredText().max(254, "email_invalid").regex(EMAIL_PATTERN, "email_invalid");
 

@@ -105,7 +105,10 @@ async function issueToken(deps: AppDeps, userId: number, purpose: "verify_email"
   const now = deps.now();
   // A new link replaces the older ones, so only the latest email works.
   await deps.db.updateTable("auth_token").set({ used_at: now }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
-  await deps.db.insertInto("auth_token").values({ token_hash: hashToken(token), user_id: userId, purpose, created_at: now, expires_at: now + ttlMs, used_at: null }).execute();
+  await deps.db
+    .insertInto("auth_token")
+    .values({ token_hash: hashToken(token), user_id: userId, purpose, created_at: now, expires_at: now + ttlMs, used_at: null })
+    .execute();
   return token;
 }
 
@@ -214,12 +217,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
 }
 
 export async function updateFullName(deps: AppDeps, user: User, firstName: string, lastName: string): Promise<User> {
-  return deps.db
-    .updateTable("user")
-    .set({ first_name: firstName, last_name: lastName, updated_at: deps.now() })
-    .where("id", "=", user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return deps.db.updateTable("user").set({ first_name: firstName, last_name: lastName, updated_at: deps.now() }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateUsername(deps: AppDeps, user: User, username: string): Promise<User> {
@@ -234,18 +232,16 @@ export async function updateUsername(deps: AppDeps, user: User, username: string
 }
 
 /** Changes the password, ends every session of the account, and opens a fresh one for the caller. */
-export async function changePassword(
-  deps: AppDeps,
-  user: User,
-  input: { oldPassword: string; newPassword: string },
-  remember: boolean,
-  userAgent?: string,
-): Promise<string> {
+export async function changePassword(deps: AppDeps, user: User, input: { oldPassword: string; newPassword: string }, remember: boolean, userAgent?: string): Promise<string> {
   if (!user.password_hash || !(await Bun.password.verify(input.oldPassword, user.password_hash))) {
     throw new InvalidError([{ field: "oldPassword", code: "wrong_password" }]);
   }
   if (input.oldPassword === input.newPassword) throw new InvalidError([{ field: "newPassword", code: "same_password" }]);
-  await deps.db.updateTable("user").set({ password_hash: await hashPassword(input.newPassword), updated_at: deps.now() }).where("id", "=", user.id).execute();
+  await deps.db
+    .updateTable("user")
+    .set({ password_hash: await hashPassword(input.newPassword), updated_at: deps.now() })
+    .where("id", "=", user.id)
+    .execute();
   await revokeUserSessions(deps.db, user.id);
   return createSession(deps.db, user.id, remember, deps.now(), userAgent);
 }
@@ -257,7 +253,11 @@ export async function logOut(deps: AppDeps, sessionHash: string): Promise<void> 
 /** A new avatar or banner: the picture is stored first, the old one removed once the account points at the new. */
 export async function replaceProfileImage(deps: AppDeps, user: User, column: "avatar" | "banner", file: unknown): Promise<string> {
   const path = await storeImage(deps, file, imageKinds[column], user.id);
-  await deps.db.updateTable("user").set({ [column]: path, updated_at: deps.now() }).where("id", "=", user.id).execute();
+  await deps.db
+    .updateTable("user")
+    .set({ [column]: path, updated_at: deps.now() })
+    .where("id", "=", user.id)
+    .execute();
   await removeUpload(user[column], deps.config.dataDir);
   return path;
 }

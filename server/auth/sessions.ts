@@ -55,7 +55,11 @@ export async function findSession(db: Db, token: string, now: number): Promise<A
   if (!row || row.session_expires_at <= now || row.suspended_at !== null) return null;
   const remember = row.session_remember === 1;
   if (row.session_expires_at - now < lifetime(remember) / 2) {
-    await db.updateTable("session").set({ expires_at: now + lifetime(remember) }).where("id_hash", "=", idHash).execute();
+    await db
+      .updateTable("session")
+      .set({ expires_at: now + lifetime(remember) })
+      .where("id_hash", "=", idHash)
+      .execute();
   }
   const { session_expires_at: _expires, session_remember: _remember, ...user } = row;
   return { user, sessionHash: idHash, remember };

@@ -54,7 +54,11 @@ describe("POST /api/auth/avatar and /api/auth/banner", () => {
     const { browser, user } = await signedInUser(server);
     expect((await browser.post("/api/auth/avatar", form(await makeImage("png"), "1.png"))).status).toBe(200);
     // Bring the member to the edge of the limit directly: thirty real uploads would only slow the test.
-    await server.deps.db.updateTable("rate_limit").set({ count: uploadsPerMember.max - 1 }).where("key", "=", `upload:user:${user.id}`).execute();
+    await server.deps.db
+      .updateTable("rate_limit")
+      .set({ count: uploadsPerMember.max - 1 })
+      .where("key", "=", `upload:user:${user.id}`)
+      .execute();
     expect((await browser.post("/api/auth/banner", form(await makeImage("png"), "2.png"))).status).toBe(200);
     const refused = await browser.post("/api/auth/avatar", form(await makeImage("png"), "3.png"));
     expect(refused.status).toBe(429);

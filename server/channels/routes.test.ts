@@ -62,10 +62,26 @@ describe("DELETE /api/stream/replays/{id}", () => {
     await owner.browser.post("/api/stream/mychannel/init");
     const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", owner.user.id).executeTakeFirstOrThrow();
     const now = Date.now();
-    const session = await server.deps.db.insertInto("live_session").values({ channel_id: channel.id, started_at: now - 60_000, ended_at: now, recording_dir: "/nowhere" }).returning("id").executeTakeFirstOrThrow();
+    const session = await server.deps.db
+      .insertInto("live_session")
+      .values({ channel_id: channel.id, started_at: now - 60_000, ended_at: now, recording_dir: "/nowhere" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const replay = await server.deps.db
       .insertInto("replay")
-      .values({ channel_id: channel.id, live_session_id: session.id, title: "À effacer", status: "ready", game_id: 1, file_path: null, thumbnail_path: null, duration: 60, file_size: 1000, created_at: now, deleted_at: null })
+      .values({
+        channel_id: channel.id,
+        live_session_id: session.id,
+        title: "À effacer",
+        status: "ready",
+        game_id: 1,
+        file_path: null,
+        thumbnail_path: null,
+        duration: 60,
+        file_size: 1000,
+        created_at: now,
+        deleted_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const list = (await owner.browser.get("/api/stream/my-replays")).body;

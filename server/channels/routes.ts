@@ -35,73 +35,126 @@ const ViewerBodySchema = z.object({ channelArn: z.string().min(1).max(64) });
 const ViewerCountSchema = ViewerCountResponseSchema;
 
 const initRoute = createRoute({
-  method: "post", path: "/mychannel/init", tags, summary: "Create the caller's channel (first login)", ...owner,
+  method: "post",
+  path: "/mychannel/init",
+  tags,
+  summary: "Create the caller's channel (first login)",
+  ...owner,
   responses: { 201: jsonResponse(ChannelCreatedResponseSchema, "Channel created"), 401: errors[401], 422: errors[403] },
 });
 const hasChannelRoute = createRoute({
-  method: "get", path: "/mychannel/init", tags, summary: "Whether the caller's channel exists and is live", ...owner,
+  method: "get",
+  path: "/mychannel/init",
+  tags,
+  summary: "Whether the caller's channel exists and is live",
+  ...owner,
   responses: { 200: jsonResponse(ChannelStateResponseSchema, "Channel state"), 401: errors[401] },
 });
 const myChannelRoute = createRoute({
-  method: "get", path: "/mychannelinfo", tags, summary: "The caller's channel as viewers see it", ...owner,
+  method: "get",
+  path: "/mychannelinfo",
+  tags,
+  summary: "The caller's channel as viewers see it",
+  ...owner,
   responses: { 200: jsonResponse(MyChannelResponseSchema, "The channel"), 401: errors[401] },
 });
 const ingestRoute = createRoute({
-  method: "get", path: "/ingest", tags, summary: "This server's RTMP address for OBS (public: the how-to-stream guide shows it)",
+  method: "get",
+  path: "/ingest",
+  tags,
+  summary: "This server's RTMP address for OBS (public: the how-to-stream guide shows it)",
   responses: { 200: jsonResponse(IngestResponseSchema, "Ingest address (null when RTMP ingest is off)") },
 });
 const streamKeyRoute = createRoute({
-  method: "get", path: "/mystreamkey", tags, summary: "The caller's stream key and RTMP address (owner only)", ...owner,
+  method: "get",
+  path: "/mystreamkey",
+  tags,
+  summary: "The caller's stream key and RTMP address (owner only)",
+  ...owner,
   responses: { 200: jsonResponse(StreamKeyResponseSchema, "Key and ingest address"), 401: errors[401] },
 });
 const regenerateRoute = createRoute({
-  method: "post", path: "/mystreamkey/regenerate", tags, summary: "A new stream key; a publisher using the old one is cut off", ...owner,
+  method: "post",
+  path: "/mystreamkey/regenerate",
+  tags,
+  summary: "A new stream key; a publisher using the old one is cut off",
+  ...owner,
   responses: { 200: jsonResponse(StreamKeyResponseSchema, "The new key"), 401: errors[401] },
 });
 const startRoute = createRoute({
-  method: "post", path: "/startstreaming", tags, summary: "Set the live's title, game, tags and description; answers the OBS settings", ...owner,
+  method: "post",
+  path: "/startstreaming",
+  tags,
+  summary: "Set the live's title, game, tags and description; answers the OBS settings",
+  ...owner,
   request: { body: jsonBody(StartStreamingSchema) },
   responses: { 200: jsonResponse(StreamKeyResponseSchema, "Ingest address and key"), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 const streamRoute = createRoute({
-  method: "get", path: "/stream/{username}", tags, summary: "A channel's stream; 404 with the username when the user has no channel",
+  method: "get",
+  path: "/stream/{username}",
+  tags,
+  summary: "A channel's stream; 404 with the username when the user has no channel",
   request: { params: UsernameParamSchema },
   responses: { 200: jsonResponse(StreamDetailResponseSchema, "The stream"), 404: errors[404] },
 });
 const streamsRoute = createRoute({
-  method: "get", path: "/streams", tags, summary: "Live streams, most watched first (filters: game, tag)",
+  method: "get",
+  path: "/streams",
+  tags,
+  summary: "Live streams, most watched first (filters: game, tag)",
   request: { query: StreamsQuerySchema },
   responses: { 200: jsonResponse(StreamListResponseSchema, "Live streams") },
 });
 const viewerRoute = (path: "/viewers/join" | "/viewers/heartbeat" | "/viewers/leave", summary: string) =>
   createRoute({
-    method: "post", path, tags, summary,
+    method: "post",
+    path,
+    tags,
+    summary,
     request: { body: jsonBody(ViewerBodySchema) },
     responses: { 200: jsonResponse(ViewerCountChangeResponseSchema, "The new count"), 404: errors[404] },
   });
 const viewerCountRoute = createRoute({
-  method: "get", path: "/viewers/{channelArn}", tags, summary: "Viewer count and start time of a live",
+  method: "get",
+  path: "/viewers/{channelArn}",
+  tags,
+  summary: "Viewer count and start time of a live",
   request: { params: ChannelArnParamSchema },
   responses: { 200: jsonResponse(ViewerCountSchema, "Count"), 404: errors[404] },
 });
 // Spec 01 names this path and nothing more: it answers what the viewers call does, by the same channel id.
 const liveDataRoute = createRoute({
-  method: "get", path: "/livedata/{id}", tags, summary: "A live's data: viewer count and start time (the channel's channelArn as id)",
+  method: "get",
+  path: "/livedata/{id}",
+  tags,
+  summary: "A live's data: viewer count and start time (the channel's channelArn as id)",
   request: { params: z.object({ id: ChannelArnParamSchema.shape.channelArn }) },
   responses: { 200: jsonResponse(ViewerCountSchema, "Live data"), 404: errors[404] },
 });
 
 const getSettingsRoute = createRoute({
-  method: "get", path: "/channel-settings", tags, summary: "The caller's channel settings (paypal.me, biography, social links)", ...owner,
+  method: "get",
+  path: "/channel-settings",
+  tags,
+  summary: "The caller's channel settings (paypal.me, biography, social links)",
+  ...owner,
   responses: { 200: jsonResponse(ChannelSettingsSchema, "Settings"), 401: errors[401] },
 });
 const putSettingsRoute = createRoute({
-  method: "put", path: "/channel-settings", tags, summary: "Save channel settings; handles become profile addresses", ...owner,
+  method: "put",
+  path: "/channel-settings",
+  tags,
+  summary: "Save channel settings; handles become profile addresses",
+  ...owner,
   request: { body: jsonBody(ChannelSettingsInputSchema) },
   responses: { 200: jsonResponse(ChannelSettingsSavedResponseSchema, "Saved"), 400: errors[400], 401: errors[401] },
 });
 const profileRoute = createRoute({
-  method: "get", path: "/profile/{username}", tags, summary: "A user's public profile: about, social links, followers, live state",
+  method: "get",
+  path: "/profile/{username}",
+  tags,
+  summary: "A user's public profile: about, social links, followers, live state",
   request: { params: UsernameParamSchema },
   responses: { 200: jsonResponse(ProfileSchema, "Profile"), 404: errors[404] },
 });
@@ -150,11 +203,15 @@ export function channelRoutes(deps: AppDeps) {
       const data = following === "true" ? (viewer ? await followedStreams(deps, viewer.id, c.get("lang")) : []) : await liveStreams(deps, { game, tag }, c.get("lang"), viewer?.id);
       return c.json({ success: true as const, data }, 200);
     })
-    .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) => c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200))
+    .openapi(viewerRoute("/viewers/join", "A viewer starts watching"), async (c) =>
+      c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200),
+    )
     .openapi(viewerRoute("/viewers/heartbeat", "A viewer is still watching (every 25 s)"), async (c) =>
       c.json({ success: true as const, viewerCount: await touchViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200),
     )
-    .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) => c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200))
+    .openapi(viewerRoute("/viewers/leave", "A viewer stops watching"), async (c) =>
+      c.json({ success: true as const, viewerCount: await leaveViewer(deps, c.req.valid("json").channelArn, viewerOf(c, deps)) }, 200),
+    )
     .openapi(getSettingsRoute, async (c) => c.json({ success: true as const, ...(await getChannelSettings(deps, currentUser(c))) }, 200))
     .openapi(putSettingsRoute, async (c) => {
       const settings = await saveChannelSettings(deps, currentUser(c), c.req.valid("json"));

@@ -18,32 +18,34 @@ export const UsernameParamSchema = z.object({ username: z.string().min(1).max(40
 export const ChannelArnParamSchema = z.object({ channelArn: z.string().min(1).max(64) });
 
 /** A live item as spec 01 §3 reads it; `game` and `stream_games` carry the same game for the screens that read either. */
-export const StreamResponseSchema = z.object({
-  _id: z.string(),
-  channelArn: z.string(),
-  user: z.number(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  verified: z.boolean(),
-  title: z.string(),
-  about: z.string(),
-  description: z.string(),
-  game: GameResponseSchema.nullable(),
-  stream_games: GameResponseSchema.nullable(),
-  tags: z.array(z.string()),
-  isLive: z.boolean(),
-  playbackLink: z.string().nullable(),
-  flvLink: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  thumbnailGif: z.string().nullable(),
-  viewerCount: z.number(),
-  startTime: z.string().nullable(),
-  timePassed: z.string().nullable(),
-  followers: z.number(),
-  isFollowed: z.boolean(),
-  paypalme: z.string().nullable(),
-  social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
-}).meta({ id: "Stream" });
+export const StreamResponseSchema = z
+  .object({
+    _id: z.string(),
+    channelArn: z.string(),
+    user: z.number(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    verified: z.boolean(),
+    title: z.string(),
+    about: z.string(),
+    description: z.string(),
+    game: GameResponseSchema.nullable(),
+    stream_games: GameResponseSchema.nullable(),
+    tags: z.array(z.string()),
+    isLive: z.boolean(),
+    playbackLink: z.string().nullable(),
+    flvLink: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    thumbnailGif: z.string().nullable(),
+    viewerCount: z.number(),
+    startTime: z.string().nullable(),
+    timePassed: z.string().nullable(),
+    followers: z.number(),
+    isFollowed: z.boolean(),
+    paypalme: z.string().nullable(),
+    social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
+  })
+  .meta({ id: "Stream" });
 export type StreamResponse = z.infer<typeof StreamResponseSchema>;
 
 export const StreamsQuerySchema = z.object({

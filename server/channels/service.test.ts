@@ -89,7 +89,12 @@ describe("the live's details", () => {
     const session = await db.insertInto("live_session").values({ channel_id: channel.id, started_at: w.clock.now(), recording_dir: "/nowhere" }).returning("id").executeTakeFirstOrThrow();
     await db.updateTable("channel").set({ live_session_id: session.id, is_live: 1 }).where("id", "=", channel.id).execute();
     await startStreaming(deps, owner, { title: "Nouveau titre", gameId: 3, description: "Finale", tags: ["fr"] });
-    expect(await db.selectFrom("live_session").select(["title", "game_id", "description", "tags"]).where("id", "=", session.id).executeTakeFirstOrThrow()).toEqual({ title: "Nouveau titre", game_id: 3, description: "Finale", tags: '["fr"]' });
+    expect(await db.selectFrom("live_session").select(["title", "game_id", "description", "tags"]).where("id", "=", session.id).executeTakeFirstOrThrow()).toEqual({
+      title: "Nouveau titre",
+      game_id: 3,
+      description: "Finale",
+      tags: '["fr"]',
+    });
   });
 });
 
@@ -105,7 +110,11 @@ describe("lives", () => {
     await makeLive("Rocket du soir", 6, ["chill"]);
     await startStreaming(deps, await w.makeUser(), { title: "Hors ligne", gameId: 4, description: "", tags: [] });
     const mine = new Set(["Soirée Valorant", "Rocket du soir", "Hors ligne"]);
-    const titles = async (filter: { game?: number; tag?: string }) => (await liveStreams(deps, filter, "en")).map((s) => s.title).filter((title) => mine.has(title)).sort();
+    const titles = async (filter: { game?: number; tag?: string }) =>
+      (await liveStreams(deps, filter, "en"))
+        .map((s) => s.title)
+        .filter((title) => mine.has(title))
+        .sort();
     expect(await titles({})).toEqual(["Rocket du soir", "Soirée Valorant"]);
     expect(await titles({ game: 4 })).toEqual(["Soirée Valorant"]);
     expect(await titles({ tag: "ranked" })).toEqual(["Soirée Valorant"]);
@@ -127,9 +136,15 @@ describe("lives", () => {
     await touchViewer(deps, await arn(busy), { id: "visitor:b", address: "10.0.0.2" });
     await touchViewer(deps, await arn(busy), { id: "visitor:c", address: "10.0.0.3" });
     const counts = async () => (await liveStreams(deps, {}, "en")).filter((s) => [quiet.username, busy.username].includes(s.username)).map((s) => [s.username, s.viewerCount]);
-    expect(await counts()).toEqual([[busy.username, 2], [quiet.username, 1]]);
+    expect(await counts()).toEqual([
+      [busy.username, 2],
+      [quiet.username, 1],
+    ]);
     w.clock.advance(VIEWER_TIMEOUT_MS / 2);
-    expect(await counts()).toEqual([[busy.username, 2], [quiet.username, 0]]);
+    expect(await counts()).toEqual([
+      [busy.username, 2],
+      [quiet.username, 0],
+    ]);
     w.clock.advance(VIEWER_TIMEOUT_MS / 2);
     expect((await counts()).map(([, n]) => n)).toEqual([0, 0]);
   });

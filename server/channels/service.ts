@@ -15,12 +15,7 @@ export async function initChannel(deps: AppDeps, user: User): Promise<Channel> {
 /** A new key; a publisher using the old one is cut off at once by the caller. */
 export async function regenerateStreamKey(deps: AppDeps, user: User): Promise<{ channel: Channel; previousKey: string }> {
   const channel = await ensureChannel(deps, user);
-  const updated = await deps.db
-    .updateTable("channel")
-    .set({ stream_key: newStreamKey(), updated_at: deps.now() })
-    .where("id", "=", channel.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await deps.db.updateTable("channel").set({ stream_key: newStreamKey(), updated_at: deps.now() }).where("id", "=", channel.id).returningAll().executeTakeFirstOrThrow();
   return { channel: updated, previousKey: channel.stream_key };
 }
 

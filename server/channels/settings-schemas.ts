@@ -33,13 +33,24 @@ function socialProfile(platform: keyof typeof SOCIAL_DOMAINS) {
 }
 
 export const ChannelSettingsInputSchema = z.object({
-  paypalme: optional(z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/, "paypalme_invalid")),
+  paypalme: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,20}$/, "paypalme_invalid"),
+  ),
   about: z.string().trim().max(1000, "about_too_long").optional(),
   facebook: optional(socialProfile("facebook")),
   instagram: optional(socialProfile("instagram")),
   youtube: optional(socialProfile("youtube")),
   // Twitter keeps only the handle (spec 01 §5).
-  twitter: optional(z.string().trim().transform((v) => v.replace(/^@/, "")).pipe(z.string().regex(/^[A-Za-z0-9_]{1,15}$/, "twitter_invalid"))),
+  twitter: optional(
+    z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/^@/, ""))
+      .pipe(z.string().regex(/^[A-Za-z0-9_]{1,15}$/, "twitter_invalid")),
+  ),
   website: optional(
     z
       .string()

@@ -32,8 +32,13 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     ...(input.youtube !== undefined ? { social_youtube: input.youtube } : {}),
     ...(input.website !== undefined ? { social_website: input.website } : {}),
   };
-  await deps.db.updateTable("channel").set({ ...changes, updated_at: now }).where("id", "=", channel.id).execute();
-  const updatedUser = input.about !== undefined ? await deps.db.updateTable("user").set({ about: input.about, updated_at: now }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow() : user;
+  await deps.db
+    .updateTable("channel")
+    .set({ ...changes, updated_at: now })
+    .where("id", "=", channel.id)
+    .execute();
+  const updatedUser =
+    input.about !== undefined ? await deps.db.updateTable("user").set({ about: input.about, updated_at: now }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow() : user;
   return getChannelSettings(deps, updatedUser);
 }
 

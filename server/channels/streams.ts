@@ -88,14 +88,26 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
       .where("last_seen_at", ">", deps.now() - VIEWER_TIMEOUT_MS)
       .groupBy("channel_id")
       .execute(),
-    deps.db.selectFrom("follow").select(["followed_id", (eb) => eb.fn.countAll<number>().as("n")]).where("followed_id", "in", userIds).groupBy("followed_id").execute(),
+    deps.db
+      .selectFrom("follow")
+      .select(["followed_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("followed_id", "in", userIds)
+      .groupBy("followed_id")
+      .execute(),
     viewerId ? deps.db.selectFrom("follow").select("followed_id").where("follower_id", "=", viewerId).where("followed_id", "in", userIds).execute() : Promise.resolve([]),
   ]);
   const gameById = new Map<number, Game>(games.map((game) => [game.id, game]));
   const viewersOf = new Map(viewers.map((v) => [v.channel_id, Number(v.n)]));
   const followersOf = new Map(followers.map((f) => [f.followed_id, Number(f.n)]));
   const followedSet = new Set(followed.map((f) => f.followed_id));
-  return rows.map((row) => toStreamResponse(deps, row, lang, { game: row.game_id ? gameById.get(row.game_id) : undefined, viewers: viewersOf.get(row.channelId) ?? 0, followers: followersOf.get(row.userId) ?? 0, isFollowed: followedSet.has(row.userId) }));
+  return rows.map((row) =>
+    toStreamResponse(deps, row, lang, {
+      game: row.game_id ? gameById.get(row.game_id) : undefined,
+      viewers: viewersOf.get(row.channelId) ?? 0,
+      followers: followersOf.get(row.userId) ?? 0,
+      isFollowed: followedSet.has(row.userId),
+    }),
+  );
 }
 
 function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {

@@ -122,7 +122,10 @@ describe("chat", () => {
     const timedOut = await say(socket, streamID, "again");
     expect(timedOut).toMatchObject({ ok: false, code: "chat_timed_out" });
     expect(timedOut.msg).toContain("10 min");
-    await server.deps.db.updateTable("chat_ban").set({ until: Date.now() - 1 }).execute();
+    await server.deps.db
+      .updateTable("chat_ban")
+      .set({ until: Date.now() - 1 })
+      .execute();
     expect((await say(socket, streamID, "back")).ok).toBe(true);
   });
 

@@ -4,17 +4,19 @@ import { numeric } from "../http/numbers.ts";
 export const MAX_MESSAGE_LENGTH = 500;
 
 /** A chat line as both the socket and the history call give it: `message` and `content` carry the same text (spec 01 §3). */
-export const ChatMessageSchema = z.object({
-  id: z.number(),
-  userId: z.number(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  message: z.string(),
-  content: z.string(),
-  streamID: z.string(),
-  streamId: z.string(),
-  timestamp: z.string(),
-}).meta({ id: "ChatMessage" });
+export const ChatMessageSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    message: z.string(),
+    content: z.string(),
+    streamID: z.string(),
+    streamId: z.string(),
+    timestamp: z.string(),
+  })
+  .meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const StreamIdParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/) });
@@ -23,7 +25,12 @@ export const MessageIdParamSchema = z.object({ messageId: numeric(z.number().int
 export const BanInputSchema = z.object({
   userId: z.number().int().positive(),
   /** Absent: banned until lifted. */
-  minutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .optional(),
   reason: z.string().trim().max(200).optional().default(""),
 });
 export const BanParamSchema = z.object({ streamID: z.string().regex(/^[a-f0-9]{1,64}$/), userId: numeric(z.number().int().positive()) });

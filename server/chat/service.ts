@@ -99,7 +99,11 @@ export async function postMessage(deps: AppDeps, limiter: ChatLimiter, user: Use
   if (channel.chat_slow_seconds > 0 && !moderator) await assertSlowModeWait(deps, channel, user.id, now);
   if (limiter.isDuplicate(channel.id, user.id, text, now)) return null;
   if (!limiter.take(user.id, now)) throw new AppError(429, "chat_rate_limited");
-  const { id } = await deps.db.insertInto("chat_message").values({ channel_id: channel.id, user_id: user.id, content: text, created_at: now, deleted_at: null, deleted_by: null }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await deps.db
+    .insertInto("chat_message")
+    .values({ channel_id: channel.id, user_id: user.id, content: text, created_at: now, deleted_at: null, deleted_by: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const message = toChatMessage({ id, content: text, created_at: now, user_id: user.id, username: user.username, avatar: user.avatar, public_id: channel.public_id });
   deps.bus.emit("chat:message", { streamID: channel.public_id, message });
   return message;
@@ -111,7 +115,13 @@ async function assertSlowModeWait(deps: AppDeps, channel: Channel, userId: numbe
   if (waitMs > 0) throw new AppError(429, "chat_slow_mode", { params: { seconds: Math.ceil(waitMs / 1000) } });
 }
 
-async function record(deps: AppDeps, channelId: number, moderatorId: number, action: "delete" | "ban" | "timeout" | "unban" | "slow_mode", detail: { target?: number; message?: number; text?: string }) {
+async function record(
+  deps: AppDeps,
+  channelId: number,
+  moderatorId: number,
+  action: "delete" | "ban" | "timeout" | "unban" | "slow_mode",
+  detail: { target?: number; message?: number; text?: string },
+) {
   await deps.db
     .insertInto("chat_moderation")
     .values({ channel_id: channelId, moderator_id: moderatorId, action, target_user_id: detail.target ?? null, message_id: detail.message ?? null, detail: detail.text ?? "", created_at: deps.now() })
@@ -120,7 +130,13 @@ async function record(deps: AppDeps, channelId: number, moderatorId: number, act
 
 /** The message vanishes for everyone: gone from the history, removed from open chats. */
 export async function deleteMessage(deps: AppDeps, user: User, messageId: number): Promise<void> {
-  const row = await deps.db.selectFrom("chat_message").innerJoin("channel", "channel.id", "chat_message.channel_id").selectAll("channel").select(["chat_message.deleted_at"]).where("chat_message.id", "=", messageId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("chat_message")
+    .innerJoin("channel", "channel.id", "chat_message.channel_id")
+    .selectAll("channel")
+    .select(["chat_message.deleted_at"])
+    .where("chat_message.id", "=", messageId)
+    .executeTakeFirst();
   if (!row || row.deleted_at !== null) throw new NotFoundError("message_not_found");
   if (!canModerateChat(user, row)) throw new ForbiddenError();
   await deps.db.updateTable("chat_message").set({ deleted_at: deps.now(), deleted_by: user.id }).where("id", "=", messageId).execute();

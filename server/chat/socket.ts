@@ -71,4 +71,3 @@ function refuse(socket: Socket, reply: (answer: unknown) => void, code: string, 
   reply(error);
   socket.emit("chat_error", error);
 }
-

@@ -6,7 +6,12 @@ import { DashboardResponseSchema } from "./schemas.ts";
 import { dashboardFor } from "./service.ts";
 
 const dashboardRoute = createRoute({
-  method: "get", path: "/dashboard", tags: ["Dashboard"], summary: "The stat cards of the caller's role", security: secured, middleware: [requireUser] as const,
+  method: "get",
+  path: "/dashboard",
+  tags: ["Dashboard"],
+  summary: "The stat cards of the caller's role",
+  security: secured,
+  middleware: [requireUser] as const,
   responses: { 200: jsonResponse(DashboardResponseSchema, "Stats"), 401: errors[401] },
 });
 

@@ -96,7 +96,12 @@ describe("an admin's dashboard", () => {
     const admin = await w.admin();
     const count = async (table: "user" | "event") => (await db.selectFrom(table).select("id").execute()).length;
     const stats = (await dashboardFor(deps, admin)).stats;
-    expect(stats).toMatchObject({ users: await count("user"), events: await count("event"), openReports: (await db.selectFrom("report").select("id").where("status", "=", "open").execute()).length, revenue: (await paidValidTickets()).revenue });
+    expect(stats).toMatchObject({
+      users: await count("user"),
+      events: await count("event"),
+      openReports: (await db.selectFrom("report").select("id").where("status", "=", "open").execute()).length,
+      revenue: (await paidValidTickets()).revenue,
+    });
     const moderator = await w.makeUser({ role: "moderator" });
     expect((await dashboardFor(deps, moderator)).stats).toMatchObject({ users: await count("user") });
   });

@@ -23,14 +23,30 @@ export async function dashboardFor(deps: AppDeps, user: User) {
   const now = deps.now();
   switch (user.role) {
     case "streamer": {
-      const assigned = await deps.db.selectFrom("assignment").innerJoin("event", "event.id", "assignment.event_id").select(["event.start_date", "event.status"]).where("assignment.streamer_id", "=", user.id).execute();
-      const totalStreams = await deps.db.selectFrom("live_session").innerJoin("channel", "channel.id", "live_session.channel_id").select(sql<number>`COUNT(*)`.as("n")).where("channel.user_id", "=", user.id).executeTakeFirstOrThrow();
-      return { role: user.role, stats: { assignedEvents: assigned.length, upcomingStreams: assigned.filter((a) => a.start_date > now && a.status !== "cancelled").length, totalStreams: Number(totalStreams.n) } };
+      const assigned = await deps.db
+        .selectFrom("assignment")
+        .innerJoin("event", "event.id", "assignment.event_id")
+        .select(["event.start_date", "event.status"])
+        .where("assignment.streamer_id", "=", user.id)
+        .execute();
+      const totalStreams = await deps.db
+        .selectFrom("live_session")
+        .innerJoin("channel", "channel.id", "live_session.channel_id")
+        .select(sql<number>`COUNT(*)`.as("n"))
+        .where("channel.user_id", "=", user.id)
+        .executeTakeFirstOrThrow();
+      return {
+        role: user.role,
+        stats: { assignedEvents: assigned.length, upcomingStreams: assigned.filter((a) => a.start_date > now && a.status !== "cancelled").length, totalStreams: Number(totalStreams.n) },
+      };
     }
     case "organizer": {
       const events = await deps.db.selectFrom("event").select(["id", "status"]).where("created_by", "=", user.id).execute();
       const sales = await ticketSales(deps.db, user.id);
-      return { role: user.role, stats: { createdEvents: events.length, activeEvents: events.filter((e) => e.status === "published" || e.status === "active").length, revenue: sales.revenue, ticketsSold: sales.ticketsSold } };
+      return {
+        role: user.role,
+        stats: { createdEvents: events.length, activeEvents: events.filter((e) => e.status === "published" || e.status === "active").length, revenue: sales.revenue, ticketsSold: sales.ticketsSold },
+      };
     }
     case "moderator":
     case "admin": {

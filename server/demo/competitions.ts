@@ -22,9 +22,51 @@ export const demoTournaments = [
 export const demoPlayers = ["Orion", "Vega", "Altair", "Lyra", "Sirius", "Rigel", "Deneb", "Capella", "Antares", "Pollux", "Castor", "Mira"];
 
 export const demoEvents = [
-  { name: "LAN du Rhône 2027", organiser: "ZeldaPro", category: 2, inDays: 30, lengthHours: 48, max: 64, price: 15, location: "Salle des fêtes, Villeurbanne", approval: true, registrants: ["PixelPaul", "LaFleche", "NovaRush", "Orion", "Vega"], buyers: [["PixelPaul", "pass_full"], ["LaFleche", "pass_day"]] },
-  { name: "Soirée de visionnage — finale régionale", organiser: "MiloCast", category: 6, inDays: 9, lengthHours: 4, max: 40, price: 0, location: "Bar Le Respawn, Lyon 7e", approval: false, registrants: ["PixelPaul", "TheBaron", "Sakura_GG"], buyers: [] },
-  { name: "Atelier : bien démarrer sur OBS", organiser: "Kestrel", category: 4, inDays: 5, lengthHours: 2, max: 20, price: 5, location: "Médiathèque, Lyon 3e", approval: false, registrants: ["NovaRush", "LaFleche"], buyers: [["ZeldaPro", "match"], ["NovaRush", "match"]] },
+  {
+    name: "LAN du Rhône 2027",
+    organiser: "ZeldaPro",
+    category: 2,
+    inDays: 30,
+    lengthHours: 48,
+    max: 64,
+    price: 15,
+    location: "Salle des fêtes, Villeurbanne",
+    approval: true,
+    registrants: ["PixelPaul", "LaFleche", "NovaRush", "Orion", "Vega"],
+    buyers: [
+      ["PixelPaul", "pass_full"],
+      ["LaFleche", "pass_day"],
+    ],
+  },
+  {
+    name: "Soirée de visionnage — finale régionale",
+    organiser: "MiloCast",
+    category: 6,
+    inDays: 9,
+    lengthHours: 4,
+    max: 40,
+    price: 0,
+    location: "Bar Le Respawn, Lyon 7e",
+    approval: false,
+    registrants: ["PixelPaul", "TheBaron", "Sakura_GG"],
+    buyers: [],
+  },
+  {
+    name: "Atelier : bien démarrer sur OBS",
+    organiser: "Kestrel",
+    category: 4,
+    inDays: 5,
+    lengthHours: 2,
+    max: 20,
+    price: 5,
+    location: "Médiathèque, Lyon 3e",
+    approval: false,
+    registrants: ["NovaRush", "LaFleche"],
+    buyers: [
+      ["ZeldaPro", "match"],
+      ["NovaRush", "match"],
+    ],
+  },
 ] as const;
 
 /**

@@ -27,11 +27,21 @@ describe("DEMO mode", () => {
   });
 
   it("runs the synthetic live streams", async () => {
-    const lives = await waitFor("two demo lives", async () => {
-      const data = (await new Browser(server.url).get("/api/stream/streams")).body.data as { username: string }[];
-      return data.length >= 2 ? data : undefined;
-    }, 20_000, 250);
-    expect(lives.map((l) => l.username).sort()).toEqual(demoMembers.filter((m) => m.live).map((m) => m.username).sort());
+    const lives = await waitFor(
+      "two demo lives",
+      async () => {
+        const data = (await new Browser(server.url).get("/api/stream/streams")).body.data as { username: string }[];
+        return data.length >= 2 ? data : undefined;
+      },
+      20_000,
+      250,
+    );
+    expect(lives.map((l) => l.username).sort()).toEqual(
+      demoMembers
+        .filter((m) => m.live)
+        .map((m) => m.username)
+        .sort(),
+    );
   });
 
   it("seeds once", async () => {

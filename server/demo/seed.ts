@@ -26,7 +26,11 @@ export async function seedDemoCommunity(deps: AppDeps, log: (line: string) => vo
   for (const member of demoMembers) await seedMember(deps, member, passwordHash);
   const idOf = async (username: string) => (await deps.db.selectFrom("user").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   for (const [follower, followed] of demoFollows) {
-    await deps.db.insertInto("follow").values({ follower_id: await idOf(follower), followed_id: await idOf(followed), created_at: deps.now() - 3 * DAY }).onConflict((oc) => oc.doNothing()).execute();
+    await deps.db
+      .insertInto("follow")
+      .values({ follower_id: await idOf(follower), followed_id: await idOf(followed), created_at: deps.now() - 3 * DAY })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   for (const replay of demoReplays) await seedReplay(deps, replay).catch((error) => log(`[demo] replay "${replay.title}": ${(error as Error).message}`));
   for (const [index, username] of demoPlayers.entries()) await seedPlayer(deps, username, index, passwordHash);
@@ -64,8 +68,14 @@ async function seedMember(deps: AppDeps, member: DemoMember, passwordHash: strin
 }
 
 const PLAYER_COLORS: [string, string][] = [
-  ["#06d6a0", "#118ab2"], ["#ef476f", "#ffd166"], ["#8338ec", "#3a86ff"], ["#ff7f51", "#720026"],
-  ["#4cc9f0", "#4361ee"], ["#f72585", "#7209b7"], ["#90be6d", "#277da1"], ["#f9c74f", "#f3722c"],
+  ["#06d6a0", "#118ab2"],
+  ["#ef476f", "#ffd166"],
+  ["#8338ec", "#3a86ff"],
+  ["#ff7f51", "#720026"],
+  ["#4cc9f0", "#4361ee"],
+  ["#f72585", "#7209b7"],
+  ["#90be6d", "#277da1"],
+  ["#f9c74f", "#f3722c"],
 ];
 
 /** A tournament player: an account with a picture, no channel. */
@@ -78,7 +88,19 @@ async function seedPlayer(deps: AppDeps, username: string, index: number, passwo
 
 /** A smooth two-colour picture, made by ffmpeg: the demo needs no image files of its own. */
 async function gradient(width: number, height: number, from: string, to: string): Promise<File> {
-  const png = await runFfmpeg(["-f", "lavfi", "-i", `gradients=s=${width}x${height}:c0=${from}:c1=${to}:x0=0:y0=0:x1=${width}:y1=${height}:n=2`, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"]);
+  const png = await runFfmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    `gradients=s=${width}x${height}:c0=${from}:c1=${to}:x0=0:y0=0:x1=${width}:y1=${height}:n=2`,
+    "-frames:v",
+    "1",
+    "-f",
+    "image2pipe",
+    "-c:v",
+    "png",
+    "pipe:1",
+  ]);
   return new File([png as Uint8Array<ArrayBuffer>], "gradient.png", { type: "image/png" });
 }
 
@@ -96,7 +118,30 @@ async function seedReplay(deps: AppDeps, replay: (typeof demoReplays)[number]): 
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `${session.id}.mp4`);
   await runFfmpeg(
-    ["-y", "-f", "lavfi", "-i", `${replay.source}=size=640x360:rate=30`, "-f", "lavfi", "-i", "sine=frequency=330", "-t", "12", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart", file],
+    [
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `${replay.source}=size=640x360:rate=30`,
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=330",
+      "-t",
+      "12",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-movflags",
+      "+faststart",
+      file,
+    ],
     { timeoutMs: 60_000 },
   );
   const thumbnail = file.replace(/\.mp4$/, ".jpg");
@@ -138,7 +183,38 @@ export async function startDemoLives(deps: AppDeps, log: (line: string) => void)
         restart: true,
         log,
         redact: (text) => text.replaceAll(row.stream_key, "••••"),
-        args: ["-re", "-f", "lavfi", "-i", source, "-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100", "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-threads", "1", "-pix_fmt", "yuv420p", "-g", "30", "-b:v", "700k", "-c:a", "aac", "-b:a", "64k", "-f", "flv", `rtmp://127.0.0.1:${deps.config.rtmpPort}/live/${row.stream_key}`],
+        args: [
+          "-re",
+          "-f",
+          "lavfi",
+          "-i",
+          source,
+          "-f",
+          "lavfi",
+          "-i",
+          "sine=frequency=220:sample_rate=44100",
+          "-c:v",
+          "libx264",
+          "-preset",
+          "ultrafast",
+          "-tune",
+          "zerolatency",
+          "-threads",
+          "1",
+          "-pix_fmt",
+          "yuv420p",
+          "-g",
+          "30",
+          "-b:v",
+          "700k",
+          "-c:a",
+          "aac",
+          "-b:a",
+          "64k",
+          "-f",
+          "flv",
+          `rtmp://127.0.0.1:${deps.config.rtmpPort}/live/${row.stream_key}`,
+        ],
       }),
     );
   }

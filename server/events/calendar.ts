@@ -19,7 +19,10 @@ function fold(line: string): string {
 }
 
 function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** An .ics file with one event, for "Add to calendar"; an event without an end lasts two hours. */

@@ -22,8 +22,27 @@ describe("creation cost", () => {
   it("follows the formula over its whole table", () => {
     const start = Date.UTC(2027, 0, 1);
     const multipliers = { 1: 2, 2: 1.5, 3: 1, 4: 1.3, 5: 2.5, 6: 0.8, 99: 1 } as Record<number, number>;
-    const durations: [number | null, number][] = [[null, 1], [4, 1], [4.5, 1.2], [8, 1.2], [9, 1.5], [24, 1.5], [25, 2]];
-    const seats: [number | null, number][] = [[1, 1], [50, 1], [51, 1.5], [100, 1.5], [101, 2], [500, 2], [501, 2.5], [1000, 2.5], [1001, 3], [null, 3]];
+    const durations: [number | null, number][] = [
+      [null, 1],
+      [4, 1],
+      [4.5, 1.2],
+      [8, 1.2],
+      [9, 1.5],
+      [24, 1.5],
+      [25, 2],
+    ];
+    const seats: [number | null, number][] = [
+      [1, 1],
+      [50, 1],
+      [51, 1.5],
+      [100, 1.5],
+      [101, 2],
+      [500, 2],
+      [501, 2.5],
+      [1000, 2.5],
+      [1001, 3],
+      [null, 3],
+    ];
     for (const [category, cm] of Object.entries(multipliers)) {
       for (const [hours, dm] of durations) {
         for (const [max, pm] of seats) {
@@ -53,7 +72,15 @@ describe("POST /api/events", () => {
   it("debits the server's cost with the event, whatever the client claims", async () => {
     const organiser = await fundedUser(1000);
     const start = future(72);
-    const res = await organiser.browser.post("/api/events", { name: "Watch party finale", description: "On regarde la finale ensemble", categoryId: 6, startDate: start, endDate: future(75), maxParticipants: 30, creationCost: 1 });
+    const res = await organiser.browser.post("/api/events", {
+      name: "Watch party finale",
+      description: "On regarde la finale ensemble",
+      categoryId: 6,
+      startDate: start,
+      endDate: future(75),
+      maxParticipants: 30,
+      creationCost: 1,
+    });
     const cost = creationCost(6, Date.parse(start), Date.parse(future(75)), 30);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(`Event created successfully! ${cost} G-Coins debited from your wallet.`);
@@ -151,7 +178,16 @@ describe("tickets", () => {
 describe("registration", () => {
   it("opens only when published and not full, with approval when asked", async () => {
     const organiser = await fundedUser(1000);
-    const draft = (await organiser.browser.post("/api/events", { name: "Atelier OBS", description: "Apprendre à streamer avec OBS", categoryId: 4, startDate: future(30), maxParticipants: 1, requiresApproval: true })).body.event;
+    const draft = (
+      await organiser.browser.post("/api/events", {
+        name: "Atelier OBS",
+        description: "Apprendre à streamer avec OBS",
+        categoryId: 4,
+        startDate: future(30),
+        maxParticipants: 1,
+        requiresApproval: true,
+      })
+    ).body.event;
     const viewer = await signedInUser(server);
     // A draft is seen by its organiser only (access/policy.ts): to anyone else it does not exist yet.
     expect((await viewer.browser.post(`/api/event-participants/${draft.id}`)).body.msg).toBe("Event not found");
@@ -206,7 +242,14 @@ describe("PUT /api/events/{slug}", () => {
     expect(await balance()).toBe(1000 - costOf(30, 600));
     expect((await organiser.browser.put(`/api/events/${event.slug}`, { maxParticipants: 10, endDate: new Date(start + 2 * HOUR).toISOString() })).status).toBe(200);
     expect(await balance()).toBe(before);
-    const ledger = await server.deps.db.selectFrom("wallet_transaction").select(["amount", "type"]).where("user_id", "=", organiser.user.id).where("ref_type", "=", "event").where("ref_id", "=", event.id).orderBy("id").execute();
+    const ledger = await server.deps.db
+      .selectFrom("wallet_transaction")
+      .select(["amount", "type"])
+      .where("user_id", "=", organiser.user.id)
+      .where("ref_type", "=", "event")
+      .where("ref_id", "=", event.id)
+      .orderBy("id")
+      .execute();
     expect(ledger.map((row) => row.amount)).toEqual([-costOf(2, 10), -(costOf(30, 600) - costOf(2, 10)), costOf(30, 600) - costOf(2, 10)]);
 
     // Growing past what the wallet holds changes nothing.
@@ -223,7 +266,8 @@ describe("PUT /api/events/{slug}", () => {
     const unknown = await organiser.browser.post("/api/events", { name: "Finale", description: "La finale de la coupe", categoryId: 1, startDate: future(24), tournamentId: 999_999 });
     expect([unknown.status, unknown.body.errors?.[0]?.field, unknown.body.code]).toEqual([400, "tournamentId", "tournament_not_found"]);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ tournamentName: "Coupe du Rhône", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Coupe amicale", rules: "Bo1" })) form.append(key, value);
+    for (const [key, value] of Object.entries({ tournamentName: "Coupe du Rhône", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Coupe amicale", rules: "Bo1" }))
+      form.append(key, value);
     const tournamentId = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
     const event = await publishedEvent(organiser);
     expect((await organiser.browser.put(`/api/events/${event.slug}`, { tournamentId: 999_999 })).body.code).toBe("tournament_not_found");
@@ -235,7 +279,8 @@ describe("PUT /api/events/{slug}", () => {
 describe("cover images", () => {
   it("takes a picture uploaded here or an http(s) image address, and nothing that could escape the page's url()", async () => {
     const organiser = await fundedUser(2000);
-    const create = (coverImage: string) => organiser.browser.post("/api/events", { name: "Soirée rétro", description: "Jeux des années 90 sur écran cathodique", categoryId: 3, startDate: future(24), coverImage });
+    const create = (coverImage: string) =>
+      organiser.browser.post("/api/events", { name: "Soirée rétro", description: "Jeux des années 90 sur écran cathodique", categoryId: 3, startDate: future(24), coverImage });
     for (const bad of ["/api/auth/logout", "javascript:alert(1)", 'https://images.example/a.png") ; background: url("/x', "https://images.example/a b.png", "data:image/png;base64,AAAA"]) {
       const refused = await create(bad);
       expect({ bad, status: refused.status, code: refused.body.code }).toEqual({ bad, status: 400, code: "event_cover_invalid" });
@@ -256,8 +301,18 @@ describe("POST /api/events/cover", () => {
     expect(stored.body.coverImage).toMatch(/^\/uploads\/event-covers\/\d+-[0-9a-f]+\.webp$/);
     const picture = await fetch(server.url + stored.body.coverImage);
     expect(picture.status).toBe(200);
-    expect(Buffer.from(await picture.arrayBuffer()).subarray(8, 12).toString("latin1")).toBe("WEBP");
-    const created = await organiser.browser.post("/api/events", { name: "Soirée couverte", description: "Une soirée avec une vraie affiche", categoryId: 3, startDate: future(30), coverImage: stored.body.coverImage });
+    expect(
+      Buffer.from(await picture.arrayBuffer())
+        .subarray(8, 12)
+        .toString("latin1"),
+    ).toBe("WEBP");
+    const created = await organiser.browser.post("/api/events", {
+      name: "Soirée couverte",
+      description: "Une soirée avec une vraie affiche",
+      categoryId: 3,
+      startDate: future(30),
+      coverImage: stored.body.coverImage,
+    });
     expect(created.body.event.coverImage).toBe(stored.body.coverImage);
 
     const text = new FormData();

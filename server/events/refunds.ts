@@ -15,12 +15,20 @@ export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, 
   for (const ticket of tickets) {
     if (ticket.price > 0) {
       try {
-        await applyMovement(trx, { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
+        await applyMovement(
+          trx,
+          { userId: event.created_by, amount: -ticket.price, type: "refund_reversal", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id },
+          now,
+        );
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw new AppError(402, "event_refund_insufficient", { params: { amount: tickets.reduce((sum, t) => sum + t.price, 0) } });
         throw error;
       }
-      await applyMovement(trx, { userId: ticket.user_id, amount: ticket.price, type: "refund", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id }, now);
+      await applyMovement(
+        trx,
+        { userId: ticket.user_id, amount: ticket.price, type: "refund", description: { code: "refund", params: { event: event.name } }, refType: "ticket", refId: ticket.id },
+        now,
+      );
     }
     await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
   }

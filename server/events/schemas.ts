@@ -15,24 +15,30 @@ function isCoverImage(value: string): boolean {
  * An event's fields with no defaults. Field order is the spec's validation order (spec 02 §5): the
  * first message shown is the first rule broken.
  */
-const EventFields = z
-  .object({
-    name: z.string({ error: "event_name_invalid" }).trim().min(3, "event_name_invalid").max(120, "text_too_long"),
-    description: z.string({ error: "event_description_invalid" }).trim().min(10, "event_description_invalid").max(10_000, "text_too_long"),
-    categoryId: numeric(z.number({ error: "event_category_required" }).int("event_category_required").positive("event_category_required")),
-    startDate: z.string({ error: "event_start_required" }).min(1, "event_start_required").refine((v) => !Number.isNaN(Date.parse(v)), "event_start_required"),
-    endDate: z.string().nullable().optional().refine((v) => !v || !Number.isNaN(Date.parse(v)), "date_invalid"),
-    maxParticipants: optionalNumber(z.number().int().min(1, "event_max_participants_invalid")).optional(),
-    ticketPrice: numeric(z.number().min(0, "event_price_invalid").max(100_000, "event_price_invalid")),
-    coverImage: z.string().trim().max(500).refine(isCoverImage, "event_cover_invalid").optional().nullable(),
-    isPublic: z.boolean(),
-    requiresApproval: z.boolean(),
-    location: z.string().trim().max(200),
-    rules: z.string().trim().max(10_000),
-    tournamentId: numeric(z.number().int().positive().optional().nullable()),
-    /** Shown by the client; the server computes its own. */
-    creationCost: z.unknown().optional(),
-  });
+const EventFields = z.object({
+  name: z.string({ error: "event_name_invalid" }).trim().min(3, "event_name_invalid").max(120, "text_too_long"),
+  description: z.string({ error: "event_description_invalid" }).trim().min(10, "event_description_invalid").max(10_000, "text_too_long"),
+  categoryId: numeric(z.number({ error: "event_category_required" }).int("event_category_required").positive("event_category_required")),
+  startDate: z
+    .string({ error: "event_start_required" })
+    .min(1, "event_start_required")
+    .refine((v) => !Number.isNaN(Date.parse(v)), "event_start_required"),
+  endDate: z
+    .string()
+    .nullable()
+    .optional()
+    .refine((v) => !v || !Number.isNaN(Date.parse(v)), "date_invalid"),
+  maxParticipants: optionalNumber(z.number().int().min(1, "event_max_participants_invalid")).optional(),
+  ticketPrice: numeric(z.number().min(0, "event_price_invalid").max(100_000, "event_price_invalid")),
+  coverImage: z.string().trim().max(500).refine(isCoverImage, "event_cover_invalid").optional().nullable(),
+  isPublic: z.boolean(),
+  requiresApproval: z.boolean(),
+  location: z.string().trim().max(200),
+  rules: z.string().trim().max(10_000),
+  tournamentId: numeric(z.number().int().positive().optional().nullable()),
+  /** Shown by the client; the server computes its own. */
+  creationCost: z.unknown().optional(),
+});
 
 /** Creation fills what the form left out (keys keep their place, so the validation order holds). */
 export const CreateEventSchema = EventFields.extend({

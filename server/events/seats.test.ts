@@ -33,7 +33,12 @@ describe("a seat is a seat, registered or bought", () => {
   it("fills a 2-seat event with one registration and one ticket, then refuses both paths", async () => {
     const organiser = await fundedUser(server, admin, 1000);
     const event = await publishedEvent(organiser, { maxParticipants: 2 });
-    const [registrant, buyer, lateRegistrant, lateBuyer] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
+    const [registrant, buyer, lateRegistrant, lateBuyer] = await Promise.all([
+      fundedUser(server, admin, 500),
+      fundedUser(server, admin, 500),
+      fundedUser(server, admin, 500),
+      fundedUser(server, admin, 500),
+    ]);
 
     expect((await register(registrant, event.id)).status).toBe(200);
     expect((await buy(buyer, event.id)).status).toBe(201);

@@ -30,7 +30,11 @@ function assertManager(user: User, event: EventRow): void {
 
 /** "LAN d'hiver 2026" → "lan-d-hiver-2026", then -2, -3… when taken; reserved words are never slugs. */
 async function uniqueSlug(db: DbOrTransaction, name: string): Promise<string> {
-  const base = fold(name).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "event";
+  const base =
+    fold(name)
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "event";
   for (let n = 1; ; n++) {
     const slug = n === 1 && !RESERVED_SLUGS.has(base) ? base : `${base}-${n}`;
     if (n === 1 && RESERVED_SLUGS.has(base)) continue;
@@ -79,7 +83,11 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await applyMovement(trx, { userId: user.id, amount: -cost, type: "event_creation", description: { code: "event_creation", params: { event: input.name } }, refType: "event", refId: inserted.id }, now);
+    await applyMovement(
+      trx,
+      { userId: user.id, amount: -cost, type: "event_creation", description: { code: "event_creation", params: { event: input.name } }, refType: "event", refId: inserted.id },
+      now,
+    );
     return inserted;
   });
   return { event, cost };
@@ -184,7 +192,11 @@ export async function register(deps: AppDeps, user: User, eventId: number): Prom
     await assertCanSeeEvent(trx, event, user);
     await assertCanRegister(trx, event, user, deps.now());
     const status = event.requires_approval ? "pending" : "approved";
-    const inserted = await trx.insertInto("event_participant").values({ event_id: eventId, user_id: user.id, status, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const inserted = await trx
+      .insertInto("event_participant")
+      .values({ event_id: eventId, user_id: user.id, status, created_at: deps.now() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
     return status;
   });
@@ -207,7 +219,12 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
   });
   if (!participant) throw new NotFoundError("participant_not_found");
   if (status !== "pending") {
-    await notify(deps, [participant.user_id], { type: status === "approved" ? "event_registration_approved" : "event_registration_rejected", actorId: user.id, link: `/events/${event.slug}`, data: { event: event.name } });
+    await notify(deps, [participant.user_id], {
+      type: status === "approved" ? "event_registration_approved" : "event_registration_rejected",
+      actorId: user.id,
+      link: `/events/${event.slug}`,
+      data: { event: event.name },
+    });
   }
 }
 
@@ -218,7 +235,17 @@ export async function listParticipants(deps: AppDeps, viewer: User | undefined, 
   const rows = await deps.db
     .selectFrom("event_participant")
     .innerJoin("user", "user.id", "event_participant.user_id")
-    .select(["event_participant.id", "event_participant.user_id", "event_participant.status", "event_participant.created_at", "user.username", "user.first_name", "user.last_name", "user.email", "user.avatar"])
+    .select([
+      "event_participant.id",
+      "event_participant.user_id",
+      "event_participant.status",
+      "event_participant.created_at",
+      "user.username",
+      "user.first_name",
+      "user.last_name",
+      "user.email",
+      "user.avatar",
+    ])
     .where("event_participant.event_id", "=", eventId)
     .orderBy("event_participant.created_at")
     .execute();
@@ -294,7 +321,13 @@ export async function myEvents(deps: AppDeps, user: User, lang: Language) {
 }
 
 export async function joinedEvents(deps: AppDeps, user: User, lang: Language) {
-  const rows = await deps.db.selectFrom("event").innerJoin("event_participant", "event_participant.event_id", "event.id").selectAll("event").where("event_participant.user_id", "=", user.id).orderBy("event.start_date", "desc").execute();
+  const rows = await deps.db
+    .selectFrom("event")
+    .innerJoin("event_participant", "event_participant.event_id", "event.id")
+    .selectAll("event")
+    .where("event_participant.user_id", "=", user.id)
+    .orderBy("event.start_date", "desc")
+    .execute();
   return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, user)));
 }
 

@@ -116,7 +116,13 @@ describe("channel settings and profiles", () => {
       message: "Channel settings are saved",
       paypalme: "ZeldaPro",
       about: "Speedrunner from Lyon",
-      social: { facebook: "https://www.facebook.com/zelda.pro", instagram: "https://www.instagram.com/zeldapro", youtube: "https://www.youtube.com/@zeldapro", twitter: "zelda_pro", website: "https://zelda.example.org" },
+      social: {
+        facebook: "https://www.facebook.com/zelda.pro",
+        instagram: "https://www.instagram.com/zeldapro",
+        youtube: "https://www.youtube.com/@zeldapro",
+        twitter: "zelda_pro",
+        website: "https://zelda.example.org",
+      },
     });
     const profile = (await new Browser(server.url).get(`/api/stream/profile/${streamer.account.username}`)).body;
     expect(profile).toMatchObject({ username: streamer.account.username, paypalme: "ZeldaPro", about: "Speedrunner from Lyon", isLive: false, followers: 0 });

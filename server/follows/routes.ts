@@ -14,17 +14,29 @@ const FollowInputSchema = z.object({ channelId: z.union([z.string().regex(/^[a-f
 const FollowAnswerSchema = FollowResponseSchema;
 
 const followRoute = createRoute({
-  method: "post", path: "/follow", tags, summary: "Follow a channel (its public id) or a user (their id)", ...owner,
+  method: "post",
+  path: "/follow",
+  tags,
+  summary: "Follow a channel (its public id) or a user (their id)",
+  ...owner,
   request: { body: jsonBody(FollowInputSchema) },
   responses: { 200: jsonResponse(FollowAnswerSchema, "Followed"), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 const unfollowRoute = createRoute({
-  method: "post", path: "/unfollow", tags, summary: "Stop following", ...owner,
+  method: "post",
+  path: "/unfollow",
+  tags,
+  summary: "Stop following",
+  ...owner,
   request: { body: jsonBody(FollowInputSchema) },
   responses: { 200: jsonResponse(FollowAnswerSchema, "Unfollowed"), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 const followersRoute = createRoute({
-  method: "get", path: "/myfollowers", tags, summary: "The caller's followers, 20 a page", ...owner,
+  method: "get",
+  path: "/myfollowers",
+  tags,
+  summary: "The caller's followers, 20 a page",
+  ...owner,
   request: { query: z.object({ page: numeric(z.number().int().min(1).optional().default(1)) }) },
   responses: {
     200: jsonResponse(FollowerPageResponseSchema, "A page"),

@@ -15,7 +15,11 @@ export async function followedUserOf(deps: AppDeps, channelId: string | number):
 export async function follow(deps: AppDeps, user: User, channelId: string | number): Promise<number> {
   const followedId = await followedUserOf(deps, channelId);
   if (followedId === user.id) throw new BadRequestError("cannot_follow_self");
-  await deps.db.insertInto("follow").values({ follower_id: user.id, followed_id: followedId, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).execute();
+  await deps.db
+    .insertInto("follow")
+    .values({ follower_id: user.id, followed_id: followedId, created_at: deps.now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return announce(deps, followedId);
 }
 
@@ -32,7 +36,11 @@ async function announce(deps: AppDeps, followedId: number): Promise<number> {
 }
 
 export async function followerCount(deps: AppDeps, userId: number): Promise<number> {
-  const row = await deps.db.selectFrom("follow").select((eb) => eb.fn.countAll<number>().as("count")).where("followed_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await deps.db
+    .selectFrom("follow")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("followed_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -47,14 +55,22 @@ export async function myFollowers(deps: AppDeps, user: User, page: number, limit
     .selectFrom("follow")
     .innerJoin("user", "user.id", "follow.follower_id")
     .select(["user.id", "user.username", "user.avatar", "user.verified"])
-    .select((eb) => eb.selectFrom("follow as f2").select((e2) => e2.fn.countAll<number>().as("n")).whereRef("f2.followed_id", "=", "user.id").as("followers"))
+    .select((eb) =>
+      eb
+        .selectFrom("follow as f2")
+        .select((e2) => e2.fn.countAll<number>().as("n"))
+        .whereRef("f2.followed_id", "=", "user.id")
+        .as("followers"),
+    )
     .where("follow.followed_id", "=", user.id)
     .orderBy("follow.created_at", "desc")
     .limit(limit + 1)
     .offset((page - 1) * limit)
     .execute();
   return {
-    followers: rows.slice(0, limit).map((row) => ({ id: row.id, url: `/profile/${row.username}`, avatar: row.avatar, username: row.username, isVerified: row.verified === 1, followers: Number(row.followers ?? 0) })),
+    followers: rows
+      .slice(0, limit)
+      .map((row) => ({ id: row.id, url: `/profile/${row.username}`, avatar: row.avatar, username: row.username, isVerified: row.verified === 1, followers: Number(row.followers ?? 0) })),
     hasMore: rows.length > limit,
     total: await followerCount(deps, user.id),
   };

@@ -13,8 +13,17 @@ const trending = async () => ((await new Browser(server.url).get("/api/stream/ga
 async function channelPlaying(gameId: number, live: boolean, viewers: number) {
   const { browser, user } = await signedInUser(server);
   await browser.post("/api/stream/mychannel/init");
-  const channel = await server.deps.db.updateTable("channel").set({ game_id: gameId, is_live: live ? 1 : 0 }).where("user_id", "=", user.id).returning("id").executeTakeFirstOrThrow();
-  for (let i = 0; i < viewers; i++) await server.deps.db.insertInto("viewer_presence").values({ channel_id: channel.id, viewer_id: `v${gameId}-${i}`, last_seen_at: Date.now() }).execute();
+  const channel = await server.deps.db
+    .updateTable("channel")
+    .set({ game_id: gameId, is_live: live ? 1 : 0 })
+    .where("user_id", "=", user.id)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < viewers; i++)
+    await server.deps.db
+      .insertInto("viewer_presence")
+      .values({ channel_id: channel.id, viewer_id: `v${gameId}-${i}`, last_seen_at: Date.now() })
+      .execute();
 }
 
 describe("GET /api/stream/games/trending", () => {

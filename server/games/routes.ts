@@ -11,17 +11,26 @@ const GameListSchema = GameListResponseSchema;
 
 const listRoute = createRoute({ method: "get", path: "/games", tags, summary: "The games catalogue", responses: { 200: jsonResponse(GameListSchema, "Every game, by name") } });
 const trendingRoute = createRoute({
-  method: "get", path: "/games/trending", tags, summary: "Games ranked by what is watched and live now, then by last week's replays and tournaments",
+  method: "get",
+  path: "/games/trending",
+  tags,
+  summary: "Games ranked by what is watched and live now, then by last week's replays and tournaments",
   request: { query: z.object({ limit: numeric(z.number().int().min(1).max(50).optional().default(12)) }) },
   responses: { 200: jsonResponse(GameListSchema, "Trending games") },
 });
 const searchRoute = createRoute({
-  method: "get", path: "/games/search", tags, summary: "Search games by name (case- and accent-insensitive, prefix matches first)",
+  method: "get",
+  path: "/games/search",
+  tags,
+  summary: "Search games by name (case- and accent-insensitive, prefix matches first)",
   request: { query: GameSearchQuerySchema },
   responses: { 200: jsonResponse(GameListSchema, "Matching games") },
 });
 const getRoute = createRoute({
-  method: "get", path: "/games/{id}", tags, summary: "One game",
+  method: "get",
+  path: "/games/{id}",
+  tags,
+  summary: "One game",
   request: { params: GameIdParamSchema },
   responses: { 200: jsonResponse(GameDetailResponseSchema, "The game"), 404: errors[404] },
 });

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { numeric } from "../http/numbers.ts";
 
-export const GameResponseSchema = z.object({
-  id: z.number(),
-  _id: z.number(),
-  shortName: z.string(),
-  name: z.string(),
-  description: z.string(),
-  icon: z.string(),
-  landscapeImage: z.string(),
-  portraitImage: z.string(),
-}).meta({ id: "Game" });
+export const GameResponseSchema = z
+  .object({
+    id: z.number(),
+    _id: z.number(),
+    shortName: z.string(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    landscapeImage: z.string(),
+    portraitImage: z.string(),
+  })
+  .meta({ id: "Game" });
 export type GameResponse = z.infer<typeof GameResponseSchema>;
 
 export const GameIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });

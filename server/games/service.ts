@@ -20,7 +20,11 @@ export async function seedGames(db: Db): Promise<void> {
       landscape_image: game.landscapeImage,
       portrait_image: game.portraitImage,
     };
-    await db.insertInto("game").values(row).onConflict((oc) => oc.column("id").doUpdateSet(row)).execute();
+    await db
+      .insertInto("game")
+      .values(row)
+      .onConflict((oc) => oc.column("id").doUpdateSet(row))
+      .execute();
   }
 }
 
@@ -57,7 +61,6 @@ export async function searchGames(deps: AppDeps, query: string, limit = 20): Pro
   return matches.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)).slice(0, limit);
 }
 
-
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -78,7 +81,12 @@ export async function trendingGames(deps: AppDeps, limit: number): Promise<Game[
         .where("channel.is_live", "=", 1)
         .select((e) => e.fn.countAll<number>().as("n"))
         .as("viewers"),
-      eb.selectFrom("channel").whereRef("channel.game_id", "=", "game.id").where("channel.is_live", "=", 1).select((e) => e.fn.countAll<number>().as("n")).as("lives"),
+      eb
+        .selectFrom("channel")
+        .whereRef("channel.game_id", "=", "game.id")
+        .where("channel.is_live", "=", 1)
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("lives"),
       eb
         .selectFrom("replay")
         .whereRef("replay.game_id", "=", "game.id")
@@ -86,7 +94,12 @@ export async function trendingGames(deps: AppDeps, limit: number): Promise<Game[
         .where("replay.deleted_at", "is", null)
         .select((e) => e.fn.countAll<number>().as("n"))
         .as("replays"),
-      eb.selectFrom("tournament").whereRef("tournament.game_id", "=", "game.id").where("tournament.created_at", ">=", since).select((e) => e.fn.countAll<number>().as("n")).as("tournaments"),
+      eb
+        .selectFrom("tournament")
+        .whereRef("tournament.game_id", "=", "game.id")
+        .where("tournament.created_at", ">=", since)
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("tournaments"),
     ])
     .execute();
   const score = (row: (typeof rows)[number]) => [Number(row.viewers), Number(row.lives), Number(row.replays) + Number(row.tournaments)];

@@ -71,12 +71,12 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<Uint8Array> {
     throw new AppError(413, "upload_dimensions_too_large", { params: { max: decodeLimits.maxPixels / 1_000_000 }, fields: [{ field: "filename", code: "upload_dimensions_too_large" }] });
   }
   const { width: w, height: h } = kind;
-  const scale =
-    kind.fit === "cover"
-      ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`
-      : `scale='min(${w},iw)':'min(${h},ih)':force_original_aspect_ratio=decrease`;
+  const scale = kind.fit === "cover" ? `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}` : `scale='min(${w},iw)':'min(${h},ih)':force_original_aspect_ratio=decrease`;
   try {
-    return await runFfmpeg(["-i", "pipe:0", "-frames:v", "1", "-vf", scale, "-map_metadata", "-1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", "pipe:1"], { input, timeoutMs: decodeLimits.timeoutMs });
+    return await runFfmpeg(["-i", "pipe:0", "-frames:v", "1", "-vf", scale, "-map_metadata", "-1", "-c:v", "libwebp", "-quality", "85", "-f", "webp", "pipe:1"], {
+      input,
+      timeoutMs: decodeLimits.timeoutMs,
+    });
   } catch {
     throw notImage;
   }

@@ -39,7 +39,10 @@ describe("number fields on the wire", () => {
         const res = await organiser.browser.post("/api/events", { ...event, ...wrong });
         expect({ wrong, status: res.status, field: res.body.errors?.[0]?.field }).toEqual({ wrong, status: 400, field: Object.keys(wrong)[0] });
       }
-      for (const wrong of [{ userId: [organiser.user.id], amount: 100 }, { userId: organiser.user.id, amount: true }]) {
+      for (const wrong of [
+        { userId: [organiser.user.id], amount: 100 },
+        { userId: organiser.user.id, amount: true },
+      ]) {
         expect((await admin.post("/api/wallet/credit", { ...wrong, description: "test" })).status).toBe(400);
       }
       expect(await balanceOf(organiser)).toBe(10_000);

@@ -18,7 +18,10 @@ async function answer(body: unknown, status: 200 | 404 | 202) {
   const api = newRouter().openapi(route, (c) => c.json(body as any, status as any));
   const seen: { route: string; status: number; mismatch?: ResponseMismatch }[] = [];
   const app = new Hono();
-  app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", (answer, mismatch) => seen.push({ ...answer, mismatch })));
+  app.use(
+    "/api/*",
+    checkResponses(api.openAPIRegistry, "/api", (answer, mismatch) => seen.push({ ...answer, mismatch })),
+  );
   app.route("/api", api);
   await app.request("/api/things/7");
   return seen;
@@ -55,7 +58,8 @@ function successSchemas() {
       // GET /auth/logout only ever answers 405 (the `Allow` header names POST).
       if (successes.length === 0 && !operation.responses?.["405"]) found.push({ route: `${method.toUpperCase()} ${path}`, schema: undefined });
       for (const [status, response] of successes) {
-        if (response.content?.["application/json"] || !response.content) found.push({ route: `${method.toUpperCase()} ${path} ${status}`, schema: response.content?.["application/json"]?.schema ?? "no body" });
+        if (response.content?.["application/json"] || !response.content)
+          found.push({ route: `${method.toUpperCase()} ${path} ${status}`, schema: response.content?.["application/json"]?.schema ?? "no body" });
       }
     }
   }
@@ -85,7 +89,9 @@ describe("the OpenAPI document", () => {
   it("gives every route a success answer, and every JSON success answer a schema that says what it holds", () => {
     const { found, components } = successSchemas();
     expect(found.length).toBeGreaterThan(100);
-    const vague = found.flatMap(({ route, schema }) => (schema === undefined ? [`${route}: no success answer`] : schema === "no body" ? [] : anythingGoes(schema, components).map((at) => `${route}: ${at} accepts anything`)));
+    const vague = found.flatMap(({ route, schema }) =>
+      schema === undefined ? [`${route}: no success answer`] : schema === "no body" ? [] : anythingGoes(schema, components).map((at) => `${route}: ${at} accepts anything`),
+    );
     expect(vague).toEqual([]);
   });
 });

@@ -59,7 +59,10 @@ export function checkResponses(registry: OpenAPIRegistry, mountedAt: string, sin
     const mismatch = (problem: string): ResponseMismatch => ({ method: c.req.method, route: declared.route, url: c.req.url, status, problem });
     const answer = { route: declared.route, status };
     if (!schema) return sink(answer, mismatch(`status ${status} is not declared`));
-    const body: unknown = await c.res.clone().json().catch(() => undefined);
+    const body: unknown = await c.res
+      .clone()
+      .json()
+      .catch(() => undefined);
     const parsed = schema.safeParse(body);
     if (!parsed.success) return sink(answer, mismatch(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`).join("; ")));
     // Success answers must name every field they send; errors share the open ErrorSchema (some add `cost`, `username`).

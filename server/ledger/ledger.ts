@@ -26,7 +26,11 @@ export class InsufficientFundsError extends AppError {
  */
 export async function applyMovement(db: DbOrTransaction, movement: Movement, now: number): Promise<number> {
   if (!Number.isInteger(movement.amount) || movement.amount === 0) throw new AppError(400, "invalid_amount");
-  await db.insertInto("wallet").values({ user_id: movement.userId, updated_at: now }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
+  await db
+    .insertInto("wallet")
+    .values({ user_id: movement.userId, updated_at: now })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
   const updated = await db
     .updateTable("wallet")
     .set((eb) => ({ balance: eb("balance", "+", movement.amount), updated_at: now }))
@@ -37,7 +41,16 @@ export async function applyMovement(db: DbOrTransaction, movement: Movement, now
   if (!updated) throw new InsufficientFundsError(-movement.amount, await balanceOf(db, movement.userId));
   await db
     .insertInto("wallet_transaction")
-    .values({ user_id: movement.userId, amount: movement.amount, balance_after: updated.balance, type: movement.type, ...storedText(movement.description), ref_type: movement.refType ?? null, ref_id: movement.refId ?? null, created_at: now })
+    .values({
+      user_id: movement.userId,
+      amount: movement.amount,
+      balance_after: updated.balance,
+      type: movement.type,
+      ...storedText(movement.description),
+      ref_type: movement.refType ?? null,
+      ref_id: movement.refId ?? null,
+      created_at: now,
+    })
     .execute();
   return updated.balance;
 }

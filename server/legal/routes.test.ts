@@ -70,12 +70,12 @@ describe("GET /api/legal/all", () => {
 describe("PUT /api/legal/{type}", () => {
   const hostile = [
     "<h2>Éditeur</h2>",
-    "<p onclick=\"window.__pwned=1\" class=\"lead\">Arena SARL, Casablanca</p>",
+    '<p onclick="window.__pwned=1" class="lead">Arena SARL, Casablanca</p>',
     "<script>window.__pwned=1</script>",
-    "<img src=x onerror=\"window.__pwned=1\">",
-    "<a href=\"javascript:window.__pwned=1\">piège</a>",
-    "<a href=\"https://example.org\" target=\"_blank\">site</a>",
-    "<iframe src=\"https://example.org\"></iframe><style>body{display:none}</style>",
+    '<img src=x onerror="window.__pwned=1">',
+    '<a href="javascript:window.__pwned=1">piège</a>',
+    '<a href="https://example.org" target="_blank">site</a>',
+    '<iframe src="https://example.org"></iframe><style>body{display:none}</style>',
   ].join("");
 
   it("stores sanitised HTML and moves the version and date on", async () => {
@@ -86,9 +86,7 @@ describe("PUT /api/legal/{type}", () => {
     expect(data.version).toBe(before.version + 1);
     expect(Date.parse(data.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
     expect(data.title).toBe("Legal notice (edited)");
-    expect(data.content).toBe(
-      '<h2>Éditeur</h2><p class="lead">Arena SARL, Casablanca</p><a>piège</a><a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>',
-    );
+    expect(data.content).toBe('<h2>Éditeur</h2><p class="lead">Arena SARL, Casablanca</p><a>piège</a><a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>');
     for (const banned of ["<script", "onclick", "onerror", "<img", "javascript:", "<iframe", "<style", "__pwned"]) expect(data.content).not.toContain(banned);
 
     const read = await new Browser(server.url, "en").get("/api/legal/mentions-legales");

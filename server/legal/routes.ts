@@ -8,22 +8,35 @@ import * as legal from "./service.ts";
 const tags = ["Legal"];
 
 const allRoute = createRoute({
-  method: "get", path: "/all", tags, summary: "Every legal document, in the request's language (French when missing)",
+  method: "get",
+  path: "/all",
+  tags,
+  summary: "Every legal document, in the request's language (French when missing)",
   request: { query: LegalQuerySchema },
   responses: { 200: jsonResponse(LegalListResponseSchema, "rgpd, cgu, faq and mentions-legales, in that order") },
 });
 const getRoute = createRoute({
-  method: "get", path: "/{type}", tags, summary: "One legal document: rgpd, cgu, faq or mentions-legales",
+  method: "get",
+  path: "/{type}",
+  tags,
+  summary: "One legal document: rgpd, cgu, faq or mentions-legales",
   request: { params: LegalTypeParamSchema, query: LegalQuerySchema },
   responses: { 200: jsonResponse(LegalResponseSchema, "The document in the request's language (French when missing)"), 404: errors[404] },
 });
 const updateRoute = createRoute({
-  method: "put", path: "/{type}", tags, summary: "Replace one language of a legal document (admin)", security: secured,
+  method: "put",
+  path: "/{type}",
+  tags,
+  summary: "Replace one language of a legal document (admin)",
+  security: secured,
   middleware: [requireRole("admin")] as const,
   request: { params: LegalTypeParamSchema, body: jsonBody(LegalUpdateSchema) },
   responses: {
     200: jsonResponse(LegalResponseSchema, "Stored with sanitised HTML, the next version and the current date"),
-    400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
   },
 });
 

@@ -12,8 +12,7 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   transformTags: {
     // A link that opens a new tab must not hand the opener to the other site.
-    a: (tagName, attribs) =>
-      attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs },
+    a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
   },
 };
 

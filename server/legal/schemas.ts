@@ -19,17 +19,19 @@ export const LegalContactSchema = z.object({
 });
 export type LegalContact = z.infer<typeof LegalContactSchema>;
 
-export const LegalDocumentSchema = z.object({
-  type: LegalTypeSchema,
-  lang: LegalLanguageSchema,
-  title: z.string(),
-  /** Sanitised HTML. */
-  content: z.string(),
-  /** ISO 8601. */
-  updated_at: z.string(),
-  version: z.number().int(),
-  contact: LegalContactSchema,
-}).meta({ id: "LegalDocument" });
+export const LegalDocumentSchema = z
+  .object({
+    type: LegalTypeSchema,
+    lang: LegalLanguageSchema,
+    title: z.string(),
+    /** Sanitised HTML. */
+    content: z.string(),
+    /** ISO 8601. */
+    updated_at: z.string(),
+    version: z.number().int(),
+    contact: LegalContactSchema,
+  })
+  .meta({ id: "LegalDocument" });
 export type LegalDocumentResponse = z.infer<typeof LegalDocumentSchema>;
 
 export const LegalResponseSchema = z.object({ success: z.literal(true), data: LegalDocumentSchema });
@@ -49,7 +51,11 @@ export const LegalUpdateSchema = z.object({
   content: z.string({ error: "empty_field" }).max(200_000, "invalid_input"),
   contact: z
     .object({
-      email: z.string().trim().max(254, "email_invalid").refine((v) => v === "" || EMAIL_PATTERN.test(v), "email_invalid"),
+      email: z
+        .string()
+        .trim()
+        .max(254, "email_invalid")
+        .refine((v) => v === "" || EMAIL_PATTERN.test(v), "email_invalid"),
       phone: z.string().trim().max(50, "invalid_input"),
       address: z.string().trim().max(300, "invalid_input"),
     })

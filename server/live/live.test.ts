@@ -112,7 +112,12 @@ describe("going live", () => {
     const replayReady = server.deps.bus.next("replay:ready");
     await server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     const { replayId } = await replayReady;
-    const channel = await server.deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", account.username).executeTakeFirstOrThrow();
+    const channel = await server.deps.db
+      .selectFrom("channel")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select("channel.id")
+      .where("user.username", "=", account.username)
+      .executeTakeFirstOrThrow();
     expect(await server.deps.db.selectFrom("live_session").selectAll().where("channel_id", "=", channel.id).execute()).toHaveLength(1);
     const replay = (await new Browser(server.url).get(`/api/stream/replays/${replayId}`)).body.replay;
     expect(replay.duration).toBeGreaterThan(5);
@@ -197,7 +202,11 @@ describe("viewers", () => {
     const { channelArn } = await streamOf(account.username);
     // A script that drops the visitor cookie each time: every call looks like a new visitor.
     const counts = [];
-    for (let i = 0; i < 3 * VISITORS_PER_ADDRESS; i++) counts.push((await fetch(`${server.url}/api/stream/viewers/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ channelArn }) }).then((r) => r.json())).viewerCount);
+    for (let i = 0; i < 3 * VISITORS_PER_ADDRESS; i++)
+      counts.push(
+        (await fetch(`${server.url}/api/stream/viewers/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ channelArn }) }).then((r) => r.json()))
+          .viewerCount,
+      );
     expect(counts.at(-1)).toBe(VISITORS_PER_ADDRESS);
     const member = await signedInUser(server);
     for (let i = 0; i < 5; i++) await member.browser.post("/api/stream/viewers/join", { channelArn });
@@ -237,7 +246,10 @@ describe("after a crash", () => {
     const dataDir = tempDataDir("arena-crash-");
     const { arena: first, user, publisher, restart } = await arenaWithALive(dataDir, "Crash test");
     const recordings = join(dataDir, "recordings");
-    const partSize = () => readdirSync(recordings, { recursive: true }).filter((f) => String(f).endsWith(".flv")).map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
+    const partSize = () =>
+      readdirSync(recordings, { recursive: true })
+        .filter((f) => String(f).endsWith(".flv"))
+        .map((f) => Bun.file(join(recordings, String(f))).size)[0] ?? 0;
     await waitFor("a recording part with data", () => partSize() > 100_000, 15_000, 200);
     expect(leftoverChildren(dataDir).length).toBeGreaterThan(0); // the live's own jobs: recording, HLS
     first.child.kill("SIGKILL");

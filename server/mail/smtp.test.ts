@@ -18,7 +18,12 @@ async function startMailbox(): Promise<{ port: number; received: Received[]; clo
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8").replace(/=\r?\n/g, "") });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks)
+            .toString("utf8")
+            .replace(/=\r?\n/g, ""),
+        });
         callback();
       });
     },

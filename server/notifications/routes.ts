@@ -9,12 +9,20 @@ const tags = ["Notifications"];
 const owner = { security: secured, middleware: [requireUser] };
 
 const listRoute = createRoute({
-  method: "get", path: "/notifications", tags, summary: "The caller's notifications, newest first, with the unread count", ...owner,
+  method: "get",
+  path: "/notifications",
+  tags,
+  summary: "The caller's notifications, newest first, with the unread count",
+  ...owner,
   request: { query: NotificationPageQuerySchema },
   responses: { 200: jsonResponse(NotificationPageResponseSchema, "A page"), 401: errors[401] },
 });
 const readAllRoute = createRoute({
-  method: "post", path: "/notifications/read-all", tags, summary: "Mark every notification read", ...owner,
+  method: "post",
+  path: "/notifications/read-all",
+  tags,
+  summary: "Mark every notification read",
+  ...owner,
   responses: { 200: jsonResponse(NotificationsReadResponseSchema, "Done"), 401: errors[401] },
 });
 

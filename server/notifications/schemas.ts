@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { numeric } from "../http/numbers.ts";
 
-export const NotificationSchema = z.object({
-  id: z.number(),
-  type: z.string(),
-  link: z.string(),
-  data: z.record(z.string(), z.union([z.string(), z.number()])),
-  actor: z.object({ username: z.string(), avatar: z.string().nullable() }).nullable(),
-  createdAt: z.string(),
-  read: z.boolean(),
-}).meta({ id: "Notification" });
+export const NotificationSchema = z
+  .object({
+    id: z.number(),
+    type: z.string(),
+    link: z.string(),
+    data: z.record(z.string(), z.union([z.string(), z.number()])),
+    actor: z.object({ username: z.string(), avatar: z.string().nullable() }).nullable(),
+    createdAt: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: "Notification" });
 export type NotificationResponse = z.infer<typeof NotificationSchema>;
 
 export const NotificationPageQuerySchema = z.object({

@@ -9,7 +9,17 @@ export async function notify(deps: AppDeps, userIds: number[], notification: { t
   const now = deps.now();
   const rows = await deps.db
     .insertInto("notification")
-    .values(userIds.map((userId) => ({ user_id: userId, type: notification.type, actor_id: notification.actorId, link: notification.link, data: JSON.stringify(notification.data), created_at: now, read_at: null })))
+    .values(
+      userIds.map((userId) => ({
+        user_id: userId,
+        type: notification.type,
+        actor_id: notification.actorId,
+        link: notification.link,
+        data: JSON.stringify(notification.data),
+        created_at: now,
+        read_at: null,
+      })),
+    )
     .returning(["id", "user_id"])
     .execute();
   const actor = notification.actorId ? await deps.db.selectFrom("user").select(["username", "avatar"]).where("id", "=", notification.actorId).executeTakeFirst() : undefined;
@@ -31,7 +41,12 @@ export async function listNotifications(deps: AppDeps, userId: number, page: num
     .limit(limit + 1)
     .offset((page - 1) * limit)
     .execute();
-  const unread = await deps.db.selectFrom("notification").select((eb) => eb.fn.countAll<number>().as("count")).where("user_id", "=", userId).where("read_at", "is", null).executeTakeFirstOrThrow();
+  const unread = await deps.db
+    .selectFrom("notification")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
   const notifications: NotificationResponse[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     type: row.type,
@@ -55,7 +70,11 @@ export function notifyFollowersOnLive(deps: AppDeps): () => void {
       const channel = await deps.db.selectFrom("channel").select(["user_id", "title"]).where("id", "=", channelId).executeTakeFirst();
       if (!channel) return;
       const followers = await deps.db.selectFrom("follow").select("follower_id").where("followed_id", "=", channel.user_id).execute();
-      await notify(deps, followers.map((f) => f.follower_id), { type: "stream_live", actorId: channel.user_id, link: `/stream/${username}`, data: { username, title: channel.title } });
+      await notify(
+        deps,
+        followers.map((f) => f.follower_id),
+        { type: "stream_live", actorId: channel.user_id, link: `/stream/${username}`, data: { username, title: channel.title } },
+      );
     })().catch((error) => console.error("[notifications]", error));
   });
 }

@@ -17,7 +17,21 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
     (
       await deps.db
         .insertInto("replay")
-        .values({ channel_id: session.channel_id, live_session_id: sessionId, title, search_title: fold(title), description: session.description, game_id: session.game_id, status: "processing", file_path: null, thumbnail_path: null, duration: null, file_size: null, created_at: session.ended_at ?? deps.now(), deleted_at: null })
+        .values({
+          channel_id: session.channel_id,
+          live_session_id: sessionId,
+          title,
+          search_title: fold(title),
+          description: session.description,
+          game_id: session.game_id,
+          status: "processing",
+          file_path: null,
+          thumbnail_path: null,
+          duration: null,
+          file_size: null,
+          created_at: session.ended_at ?? deps.now(),
+          deleted_at: null,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

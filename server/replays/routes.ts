@@ -10,27 +10,48 @@ const tags = ["Replays"];
 const ReplayAnswer = ReplayDetailResponseSchema;
 
 const myReplaysRoute = createRoute({
-  method: "get", path: "/my-replays", tags, summary: "The caller's replays, newest first", security: secured, middleware: [requireUser] as const,
+  method: "get",
+  path: "/my-replays",
+  tags,
+  summary: "The caller's replays, newest first",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { query: ReplayPageQuerySchema },
   responses: { 200: jsonResponse(ReplayListSchema, "A page of replays"), 401: errors[401] },
 });
 const videosRoute = createRoute({
-  method: "get", path: "/videos", tags, summary: "Replays of every channel, newest first (filters: game id, username)",
+  method: "get",
+  path: "/videos",
+  tags,
+  summary: "Replays of every channel, newest first (filters: game id, username)",
   request: { query: VideosQuerySchema },
   responses: { 200: jsonResponse(ReplayListSchema, "A page of replays") },
 });
 const replayRoute = createRoute({
-  method: "get", path: "/replays/{id}", tags, summary: "One replay (counts a view)",
+  method: "get",
+  path: "/replays/{id}",
+  tags,
+  summary: "One replay (counts a view)",
   request: { params: ReplayIdParamSchema },
   responses: { 200: jsonResponse(ReplayAnswer, "The replay"), 404: errors[404] },
 });
 const deleteRoute = createRoute({
-  method: "delete", path: "/replays/{id}", tags, summary: "Delete a replay: soft unless hard=true (admins)", security: secured, middleware: [requireUser] as const,
+  method: "delete",
+  path: "/replays/{id}",
+  tags,
+  summary: "Delete a replay: soft unless hard=true (admins)",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { params: ReplayIdParamSchema, query: DeleteReplayQuerySchema },
   responses: { 200: jsonResponse(ReplayDeletedResponseSchema, "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 const restoreRoute = createRoute({
-  method: "post", path: "/replays/{id}/restore", tags, summary: "Bring back a soft-deleted replay (admin)", security: secured, middleware: [requireRole("admin")] as const,
+  method: "post",
+  path: "/replays/{id}/restore",
+  tags,
+  summary: "Bring back a soft-deleted replay (admin)",
+  security: secured,
+  middleware: [requireRole("admin")] as const,
   request: { params: ReplayIdParamSchema },
   responses: { 200: jsonResponse(ReplayAnswer, "Restored"), 401: errors[401], 403: errors[403], 404: errors[404] },
 });

@@ -2,25 +2,27 @@ import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
-export const ReplaySchema = z.object({
-  id: z.number(),
-  _id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  status: z.enum(["processing", "ready", "failed"]),
-  /** Paths under /recordings/. */
-  filePath: z.string().nullable(),
-  thumbnailPath: z.string().nullable(),
-  duration: z.number().nullable(),
-  /** Bytes, as a string (spec 01 §3). */
-  fileSize: z.string().nullable(),
-  viewCount: z.number(),
-  createdAt: z.string(),
-  deleted: z.boolean(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
-}).meta({ id: "Replay" });
+export const ReplaySchema = z
+  .object({
+    id: z.number(),
+    _id: z.number(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(["processing", "ready", "failed"]),
+    /** Paths under /recordings/. */
+    filePath: z.string().nullable(),
+    thumbnailPath: z.string().nullable(),
+    duration: z.number().nullable(),
+    /** Bytes, as a string (spec 01 §3). */
+    fileSize: z.string().nullable(),
+    viewCount: z.number(),
+    createdAt: z.string(),
+    deleted: z.boolean(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
+  })
+  .meta({ id: "Replay" });
 export type ReplayResponse = z.infer<typeof ReplaySchema>;
 
 export const ReplayPageQuerySchema = z.object({

@@ -44,7 +44,12 @@ export interface Page {
 }
 
 async function paged(query: ReturnType<typeof replayRows>, { page, limit }: Page) {
-  const rows = await query.orderBy("replay.created_at", "desc").orderBy("replay.id", "desc").limit(limit + 1).offset((page - 1) * limit).execute();
+  const rows = await query
+    .orderBy("replay.created_at", "desc")
+    .orderBy("replay.id", "desc")
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
   return { replays: rows.slice(0, limit).map(toReplayResponse), pagination: { page, limit, hasMore: rows.length > limit } };
 }
 
@@ -64,7 +69,11 @@ export function allReplays(deps: AppDeps, page: Page, filter: { game?: number; u
 export async function getReplay(deps: AppDeps, id: number, viewer: User | undefined): Promise<ReplayResponse> {
   const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
   if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
-  await deps.db.updateTable("replay").set((eb) => ({ view_count: eb("view_count", "+", 1) })).where("id", "=", id).execute();
+  await deps.db
+    .updateTable("replay")
+    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
   return toReplayResponse({ ...row, view_count: row.view_count + 1 });
 }
 

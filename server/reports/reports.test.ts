@@ -42,7 +42,11 @@ describe("reports", () => {
     const refused = await report();
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("too_many_requests");
-    const stored = await server.deps.db.selectFrom("report").select((eb) => eb.fn.countAll<number>().as("n")).where("reporter_id", "=", reporter.user.id).executeTakeFirstOrThrow();
+    const stored = await server.deps.db
+      .selectFrom("report")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("reporter_id", "=", reporter.user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.n).toBe(reportsPerMember.max);
     expect((await (await signedInUser(server)).browser.post("/api/report", { targetType: "stream", targetId: target.channelArn, reason: "Spam in the title again" })).status).toBe(201);
   });

@@ -10,18 +10,30 @@ const tags = ["Reports"];
 const moderators = { security: secured, middleware: [requireRole("moderator", "admin")] };
 
 const reportRoute = createRoute({
-  method: "post", path: "/report", tags, summary: "Report a stream, user, replay, tournament or chat message (reason ≥ 10 characters)",
-  security: secured, middleware: [requireUser] as const,
+  method: "post",
+  path: "/report",
+  tags,
+  summary: "Report a stream, user, replay, tournament or chat message (reason ≥ 10 characters)",
+  security: secured,
+  middleware: [requireUser] as const,
   request: { body: jsonBody(ReportInputSchema) },
   responses: { 201: jsonResponse(ReportStoredResponseSchema, "Stored"), 400: errors[400], 401: errors[401], 404: errors[404] },
 });
 const listRoute = createRoute({
-  method: "get", path: "/reports", tags, summary: "The moderation queue (moderators and admins)", ...moderators,
+  method: "get",
+  path: "/reports",
+  tags,
+  summary: "The moderation queue (moderators and admins)",
+  ...moderators,
   request: { query: ReportListQuerySchema },
   responses: { 200: jsonResponse(ReportListResponseSchema, "Reports, newest first"), 401: errors[401], 403: errors[403] },
 });
 const resolveRoute = createRoute({
-  method: "patch", path: "/reports/{id}", tags, summary: "Dismiss a report or act on it", ...moderators,
+  method: "patch",
+  path: "/reports/{id}",
+  tags,
+  summary: "Dismiss a report or act on it",
+  ...moderators,
   request: { params: ReportIdParamSchema, body: jsonBody(ResolveReportSchema) },
   responses: { 200: jsonResponse(ReportResolvedResponseSchema, "Resolved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });

@@ -8,19 +8,21 @@ export const ReportInputSchema = z.object({
 });
 export type ReportInput = z.infer<typeof ReportInputSchema>;
 
-export const ReportSchema = z.object({
-  id: z.number(),
-  targetType: ReportInputSchema.shape.targetType,
-  targetId: z.string(),
-  /** Who the report is about (the user behind the stream, replay or message). */
-  targetUser: z.object({ id: z.number(), username: z.string() }).nullable(),
-  targetLabel: z.string(),
-  reason: z.string(),
-  status: z.enum(["open", "dismissed", "actioned"]),
-  resolution: z.string(),
-  reporter: z.object({ id: z.number(), username: z.string() }),
-  createdAt: z.string(),
-}).meta({ id: "Report" });
+export const ReportSchema = z
+  .object({
+    id: z.number(),
+    targetType: ReportInputSchema.shape.targetType,
+    targetId: z.string(),
+    /** Who the report is about (the user behind the stream, replay or message). */
+    targetUser: z.object({ id: z.number(), username: z.string() }).nullable(),
+    targetLabel: z.string(),
+    reason: z.string(),
+    status: z.enum(["open", "dismissed", "actioned"]),
+    resolution: z.string(),
+    reporter: z.object({ id: z.number(), username: z.string() }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Report" });
 export type ReportResponse = z.infer<typeof ReportSchema>;
 
 export const ReportListQuerySchema = z.object({ status: z.enum(["open", "dismissed", "actioned", "all"]).optional().default("open") });

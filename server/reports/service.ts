@@ -18,27 +18,53 @@ async function resolveTarget(deps: AppDeps, type: ReportTargetType, id: string):
   const db = deps.db;
   switch (type) {
     case "stream": {
-      const row = await db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select(["user.id", "user.username", "channel.id as channelId", "channel.title"]).where("channel.public_id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("channel")
+        .innerJoin("user", "user.id", "channel.user_id")
+        .select(["user.id", "user.username", "channel.id as channelId", "channel.title"])
+        .where("channel.public_id", "=", id)
+        .executeTakeFirst();
       if (row) return { user: { id: row.id, username: row.username }, label: row.title || row.username, channelId: row.channelId };
       break;
     }
     case "user": {
-      const row = await db.selectFrom("user").leftJoin("channel", "channel.user_id", "user.id").select(["user.id", "user.username", "channel.id as channelId"]).where("user.id", "=", Number(id) || 0).executeTakeFirst();
+      const row = await db
+        .selectFrom("user")
+        .leftJoin("channel", "channel.user_id", "user.id")
+        .select(["user.id", "user.username", "channel.id as channelId"])
+        .where("user.id", "=", Number(id) || 0)
+        .executeTakeFirst();
       if (row) return { user: { id: row.id, username: row.username }, label: row.username, channelId: row.channelId };
       break;
     }
     case "replay": {
-      const row = await db.selectFrom("replay").innerJoin("channel", "channel.id", "replay.channel_id").innerJoin("user", "user.id", "channel.user_id").select(["user.id", "user.username", "replay.title", "channel.id as channelId"]).where("replay.id", "=", Number(id) || 0).executeTakeFirst();
+      const row = await db
+        .selectFrom("replay")
+        .innerJoin("channel", "channel.id", "replay.channel_id")
+        .innerJoin("user", "user.id", "channel.user_id")
+        .select(["user.id", "user.username", "replay.title", "channel.id as channelId"])
+        .where("replay.id", "=", Number(id) || 0)
+        .executeTakeFirst();
       if (row) return { user: { id: row.id, username: row.username }, label: row.title, channelId: row.channelId };
       break;
     }
     case "message": {
-      const row = await db.selectFrom("chat_message").innerJoin("user", "user.id", "chat_message.user_id").select(["user.id", "user.username", "chat_message.content", "chat_message.channel_id"]).where("chat_message.id", "=", Number(id) || 0).executeTakeFirst();
+      const row = await db
+        .selectFrom("chat_message")
+        .innerJoin("user", "user.id", "chat_message.user_id")
+        .select(["user.id", "user.username", "chat_message.content", "chat_message.channel_id"])
+        .where("chat_message.id", "=", Number(id) || 0)
+        .executeTakeFirst();
       if (row) return { user: { id: row.id, username: row.username }, label: row.content.slice(0, 140), channelId: row.channel_id };
       break;
     }
     case "tournament": {
-      const row = await db.selectFrom("tournament").innerJoin("user", "user.id", "tournament.admin_id").select(["user.id", "user.username", "tournament.name"]).where("tournament.id", "=", Number(id) || 0).executeTakeFirst();
+      const row = await db
+        .selectFrom("tournament")
+        .innerJoin("user", "user.id", "tournament.admin_id")
+        .select(["user.id", "user.username", "tournament.name"])
+        .where("tournament.id", "=", Number(id) || 0)
+        .executeTakeFirst();
       if (row) return { user: { id: row.id, username: row.username }, label: row.name, channelId: null };
       break;
     }
@@ -53,7 +79,10 @@ export async function createReport(deps: AppDeps, reporter: User, input: ReportI
   const target = await resolveTarget(deps, input.targetType, input.targetId);
   if (target.user?.id === reporter.id) throw new BadRequestError("cannot_report_self");
   await hitRateLimit(deps.db, `report:user:${reporter.id}`, reportsPerMember, deps.now());
-  await deps.db.insertInto("report").values({ reporter_id: reporter.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, resolved_by: null, resolved_at: null, created_at: deps.now() }).execute();
+  await deps.db
+    .insertInto("report")
+    .values({ reporter_id: reporter.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, resolved_by: null, resolved_at: null, created_at: deps.now() })
+    .execute();
   return { username: target.user?.username ?? target.label };
 }
 
@@ -63,7 +92,13 @@ function assertModerator(user: User): void {
 
 export async function listReports(deps: AppDeps, caller: User, status: "open" | "dismissed" | "actioned" | "all"): Promise<ReportResponse[]> {
   assertModerator(caller);
-  let query = deps.db.selectFrom("report").innerJoin("user", "user.id", "report.reporter_id").selectAll("report").select(["user.username as reporter_name"]).orderBy("report.created_at", "desc").limit(200);
+  let query = deps.db
+    .selectFrom("report")
+    .innerJoin("user", "user.id", "report.reporter_id")
+    .selectAll("report")
+    .select(["user.username as reporter_name"])
+    .orderBy("report.created_at", "desc")
+    .limit(200);
   if (status !== "all") query = query.where("report.status", "=", status);
   const rows = await query.execute();
   return Promise.all(
@@ -95,7 +130,11 @@ export async function resolveReport(deps: AppDeps, caller: User, id: number, inp
     const target = await resolveTarget(deps, report.target_type, report.target_id);
     await applyAction(deps, caller, report.target_type, report.target_id, target, input.action, now);
   }
-  await deps.db.updateTable("report").set({ status: input.status, resolved_by: caller.id, resolved_at: now, resolution: input.action ?? "" }).where("id", "=", id).execute();
+  await deps.db
+    .updateTable("report")
+    .set({ status: input.status, resolved_by: caller.id, resolved_at: now, resolution: input.action ?? "" })
+    .where("id", "=", id)
+    .execute();
 }
 
 async function applyAction(deps: AppDeps, caller: User, type: ReportTargetType, targetId: string, target: Target, action: "hide_replay" | "ban_chat" | "suspend_account", now: number): Promise<void> {

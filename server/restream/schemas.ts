@@ -22,15 +22,17 @@ const TargetStatusSchema = z.object({
   error: z.string().nullable(),
 });
 
-export const RestreamConfigSchema = z.object({
-  success: z.literal(true),
-  enabled: z.boolean(),
-  twitchEnabled: z.boolean(),
-  youtubeEnabled: z.boolean(),
-  facebookEnabled: z.boolean(),
-  twitchKeySaved: z.boolean(),
-  youtubeKeySaved: z.boolean(),
-  facebookKeySaved: z.boolean(),
-  targets: z.object({ twitch: TargetStatusSchema, youtube: TargetStatusSchema, facebook: TargetStatusSchema }),
-}).meta({ id: "RestreamConfig" });
+export const RestreamConfigSchema = z
+  .object({
+    success: z.literal(true),
+    enabled: z.boolean(),
+    twitchEnabled: z.boolean(),
+    youtubeEnabled: z.boolean(),
+    facebookEnabled: z.boolean(),
+    twitchKeySaved: z.boolean(),
+    youtubeKeySaved: z.boolean(),
+    facebookKeySaved: z.boolean(),
+    targets: z.object({ twitch: TargetStatusSchema, youtube: TargetStatusSchema, facebook: TargetStatusSchema }),
+  })
+  .meta({ id: "RestreamConfig" });
 export type RestreamConfig = z.infer<typeof RestreamConfigSchema>;

@@ -30,7 +30,11 @@ export async function getRestreamConfig(deps: AppDeps, user: User): Promise<Rest
 export async function saveRestreamConfig(deps: AppDeps, user: User, input: RestreamConfigInput): Promise<RestreamConfig> {
   const channel = await ensureChannel(deps, user);
   const now = deps.now();
-  await deps.db.updateTable("channel").set({ restream_enabled: input.enabled ? 1 : 0, updated_at: now }).where("id", "=", channel.id).execute();
+  await deps.db
+    .updateTable("channel")
+    .set({ restream_enabled: input.enabled ? 1 : 0, updated_at: now })
+    .where("id", "=", channel.id)
+    .execute();
   for (const platform of PLATFORMS) {
     const enabled = input[`${platform}Enabled`] ? 1 : 0;
     const key = input[`${platform}Key`]?.trim();

@@ -12,7 +12,10 @@ const SearchQuerySchema = z.object({
 });
 
 const searchRoute = createRoute({
-  method: "get", path: "/search", tags: ["Search"], summary: "Games, channels, lives, videos and tournaments matching a term",
+  method: "get",
+  path: "/search",
+  tags: ["Search"],
+  summary: "Games, channels, lives, videos and tournaments matching a term",
   request: { query: SearchQuerySchema },
   responses: {
     200: jsonResponse(SearchResponseSchema, "Each section, best matches first"),

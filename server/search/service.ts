@@ -38,11 +38,7 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
     .selectFrom("user")
     .leftJoin("channel", "channel.user_id", "user.id")
     .select(["user.id", "user.username", "user.avatar", "user.verified", "channel.is_live", followers.as("followers")])
-    .select(
-      viewerId
-        ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = user.id)`.as("is_followed")
-        : sql<number>`0`.as("is_followed"),
-    )
+    .select(viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = user.id)`.as("is_followed") : sql<number>`0`.as("is_followed"))
     .where("user.suspended_at", "is", null)
     .where(sql<boolean>`user.username LIKE ${likePattern(needle)} ESCAPE '\\'`)
     .orderBy(sql`CASE WHEN user.username LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)

@@ -1,6 +1,10 @@
 /** Lower case without accents: "Élite Ça" → "elite ca". Search matches on folded text on both sides. */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */

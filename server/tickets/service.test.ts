@@ -259,7 +259,14 @@ describe("sales figures", () => {
     await w.buyTicket(free, event);
     const row = await db.selectFrom("event_participant").select("id").where("event_id", "=", event.id).where("user_id", "=", refunded.id).executeTakeFirstOrThrow();
     await setParticipantStatus(deps, organiser, event.id, row.id, "rejected");
-    const paid = await db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").select("ticket.price").where("event.created_by", "=", organiser.id).where("ticket.status", "=", "valid").where("ticket.price", ">", 0).execute();
+    const paid = await db
+      .selectFrom("ticket")
+      .innerJoin("event", "event.id", "ticket.event_id")
+      .select("ticket.price")
+      .where("event.created_by", "=", organiser.id)
+      .where("ticket.status", "=", "valid")
+      .where("ticket.price", ">", 0)
+      .execute();
     expect(await ticketSales(db, organiser.id)).toEqual({ ticketsSold: paid.length, revenue: paid.reduce((sum, t) => sum + t.price, 0) });
     expect(await ticketSales(db, organiser.id)).toEqual({ ticketsSold: 1, revenue: 100 });
   });

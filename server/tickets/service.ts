@@ -66,20 +66,44 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
     await assertCanBuy(trx, event, user, now);
     if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
     const code = randomBytes(9).toString("base64url");
-    const inserted = await trx.insertInto("ticket").values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now }).returningAll().executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto("ticket")
+      .values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (price > 0) {
       const ticketLine = { code: "ticket", params: { ticketType: type.type, ticketName: type.name, event: event.name } } as const;
       await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
       await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
     }
-    await trx.insertInto("event_participant").values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now }).onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" })).execute();
+    await trx
+      .insertInto("event_participant")
+      .values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now })
+      .onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" }))
+      .execute();
     return { ...inserted, type_name: type.name, event };
   });
   await notify(deps, [ticket.event.created_by], { type: "ticket_sold", actorId: user.id, link: `/events/${ticket.event.slug}/manage`, data: { event: ticket.event.name, ticket: ticket.ticket_type } });
   return toTicketResponse(signer, lang, ticket, ticket.event);
 }
 
-function toTicketResponse(signer: TicketSigner, lang: Language, ticket: { id: number; code: string; event_id: number; ticket_type: string; type_name: string | null; price: number; currency: string; status: string; checked_in_at: number | null; created_at: number }, event: Pick<EventRow, "name" | "slug" | "start_date" | "location">) {
+function toTicketResponse(
+  signer: TicketSigner,
+  lang: Language,
+  ticket: {
+    id: number;
+    code: string;
+    event_id: number;
+    ticket_type: string;
+    type_name: string | null;
+    price: number;
+    currency: string;
+    status: string;
+    checked_in_at: number | null;
+    created_at: number;
+  },
+  event: Pick<EventRow, "name" | "slug" | "start_date" | "location">,
+) {
   return {
     id: ticket.id,
     code: ticket.code,
@@ -114,8 +138,23 @@ export async function userTickets(deps: AppDeps, signer: TicketSigner, user: Use
 export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
   const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
   if (!event || !canManageEvent(user, event)) throw new NotFoundError("event_not_found");
-  const rows = await deps.db.selectFrom("ticket").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["user.username"]).where("ticket.event_id", "=", eventId).orderBy("ticket.created_at").execute();
-  return rows.map((row) => ({ id: row.id, code: row.code, username: row.username, ticket_type: row.ticket_type, price: row.price, status: row.status, checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null }));
+  const rows = await deps.db
+    .selectFrom("ticket")
+    .innerJoin("user", "user.id", "ticket.user_id")
+    .selectAll("ticket")
+    .select(["user.username"])
+    .where("ticket.event_id", "=", eventId)
+    .orderBy("ticket.created_at")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    username: row.username,
+    ticket_type: row.ticket_type,
+    price: row.price,
+    status: row.status,
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+  }));
 }
 
 export type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
@@ -140,7 +179,14 @@ function ticketReference(signer: TicketSigner, qr: string): { code: string; even
  */
 export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanner: User, qr: string, expectedEventId?: number): Promise<ValidationResult> {
   const reference = ticketReference(signer, qr);
-  const ticket = await deps.db.selectFrom("ticket").innerJoin("event", "event.id", "ticket.event_id").innerJoin("user", "user.id", "ticket.user_id").selectAll("ticket").select(["event.created_by", "user.username"]).where("ticket.code", "=", reference.code).executeTakeFirst();
+  const ticket = await deps.db
+    .selectFrom("ticket")
+    .innerJoin("event", "event.id", "ticket.event_id")
+    .innerJoin("user", "user.id", "ticket.user_id")
+    .selectAll("ticket")
+    .select(["event.created_by", "user.username"])
+    .where("ticket.code", "=", reference.code)
+    .executeTakeFirst();
   if (!ticket && reference.eventId === null) throw new AppError(404, "ticket_unknown_code");
   if (!ticket || (reference.eventId !== null && ticket.event_id !== reference.eventId)) throw new AppError(400, "ticket_forged");
   if (!canManageEvent(scanner, ticket)) throw new ForbiddenError("ticket_foreign");
@@ -148,7 +194,13 @@ export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanne
   if (expectedEventId !== undefined && ticket.event_id !== expectedEventId) throw new AppError(409, "ticket_other_event", { extra: holder });
   if (ticket.status === "refunded") throw new AppError(409, "ticket_refunded", { extra: holder });
   const now = deps.now();
-  const checked = await deps.db.updateTable("ticket").set({ checked_in_at: now, checked_in_by: scanner.id }).where("id", "=", ticket.id).where("checked_in_at", "is", null).returning("checked_in_at").executeTakeFirst();
+  const checked = await deps.db
+    .updateTable("ticket")
+    .set({ checked_in_at: now, checked_in_by: scanner.id })
+    .where("id", "=", ticket.id)
+    .where("checked_in_at", "is", null)
+    .returning("checked_in_at")
+    .executeTakeFirst();
   if (!checked) {
     const at = new Date(ticket.checked_in_at!).toISOString();
     throw new AppError(409, "ticket_already_used", { params: { time: at.slice(11, 16) }, extra: { ...holder, checkedInAt: at } });

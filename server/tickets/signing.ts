@@ -14,7 +14,6 @@ export interface TicketPayload {
   i: number;
 }
 
-
 export interface TicketSigner {
   publicKeyPem: string;
   sign(payload: TicketPayload): string;

@@ -63,10 +63,11 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   await checkSize(deps.db, tournament, input);
   const images: { poster?: string; cover?: string } = {};
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
-  if (input.cover instanceof File && input.cover.size > 0) images.cover = await storeImage(deps, input.cover, imageKinds.banner, user.id).catch(async (error: unknown) => {
-    await removeUpload(images.poster ?? null, deps.config.dataDir);
-    throw error;
-  });
+  if (input.cover instanceof File && input.cover.size > 0)
+    images.cover = await storeImage(deps, input.cover, imageKinds.banner, user.id).catch(async (error: unknown) => {
+      await removeUpload(images.poster ?? null, deps.config.dataDir);
+      throw error;
+    });
   const changes = {
     ...(input.tournrmentName !== undefined ? { name: input.tournrmentName } : {}),
     ...(input.prize !== undefined ? { prize: input.prize } : {}),
@@ -183,13 +184,24 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
-    const approved = await trx.selectFrom("tournament_player").select("user_id").where("tournament_id", "=", tournamentId).where("status", "=", "approved").orderBy("joined_at").orderBy("id").execute();
+    const approved = await trx
+      .selectFrom("tournament_player")
+      .select("user_id")
+      .where("tournament_id", "=", tournamentId)
+      .where("status", "=", "approved")
+      .orderBy("joined_at")
+      .orderBy("id")
+      .execute();
     if (approved.length !== tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;
     if (order.length !== joinOrder.length || new Set(order).size !== order.length || order.some((id) => !joinOrder.includes(id))) throw new BadRequestError("tournament_seeding_invalid");
     const bracket = await createBracket(tournament.structure, order);
-    await trx.updateTable("tournament").set({ is_active: 1, bracket: JSON.stringify(bracket) }).where("id", "=", tournamentId).execute();
+    await trx
+      .updateTable("tournament")
+      .set({ is_active: 1, bracket: JSON.stringify(bracket) })
+      .where("id", "=", tournamentId)
+      .execute();
   });
   changed(deps, tournamentId);
 }

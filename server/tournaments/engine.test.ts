@@ -7,7 +7,10 @@ const { Status } = RESULTS;
 
 /** Plays every match, in an order and with scores chosen by `pick`, until the tournament is complete. */
 async function playOut(structure: Structure, size: number, pick: (max: number) => number) {
-  let state: BracketState = await createBracket(structure, Array.from({ length: size }, (_, i) => 100 + i));
+  let state: BracketState = await createBracket(
+    structure,
+    Array.from({ length: size }, (_, i) => 100 + i),
+  );
   const played: { round: number; players: number[]; winner: number | null; loser: number | null; scores: [number, number] }[] = [];
   for (let guard = 0; guard < 500 && !isComplete(state); guard++) {
     const ready = matchesOf(state).filter((m) => m.status === Status.Ready && !isUnneededReset(state, m));

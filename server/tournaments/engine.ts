@@ -37,10 +37,7 @@ export async function createBracket(structure: Structure, playerIds: number[]): 
     name: "Main",
     type: structure === "s_elim" ? "single_elimination" : structure === "d_elim" ? "double_elimination" : "round_robin",
     seeding: seeding.map((s) => s.name),
-    settings:
-      structure === "robin"
-        ? { groupCount: 1 }
-        : { seedOrdering: ["inner_outer"], grandFinal: structure === "d_elim" ? "double" : undefined, balanceByes: false },
+    settings: structure === "robin" ? { groupCount: 1 } : { seedOrdering: ["inner_outer"], grandFinal: structure === "d_elim" ? "double" : undefined, balanceByes: false },
   });
   return storage.getData();
 }

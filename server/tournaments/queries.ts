@@ -111,7 +111,11 @@ export async function getTournamentWithBracket(deps: AppDeps, id: number) {
 
 /** The full page data: counts a view, and tells the caller whether they joined and were approved. */
 export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: User | undefined) {
-  await deps.db.updateTable("tournament").set((eb) => ({ view_count: eb("view_count", "+", 1) })).where("id", "=", id).execute();
+  await deps.db
+    .updateTable("tournament")
+    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
   const full = await getTournamentWithBracket(deps, id);
   const mine = viewer ? await deps.db.selectFrom("tournament_player").select("status").where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
   const isAdmin = canManageTournament(viewer, { admin_id: full.adminId });
@@ -124,7 +128,13 @@ async function bracketData(deps: AppDeps, tournament: Tournament): Promise<Brack
 
 export async function rounds(deps: AppDeps, id: number) {
   const tournament = await findTournament(deps.db, id);
-  return { data: await bracketData(deps, tournament), structure: tournament.structure, adminId: tournament.admin_id, progress: finishedShare(bracketOf(tournament)), championId: tournament.champion_id };
+  return {
+    data: await bracketData(deps, tournament),
+    structure: tournament.structure,
+    adminId: tournament.admin_id,
+    progress: finishedShare(bracketOf(tournament)),
+    championId: tournament.champion_id,
+  };
 }
 
 export async function roundRobinTable(deps: AppDeps, id: number) {

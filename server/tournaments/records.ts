@@ -23,6 +23,11 @@ export function bracketOf(tournament: Tournament): BracketState | null {
 }
 
 export async function approvedCount(db: Db, tournamentId: number): Promise<number> {
-  const row = await db.selectFrom("tournament_player").select((eb) => eb.fn.countAll<number>().as("n")).where("tournament_id", "=", tournamentId).where("status", "=", "approved").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("tournament_player")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tournament_id", "=", tournamentId)
+    .where("status", "=", "approved")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

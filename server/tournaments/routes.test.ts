@@ -22,7 +22,8 @@ interface Seed {
 
 async function create(organiser: Player, fields: Record<string, string>) {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "LAN Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1", ...fields })) form.append(key, value);
+  for (const [key, value] of Object.entries({ tournamentName: "LAN Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1", ...fields }))
+    form.append(key, value);
   const res = await organiser.browser.post("/api/tournament/create-tournament", form);
   expect(res.status).toBe(201);
   return res.body.id as number;
@@ -63,7 +64,11 @@ async function playOut(organiser: Player, id: number) {
 }
 
 describe("a tournament's whole life", () => {
-  for (const [format, size] of [["s_elim", 8], ["d_elim", 8], ["robin", 6]] as const) {
+  for (const [format, size] of [
+    ["s_elim", 8],
+    ["d_elim", 8],
+    ["robin", 6],
+  ] as const) {
     it(`${format} with ${size} players: create, join, approve, start, play to a champion`, async () => {
       const organiser = await signedInUser(server);
       const id = await create(organiser, { format, size: String(size) });
@@ -173,7 +178,8 @@ describe("tournament pages", () => {
   it("validates the create form with clear messages and stores the poster", async () => {
     const organiser = await signedInUser(server);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ tournamentName: "ab", format: "robin", size: "16", startDate: "2026-12-02T10:00:00Z", endDate: "2026-12-01T10:00:00Z", timeZone: "Mars/Olympus" })) form.append(k, v);
+    for (const [k, v] of Object.entries({ tournamentName: "ab", format: "robin", size: "16", startDate: "2026-12-02T10:00:00Z", endDate: "2026-12-01T10:00:00Z", timeZone: "Mars/Olympus" }))
+      form.append(k, v);
     const res = await organiser.browser.post("/api/tournament/create-tournament", form);
     expect(res.status).toBe(400);
     const messages = Object.fromEntries(res.body.errors.map((e: { field: string; msg: string }) => [e.field, e.msg]));
@@ -307,8 +313,14 @@ describe("ranks and standings (issue 13, items 8–9)", () => {
     const tournament = (await new Browser(server.url).get(`/api/tournament/${id}`)).body;
     expect([tournament.isFinished, tournament.championId]).toEqual([true, null]);
     const table = (await new Browser(server.url).get(`/api/tournament/round-robin/${id}`)).body;
-    expect(table.map((row: { rank: number; shared: boolean }) => [row.rank, row.shared])).toEqual([[1, true], [1, true]]);
-    expect((await listed(organiser, id)).map((p) => [p.rank, p.rankLabel])).toEqual([[1, "1–2"], [1, "1–2"]]);
+    expect(table.map((row: { rank: number; shared: boolean }) => [row.rank, row.shared])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+    expect((await listed(organiser, id)).map((p) => [p.rank, p.rankLabel])).toEqual([
+      [1, "1–2"],
+      [1, "1–2"],
+    ]);
   });
 
   it("crowns the +3 player of a three-way tie on points, not the +1 one the pairwise comparison chose", async () => {
@@ -318,7 +330,14 @@ describe("ranks and standings (issue 13, items 8–9)", () => {
     const [one, two, three, four] = players as [number, number, number, number];
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id, seeding: players })).status).toBe(200);
     // one beat two, two beat three, three beat one (all 1–0); all beat four, three by 3–0: one and two are +1, three +3.
-    const results = new Map([[`${one}-${two}`, [1, 0]], [`${two}-${three}`, [1, 0]], [`${three}-${one}`, [1, 0]], [`${one}-${four}`, [1, 0]], [`${two}-${four}`, [1, 0]], [`${three}-${four}`, [3, 0]]]);
+    const results = new Map([
+      [`${one}-${two}`, [1, 0]],
+      [`${two}-${three}`, [1, 0]],
+      [`${three}-${one}`, [1, 0]],
+      [`${one}-${four}`, [1, 0]],
+      [`${two}-${four}`, [1, 0]],
+      [`${three}-${four}`, [3, 0]],
+    ]);
     const scores = (a: number, b: number): [number, number] => {
       const straight = results.get(`${a}-${b}`);
       const reversed = results.get(`${b}-${a}`)!;
@@ -327,7 +346,12 @@ describe("ranks and standings (issue 13, items 8–9)", () => {
     while (await playNext(organiser, id, scores));
     expect((await new Browser(server.url).get(`/api/tournament/${id}`)).body.championId).toBe(three);
     const table = (await new Browser(server.url).get(`/api/tournament/round-robin/${id}`)).body;
-    expect(table.map((row: { playerID: number; rank: number }) => [row.playerID, row.rank])).toEqual([[three, 1], [one, 2], [two, 3], [four, 4]]);
+    expect(table.map((row: { playerID: number; rank: number }) => [row.playerID, row.rank])).toEqual([
+      [three, 1],
+      [one, 2],
+      [two, 3],
+      [four, 4],
+    ]);
     const ranks = rankOf(await listed(organiser, id));
     expect([ranks.get(three), ranks.get(one), ranks.get(two), ranks.get(four)]).toEqual(["1", "2", "3", "4"]);
   });

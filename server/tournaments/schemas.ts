@@ -108,9 +108,7 @@ const IsoDate = z.string().describe("ISO 8601");
 export const StructureSchema = z.enum(["s_elim", "d_elim", "robin"]);
 
 /** The bracket as the screens draw it: rounds of seeds, or the two brackets of a double elimination. */
-export const BracketDataSchema = z
-  .union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })])
-  .meta({ id: "BracketData" });
+export const BracketDataSchema = z.union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })]).meta({ id: "BracketData" });
 export type BracketData = z.infer<typeof BracketDataSchema>;
 
 /**
@@ -213,7 +211,12 @@ export const RoundsResponseSchema = z.object({ data: BracketDataSchema, structur
 export type Rounds = z.infer<typeof RoundsResponseSchema>;
 
 /** The organiser's download; `standings` only for a round robin. */
-export const TournamentExportResponseSchema = z.object({ exportedAt: IsoDate, tournament: TournamentResponseSchema, players: TournamentPlayerListResponseSchema, standings: StandingListResponseSchema.optional() });
+export const TournamentExportResponseSchema = z.object({
+  exportedAt: IsoDate,
+  tournament: TournamentResponseSchema,
+  players: TournamentPlayerListResponseSchema,
+  standings: StandingListResponseSchema.optional(),
+});
 export type TournamentExport = z.infer<typeof TournamentExportResponseSchema>;
 
 export const TournamentDoneResponseSchema = z.object({ success: z.literal(true), message: z.string() });

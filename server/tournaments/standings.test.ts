@@ -78,7 +78,10 @@ const tournaments = fc.integer({ min: 2, max: 8 }).chain((n) => {
 
 const diff = (row: StandingRow) => row.scoreFor - row.scoreAgainst;
 function miniTable(playerId: number, group: number[], results: MatchResult[]): number {
-  return standingsOf(group, results.filter((r) => group.includes(r.a) && group.includes(r.b))).find((row) => row.playerId === playerId)!.pts;
+  return standingsOf(
+    group,
+    results.filter((r) => group.includes(r.a) && group.includes(r.b)),
+  ).find((row) => row.playerId === playerId)!.pts;
 }
 
 describe("round-robin standings, for any results", () => {

@@ -18,7 +18,9 @@ const TranslateSchema = z.object({
 });
 
 const translateRoute = createRoute({
-  method: "post", path: "/translate", tags: ["Translation"],
+  method: "post",
+  path: "/translate",
+  tags: ["Translation"],
   summary: "Translate a text between fr and en: from the dictionaries, else from a LibreTranslate-compatible server when TRANSLATE_URL is set",
   request: { body: jsonBody(TranslateSchema) },
   responses: {

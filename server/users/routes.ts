@@ -8,18 +8,28 @@ import { ChangeRoleSchema, PublicUserResponseSchema, RoleChangedResponseSchema, 
 import { changeRole, findPublicUser } from "./service.ts";
 
 const publicUserRoute = createRoute({
-  method: "get", path: "/user/{username}", tags: ["Users"], summary: "Public profile data of a user",
+  method: "get",
+  path: "/user/{username}",
+  tags: ["Users"],
+  summary: "Public profile data of a user",
   request: { params: UsernameParamSchema },
   responses: { 200: jsonResponse(PublicUserResponseSchema, "The user, without private fields"), 404: errors[404] },
 });
 
 const changeRoleRoute = createRoute({
-  method: "put", path: "/admin/users/{id}/role", tags: ["Admin"], summary: "Change a user's role (admin)",
-  security: secured, middleware: [requireRole("admin")] as const,
+  method: "put",
+  path: "/admin/users/{id}/role",
+  tags: ["Admin"],
+  summary: "Change a user's role (admin)",
+  security: secured,
+  middleware: [requireRole("admin")] as const,
   request: { params: UserIdParamSchema, body: jsonBody(ChangeRoleSchema) },
   responses: {
     200: jsonResponse(RoleChangedResponseSchema, "The updated user"),
-    400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404],
+    400: errors[400],
+    401: errors[401],
+    403: errors[403],
+    404: errors[404],
   },
 });
 

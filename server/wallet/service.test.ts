@@ -24,7 +24,7 @@ describe("credits", () => {
     const member = await w.makeUser();
     await credit(deps, admin, { userId: member.id, amount: 250 });
     await credit(deps, admin, { userId: admin.id, amount: 40 });
-    const types = async (userId: number) => (await db.selectFrom("wallet_transaction").select(["type", "amount", "ref_id"]).where("user_id", "=", userId).execute());
+    const types = async (userId: number) => await db.selectFrom("wallet_transaction").select(["type", "amount", "ref_id"]).where("user_id", "=", userId).execute();
     expect(await types(member.id)).toEqual([{ type: "admin_credit", amount: 250, ref_id: admin.id }]);
     expect(await types(admin.id)).toEqual([{ type: "manual_credit", amount: 40, ref_id: admin.id }]);
   });

@@ -21,7 +21,14 @@ export async function getBalance(deps: AppDeps, caller: User, userId: number) {
 
 export async function listTransactions(deps: AppDeps, caller: User, userId: number, page: number, limit: number, lang: Language) {
   assertOwnOrAdmin(caller, userId);
-  const rows = await deps.db.selectFrom("wallet_transaction").selectAll().where("user_id", "=", userId).orderBy("id", "desc").limit(limit + 1).offset((page - 1) * limit).execute();
+  const rows = await deps.db
+    .selectFrom("wallet_transaction")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
   return {
     transactions: rows.slice(0, limit).map((row) => ({
       id: row.id,
@@ -49,13 +56,30 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
   const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
-  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: input.userId, amount: input.amount, type, description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" }, refType: "user", refId: caller.id }, deps.now()));
+  const balance = await deps.db
+    .transaction()
+    .execute((trx) =>
+      applyMovement(
+        trx,
+        {
+          userId: input.userId,
+          amount: input.amount,
+          type,
+          description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" },
+          refType: "user",
+          refId: caller.id,
+        },
+        deps.now(),
+      ),
+    );
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
 export async function debit(deps: AppDeps, caller: User, input: MovementInput) {
   if (!isOwner(caller, input.userId)) throw new NotFoundError("wallet_not_found");
-  const balance = await deps.db.transaction().execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
+  const balance = await deps.db
+    .transaction()
+    .execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
   return { userId: caller.id, balance, currency: "GCOIN" };
 }

@@ -30,7 +30,9 @@ interface Violation {
 async function axeViolations(page: Page, where: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async (tags) => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    const result = await (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((violation) => ({ rule: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
   }, RULES);
   return found.map((violation) => ({ where, ...violation }));
@@ -116,7 +118,9 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
           await page.getByRole("dialog").or(page.getByRole("alertdialog")).first().waitFor();
           // Judge the dialog once it has faded in: mid-fade, its colours are blends of the page behind.
           // (Endless animations, a live dot's pulse or a spinner, never finish and are left out.)
-          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY));
+          await page.waitForFunction(() =>
+            document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+          );
           violations.push(...(await axeViolations(page, `${dialog.name} dialog ${theme} ${viewport.width}`)));
           await context.close();
         }
@@ -127,4 +131,3 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
     expect(blocking).toEqual([]);
   }, 300_000);
 });
-

@@ -96,10 +96,11 @@ async function memberPage(): Promise<{ page: Page; member: Awaited<ReturnType<ty
   return { page, member };
 }
 
-const videoPlaying = (page: Page) => page.evaluate(() => {
-  const video = document.querySelector("video");
-  return Boolean(video && !video.paused && video.readyState >= 2);
-});
+const videoPlaying = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector("video");
+    return Boolean(video && !video.paused && video.readyState >= 2);
+  });
 
 describe("what a screen reader is told", () => {
   it("reads a success toast politely and an error toast as an alert", async () => {
@@ -124,12 +125,14 @@ describe("what a screen reader is told", () => {
     await owner.browser.post("/api/stream/mychannel/init");
     const channel = (await owner.browser.get("/api/stream/mychannelinfo")).body as { channelArn: string; username: string };
     // 7 writers: the first one writes the history, the 6 others the burst (3 lines each, the server's limit).
-    const [historian, ...writers] = await Promise.all(Array.from({ length: 7 }, async () => {
-      const writer = await signedInUser(server);
-      const socket = await connect(server.url, "/writechat", { cookie: `arena_session=${writer.browser.cookies.get("arena_session")}` });
-      await socket.emitWithAck("join", channel.channelArn);
-      return { username: writer.account.username, socket };
-    }));
+    const [historian, ...writers] = await Promise.all(
+      Array.from({ length: 7 }, async () => {
+        const writer = await signedInUser(server);
+        const socket = await connect(server.url, "/writechat", { cookie: `arena_session=${writer.browser.cookies.get("arena_session")}` });
+        await socket.emitWithAck("join", channel.channelArn);
+        return { username: writer.account.username, socket };
+      }),
+    );
     try {
       expect((await historian!.socket.emitWithAck("message", { message: "déjà là avant", streamID: channel.channelArn })).ok).toBe(true);
 
@@ -151,10 +154,14 @@ describe("what a screen reader is told", () => {
       }
       const lastLine = sent.at(-1)!;
       await log.getByText(lastLine, { exact: true }).waitFor();
-      const chat = await waitFor("the last line is read out", async () => {
-        const said = (await announcements(page)).filter((item) => item.region === "chat");
-        return said.some((item) => item.text.endsWith(`: ${lastLine}`)) ? said : undefined;
-      }, CHAT_ANNOUNCE_EVERY_MS * 3);
+      const chat = await waitFor(
+        "the last line is read out",
+        async () => {
+          const said = (await announcements(page)).filter((item) => item.region === "chat");
+          return said.some((item) => item.text.endsWith(`: ${lastLine}`)) ? said : undefined;
+        },
+        CHAT_ANNOUNCE_EVERY_MS * 3,
+      );
 
       // Every line is counted once, in as few announcements as the rate allows; the history is not read.
       const counted = chat.map((item) => Number(item.text.match(/^(\d+) nouveaux messages\. Dernier, /)?.[1] ?? 1));
@@ -229,10 +236,17 @@ describe("what a screen reader is told", () => {
 function motionOnPage(page: Page) {
   return page.evaluate(() => {
     const transitions = [...document.querySelectorAll("*")]
-      .filter((element) => getComputedStyle(element).transitionDuration.split(",").some((duration) => Number.parseFloat(duration) > 0))
+      .filter((element) =>
+        getComputedStyle(element)
+          .transitionDuration.split(",")
+          .some((duration) => Number.parseFloat(duration) > 0),
+      )
       .map((element) => element.className.toString());
-    const animations = document.getAnimations()
-      .filter((animation) => animation.playState === "running" && !(animation.effect instanceof KeyframeEffect && animation.effect.target instanceof Element && animation.effect.target.closest(".spinner")))
+    const animations = document
+      .getAnimations()
+      .filter(
+        (animation) => animation.playState === "running" && !(animation.effect instanceof KeyframeEffect && animation.effect.target instanceof Element && animation.effect.target.closest(".spinner")),
+      )
       .map((animation) => String(animation instanceof CSSAnimation ? animation.animationName : animation.id));
     return { transitions, animations };
   });
@@ -264,7 +278,14 @@ describe("comfort", () => {
   const pages: [string, () => string, (page: Page) => Promise<void>][] = [
     // The player's button says Play or Pause: both windows are compared once the live plays.
     ["home", () => "/", (page) => waitFor("the carousel plays", () => videoPlaying(page), 30_000).then(() => page.getByRole("link", { name: live.title }).first().waitFor())],
-    ["stream", () => `/stream/${live.username}`, (page) => waitFor("the live plays", () => videoPlaying(page), 30_000).then(() => page.getByRole("log", { name: "Messages du chat" }).getByText("Aucun message pour l'instant. Dites bonjour !").waitFor())],
+    [
+      "stream",
+      () => `/stream/${live.username}`,
+      (page) =>
+        waitFor("the live plays", () => videoPlaying(page), 30_000).then(() =>
+          page.getByRole("log", { name: "Messages du chat" }).getByText("Aucun message pour l'instant. Dites bonjour !").waitFor(),
+        ),
+    ],
     ["event", () => `/events/${eventSlug}`, (page) => page.getByRole("heading", { name: "LAN d'hiver" }).waitFor()],
   ];
   for (const [name, path, ready] of pages) {
@@ -310,12 +331,8 @@ async function everyTab(page: Page): Promise<ReturnType<typeof inventory>> {
 function inventory() {
   const main = document.getElementById("main-content") ?? document.body;
   const shown = (element: Element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: false });
-  const nameOf = (element: Element) =>
-    (element.getAttribute("aria-label") ?? (element as HTMLElement).innerText ?? element.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
-  const actions = [...main.querySelectorAll("a[href], button, input, select, textarea, [role=button], [role=tab]")]
-    .filter(shown)
-    .map(nameOf)
-    .filter(Boolean);
+  const nameOf = (element: Element) => (element.getAttribute("aria-label") ?? (element as HTMLElement).innerText ?? element.getAttribute("title") ?? "").replace(/\s+/g, " ").trim();
+  const actions = [...main.querySelectorAll("a[href], button, input, select, textarea, [role=button], [role=tab]")].filter(shown).map(nameOf).filter(Boolean);
   const texts: string[] = [];
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -39,11 +39,18 @@ const toast = (page: Page, text: string) => page.locator(".toaster").getByText(t
 /** Closes the toasts on screen, so the next one looked for is really new. */
 async function dismissToasts(page: Page) {
   const close = page.locator(".toaster").getByRole("button", { name: "Fermer" });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 1000 }).catch(() => undefined);
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
 }
 /** Waits until exactly `count` elements read `text`. */
 async function expectTexts(scope: Locator, text: string, count: number) {
-  await scope.getByText(text, { exact: true }).nth(count - 1).waitFor();
+  await scope
+    .getByText(text, { exact: true })
+    .nth(count - 1)
+    .waitFor();
   expect(await scope.getByText(text, { exact: true }).count()).toBe(count);
 }
 const accountMenu = (page: Page) => page.getByRole("button", { name: "Menu du compte" });
@@ -112,7 +119,12 @@ describe("sign-up", () => {
 
     await fillSignup(modal, { username: "ab", email: "not-an-email", password: "short" }, "other");
     await modal.getByRole("button", { name: "S'inscrire" }).click();
-    for (const message of ["Le nom d'utilisateur doit contenir au moins 3 caractères", "Email non valide", "Le mot de passe doit contenir au moins 8 caractères !", "La confirmation du mot de passe est différente"]) {
+    for (const message of [
+      "Le nom d'utilisateur doit contenir au moins 3 caractères",
+      "Email non valide",
+      "Le mot de passe doit contenir au moins 8 caractères !",
+      "La confirmation du mot de passe est différente",
+    ]) {
       await modal.getByText(message).waitFor();
     }
     await fillSignup(modal, { username: "a".repeat(21), email: "ok@example.test", password: "long enough" }, "long enough");

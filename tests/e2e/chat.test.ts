@@ -173,7 +173,11 @@ describe("the chat", () => {
     await say(viewer.page, "message qui reste");
     await line(owner.page, "message à retirer").waitFor();
     // A viewer has no moderation menu.
-    expect(await log(viewer.page).getByRole("button", { name: /Actions de modération/ }).count()).toBe(0);
+    expect(
+      await log(viewer.page)
+        .getByRole("button", { name: /Actions de modération/ })
+        .count(),
+    ).toBe(0);
 
     await moderate(owner.page, viewer.user.username, "message à retirer", "Supprimer le message");
     await line(owner.page, "message à retirer").waitFor({ state: "detached" });
@@ -232,7 +236,10 @@ describe("the chat", () => {
     await say(viewer.page, "un");
     await input(viewer.page).fill("deux");
     await input(viewer.page).press("Enter");
-    await viewer.page.getByRole("alert").filter({ hasText: /^Le mode lent est activé : attendez \d+ s\.$/ }).waitFor();
+    await viewer.page
+      .getByRole("alert")
+      .filter({ hasText: /^Le mode lent est activé : attendez \d+ s\.$/ })
+      .waitFor();
     expect(await input(viewer.page).inputValue()).toBe("deux");
     await owner.page.getByRole("combobox", { name: "Mode lent" }).selectOption({ label: "Désactivé" });
     await viewer.page.getByText("Mode lent : un message toutes les 30 s").waitFor({ state: "detached" });

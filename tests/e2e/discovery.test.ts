@@ -278,7 +278,10 @@ describe("profiles", () => {
     expect((await fan.browser.post("/api/stream/follow", { channelId: user.id })).status).toBe(200);
     await page.reload();
     await page.getByRole("tab", { name: "Abonnés" }).click();
-    await page.getByRole("tabpanel").getByRole("link", { name: new RegExp(fan.user.username) }).waitFor();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("link", { name: new RegExp(fan.user.username) })
+      .waitFor();
 
     const visitor = await visitorPage("/profile");
     await visitor.waitForURL(`${server.url}/?noAuth=true`);
@@ -335,7 +338,10 @@ describe("events, tickets and the wallet", () => {
     await page.getByRole("tab", { name: "Tous" }).click();
     await page.getByLabel("Rechercher un événement").fill("visionnage");
     await waitFor("one watch party", async () => (await cards.count()) === 1 && (await cards.first().textContent())?.includes("Soirée de visionnage"));
-    await cards.first().getByRole("link", { name: /Soirée de visionnage/ }).click();
+    await cards
+      .first()
+      .getByRole("link", { name: /Soirée de visionnage/ })
+      .click();
     await page.getByRole("heading", { name: "Soirée de visionnage — finale régionale" }).waitFor();
     await page.getByRole("button", { name: "Se connecter pour s'inscrire" }).click();
     await page.getByRole("dialog").waitFor();
@@ -367,7 +373,10 @@ describe("events, tickets and the wallet", () => {
     await panel.getByRole("radio", { name: /Billet Match/ }).check();
     await panel.getByRole("button", { name: "Acheter le billet" }).click();
     const ticket = page.getByRole("region", { name: "Votre billet" });
-    await ticket.getByRole("img", { name: /^QR code du billet / }).locator("svg").waitFor();
+    await ticket
+      .getByRole("img", { name: /^QR code du billet / })
+      .locator("svg")
+      .waitFor();
     const mine = (await api.get("/api/tickets/user")).body.tickets as { code: string }[];
     expect(mine).toHaveLength(1);
     await ticket.getByText(mine[0]!.code).waitFor();
@@ -384,7 +393,13 @@ describe("my events", () => {
     const login = await organiser.post("/api/auth/login", { login: "Kestrel", password: "demo password" });
     expect(login.status).toBe(200);
     const start = new Date(Date.now() + 20 * 24 * 3600_000).toISOString();
-    const created = await organiser.post("/api/events", { name: "Atelier caméra", description: "Régler sa webcam et sa lumière pour le stream.", categoryId: 4, startDate: start, maxParticipants: 10 });
+    const created = await organiser.post("/api/events", {
+      name: "Atelier caméra",
+      description: "Régler sa webcam et sa lumière pour le stream.",
+      categoryId: 4,
+      startDate: start,
+      maxParticipants: 10,
+    });
     expect(created.status).toBe(201);
     const context = await loggedInContext(browser, server.url, organiser.cookies.get("arena_session")!, login.body.user);
     contexts.push(context);

@@ -77,7 +77,11 @@ describe("door check-in", () => {
     const panel = viewer.page.getByRole("region", { name: "Billets" });
     await panel.getByRole("radio", { name: /Billet Match/ }).check();
     await panel.getByRole("button", { name: "Acheter le billet" }).click();
-    await viewer.page.getByRole("region", { name: "Votre billet" }).getByRole("img", { name: /^QR code du billet / }).locator("svg").waitFor();
+    await viewer.page
+      .getByRole("region", { name: "Votre billet" })
+      .getByRole("img", { name: /^QR code du billet / })
+      .locator("svg")
+      .waitFor();
     const ticket = (await viewer.api.get("/api/tickets/user")).body.tickets[0] as { code: string; qr_code: string };
     await viewer.page.goto(`${server.url}/my-tickets`);
     await viewer.page.getByRole("region", { name: "LAN de la Saint-Jean" }).getByText(ticket.code).waitFor();
@@ -113,7 +117,9 @@ describe("door check-in", () => {
 
     // The network drops: the door checks on its own with the server's key and its last list, then
     // hands its check-ins over when the network is back.
-    const second = (await viewer.api.post("/api/tickets/purchase", { userId: viewer.user.id, eventId: (await viewer.api.get(`/api/events/${event.slug}`)).body.event.id, ticketType: "match", price: 100 })).body.ticket as { code: string; qr_code: string };
+    const second = (
+      await viewer.api.post("/api/tickets/purchase", { userId: viewer.user.id, eventId: (await viewer.api.get(`/api/events/${event.slug}`)).body.event.id, ticketType: "match", price: 100 })
+    ).body.ticket as { code: string; qr_code: string };
     await result.getByRole("button", { name: "Billet suivant" }).click();
     await organiser.page.getByLabel("Code du billet").fill("AAAAAAAAAAAA");
     await organiser.page.getByRole("button", { name: "Valider le code" }).click();
@@ -138,7 +144,10 @@ describe("door check-in", () => {
     expect((await viewer.api.get("/api/tickets/user")).body.tickets.find((t: { code: string }) => t.code === second.code).checkedInAt).toBeNull();
 
     await organiser.page.context().setOffline(false);
-    await waitFor("the offline check-in reaches the server", async () => (await viewer.api.get("/api/tickets/user")).body.tickets.find((t: { code: string }) => t.code === second.code).checkedInAt !== null);
+    await waitFor(
+      "the offline check-in reaches the server",
+      async () => (await viewer.api.get("/api/tickets/user")).body.tickets.find((t: { code: string }) => t.code === second.code).checkedInAt !== null,
+    );
     await organiser.page.getByText("2 / 2 entrés").waitFor();
     expect(await organiser.page.getByText(/à transmettre/).count()).toBe(0);
   }, 120_000);
@@ -147,7 +156,14 @@ describe("door check-in", () => {
     const organiser = await userPage({ withoutCamera: true });
     await topUp(organiser.page);
     const start = new Date(Date.now() + 9 * 24 * 3600_000).toISOString();
-    const created = await organiser.api.post("/api/events", { name: "Tournoi du quartier", description: "Un après-midi de jeux entre voisins.", categoryId: 1, startDate: start, maxParticipants: 20, ticketPrice: 5 });
+    const created = await organiser.api.post("/api/events", {
+      name: "Tournoi du quartier",
+      description: "Un après-midi de jeux entre voisins.",
+      categoryId: 1,
+      startDate: start,
+      maxParticipants: 20,
+      ticketPrice: 5,
+    });
     const slug = created.body.event.slug as string;
     expect((await organiser.api.json("PUT", `/api/events/${slug}/publish`)).status).toBe(200);
     const viewer = await signedInUser(server);

@@ -22,7 +22,16 @@ async function pageOf(member: Member, lang: "fr" | "en"): Promise<Page> {
 }
 
 async function draftEvent(organiser: Member, extra: Record<string, unknown> = {}): Promise<{ id: number; slug: string; name: string }> {
-  const created = await organiser.browser.post("/api/events", { name: `Tournoi de quartier ${Math.random().toString(36).slice(2, 7)}`, description: "Une soirée de matchs entre voisins", categoryId: 3, startDate: inHours(48), endDate: inHours(50), maxParticipants: 20, ticketPrice: 5, ...extra });
+  const created = await organiser.browser.post("/api/events", {
+    name: `Tournoi de quartier ${Math.random().toString(36).slice(2, 7)}`,
+    description: "Une soirée de matchs entre voisins",
+    categoryId: 3,
+    startDate: inHours(48),
+    endDate: inHours(50),
+    maxParticipants: 20,
+    ticketPrice: 5,
+    ...extra,
+  });
   expect(created.status).toBe(201);
   return created.body.event;
 }
@@ -50,13 +59,19 @@ describe("manage event: status actions", () => {
     expect(await statusOf(organiser, event.slug)).toBe("published");
 
     await actions.getByRole("button", { name: "Start Event" }).click();
-    await page.getByRole("dialog", { name: `Start “${event.name}”?` }).getByRole("button", { name: "Start Event" }).click();
+    await page
+      .getByRole("dialog", { name: `Start “${event.name}”?` })
+      .getByRole("button", { name: "Start Event" })
+      .click();
     await page.getByText("Event started: it is live.").waitFor();
     await page.getByRole("tabpanel").getByText("Live", { exact: true }).waitFor();
     expect(await statusOf(organiser, event.slug)).toBe("active");
 
     await actions.getByRole("button", { name: "End Event" }).click();
-    await page.getByRole("dialog", { name: `End “${event.name}”?` }).getByRole("button", { name: "End Event" }).click();
+    await page
+      .getByRole("dialog", { name: `End “${event.name}”?` })
+      .getByRole("button", { name: "End Event" })
+      .click();
     await page.getByText("Event ended.", { exact: true }).waitFor();
     await page.getByRole("tabpanel").getByText("Ended", { exact: true }).waitFor();
     expect(await statusOf(organiser, event.slug)).toBe("completed");
@@ -93,7 +108,7 @@ describe("manage event: status actions", () => {
 });
 
 describe("manage event: the spec's failure texts", () => {
-  it("says \"Failed to load event data\", \"Failed to update event status\" and \"Failed to update participant status\"", async () => {
+  it('says "Failed to load event data", "Failed to update event status" and "Failed to update participant status"', async () => {
     const organiser = await funded(2000);
     const event = await publishedEvent(organiser, { requiresApproval: true });
     const viewer = await funded(0);
@@ -130,14 +145,17 @@ describe("manage event: the spec's failure texts", () => {
     await page.goto(`${h.server.url}/events/${event.slug}/manage`);
     await page.getByRole("button", { name: "Cancel Event" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel Event" }).click();
-    await page.getByRole("alert").filter({ hasText: /^Failed to update event status: .+100 G-Coins/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Failed to update event status: .+100 G-Coins/ })
+      .waitFor();
     expect(await statusOf(organiser, event.slug)).toBe("published");
     expect(await balanceOf(buyer)).toBe(200);
   });
 });
 
 describe("assignments panel: the spec's failure texts", () => {
-  it("says \"Erreur lors du chargement des assignations\", \"Erreur lors de l'assignation\" and \"Erreur lors de la suppression\"", async () => {
+  it('says "Erreur lors du chargement des assignations", "Erreur lors de l\'assignation" and "Erreur lors de la suppression"', async () => {
     const organiser = await funded(2000);
     const event = await publishedEvent(organiser);
     const streamer = await funded(0);

@@ -21,7 +21,8 @@ const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOff
 
 async function tournamentOf(organiser: Member, name: string): Promise<number> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: name, format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1" })) form.append(key, value);
+  for (const [key, value] of Object.entries({ tournamentName: name, format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1" }))
+    form.append(key, value);
   const created = await organiser.browser.post("/api/tournament/create-tournament", form);
   expect(created.status).toBe(201);
   return created.body.id as number;
@@ -99,7 +100,16 @@ describe("the create and edit form", () => {
   it("edits from the saved approval, privacy, seats and tournament link, and keeps them when saved untouched", async () => {
     const organiser = await funded(5000);
     const tournamentId = await tournamentOf(organiser, "Spring Cup");
-    const created = await organiser.browser.post("/api/events", { name: "Cup night", description: "The cup on the big screen", categoryId: 1, startDate: inHours(72), maxParticipants: 12, isPublic: false, requiresApproval: true, tournamentId });
+    const created = await organiser.browser.post("/api/events", {
+      name: "Cup night",
+      description: "The cup on the big screen",
+      categoryId: 1,
+      startDate: inHours(72),
+      maxParticipants: 12,
+      isPublic: false,
+      requiresApproval: true,
+      tournamentId,
+    });
     expect(created.status).toBe(201);
     const page = await pageOf(organiser);
     await page.goto(`${h.server.url}/events/${created.body.event.slug}/edit`);
@@ -180,7 +190,7 @@ describe("the create and edit form", () => {
 });
 
 describe("failures never look like empty lists", () => {
-  it("says \"Failed to load events\" on the list, not its empty text, and \"Failed to load event details\" before going back to the list", async () => {
+  it('says "Failed to load events" on the list, not its empty text, and "Failed to load event details" before going back to the list', async () => {
     const page = await pageOf(null);
     await page.route("**/api/events?*", (route) => route.abort("internetdisconnected"));
     await page.goto(`${h.server.url}/events`);
@@ -198,7 +208,7 @@ describe("failures never look like empty lists", () => {
     await page.getByRole("alert").filter({ hasText: "Event not found" }).waitFor();
   });
 
-  it("says \"Failed to load your events\", \"Please login to view your events\" and \"Failed to publish event\" on My events", async () => {
+  it('says "Failed to load your events", "Please login to view your events" and "Failed to publish event" on My events', async () => {
     const organiser = await funded(2000);
     expect((await organiser.browser.post("/api/events", { name: "Draft night", description: "Not published yet at all", categoryId: 3, startDate: inHours(48) })).status).toBe(201);
     const page = await pageOf(organiser);
@@ -221,7 +231,7 @@ describe("failures never look like empty lists", () => {
     await page.waitForURL(/\/\?noAuth=true$/);
   });
 
-  it("says \"Erreur lors du chargement du tableau de bord\" when the dashboard cannot load, and shows no empty cards", async () => {
+  it('says "Erreur lors du chargement du tableau de bord" when the dashboard cannot load, and shows no empty cards', async () => {
     const member = await funded(0);
     const page = await pageOf(member, "fr");
     await page.route("**/api/dashboard", (route) => route.abort("internetdisconnected"));
@@ -263,7 +273,7 @@ describe("wallet", () => {
 });
 
 describe("the tournament request dialog", () => {
-  it("names its buttons by what they do, not \"Cancel\" twice", async () => {
+  it('names its buttons by what they do, not "Cancel" twice', async () => {
     const organiser = await funded(0);
     const id = await tournamentOf(organiser, "Winter Cup");
     const player = await funded(0);

@@ -47,10 +47,15 @@ describe("home", () => {
   it("features the lives in a wrapping carousel that plays the selected one muted, with rows of lives, tournaments and games", async () => {
     const first = await goLive("Finale LAN", 3);
     const second = await goLive("Qualifs du soir", 9);
-    await waitFor("two thumbnails", async () => {
-      const data = (await first.browser.get("/api/stream/streams")).body.data as { thumbnail: string | null }[];
-      return data.length === 2 && data.every((s) => s.thumbnail) ? data : undefined;
-    }, 20_000, 250);
+    await waitFor(
+      "two thumbnails",
+      async () => {
+        const data = (await first.browser.get("/api/stream/streams")).body.data as { thumbnail: string | null }[];
+        return data.length === 2 && data.every((s) => s.thumbnail) ? data : undefined;
+      },
+      20_000,
+      250,
+    );
     const form = new FormData();
     for (const [key, value] of Object.entries({ tournamentName: "Coupe du dimanche", format: "s_elim", size: "4", gameID: "3" })) form.append(key, value);
     expect((await first.browser.post("/api/tournament/create-tournament", form)).status).toBe(201);
@@ -64,13 +69,18 @@ describe("home", () => {
     const titles = new Set([await featuredTitle()]);
 
     // The featured live plays, muted, without a click.
-    const video = await waitFor("the featured live plays", async () => {
-      const state = await page.evaluate(() => {
-        const element = document.querySelector(".carousel video") as HTMLVideoElement | null;
-        return element && { time: element.currentTime, muted: element.muted, paused: element.paused };
-      });
-      return state && !state.paused && state.time > 0.5 ? state : undefined;
-    }, 30_000, 200);
+    const video = await waitFor(
+      "the featured live plays",
+      async () => {
+        const state = await page.evaluate(() => {
+          const element = document.querySelector(".carousel video") as HTMLVideoElement | null;
+          return element && { time: element.currentTime, muted: element.muted, paused: element.paused };
+        });
+        return state && !state.paused && state.time > 0.5 ? state : undefined;
+      },
+      30_000,
+      200,
+    );
     expect(video.muted).toBe(true);
 
     // Next, then next again wraps to the first; previous from the first wraps to the last.
@@ -81,7 +91,10 @@ describe("home", () => {
     const afterWrap = await featuredTitle();
     await carousel.getByRole("button", { name: "Live précédent" }).click();
     expect(await featuredTitle()).not.toBe(afterWrap);
-    await slides.filter({ has: page.locator("img") }).nth(0).click();
+    await slides
+      .filter({ has: page.locator("img") })
+      .nth(0)
+      .click();
     expect(await slides.nth(0).getAttribute("aria-current")).toBe("true");
 
     // Cards: a Live badge, the title to the stream, the name to the profile, the game and the tags.
@@ -127,7 +140,10 @@ describe("a viewer's journey", () => {
     await page.getByRole("heading", { name: "Session du jeudi" }).waitFor();
     const streamer = new URL(page.url()).pathname.split("/").at(-1)!;
     await page.getByRole("button", { name: "Suivre", exact: true }).click();
-    await page.getByRole("region", { name: "Chaînes suivies" }).getByRole("link", { name: new RegExp(streamer) }).waitFor();
+    await page
+      .getByRole("region", { name: "Chaînes suivies" })
+      .getByRole("link", { name: new RegExp(streamer) })
+      .waitFor();
 
     // Another channel the viewer follows goes live: the bell counts it without a reload.
     const next = await signedInUser(server);

@@ -156,10 +156,15 @@ describe("a viewer, keyboard only", () => {
   });
 
   it("pauses and plays the live from its play button, with Space and Enter", async () => {
-    await waitFor("the live plays", async () => {
-      const state = await videoState(page);
-      return state !== null && state.readyState >= 2 && !state.paused;
-    }, 30_000, 100);
+    await waitFor(
+      "the live plays",
+      async () => {
+        const state = await videoState(page);
+        return state !== null && state.readyState >= 2 && !state.paused;
+      },
+      30_000,
+      100,
+    );
     await tabTo(page, playButton(), "the play button", { max: 60 });
     await expectFocusOn(page, player().getByRole("button", { name: "Pause (Espace)" }), "the Pause button");
 
@@ -205,10 +210,15 @@ describe("a viewer, keyboard only", () => {
     await page.keyboard.press("Enter");
     await hls;
     await menu.waitFor({ state: "detached" });
-    await waitFor("the live plays over HLS", async () => {
-      const state = await videoState(page);
-      return state !== null && state.readyState >= 2 && !state.paused;
-    }, 30_000, 100);
+    await waitFor(
+      "the live plays over HLS",
+      async () => {
+        const state = await videoState(page);
+        return state !== null && state.readyState >= 2 && !state.paused;
+      },
+      30_000,
+      100,
+    );
     await tabTo(page, settings(), "the settings button, after the latency", { max: 60 });
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowDown");
@@ -241,10 +251,15 @@ describe("a viewer, keyboard only", () => {
     // One key at a time, as fingers press them: each step lands before the next key.
     const step = async (key: "ArrowRight" | "ArrowLeft", expected: number) => {
       await page.keyboard.press(key);
-      await waitFor(`the volume at ${expected.toFixed(2)}`, async () => {
-        const state = await videoState(page);
-        return state !== null && Math.abs(state.volume - expected) < 0.001 && !state.muted && Math.abs(Number(await slider.inputValue()) - expected) < 0.001;
-      }, 2000, 10);
+      await waitFor(
+        `the volume at ${expected.toFixed(2)}`,
+        async () => {
+          const state = await videoState(page);
+          return state !== null && Math.abs(state.volume - expected) < 0.001 && !state.muted && Math.abs(Number(await slider.inputValue()) - expected) < 0.001;
+        },
+        2000,
+        10,
+      );
     };
     for (let i = 1; i <= 5; i++) await step("ArrowRight", Math.min(1, start + 0.02 * i));
     const up = Math.min(1, start + 0.1);
@@ -372,7 +387,15 @@ describe("dialogs, keyboard only", () => {
 
   it("the cancel-event confirmation traps focus, and Escape gives it back to its button", async () => {
     const organiser = await fundedUser(handles.server, await adminBrowserOf(handles.server), 2000);
-    const created = await organiser.browser.post("/api/events", { name: "Soirée au clavier", description: "Une soirée de matchs entre voisins", categoryId: 3, startDate: inHours(48), endDate: inHours(50), maxParticipants: 20, ticketPrice: 5 });
+    const created = await organiser.browser.post("/api/events", {
+      name: "Soirée au clavier",
+      description: "Une soirée de matchs entre voisins",
+      categoryId: 3,
+      startDate: inHours(48),
+      endDate: inHours(50),
+      maxParticipants: 20,
+      ticketPrice: 5,
+    });
     expect(created.status).toBe(201);
     const page = await pageOf(organiser);
     await page.goto(`${handles.server.url}/events/${created.body.event.slug}/manage`);
@@ -402,10 +425,15 @@ describe("the bracket scroller, keyboard only", () => {
     await expectFocusOn(page, page.locator("#main-content"), "the main content");
     await tabTo(page, region, "the bracket's region", { max: 20 });
     await press(page, "ArrowRight", 4);
-    const moved = await waitFor("the bracket scrolls right", async () => {
-      const now = await scroll();
-      return now.left > 0 ? now : undefined;
-    }, 3000, 25);
+    const moved = await waitFor(
+      "the bracket scrolls right",
+      async () => {
+        const now = await scroll();
+        return now.left > 0 ? now : undefined;
+      },
+      3000,
+      25,
+    );
     await press(page, "ArrowRight", 2);
     await waitFor("the bracket scrolls further", async () => (await scroll()).left > moved.left, 3000, 25);
     await press(page, "ArrowLeft", 12);

@@ -29,16 +29,17 @@ function dictionaryTexts(lang: Language): string[] {
 function asPattern(text: string): RegExp {
   const words = text.replace(/\{\{\w+\}\}/g, " ").match(/\p{L}{3,}/gu) ?? [];
   const filler = words.length >= 2 ? ".+" : "[\\d\\s.,:/%+-]+";
-  const escaped = text.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\{\\\{\w+\\\}\\\}/g, filler);
+  const escaped = text
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/\\\{\\\{\w+\\\}\\\}/g, filler);
   return new RegExp(`^${escaped}$`, "u");
 }
 
 /** Texts that give a language away: at least one word of four letters once placeholders are gone. */
 function foreignPatterns(shown: Language, other: Language): RegExp[] {
   const own = new Set(dictionaryTexts(shown).map((text) => text.trim()));
-  return [...new Set(dictionaryTexts(other).map((text) => text.trim()))]
-    .filter((text) => !own.has(text) && /\p{L}{4,}/u.test(text.replace(/\{\{\w+\}\}/g, "")))
-    .map(asPattern);
+  return [...new Set(dictionaryTexts(other).map((text) => text.trim()))].filter((text) => !own.has(text) && /\p{L}{4,}/u.test(text.replace(/\{\{\w+\}\}/g, ""))).map(asPattern);
 }
 
 /** Every text a person can read or hear on the page: text nodes, and the labels, titles and placeholders. */

@@ -118,7 +118,8 @@ describe("the legal viewer", () => {
           success: true,
           data: {
             title: "FAQ brute",
-            content: '<p onclick="window.__pwned=1" data-x="1" style="color:red">Texte sûr</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><svg onload="window.__pwned=1"></svg><a href="javascript:window.__pwned=1" target="_blank">lien</a>',
+            content:
+              '<p onclick="window.__pwned=1" data-x="1" style="color:red">Texte sûr</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><svg onload="window.__pwned=1"></svg><a href="javascript:window.__pwned=1" target="_blank">lien</a>',
             updated_at: "2026-11-22T10:00:00.000Z",
             version: 7,
             contact: { email: "a@b.test", phone: "", address: "" },
@@ -173,8 +174,18 @@ describe("/terms-and-conditions", () => {
     await page.goto(`${server.url}/terms-and-conditions`);
     await page.getByRole("heading", { level: 1, name: "Conditions générales" }).waitFor();
     const sections = [
-      "Conditions générales", "Licence", "Définitions", "Restrictions", "Retours et remboursements", "Cookies", "Résiliation",
-      "Limitation de responsabilité", "Règlement des litiges et arbitrage", "Délai de réclamation", "Modification des conditions", "Nous contacter",
+      "Conditions générales",
+      "Licence",
+      "Définitions",
+      "Restrictions",
+      "Retours et remboursements",
+      "Cookies",
+      "Résiliation",
+      "Limitation de responsabilité",
+      "Règlement des litiges et arbitrage",
+      "Délai de réclamation",
+      "Modification des conditions",
+      "Nous contacter",
     ];
     const contents = page.getByRole("navigation", { name: "Sommaire" });
     expect(await contents.getByRole("link").allTextContents()).toEqual(sections);
@@ -193,8 +204,14 @@ describe("/terms-and-conditions", () => {
     const page = await openPage("en", 375);
     await page.goto(`${server.url}/terms-and-conditions`);
     await page.getByRole("heading", { level: 1, name: "Terms and conditions" }).waitFor();
-    await page.getByRole("region", { name: /Dispute resolution and arbitration/ }).getByText(/at least 60 days/).waitFor();
-    await page.getByRole("region", { name: /Time limit on claims/ }).getByText(/one \(1\) year/).waitFor();
+    await page
+      .getByRole("region", { name: /Dispute resolution and arbitration/ })
+      .getByText(/at least 60 days/)
+      .waitFor();
+    await page
+      .getByRole("region", { name: /Time limit on claims/ })
+      .getByText(/one \(1\) year/)
+      .waitFor();
     await close(page);
   });
 });

@@ -91,7 +91,10 @@ describe("the shell", () => {
   });
 
   it("ends a stored session that /api/auth/me refuses: quietly on a 401, with 'Your session expired.' on a 403", async () => {
-    for (const [status, toast] of [[401, null], [403, "Votre session a expiré."]] as const) {
+    for (const [status, toast] of [
+      [401, null],
+      [403, "Votre session a expiré."],
+    ] as const) {
       const { context } = await loggedIn();
       await context.route("**/api/auth/me", (route) => route.fulfill({ status, json: { success: false, code: status === 401 ? "unauthorized" : "forbidden", msg: "no" } }));
       const page = await context.newPage();

@@ -15,7 +15,7 @@ const funded = async (coins: number) => fundedUser(h.server, await admin(), coin
 const pageOf = (member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> => pageFor(h, member, lang);
 
 describe("wallet balance failures (spec 02 §8)", () => {
-  it("toasts \"Erreur lors du chargement du solde\" when the balance fails, but not for a missing wallet (404)", async () => {
+  it('toasts "Erreur lors du chargement du solde" when the balance fails, but not for a missing wallet (404)', async () => {
     const member = await funded(500);
     const failing = await pageOf(member);
     await failing.route("**/api/wallet/balance/*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, code: "internal", msg: "boom" }) }));
@@ -24,7 +24,9 @@ describe("wallet balance failures (spec 02 §8)", () => {
     await failing.getByTitle("Service indisponible").waitFor();
 
     const missing = await pageOf(member);
-    await missing.route("**/api/wallet/balance/*", (route) => route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ success: false, code: "wallet_not_found", msg: "Wallet not found" }) }));
+    await missing.route("**/api/wallet/balance/*", (route) =>
+      route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ success: false, code: "wallet_not_found", msg: "Wallet not found" }) }),
+    );
     await missing.goto(`${h.server.url}/events`);
     await missing.getByTitle("Portefeuille introuvable").waitFor();
     // Kept: a toast would come from an effect of the render that drew this title, and nothing the page does later
@@ -100,7 +102,7 @@ describe("refused purchases (spec 02 §8)", () => {
 });
 
 describe("the create form's seat field (spec 02 §5)", () => {
-  it("says \"Leave empty for unlimited\" under the seat limit, which takes 1 at least", async () => {
+  it('says "Leave empty for unlimited" under the seat limit, which takes 1 at least', async () => {
     const page = await pageOf(await funded(0), "en");
     await page.goto(`${h.server.url}/events/create`);
     const seats = page.getByLabel("Seats");
@@ -111,7 +113,7 @@ describe("the create form's seat field (spec 02 §5)", () => {
 });
 
 describe("registration texts (spec 02 §8)", () => {
-  it("tells a visitor \"Please login to register for events\" and opens the login; a registration with no answer says \"Registration failed\"", async () => {
+  it('tells a visitor "Please login to register for events" and opens the login; a registration with no answer says "Registration failed"', async () => {
     const organiser = await funded(5000);
     const event = await publishedEvent(organiser);
     const visitor = await pageOf(null, "en");
@@ -132,7 +134,7 @@ describe("registration texts (spec 02 §8)", () => {
 });
 
 describe("what the cards, the page and the badge show (spec 02 §2, §9)", () => {
-  it("cuts descriptions at 120 (list) and 100 (My Events) characters, prices in euros, lists 10 participants then \"+N more participants\", abbreviates the badge, and opens the top-up in a new tab", async () => {
+  it('cuts descriptions at 120 (list) and 100 (My Events) characters, prices in euros, lists 10 participants then "+N more participants", abbreviates the badge, and opens the top-up in a new tab', async () => {
     const organiser = await funded(5000);
     const event = await publishedEvent(organiser, { name: "Cut Cup", description: `${"d".repeat(120)}LISTTAIL`, ticketPrice: 12.5 });
     for (let i = 0; i < 12; i++) {
@@ -172,7 +174,7 @@ describe("what the cards, the page and the badge show (spec 02 §2, §9)", () =>
 });
 
 describe("the detail page's actions (spec 02 §2, §6)", () => {
-  it("gives the creator Manage Event and no register button, a member Unregister after registering, and a live event \"Registration Closed\"", async () => {
+  it('gives the creator Manage Event and no register button, a member Unregister after registering, and a live event "Registration Closed"', async () => {
     const organiser = await funded(5000);
     const event = await publishedEvent(organiser, { name: "Action Cup" });
     const mine = await pageOf(organiser, "en");

@@ -110,7 +110,11 @@ describe("tournament rows of spec 02 that had no test", () => {
     await page.getByLabel("More games").selectOption({ label: "Other Game" });
     await page.getByLabel("Search a game").fill("valo");
     await page.getByText("No game found", { exact: true }).waitFor();
-    expect([await page.getByLabel("Format").inputValue(), await page.getByLabel("Time zone").inputValue(), await page.getByLabel("Stream the tournament").isChecked()]).toEqual(["s_elim", "UTC", true]);
+    expect([await page.getByLabel("Format").inputValue(), await page.getByLabel("Time zone").inputValue(), await page.getByLabel("Stream the tournament").isChecked()]).toEqual([
+      "s_elim",
+      "UTC",
+      true,
+    ]);
   });
 
   it("opens the login for a visitor's Join, says Joined and Left, and approves and deletes after a confirmation", async () => {
@@ -167,7 +171,10 @@ describe("tournament rows of spec 02 that had no test", () => {
     await finished.getByText("21:03", { exact: true }).waitFor();
     const loser = finished.locator(".match-team-loser");
     expect(await loser.count()).toBe(1);
-    const [dim, bright] = await Promise.all([loser.evaluate((node) => Number(getComputedStyle(node).opacity)), finished.locator(".match-team-winner").evaluate((node) => Number(getComputedStyle(node).opacity))]);
+    const [dim, bright] = await Promise.all([
+      loser.evaluate((node) => Number(getComputedStyle(node).opacity)),
+      finished.locator(".match-team-winner").evaluate((node) => Number(getComputedStyle(node).opacity)),
+    ]);
     expect(dim).toBeLessThan(bright);
 
     await page.getByRole("button", { name: "Round list" }).click();

@@ -51,14 +51,24 @@ function videoState(page: Page) {
 
 /** Waits until the video has data (readyState ≥ 2) and then until its clock and decoded frames move on. */
 async function expectFramesAdvance(page: Page, what: string) {
-  const first = await waitFor(`${what}: video data`, async () => {
-    const state = await videoState(page);
-    return state && state.readyState >= 2 && !state.paused ? state : undefined;
-  }, 30_000, 200);
-  const later = await waitFor(`${what}: frames advance`, async () => {
-    const state = await videoState(page);
-    return state && state.readyState >= 2 && state.time > first.time + 1 && state.frames > first.frames ? state : undefined;
-  }, 20_000, 200);
+  const first = await waitFor(
+    `${what}: video data`,
+    async () => {
+      const state = await videoState(page);
+      return state && state.readyState >= 2 && !state.paused ? state : undefined;
+    },
+    30_000,
+    200,
+  );
+  const later = await waitFor(
+    `${what}: frames advance`,
+    async () => {
+      const state = await videoState(page);
+      return state && state.readyState >= 2 && state.time > first.time + 1 && state.frames > first.frames ? state : undefined;
+    },
+    20_000,
+    200,
+  );
   expect(later.readyState).toBeGreaterThanOrEqual(2);
   return later;
 }
@@ -224,7 +234,10 @@ describe("watching a live", () => {
     await flvRequest;
     const flv = await expectFramesAdvance(page, "HTTP-FLV");
     expect(flv.src).toStartWith("blob:");
-    await page.getByRole("region", { name: `Direct de ${live.username}` }).getByText("En direct", { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: `Direct de ${live.username}` })
+      .getByText("En direct", { exact: true })
+      .waitFor();
 
     // The info block and the toolbar.
     expect(await page.getByRole("link", { name: "League of Legends", exact: true }).getAttribute("href")).toBe("/game/1");
@@ -402,7 +415,11 @@ describe("watching a live", () => {
     const stream = (await offline.browser.get(`/api/stream/stream/${offline.account.username}`)).body;
     await page.route(`**/api/stream/stream/${offline.account.username}`, (route) => route.fulfill({ json: { ...stream, isLive: true, playbackLink: "javascript:alert(1)", flvLink: null } }));
     await page.goto(`${server.url}/stream/${offline.account.username}`);
-    await page.getByRole("region", { name: `Direct de ${offline.account.username}` }).getByRole("alert").filter({ hasText: "URL de stream invalide" }).waitFor();
+    await page
+      .getByRole("region", { name: `Direct de ${offline.account.username}` })
+      .getByRole("alert")
+      .filter({ hasText: "URL de stream invalide" })
+      .waitFor();
   });
 
   it("leaves a replay that plays, seeks and offers its download", async () => {
@@ -426,10 +443,14 @@ describe("watching a live", () => {
       document.querySelector("video")!.currentTime = to;
     }, middle);
     await waitFor("the seek lands", async () => Math.abs((await videoState(page))!.time - middle) < 1.5);
-    await waitFor("playback goes on after the seek", async () => {
-      const now = (await videoState(page))!;
-      return now.time > middle + 1 && now.readyState >= 2 && !now.paused;
-    }, 15_000);
+    await waitFor(
+      "playback goes on after the seek",
+      async () => {
+        const now = (await videoState(page))!;
+        return now.time > middle + 1 && now.readyState >= 2 && !now.paused;
+      },
+      15_000,
+    );
     expect(Number(await page.getByRole("slider", { name: "Position de lecture" }).inputValue())).toBeGreaterThan(middle);
 
     const download = page.getByRole("link", { name: /^Télécharger \(\d+(,\d)? [KM]B\)$/ });
@@ -452,11 +473,32 @@ describe("watching a live", () => {
   });
 
   it("says 'Processing replay…' while the MP4 is being made", async () => {
-    const channel = await server.deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", live.username).executeTakeFirstOrThrow();
-    const session = await server.deps.db.insertInto("live_session").values({ channel_id: channel.id, started_at: Date.now() - 60_000, ended_at: Date.now(), recording_dir: "/nonexistent/processing" }).returning("id").executeTakeFirstOrThrow();
+    const channel = await server.deps.db
+      .selectFrom("channel")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select("channel.id")
+      .where("user.username", "=", live.username)
+      .executeTakeFirstOrThrow();
+    const session = await server.deps.db
+      .insertInto("live_session")
+      .values({ channel_id: channel.id, started_at: Date.now() - 60_000, ended_at: Date.now(), recording_dir: "/nonexistent/processing" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const replay = await server.deps.db
       .insertInto("replay")
-      .values({ channel_id: channel.id, live_session_id: session.id, title: "En cours de préparation", game_id: null, status: "processing", file_path: null, thumbnail_path: null, duration: null, file_size: null, created_at: Date.now(), deleted_at: null })
+      .values({
+        channel_id: channel.id,
+        live_session_id: session.id,
+        title: "En cours de préparation",
+        game_id: null,
+        status: "processing",
+        file_path: null,
+        thumbnail_path: null,
+        duration: null,
+        file_size: null,
+        created_at: Date.now(),
+        deleted_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const context = await visitor({ width: 375, height: 812 });
@@ -505,10 +547,26 @@ describe("watching a live", () => {
     // Eleven older replays, so the list has a second page.
     for (let n = 1; n <= 11; n += 1) {
       const at = Date.now() - n * 86_400_000;
-      const session = await server.deps.db.insertInto("live_session").values({ channel_id: channel.id, started_at: at - 60_000, ended_at: at, recording_dir: `/nonexistent/${n}` }).returning("id").executeTakeFirstOrThrow();
+      const session = await server.deps.db
+        .insertInto("live_session")
+        .values({ channel_id: channel.id, started_at: at - 60_000, ended_at: at, recording_dir: `/nonexistent/${n}` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await server.deps.db
         .insertInto("replay")
-        .values({ channel_id: channel.id, live_session_id: session.id, title: `Ancien live ${n}`, game_id: 2, status: "ready", file_path: null, thumbnail_path: null, duration: 3600 + n, file_size: n * 1_048_576, created_at: at, deleted_at: null })
+        .values({
+          channel_id: channel.id,
+          live_session_id: session.id,
+          title: `Ancien live ${n}`,
+          game_id: 2,
+          status: "ready",
+          file_path: null,
+          thumbnail_path: null,
+          duration: 3600 + n,
+          file_size: n * 1_048_576,
+          created_at: at,
+          deleted_at: null,
+        })
         .execute();
     }
 

@@ -19,7 +19,9 @@ interface Round {
 }
 
 async function open(user: Player | null, viewport: Viewport = { width: 1440, height: 900 }, theme: "dark" | "light" = "dark"): Promise<Page> {
-  const context = user ? await loggedInContext(h.browser, h.server.url, user.browser.cookies.get("arena_session")!, user.user, viewport, { theme }) : await visitorContext(h.browser, viewport, { theme });
+  const context = user
+    ? await loggedInContext(h.browser, h.server.url, user.browser.cookies.get("arena_session")!, user.user, viewport, { theme })
+    : await visitorContext(h.browser, viewport, { theme });
   h.contexts.push(context);
   return context.newPage();
 }
@@ -88,7 +90,11 @@ function expectWhole(where: Awaited<ReturnType<typeof placement>>, what: string)
   const { box, scroller, viewport } = where;
   expect({ what, left: box.left >= 0, right: box.right <= viewport.width, page: viewport.pageScrollWidth <= viewport.width }).toEqual({ what, left: true, right: true, page: true });
   if (scroller) {
-    expect({ what, inside: box.left >= scroller.left - 0.5 && box.right <= scroller.right + 0.5, nothingHidden: scroller.scrollWidth <= scroller.clientWidth }).toEqual({ what, inside: true, nothingHidden: true });
+    expect({ what, inside: box.left >= scroller.left - 0.5 && box.right <= scroller.right + 0.5, nothingHidden: scroller.scrollWidth <= scroller.clientWidth }).toEqual({
+      what,
+      inside: true,
+      nothingHidden: true,
+    });
   }
 }
 
@@ -141,7 +147,10 @@ describe("item 8: brackets and participants that fit", () => {
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
     await playDouble(organiser, id);
     expect((await new Api(h.server.url).get(`/api/tournament/${id}`)).body.isFinished).toBe(true);
-    for (const viewport of [{ width: 1366, height: 768 }, { width: 2000, height: 1100 }]) {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 2000, height: 1100 },
+    ]) {
       const page = await open(null, viewport);
       await page.goto(`${h.server.url}/tournament/${id}?tab=brackets`);
       const reset = page.getByRole("region", { name: "Grande finale – revanche" });
@@ -205,7 +214,11 @@ describe("item 8: brackets and participants that fit", () => {
 
 /** WCAG contrast of two opaque colours given as rgb(a) strings. */
 function contrast(foreground: string, background: string): number {
-  const channels = (css: string) => css.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+  const channels = (css: string) =>
+    css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
   const luminance = (css: string) => {
     const [r, g, b] = channels(css).map((v) => {
       const c = v / 255;
@@ -229,7 +242,13 @@ describe("item 9: small things that read wrong", () => {
   });
 
   it("keeps '100 G-Coins' on one line in the dashboard cards, at every width", async () => {
-    for (const viewport of [{ width: 375, height: 812 }, { width: 800, height: 900 }, { width: 1024, height: 800 }, { width: 1440, height: 900 }, { width: 1920, height: 1000 }]) {
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 800, height: 900 },
+      { width: 1024, height: 800 },
+      { width: 1440, height: 900 },
+      { width: 1920, height: 1000 },
+    ]) {
       const page = await open(await signedInUser(h.server), viewport);
       await page.route("**/api/dashboard", (route) => route.fulfill({ json: { role: "organizer", stats: { createdEvents: 12, activeEvents: 3, revenue: 100 } } }));
       await page.goto(`${h.server.url}/dashboard`);

@@ -45,7 +45,14 @@ export function PlayerControls(props: PlayerControlsProps) {
         {live ? <span className="player-live-badge">{t("live")}</span> : <PlaybackTime currentTime={currentTime} duration={duration} />}
         <span className="player-spacer" />
         {settings}
-        <button type="button" className="player-btn" onClick={onToggleFullscreen} aria-label={t("enter_fullscreen")} aria-pressed={fullscreen} title={fullscreen ? t("exit_fullscreen") : t("enter_fullscreen")}>
+        <button
+          type="button"
+          className="player-btn"
+          onClick={onToggleFullscreen}
+          aria-label={t("enter_fullscreen")}
+          aria-pressed={fullscreen}
+          title={fullscreen ? t("exit_fullscreen") : t("enter_fullscreen")}
+        >
           {fullscreen ? <Minimize size={20} aria-hidden /> : <Maximize size={20} aria-hidden />}
         </button>
       </div>

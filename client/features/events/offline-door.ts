@@ -10,7 +10,6 @@ export type OfflineRefusal = "ticket_forged" | "ticket_other_event" | "ticket_re
 
 export type OfflineVerdict = { admitted: true; code: string; holder: string | null; ticketType: string } | { admitted: false; reason: OfflineRefusal; holder: string | null; checkedInAt?: string };
 
-
 function fromBase64(text: string): Uint8Array {
   const standard = text.replace(/-/g, "+").replace(/_/g, "/");
   return Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, "=")), (char) => char.charCodeAt(0));

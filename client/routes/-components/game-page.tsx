@@ -28,8 +28,18 @@ export function GamePage({ id }: { id: number }) {
   const lives = useLiveStreams({ game: id });
   const videos = useVideos({ game: id });
   const tournaments = useTournaments();
-  if (game.isPending) return <main className="page"><Skeleton height={280} /></main>;
-  if (game.isError) return <main className="page"><EmptyState icon={<Gamepad2 size={40} aria-hidden />} title={t("game_not_found")} /></main>;
+  if (game.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={280} />
+      </main>
+    );
+  if (game.isError)
+    return (
+      <main className="page">
+        <EmptyState icon={<Gamepad2 size={40} aria-hidden />} title={t("game_not_found")} />
+      </main>
+    );
   const { name, description, portraitImage, landscapeImage } = game.data;
   const ofGame = (tournaments.data ?? []).filter((tournament) => tournament.gameID === id);
   return (
@@ -60,9 +70,17 @@ export function GamePage({ id }: { id: number }) {
         ]}
       />
       <div role="tabpanel" className="search-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : "tab_tournaments")}>
-        {tab === "live" ? <List loading={lives.isPending} empty={t("no_live_for_game", { game: name })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} /> : null}
+        {tab === "live" ? (
+          <List loading={lives.isPending} empty={t("no_live_for_game", { game: name })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} />
+        ) : null}
         {tab === "videos" ? <List loading={videos.isPending} empty={t("no_videos")} items={(videos.data ?? []).map((replay) => <ReplayCard key={replay.id} replay={replay} />)} /> : null}
-        {tab === "tournaments" ? <List loading={tournaments.isPending} empty={t("no_tournaments_for_game", { game: name })} items={ofGame.map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)} /> : null}
+        {tab === "tournaments" ? (
+          <List
+            loading={tournaments.isPending}
+            empty={t("no_tournaments_for_game", { game: name })}
+            items={ofGame.map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)}
+          />
+        ) : null}
       </div>
     </main>
   );

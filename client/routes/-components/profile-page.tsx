@@ -28,10 +28,19 @@ export function ProfilePage({ username, own }: { username: string; own: boolean 
   const { t } = useTranslation("community");
   const [tab, setTab] = useState<"about" | "videos" | "followers">("about");
   const profile = useProfile(username);
-  if (profile.isPending) return <main className="page"><Skeleton height={320} /></main>;
+  if (profile.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={320} />
+      </main>
+    );
   if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
-    return <main className="page"><EmptyState icon={<UserX size={40} aria-hidden />} title={missing ? t("profile_not_found") : profile.error.message} /></main>;
+    return (
+      <main className="page">
+        <EmptyState icon={<UserX size={40} aria-hidden />} title={missing ? t("profile_not_found") : profile.error.message} />
+      </main>
+    );
   }
   const data = profile.data;
   const tabs = [
@@ -166,4 +175,3 @@ function FollowersList() {
     </div>
   );
 }
-

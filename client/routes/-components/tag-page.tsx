@@ -60,7 +60,11 @@ export function TagPage({ tag }: { tag: string }) {
       ) : null}
       {tab === "tournaments" ? (
         <div role="tabpanel" className="search-grid" aria-label={t("tab_tournaments")}>
-          <List loading={tournaments.isPending} empty={t("no_tournaments")} items={(tournaments.data?.tournaments ?? []).map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)} />
+          <List
+            loading={tournaments.isPending}
+            empty={t("no_tournaments")}
+            items={(tournaments.data?.tournaments ?? []).map((tournament) => <TournamentCard key={tournament.id} tournament={tournament} />)}
+          />
         </div>
       ) : null}
     </main>

@@ -73,9 +73,7 @@ function TranslationTestScreen() {
             ))}
           </tbody>
         </table>
-        <p className="muted small">
-          {cache ? t("cache_state", { count: count(cache), coverage: percent(completeness(cache, french)), version: CACHE_VERSION }) : t("cache_empty")}
-        </p>
+        <p className="muted small">{cache ? t("cache_state", { count: count(cache), coverage: percent(completeness(cache, french)), version: CACHE_VERSION }) : t("cache_empty")}</p>
         <div className="row">
           <Button variant="secondary" busy={busy} onClick={() => void reload()}>
             {t("load_chain")}

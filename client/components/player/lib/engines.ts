@@ -31,7 +31,8 @@ const H264_AAC = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';
 
 /** Media Source Extensions with H.264: what both libraries need. Checked without loading either. */
 export function supportsMse(): boolean {
-  const source = (globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource }).MediaSource ?? (globalThis as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource;
+  const source =
+    (globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource }).MediaSource ?? (globalThis as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource;
   return typeof source?.isTypeSupported === "function" && source.isTypeSupported(H264_AAC);
 }
 

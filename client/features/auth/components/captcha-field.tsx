@@ -149,10 +149,13 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
       setState("verified");
       const expiresAt = challenge.parameters.expiresAt;
       if (expiresAt) {
-        expiry.current = window.setTimeout(() => {
-          latest.current(undefined);
-          setState("expired");
-        }, expiresAt * 1000 - Date.now());
+        expiry.current = window.setTimeout(
+          () => {
+            latest.current(undefined);
+            setState("expired");
+          },
+          expiresAt * 1000 - Date.now(),
+        );
       }
     } catch {
       if (current === run.current) setState("error");
@@ -173,7 +176,13 @@ function PlainCaptcha({ onToken, controls }: Omit<CaptchaFieldProps, "error">) {
   return (
     <div className="captcha-plain" data-state={state}>
       <label className="checkbox">
-        <input type="checkbox" checked={state === "verified" || state === "verifying"} disabled={state === "verifying"} aria-busy={state === "verifying" || undefined} onChange={(event) => (event.target.checked ? void verify() : clear())} />
+        <input
+          type="checkbox"
+          checked={state === "verified" || state === "verifying"}
+          disabled={state === "verifying"}
+          aria-busy={state === "verifying" || undefined}
+          onChange={(event) => (event.target.checked ? void verify() : clear())}
+        />
         <span>{t("auth:captcha_label")}</span>
       </label>
       <span className="captcha-status" role="status">

@@ -35,10 +35,7 @@ export function LoginForm() {
     event.preventDefault();
     if (busy) return;
     const login = values.login.trim();
-    const found = fieldTexts<Field>(
-      { login: checkLogin(login), password: checkPassword(values.password), captchaToken: captchaOn && !captchaToken ? "captcha_required" : undefined },
-      t,
-    );
+    const found = fieldTexts<Field>({ login: checkLogin(login), password: checkPassword(values.password), captchaToken: captchaOn && !captchaToken ? "captcha_required" : undefined }, t);
     setErrors(found);
     if (Object.keys(found).length) return focusFirstInvalid(form.current);
 

@@ -57,7 +57,16 @@ export function SignupForm() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const text = (field: TextFieldName, label: string, type: string, autoComplete: string) => (
-    <TextField label={label} name={field} type={type} autoComplete={autoComplete} value={values[field]} onChange={edit(field)} error={errors[field]} {...(type === "text" ? { autoCapitalize: "none", spellCheck: false } : {})} />
+    <TextField
+      label={label}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={edit(field)}
+      error={errors[field]}
+      {...(type === "text" ? { autoCapitalize: "none", spellCheck: false } : {})}
+    />
   );
 
   return (

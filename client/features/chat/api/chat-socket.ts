@@ -14,10 +14,7 @@ export const SOCKET_OPTIONS = {
 export const RETRY_AFTER_CONNECT_ERROR_MS = 3000;
 export const RETRY_AFTER_SERVER_DISCONNECT_MS = 1000;
 
-const WriteAnswerSchema = z.union([
-  z.object({ ok: z.literal(true), message: z.unknown() }),
-  z.object({ ok: z.literal(false), code: z.string(), msg: z.string().catch("") }),
-]);
+const WriteAnswerSchema = z.union([z.object({ ok: z.literal(true), message: z.unknown() }), z.object({ ok: z.literal(false), code: z.string(), msg: z.string().catch("") })]);
 export type WriteAnswer = { ok: true; message: unknown } | { ok: false; code: string; msg: string };
 const OFFLINE: WriteAnswer = { ok: false, code: "chat_offline", msg: "" };
 

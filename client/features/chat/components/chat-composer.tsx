@@ -25,11 +25,12 @@ interface ChatComposerProps {
 export function ChatComposer({ loggedIn, ban, slowSeconds, send, onSent }: ChatComposerProps) {
   const { t } = useTranslation("chat");
   const activeBan = useActiveBan(ban);
-  const slow = slowSeconds > 0 ? (
-    <p className="chat-slow">
-      <Timer size={14} aria-hidden /> {t("slow_mode_active", { duration: formatDuration(slowSeconds) })}
-    </p>
-  ) : null;
+  const slow =
+    slowSeconds > 0 ? (
+      <p className="chat-slow">
+        <Timer size={14} aria-hidden /> {t("slow_mode_active", { duration: formatDuration(slowSeconds) })}
+      </p>
+    ) : null;
 
   if (!loggedIn) {
     return (

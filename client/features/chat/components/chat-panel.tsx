@@ -48,7 +48,8 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
 
   const actionsFor = (line: ChatLine): MessageMenuAction[] => {
     // Anyone logged in may report someone else's message; moderation comes first for those who moderate.
-    const report: MessageMenuAction[] = line.userId === me?.id ? [] : [{ key: "report", label: t("report"), run: () => openReportModal({ targetType: "message", targetId: line.id, label: line.username }) }];
+    const report: MessageMenuAction[] =
+      line.userId === me?.id ? [] : [{ key: "report", label: t("report"), run: () => openReportModal({ targetType: "message", targetId: line.id, label: line.username }) }];
     return canModerate ? [...moderationActions(line), ...report] : report;
   };
 

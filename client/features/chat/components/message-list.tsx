@@ -122,9 +122,7 @@ const MessageRow = memo(function MessageRow({ line, actions, moderator }: { line
         <span className="chat-author" style={{ "--name-hue": nameHue(line.username) } as CSSProperties}>
           {line.username}
         </span>
-        <span className="chat-colon">
-          :{" "}
-        </span>
+        <span className="chat-colon">: </span>
         <span className="chat-text">{line.text}</span>
       </p>
       <span className="chat-line-tools">

@@ -134,7 +134,15 @@ export function MessageMenu({ username, actions, moderator = true }: { username:
               className="menu-list chat-menu"
               role="menu"
               aria-label={t(moderator ? "actions_for" : "viewer_actions_for", { username })}
-              style={{ position: "fixed", width: MENU_WIDTH, right: "auto", top: position?.top ?? "auto", bottom: position?.bottom ?? "auto", left: position?.left ?? 0, visibility: position ? "visible" : "hidden" }}
+              style={{
+                position: "fixed",
+                width: MENU_WIDTH,
+                right: "auto",
+                top: position?.top ?? "auto",
+                bottom: position?.bottom ?? "auto",
+                left: position?.left ?? 0,
+                visibility: position ? "visible" : "hidden",
+              }}
               onKeyDown={onMenuKey}
             >
               {actions.map((action) => (

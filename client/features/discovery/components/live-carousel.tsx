@@ -52,7 +52,17 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
     <section className="carousel" aria-roledescription={t("carousel")} aria-label={t("carousel_label")}>
       <div className="carousel-featured">
         <div className="carousel-player">
-          <VideoPlayer key={featured.channelArn} mode="live" src={featured.playbackLink} flvSrc={featured.flvLink} poster={featured.thumbnail} label={t("player_of", { username: shown.username })} autoPlay={!reducedMotion} startMuted keyboard={false} />
+          <VideoPlayer
+            key={featured.channelArn}
+            mode="live"
+            src={featured.playbackLink}
+            flvSrc={featured.flvLink}
+            poster={featured.thumbnail}
+            label={t("player_of", { username: shown.username })}
+            autoPlay={!reducedMotion}
+            startMuted
+            keyboard={false}
+          />
         </div>
         <div className="carousel-info">
           {/* The live count below changes on its own: only the slide the user picked is announced. */}
@@ -93,7 +103,13 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
       <ol className="carousel-slides" aria-label={t("carousel_slides")}>
         {slides.map((stream, i) => (
           <li key={stream.channelArn}>
-            <button type="button" className={clsx("carousel-slide", i === index && "carousel-slide-selected")} aria-current={i === index} aria-label={t("show_live", { username: stream.username })} onClick={() => show(i)}>
+            <button
+              type="button"
+              className={clsx("carousel-slide", i === index && "carousel-slide-selected")}
+              aria-current={i === index}
+              aria-label={t("show_live", { username: stream.username })}
+              onClick={() => show(i)}
+            >
               {stream.thumbnail ? <img src={stream.thumbnail} alt="" loading="lazy" /> : <span className="carousel-slide-placeholder">{stream.username}</span>}
             </button>
           </li>

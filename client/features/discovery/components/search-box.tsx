@@ -119,7 +119,15 @@ export function SearchBox({ className }: { className?: string }) {
                 {t("section_games")}
               </p>
               {games.map((game) => (
-                <div key={game.id} id={optionId(`game-${game.id}`)} role="option" aria-selected={activeOption?.key === `game-${game.id}`} className="search-option" onPointerDown={(e) => e.preventDefault()} onClick={() => choose(options.find((o) => o.key === `game-${game.id}`))}>
+                <div
+                  key={game.id}
+                  id={optionId(`game-${game.id}`)}
+                  role="option"
+                  aria-selected={activeOption?.key === `game-${game.id}`}
+                  className="search-option"
+                  onPointerDown={(e) => e.preventDefault()}
+                  onClick={() => choose(options.find((o) => o.key === `game-${game.id}`))}
+                >
                   <img src={game.icon} alt="" width={28} height={28} />
                   <span>{game.name}</span>
                 </div>
@@ -132,7 +140,15 @@ export function SearchBox({ className }: { className?: string }) {
                 {t("section_channels")}
               </p>
               {users.map((user) => (
-                <div key={user.id} id={optionId(`user-${user.id}`)} role="option" aria-selected={activeOption?.key === `user-${user.id}`} className="search-option" onPointerDown={(e) => e.preventDefault()} onClick={() => choose(options.find((o) => o.key === `user-${user.id}`))}>
+                <div
+                  key={user.id}
+                  id={optionId(`user-${user.id}`)}
+                  role="option"
+                  aria-selected={activeOption?.key === `user-${user.id}`}
+                  className="search-option"
+                  onPointerDown={(e) => e.preventDefault()}
+                  onClick={() => choose(options.find((o) => o.key === `user-${user.id}`))}
+                >
                   <Avatar name={user.username} image={user.avatar} size={28} isLive={user.isLive} />
                   <span>
                     {user.username}

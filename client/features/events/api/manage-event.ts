@@ -47,10 +47,14 @@ const TARGET: Record<StatusAction, EventStatus> = { publish: "published", start:
 /** Publish, Start, End or Cancel; cancelling refunds the tickets from the organiser's wallet, so balances are read again. */
 export function useChangeEventStatus(event: EventDetail, config: MutationConfig<EventSaved, StatusAction> = {}) {
   const queryClient = useQueryClient();
-  return useEventsChange((action: StatusAction) => api<EventSaved>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }), config, (answer) => {
-    queryClient.setQueryData(eventKeys.one(event.slug), answer.event);
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-  });
+  return useEventsChange(
+    (action: StatusAction) => api<EventSaved>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }),
+    config,
+    (answer) => {
+      queryClient.setQueryData(eventKeys.one(event.slug), answer.event);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  );
 }
 
 export function usePublishEvent(slug: string, config: MutationConfig<EventSaved> = {}) {
@@ -68,7 +72,10 @@ export function useDecideParticipant(eventId: number, config: MutationConfig<Eve
 
 /** Register (true) or unregister (false) the caller. */
 export function useRegistration(eventId: number, config: MutationConfig<EventDone, boolean> = {}) {
-  return useEventsChange((join: boolean) => (join ? api<EventRegistered>(`/event-participants/${eventId}`, { method: "POST" }) : api<EventDone>(`/event-participants/${eventId}`, { method: "DELETE" })), config);
+  return useEventsChange(
+    (join: boolean) => (join ? api<EventRegistered>(`/event-participants/${eventId}`, { method: "POST" }) : api<EventDone>(`/event-participants/${eventId}`, { method: "DELETE" })),
+    config,
+  );
 }
 
 function useAssignmentsChange<TVariables>(eventId: number, mutationFn: (variables: TVariables) => Promise<unknown>, config: MutationConfig<unknown, TVariables>) {

@@ -10,8 +10,7 @@ export type { Ticket, TicketType } from "../../../../server/tickets/schemas.ts";
 export type PriceReason = NonNullable<TicketTypes["priceReason"]>;
 
 /** An event's ticket types with their G-Coin prices (the server's defaults when it has none), and why the viewer pays what they pay. */
-export const ticketTypesQueryOptions = (eventId: number) =>
-  queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
+export const ticketTypesQueryOptions = (eventId: number) => queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
 export const useTicketTypes = (eventId: number) => useQuery(ticketTypesQueryOptions(eventId));
 
 /** The caller's tickets, newest first, each with its signed QR payload. */

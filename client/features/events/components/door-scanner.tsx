@@ -127,7 +127,17 @@ function ManualEntry({ busy, onCode }: { busy: boolean; onCode: (code: string) =
   };
   return (
     <form className="door-manual" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField label={t("door_code")} hint={t("door_code_hint")} value={code} error={error} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+      <TextField
+        label={t("door_code")}
+        hint={t("door_code_hint")}
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={200}
+      />
       <Button type="submit" variant="secondary" busy={busy}>
         {t("door_check")}
       </Button>

@@ -112,7 +112,10 @@ export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; Tou
   const tournamentCategory = category?.slug === "tournament";
   const body = bodyOf(fields, tournamentCategory);
   const start = Date.parse(body.startDate);
-  const cost = fields.categoryId && Number.isFinite(start) ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null) : null;
+  const cost =
+    fields.categoryId && Number.isFinite(start)
+      ? creationCost(Number(fields.categoryId), start, body.endDate ? Date.parse(body.endDate) : null, fields.maxParticipants ? Number(fields.maxParticipants) : null)
+      : null;
   // Spec 02 §5: creating is not offered to a wallet that cannot pay; the note says why and where to get G-Coins.
   const tooPoor = !event && cost !== null && balance.data !== undefined && balance.data < cost;
   const refetchBalance = balance.refetch;
@@ -197,7 +200,13 @@ export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; Tou
             <TournamentSelect id="event-tournament" value={fields.tournamentId} onChange={set("tournamentId")} aria-invalid={Boolean(errors.tournamentId)} aria-describedby="event-tournament-hint">
               <option value="">{t("no_tournament")}</option>
             </TournamentSelect>
-            {errors.tournamentId ? <p className="field-error">{errors.tournamentId}</p> : <p id="event-tournament-hint" className="field-hint">{t("field_tournament_hint")}</p>}
+            {errors.tournamentId ? (
+              <p className="field-error">{errors.tournamentId}</p>
+            ) : (
+              <p id="event-tournament-hint" className="field-hint">
+                {t("field_tournament_hint")}
+              </p>
+            )}
           </div>
         ) : null}
         <div className="field event-cover-field">
@@ -256,8 +265,15 @@ export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; Tou
         </Button>
         {preview ? (
           <article className="event-card" aria-label={t("preview")}>
-            <div className="event-card-cover" style={{ background: fields.coverImage ? `center / cover url(${JSON.stringify(fields.coverImage)})` : `linear-gradient(135deg, ${category?.color ?? "#7c5cff"}, #14121f)` }}>
-              {category ? <span className="event-chip" style={readableChip(category.color)}>{category.name}</span> : null}
+            <div
+              className="event-card-cover"
+              style={{ background: fields.coverImage ? `center / cover url(${JSON.stringify(fields.coverImage)})` : `linear-gradient(135deg, ${category?.color ?? "#7c5cff"}, #14121f)` }}
+            >
+              {category ? (
+                <span className="event-chip" style={readableChip(category.color)}>
+                  {category.name}
+                </span>
+              ) : null}
             </div>
             <div className="event-card-body">
               <strong>{fields.name || t("field_name")}</strong>

@@ -28,7 +28,12 @@ export function EventPage({ slug }: { slug: string }) {
     toast.error(event.error instanceof ApiError && event.error.status === 404 ? t("event_not_found") : t("event_load_failed"));
     void navigate({ to: "/events" });
   }, [event.isError, event.error, navigate, t]);
-  if (!event.data) return <main className="page"><Skeleton height={320} /></main>;
+  if (!event.data)
+    return (
+      <main className="page">
+        <Skeleton height={320} />
+      </main>
+    );
   return <EventDetailView event={event.data} />;
 }
 
@@ -42,7 +47,10 @@ function EventDetailView({ event }: { event: EventDetail }) {
   const closed = reason === "full" ? !seated && !isCreator : reason !== null;
   return (
     <main className="page event-page">
-      <header className="event-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}>
+      <header
+        className="event-cover"
+        style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}
+      >
         <div className="event-cover-text">
           <p className="event-badges">
             <span className="event-chip" style={readableChip(event.category.color)}>

@@ -52,7 +52,15 @@ export function EventsList() {
         <Skeleton height={240} />
       ) : events.isError && !events.data ? (
         <div role="alert">
-          <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("events_load_failed")} action={<Button variant="secondary" onClick={() => void events.refetch()}>{t("retry")}</Button>} />
+          <EmptyState
+            icon={<CircleAlert size={40} aria-hidden />}
+            title={t("events_load_failed")}
+            action={
+              <Button variant="secondary" onClick={() => void events.refetch()}>
+                {t("retry")}
+              </Button>
+            }
+          />
         </div>
       ) : (events.data ?? []).length === 0 ? (
         <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
@@ -72,7 +80,14 @@ function EventCard({ event }: { event: ArenaEvent }) {
   const description = event.description.length > CARD_DESCRIPTION ? `${event.description.slice(0, CARD_DESCRIPTION)}…` : event.description;
   return (
     <article className="event-card">
-      <Link to="/events/$slug" params={{ slug: event.slug }} className="event-card-cover" style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }} tabIndex={-1} aria-hidden>
+      <Link
+        to="/events/$slug"
+        params={{ slug: event.slug }}
+        className="event-card-cover"
+        style={{ background: event.coverImage ? `center / cover url(${JSON.stringify(event.coverImage)})` : `linear-gradient(135deg, ${event.category.color}, #14121f)` }}
+        tabIndex={-1}
+        aria-hidden
+      >
         <span className="event-chip" style={readableChip(event.category.color)}>
           {event.category.name}
         </span>

@@ -75,7 +75,14 @@ function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => v
   return (
     <div className="manage-overview">
       <div className="dashboard-stats">
-        {([["total", count()], ["approved", count("approved")], ["pending", count("pending")], ["rejected", count("rejected")]] as const).map(([key, value]) => (
+        {(
+          [
+            ["total", count()],
+            ["approved", count("approved")],
+            ["pending", count("pending")],
+            ["rejected", count("rejected")],
+          ] as const
+        ).map(([key, value]) => (
           <div key={key} className="dashboard-stat">
             <span className="dashboard-stat-value tabular">{participants.isPending ? "…" : value}</span>
             <span className="muted">{t(`stat_${key}`)}</span>
@@ -101,7 +108,6 @@ function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => v
     </div>
   );
 }
-
 
 /** A reason worth showing after the spec's words: the server's own, not a generic failure. */
 function reasonOf(error: unknown): string | null {
@@ -205,7 +211,6 @@ function Participants({ event }: { event: EventDetail }) {
   );
 }
 
-
 /** The assignment panel: who streams the event, as main, co or backup streamer. */
 function Streamers({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
@@ -293,7 +298,15 @@ function Streamers({ event }: { event: EventDetail }) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog open={removing !== null} title={t("unassign_title")} confirmLabel={t("unassign")} danger busy={remove.isPending} onConfirm={() => removing && remove.mutate(removing.id)} onCancel={() => setRemoving(null)}>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("unassign_title")}
+        confirmLabel={t("unassign")}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        onCancel={() => setRemoving(null)}
+      >
         <p>{t("unassign_text", { name: removing?.streamer.username ?? "" })}</p>
       </ConfirmDialog>
     </div>
@@ -340,7 +353,15 @@ function DangerZone({ event }: { event: EventDetail }) {
           {t("delete_event")}
         </Button>
       </section>
-      <ConfirmDialog open={confirming} title={t("delete_title", { name: event.name })} confirmLabel={t("delete_event")} danger busy={remove.isPending} onConfirm={() => remove.mutate()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={t("delete_title", { name: event.name })}
+        confirmLabel={t("delete_event")}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
         <p>{t("delete_text")}</p>
       </ConfirmDialog>
     </div>

@@ -40,13 +40,29 @@ export function MyEvents() {
           {t("create_event")}
         </Link>
       </header>
-      <Tabs label={t("my_events_title")} value={tab} onChange={setTab} tabs={[{ id: "mine", label: t("tab_my_events") }, { id: "joined", label: t("tab_joined_events") }]} />
+      <Tabs
+        label={t("my_events_title")}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: "mine", label: t("tab_my_events") },
+          { id: "joined", label: t("tab_joined_events") },
+        ]}
+      />
       <div role="tabpanel" aria-label={tab === "mine" ? t("tab_my_events") : t("tab_joined_events")}>
         {list.isPending ? (
           <Skeleton height={200} />
         ) : list.isError ? (
           <div role="alert">
-            <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={expired ? t("login_to_view_events") : t("my_events_load_failed")} action={<Button variant="secondary" onClick={() => void list.refetch()}>{t("retry")}</Button>} />
+            <EmptyState
+              icon={<CircleAlert size={40} aria-hidden />}
+              title={expired ? t("login_to_view_events") : t("my_events_load_failed")}
+              action={
+                <Button variant="secondary" onClick={() => void list.refetch()}>
+                  {t("retry")}
+                </Button>
+              }
+            />
           </div>
         ) : (list.data ?? []).length === 0 ? (
           <EmptyState

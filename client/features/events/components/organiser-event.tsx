@@ -35,7 +35,12 @@ export function OrganiserEvent({ slug, refusal, failure, moderators = false, red
   useEffect(() => {
     if (refused && redirect) toast.error(refusal);
   }, [refused, redirect, refusal]);
-  if (event.isPending) return <main className="page"><Skeleton height={320} /></main>;
+  if (event.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={320} />
+      </main>
+    );
   if (event.isError) {
     const unknown = event.error instanceof ApiError && event.error.status === 404;
     return (
@@ -52,6 +57,13 @@ export function OrganiserEvent({ slug, refusal, failure, moderators = false, red
     );
   }
   if (refused && redirect) return <Navigate to="/events/$slug" params={{ slug }} replace />;
-  if (refused) return <main className="page"><p className="field-error" role="alert">{refusal}</p></main>;
+  if (refused)
+    return (
+      <main className="page">
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      </main>
+    );
   return children(event.data);
 }

@@ -12,9 +12,7 @@ const LegalAnswerSchema = z.object({
     content: z.string().catch(""),
     updated_at: z.string().catch(""),
     version: z.union([z.number(), z.string()]).catch(""),
-    contact: z
-      .object({ email: z.string().catch(""), phone: z.string().catch(""), address: z.string().catch("") })
-      .catch({ email: "", phone: "", address: "" }),
+    contact: z.object({ email: z.string().catch(""), phone: z.string().catch(""), address: z.string().catch("") }).catch({ email: "", phone: "", address: "" }),
   }),
 });
 export type LegalView = z.infer<typeof LegalAnswerSchema>["data"];

@@ -12,7 +12,12 @@ import { useVideos } from "../api/replays.ts";
 export function LatestVideo() {
   const { t } = useTranslation("streams");
   const videos = useVideos({});
-  if (videos.isPending) return <main className="page"><Skeleton height={360} /></main>;
+  if (videos.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={360} />
+      </main>
+    );
   const newest = videos.data?.[0];
   if (newest) return <Navigate to="/replay/$replayId" params={{ replayId: newest.id }} replace />;
   return (

@@ -23,7 +23,11 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
     <article className="replay-card">
       <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="replay-card-thumb" tabIndex={-1} aria-hidden>
         <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} />
-        {replay.status === "ready" ? <span className="replay-card-duration tabular">{formatDuration(replay.duration)}</span> : <span className="replay-card-duration">{t(replay.status === "processing" ? "status_processing" : "status_failed")}</span>}
+        {replay.status === "ready" ? (
+          <span className="replay-card-duration tabular">{formatDuration(replay.duration)}</span>
+        ) : (
+          <span className="replay-card-duration">{t(replay.status === "processing" ? "status_processing" : "status_failed")}</span>
+        )}
       </Link>
       <div className="replay-card-body">
         <div className="replay-card-head">

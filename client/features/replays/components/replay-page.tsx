@@ -127,7 +127,9 @@ export function ReplayPage({ replayId }: { replayId: number }) {
         </div>
         {data.description ? <p className="replay-description">{data.description}</p> : null}
       </div>
-      {isOwner ? <DeleteReplayDialog replay={deleting ? data : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: "/stream/$username", params: { username: data.username } })} /> : null}
+      {isOwner ? (
+        <DeleteReplayDialog replay={deleting ? data : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: "/stream/$username", params: { username: data.username } })} />
+      ) : null}
     </main>
   );
 }

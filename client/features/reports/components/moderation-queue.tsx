@@ -11,7 +11,6 @@ import { toast } from "../../../lib/ui.ts";
 import { type ModerationAction as Action, type ReportStatus as Status, useReports, useResolveReport } from "../api/reports.ts";
 import "../../../styles/community.css";
 
-
 /** What a moderator can do about a report, by what it is about. */
 function actionsFor(report: ReportResponse): Action[] {
   const actions: Action[] = [];

@@ -8,7 +8,6 @@ import { type ReportTarget, reportModalStore, toast } from "../../../lib/ui.ts";
 import { useCreateReport } from "../api/reports.ts";
 import "../../../styles/community.css";
 
-
 const REASONS = ["sexual", "violence", "harassment", "spam", "impersonation"] as const;
 const OTHER = "other";
 /** Spec 01 §5: a reason of at least 10 characters. */

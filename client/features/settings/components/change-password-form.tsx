@@ -27,7 +27,10 @@ export function ChangePasswordForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldTexts({ oldPassword: fields.oldPassword ? undefined : "empty_field", newPassword: checkPassword(fields.newPassword), confirmation: checkConfirmation(fields.newPassword, fields.confirmation) }, t) as Record<string, string>;
+    const found = fieldTexts(
+      { oldPassword: fields.oldPassword ? undefined : "empty_field", newPassword: checkPassword(fields.newPassword), confirmation: checkConfirmation(fields.newPassword, fields.confirmation) },
+      t,
+    ) as Record<string, string>;
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate({ oldPassword: fields.oldPassword, newPassword: fields.newPassword });
   };

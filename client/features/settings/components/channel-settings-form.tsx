@@ -27,7 +27,11 @@ export function ChannelSettingsForm() {
   });
   if (settings.isPending) return <Skeleton height={320} />;
   if (settings.isError) return <p className="field-error">{t("channel_load_failed")}</p>;
-  const saved: Record<string, string> = { paypalme: settings.data.paypalme ?? "", about: settings.data.about, ...Object.fromEntries(SOCIAL_FIELDS.map((key) => [key, settings.data.social[key] ?? ""])) };
+  const saved: Record<string, string> = {
+    paypalme: settings.data.paypalme ?? "",
+    about: settings.data.about,
+    ...Object.fromEntries(SOCIAL_FIELDS.map((key) => [key, settings.data.social[key] ?? ""])),
+  };
   const value = (key: string) => draft[key] ?? saved[key] ?? "";
   const changed = Object.entries(draft).some(([key, v]) => v !== saved[key]);
   const set = (key: string) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));

@@ -43,7 +43,11 @@ export function MultiStreamingForm() {
         return (
           <fieldset key={platform} className="restream-platform" disabled={!flag("enabled")}>
             <legend>{t(`platform_${platform}`)}</legend>
-            <Switch label={t("restream_platform_on", { platform: t(`platform_${platform}`) })} checked={flag(`${platform}Enabled`)} onChange={(v) => setDraft((d) => ({ ...d, [`${platform}Enabled`]: v }))} />
+            <Switch
+              label={t("restream_platform_on", { platform: t(`platform_${platform}`) })}
+              checked={flag(`${platform}Enabled`)}
+              onChange={(v) => setDraft((d) => ({ ...d, [`${platform}Enabled`]: v }))}
+            />
             <TextField
               label={t("restream_key", { platform: t(`platform_${platform}`) })}
               type="password"

@@ -36,7 +36,15 @@ export function StreamKeyPanel() {
       <Button variant="secondary" icon={<RefreshCw size={16} aria-hidden />} onClick={() => setConfirming(true)}>
         {t("regenerate_key")}
       </Button>
-      <ConfirmDialog open={confirming} title={t("regenerate_title")} confirmLabel={t("regenerate_key")} busy={regenerate.isPending} danger onConfirm={() => regenerate.mutate()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={t("regenerate_title")}
+        confirmLabel={t("regenerate_key")}
+        busy={regenerate.isPending}
+        danger
+        onConfirm={() => regenerate.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
         <p>{t("regenerate_text")}</p>
       </ConfirmDialog>
     </section>

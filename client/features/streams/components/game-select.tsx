@@ -35,7 +35,12 @@ export function GameSelect({ label, games, value, onChange, error, loading }: Ga
   const openList = () => {
     setOpen(true);
     setQuery("");
-    setActive(Math.max(0, games.findIndex((game) => game.id === value?.id)));
+    setActive(
+      Math.max(
+        0,
+        games.findIndex((game) => game.id === value?.id),
+      ),
+    );
   };
   const choose = (game: Game) => {
     onChange(game);
@@ -152,5 +157,9 @@ export function GameIcon({ game, size = 20 }: { game: Pick<Game, "icon" | "name"
 }
 
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }

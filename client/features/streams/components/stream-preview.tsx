@@ -46,7 +46,16 @@ function PreviewOf({ stream }: { stream: Stream }) {
   return (
     <div className="stream-preview-layout">
       <div className="stream-stage">
-        <VideoPlayer key={stream.channelArn} mode="live" src={stream.playbackLink} flvSrc={stream.flvLink} poster={stream.thumbnail} label={t("player_of", { username: stream.username })} startMuted keyboard={false} />
+        <VideoPlayer
+          key={stream.channelArn}
+          mode="live"
+          src={stream.playbackLink}
+          flvSrc={stream.flvLink}
+          poster={stream.thumbnail}
+          label={t("player_of", { username: stream.username })}
+          startMuted
+          keyboard={false}
+        />
       </div>
       <section className="stream-preview-facts" aria-label={t("preview_what_viewers_see")}>
         <LiveStats viewerCount={viewers.data?.viewerCount ?? stream.viewerCount} startTime={viewers.data?.startTime ?? stream.startTime} />

@@ -79,7 +79,10 @@ export function ElapsedClock({ startTime }: { startTime: string | null }) {
 /** Shown only when the streamer gave a paypal.me handle; older answers may not carry the field at all. */
 export function DonateButton({ paypalme }: { paypalme: string | null | undefined }) {
   const { t } = useTranslation("streams");
-  const handle = paypalme?.trim().replace(/^https?:\/\/(www\.)?paypal\.me\//i, "").replace(/\/+$/, "");
+  const handle = paypalme
+    ?.trim()
+    .replace(/^https?:\/\/(www\.)?paypal\.me\//i, "")
+    .replace(/\/+$/, "");
   if (!handle) return null;
   return (
     <a className="btn btn-secondary btn-sm" href={`https://www.paypal.me/${encodeURIComponent(handle)}`} target="_blank" rel="noopener noreferrer">
@@ -88,4 +91,3 @@ export function DonateButton({ paypalme }: { paypalme: string | null | undefined
     </a>
   );
 }
-

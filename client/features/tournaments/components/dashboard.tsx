@@ -33,8 +33,18 @@ export function TournamentDashboard({ id }: { id: number }) {
   const rounds = useRounds(id);
   const start = useStartTournament(id);
   const players = usePlayers(id);
-  if (tournament.isPending) return <main className="page"><Skeleton height={240} /></main>;
-  if (tournament.isError) return <main className="page"><p className="t-error">{tournament.error.message}</p></main>;
+  if (tournament.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={240} />
+      </main>
+    );
+  if (tournament.isError)
+    return (
+      <main className="page">
+        <p className="t-error">{tournament.error.message}</p>
+      </main>
+    );
   const data = tournament.data;
   const canStart = data.numberOfPlayers === data.size && !data.isActive && !data.isFinished;
   const running = data.isActive ? (rounds.data?.progress ?? 0) : 0;
@@ -57,7 +67,9 @@ export function TournamentDashboard({ id }: { id: number }) {
               {t("start_tournament")}
             </Button>
           ) : (
-            <Badge tone={data.isFinished ? "neutral" : data.isActive ? "success" : "warning"}>{data.isFinished ? t("status_finished") : data.isActive ? t("status_started") : t("status_pending")}</Badge>
+            <Badge tone={data.isFinished ? "neutral" : data.isActive ? "success" : "warning"}>
+              {data.isFinished ? t("status_finished") : data.isActive ? t("status_started") : t("status_pending")}
+            </Badge>
           )}
           <Link className="btn btn-secondary" to="/tournament/$id" params={{ id }}>
             <Eye size={16} aria-hidden /> {t("preview")}
@@ -82,7 +94,9 @@ export function TournamentDashboard({ id }: { id: number }) {
           </p>
           <p className="muted small">{t("participants_hint")}</p>
         </Link>
-        {canStart && players.data ? <SeedingCard key={players.data.length} players={players.data.filter((player) => player.status === "approved")} starting={start.isPending} onStart={onStart} /> : null}
+        {canStart && players.data ? (
+          <SeedingCard key={players.data.length} players={players.data.filter((player) => player.status === "approved")} starting={start.isPending} onStart={onStart} />
+        ) : null}
       </div>
     </main>
   );

@@ -33,7 +33,12 @@ export function DoubleBracket({ winners, losers, wrap, ...common }: DoubleBracke
   return (
     <div className={clsx("bracket-parts", wrap && "bracket-parts-wrap", common.compact && "bracket-parts-compact")}>
       {parts.map((part) => (
-        <section key={part.key} className={`bracket-part bracket-part-${part.key}`} aria-labelledby={`${id}-${part.key}`} style={{ "--rounds": columnsOf(part.rounds, part.champion) } as CSSProperties}>
+        <section
+          key={part.key}
+          className={`bracket-part bracket-part-${part.key}`}
+          aria-labelledby={`${id}-${part.key}`}
+          style={{ "--rounds": columnsOf(part.rounds, part.champion) } as CSSProperties}
+        >
           <h3 id={`${id}-${part.key}`} className="round-list-bracket">
             {part.title}
           </h3>

@@ -42,7 +42,13 @@ export function JoinControl({ tournament }: { tournament: TournamentPage }) {
         </Button>
       ) : null}
       {joined ? (
-        <button type="button" className={`btn ${approved ? "btn-secondary" : "btn-ghost"} join-status`} disabled={active} onClick={() => setConfirming(true)} aria-label={approved ? t("participant_leave") : t("pending_cancel")}>
+        <button
+          type="button"
+          className={`btn ${approved ? "btn-secondary" : "btn-ghost"} join-status`}
+          disabled={active}
+          onClick={() => setConfirming(true)}
+          aria-label={approved ? t("participant_leave") : t("pending_cancel")}
+        >
           <span className="join-status-idle">{approved ? t("participant") : t("pending")}</span>
           <span className="join-status-hover" aria-hidden>
             {approved ? t("leave") : t("cancel_request")}

@@ -94,7 +94,13 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   };
 
   return (
-    <article className={clsx("match-card", compact && "match-card-compact", seed.playing && "match-card-playing", seed.finished && "match-card-finished")} data-match-id={seed.id} aria-label={t("match_label", { a, b })} ref={card} tabIndex={-1}>
+    <article
+      className={clsx("match-card", compact && "match-card-compact", seed.playing && "match-card-playing", seed.finished && "match-card-finished")}
+      data-match-id={seed.id}
+      aria-label={t("match_label", { a, b })}
+      ref={card}
+      tabIndex={-1}
+    >
       {[0, 1].map((index) => {
         const team = seed.teams[index];
         const name = names[index] ?? t("slot_tba");

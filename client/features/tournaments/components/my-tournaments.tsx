@@ -41,7 +41,17 @@ export function MyTournamentsScreen({ archive }: { archive: boolean }) {
       ) : list.isError ? (
         <p className="t-error">{list.error.message}</p>
       ) : list.data.length === 0 ? (
-        <EmptyState icon={<Trophy size={40} aria-hidden />} title={archive ? t("archive_empty") : t("mine_empty")} action={archive ? undefined : <Link className="btn btn-primary" to="/create-tournament">{t("create")}</Link>} />
+        <EmptyState
+          icon={<Trophy size={40} aria-hidden />}
+          title={archive ? t("archive_empty") : t("mine_empty")}
+          action={
+            archive ? undefined : (
+              <Link className="btn btn-primary" to="/create-tournament">
+                {t("create")}
+              </Link>
+            )
+          }
+        />
       ) : (
         <div className="t-grid">
           {list.data.map((tournament) => (

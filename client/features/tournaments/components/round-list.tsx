@@ -35,7 +35,12 @@ function Rounds({ rounds, tournamentId, structure, isAdmin }: { rounds: Round[] 
 /** Layout 2: the matches listed by round; double elimination lists winners then losers. */
 export function RoundList({ winners, losers, ...rest }: RoundListProps) {
   const { t } = useTranslation("tournaments-ui");
-  if (rest.structure !== "d_elim") return <div className="round-list"><Rounds rounds={winners} {...rest} /></div>;
+  if (rest.structure !== "d_elim")
+    return (
+      <div className="round-list">
+        <Rounds rounds={winners} {...rest} />
+      </div>
+    );
   return (
     <div className="round-list">
       <h3 className="round-list-bracket">{t("winners_tournament")}</h3>

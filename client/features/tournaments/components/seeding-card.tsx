@@ -54,7 +54,12 @@ export function SeedingCard({ players, starting, onStart }: SeedingCardProps) {
               {player ? (
                 <>
                   <span className="t-seed-name">{displayName(player)}</span>
-                  <button type="button" className="icon-btn" aria-label={t("seeding_remove", { name: displayName(player) })} onClick={() => setSlots((current) => current.map((s, i) => (i === index ? null : s)))}>
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={t("seeding_remove", { name: displayName(player) })}
+                    onClick={() => setSlots((current) => current.map((s, i) => (i === index ? null : s)))}
+                  >
                     <X size={16} aria-hidden />
                   </button>
                 </>

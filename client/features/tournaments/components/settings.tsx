@@ -44,8 +44,18 @@ export function SettingsScreen({ id }: { id: number }) {
   const { t, i18n } = useTranslation("tournaments-ui");
   const tournament = useTournament(id);
   const [tab, setTab] = useState<"general" | "summary">("general");
-  if (tournament.isPending) return <main className="page"><Skeleton height={320} /></main>;
-  if (tournament.isError) return <main className="page"><p className="t-error">{tournament.error.message}</p></main>;
+  if (tournament.isPending)
+    return (
+      <main className="page">
+        <Skeleton height={320} />
+      </main>
+    );
+  if (tournament.isError)
+    return (
+      <main className="page">
+        <p className="t-error">{tournament.error.message}</p>
+      </main>
+    );
   const data = tournament.data;
   return (
     <main className="page">
@@ -57,7 +67,15 @@ export function SettingsScreen({ id }: { id: number }) {
           <h1>{t("settings")}</h1>
         </div>
       </header>
-      <Tabs tabs={[{ id: "general", label: t("tab_general") }, { id: "summary", label: t("tab_summary") }]} value={tab} onChange={setTab} label={t("settings")} />
+      <Tabs
+        tabs={[
+          { id: "general", label: t("tab_general") },
+          { id: "summary", label: t("tab_summary") },
+        ]}
+        value={tab}
+        onChange={setTab}
+        label={t("settings")}
+      />
       <div role="tabpanel" className="t-panel">
         {tab === "general" ? (
           <GeneralForm tournament={data} />
@@ -100,7 +118,10 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
   }, [initial.timeZone]);
   useEffect(() => setValues(initial), [initial]);
   const dirty = cover !== null || poster !== null || (Object.keys(initial) as (keyof Values)[]).some((k) => initial[k] !== values[k]);
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
   const started = tournament.isActive || tournament.isFinished;
   const sizes = editSizes(values.structure, initial.size);
   // A format that does not take the chosen size moves to 8, which every format takes.

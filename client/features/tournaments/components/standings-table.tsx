@@ -18,10 +18,18 @@ export function StandingsTable({ rows, finished }: { rows: StandingRow[]; finish
             <tr>
               <th scope="col">#</th>
               <th scope="col">{t("col_teams")}</th>
-              <th scope="col" title={t("col_mp_title")}>{t("col_mp")}</th>
-              <th scope="col" title={t("col_w_title")}>{t("col_w")}</th>
-              <th scope="col" title={t("col_l_title")}>{t("col_l")}</th>
-              <th scope="col" title={t("col_d_title")}>{t("col_d")}</th>
+              <th scope="col" title={t("col_mp_title")}>
+                {t("col_mp")}
+              </th>
+              <th scope="col" title={t("col_w_title")}>
+                {t("col_w")}
+              </th>
+              <th scope="col" title={t("col_l_title")}>
+                {t("col_l")}
+              </th>
+              <th scope="col" title={t("col_d_title")}>
+                {t("col_d")}
+              </th>
               <th scope="col">{t("col_pts")}</th>
             </tr>
           </thead>

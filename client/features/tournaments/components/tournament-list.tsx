@@ -14,7 +14,9 @@ export function TournamentListScreen() {
       </header>
       {list.isPending ? (
         <>
-          <p className="muted" role="status">{t("loading_tournaments")}</p>
+          <p className="muted" role="status">
+            {t("loading_tournaments")}
+          </p>
           <div className="t-grid" aria-hidden>
             {Array.from({ length: 6 }, (_, i) => (
               <CardSkeleton key={i} />
@@ -22,7 +24,9 @@ export function TournamentListScreen() {
           </div>
         </>
       ) : list.isError ? (
-        <p className="t-error" role="alert">{t("list_failed")}</p>
+        <p className="t-error" role="alert">
+          {t("list_failed")}
+        </p>
       ) : list.data.length === 0 ? (
         <p className="muted t-empty">{t("no_tournaments")}</p>
       ) : (

@@ -79,7 +79,9 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
             <h1>{tournament.name}</h1>
             <div className="row muted small">
               {tournament.gameName ? <span>{tournament.gameName}</span> : null}
-              <Badge tone={tournament.isFinished ? "neutral" : tournament.isActive ? "success" : "warning"}>{tournament.isFinished ? t("status_finished") : tournament.isActive ? t("status_started") : t("status_pending")}</Badge>
+              <Badge tone={tournament.isFinished ? "neutral" : tournament.isActive ? "success" : "warning"}>
+                {tournament.isFinished ? t("status_finished") : tournament.isActive ? t("status_started") : t("status_pending")}
+              </Badge>
               <span className="tabular">{t("players_count", { players: tournament.numberOfPlayers, size: tournament.size })}</span>
             </div>
           </div>

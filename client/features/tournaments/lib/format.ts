@@ -21,15 +21,92 @@ export const PLACEHOLDER_TIME = "21:03";
 
 /** About 80 commonly used zone ids, kept only when this browser knows them (spec 02 §9). */
 const COMMON_ZONES = [
-  "UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Brussels", "Europe/Amsterdam", "Europe/Luxembourg", "Europe/Berlin", "Europe/Zurich",
-  "Europe/Vienna", "Europe/Rome", "Europe/Madrid", "Europe/Monaco", "Europe/Prague", "Europe/Warsaw", "Europe/Budapest", "Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen",
-  "Europe/Helsinki", "Europe/Athens", "Europe/Bucharest", "Europe/Sofia", "Europe/Kyiv", "Europe/Istanbul", "Europe/Moscow", "Africa/Casablanca", "Africa/Algiers", "Africa/Tunis",
-  "Africa/Dakar", "Africa/Abidjan", "Africa/Lagos", "Africa/Douala", "Africa/Kinshasa", "Africa/Cairo", "Africa/Nairobi", "Africa/Johannesburg", "Indian/Reunion", "Indian/Mauritius",
-  "Asia/Dubai", "Asia/Riyadh", "Asia/Tehran", "Asia/Karachi", "Asia/Kolkata", "Asia/Dhaka", "Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Jakarta", "Asia/Singapore",
-  "Asia/Kuala_Lumpur", "Asia/Manila", "Asia/Hong_Kong", "Asia/Shanghai", "Asia/Taipei", "Asia/Seoul", "Asia/Tokyo", "Australia/Perth", "Australia/Adelaide", "Australia/Brisbane",
-  "Australia/Sydney", "Australia/Melbourne", "Pacific/Auckland", "Pacific/Noumea", "Pacific/Tahiti", "Pacific/Honolulu", "America/Anchorage", "America/Los_Angeles", "America/Vancouver", "America/Denver",
-  "America/Phoenix", "America/Chicago", "America/Mexico_City", "America/New_York", "America/Toronto", "America/Montreal", "America/Halifax", "America/Martinique", "America/Guadeloupe", "America/Cayenne",
-  "America/Bogota", "America/Lima", "America/Caracas", "America/Santiago", "America/Buenos_Aires", "America/Sao_Paulo",
+  "UTC",
+  "Europe/London",
+  "Europe/Dublin",
+  "Europe/Lisbon",
+  "Europe/Paris",
+  "Europe/Brussels",
+  "Europe/Amsterdam",
+  "Europe/Luxembourg",
+  "Europe/Berlin",
+  "Europe/Zurich",
+  "Europe/Vienna",
+  "Europe/Rome",
+  "Europe/Madrid",
+  "Europe/Monaco",
+  "Europe/Prague",
+  "Europe/Warsaw",
+  "Europe/Budapest",
+  "Europe/Stockholm",
+  "Europe/Oslo",
+  "Europe/Copenhagen",
+  "Europe/Helsinki",
+  "Europe/Athens",
+  "Europe/Bucharest",
+  "Europe/Sofia",
+  "Europe/Kyiv",
+  "Europe/Istanbul",
+  "Europe/Moscow",
+  "Africa/Casablanca",
+  "Africa/Algiers",
+  "Africa/Tunis",
+  "Africa/Dakar",
+  "Africa/Abidjan",
+  "Africa/Lagos",
+  "Africa/Douala",
+  "Africa/Kinshasa",
+  "Africa/Cairo",
+  "Africa/Nairobi",
+  "Africa/Johannesburg",
+  "Indian/Reunion",
+  "Indian/Mauritius",
+  "Asia/Dubai",
+  "Asia/Riyadh",
+  "Asia/Tehran",
+  "Asia/Karachi",
+  "Asia/Kolkata",
+  "Asia/Dhaka",
+  "Asia/Bangkok",
+  "Asia/Ho_Chi_Minh",
+  "Asia/Jakarta",
+  "Asia/Singapore",
+  "Asia/Kuala_Lumpur",
+  "Asia/Manila",
+  "Asia/Hong_Kong",
+  "Asia/Shanghai",
+  "Asia/Taipei",
+  "Asia/Seoul",
+  "Asia/Tokyo",
+  "Australia/Perth",
+  "Australia/Adelaide",
+  "Australia/Brisbane",
+  "Australia/Sydney",
+  "Australia/Melbourne",
+  "Pacific/Auckland",
+  "Pacific/Noumea",
+  "Pacific/Tahiti",
+  "Pacific/Honolulu",
+  "America/Anchorage",
+  "America/Los_Angeles",
+  "America/Vancouver",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Chicago",
+  "America/Mexico_City",
+  "America/New_York",
+  "America/Toronto",
+  "America/Montreal",
+  "America/Halifax",
+  "America/Martinique",
+  "America/Guadeloupe",
+  "America/Cayenne",
+  "America/Bogota",
+  "America/Lima",
+  "America/Caracas",
+  "America/Santiago",
+  "America/Buenos_Aires",
+  "America/Sao_Paulo",
 ];
 
 export function timeZones(): string[] {
@@ -46,7 +123,14 @@ export function timeZones(): string[] {
 export function timeSince(iso: string, lang: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [["year", 31_536_000], ["month", 2_592_000], ["week", 604_800], ["day", 86_400], ["hour", 3600], ["minute", 60]];
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["year", 31_536_000],
+    ["month", 2_592_000],
+    ["week", 604_800],
+    ["day", 86_400],
+    ["hour", 3600],
+    ["minute", 60],
+  ];
   for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   return rtf.format(seconds, "second");
 }
@@ -78,7 +162,13 @@ export function roundTitle(title: string, t: TFunction<"tournaments-ui">): strin
   if (m) return t("round_n", { n: m[1] });
   m = /^Losers Round (\d+)$/.exec(title);
   if (m) return t("losers_round_n", { n: m[1] });
-  const fixed: Record<string, string> = { Final: t("round_final"), "Semi-finals": t("round_semi_finals"), "Grand Final": t("round_grand_final"), "Grand Final Reset": t("round_grand_final_reset"), "Losers Final": t("round_losers_final") };
+  const fixed: Record<string, string> = {
+    Final: t("round_final"),
+    "Semi-finals": t("round_semi_finals"),
+    "Grand Final": t("round_grand_final"),
+    "Grand Final Reset": t("round_grand_final_reset"),
+    "Losers Final": t("round_losers_final"),
+  };
   return fixed[title] ?? title;
 }
 

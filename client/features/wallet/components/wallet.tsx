@@ -48,7 +48,14 @@ export function WalletBadge() {
   // The name says what the badge shows ("1K"), so someone who speaks to their browser can say it.
   const shown = balance.data === undefined ? "…" : formatCount(value);
   return (
-    <a className={`wallet-badge${low ? " wallet-badge-low" : ""}`} href={`/wallet/history?userId=${user.id}`} target="_blank" rel="noopener" aria-label={low ? t("wallet_badge_low", { value: shown }) : t("wallet_badge", { value: shown })} title={low ? t("low_balance", { min: LOW_BALANCE }) : undefined}>
+    <a
+      className={`wallet-badge${low ? " wallet-badge-low" : ""}`}
+      href={`/wallet/history?userId=${user.id}`}
+      target="_blank"
+      rel="noopener"
+      aria-label={low ? t("wallet_badge_low", { value: shown }) : t("wallet_badge", { value: shown })}
+      title={low ? t("low_balance", { min: LOW_BALANCE }) : undefined}
+    >
       <Coins size={16} aria-hidden />
       <span className="tabular">{shown}</span>
     </a>
@@ -67,7 +74,9 @@ export function WalletHistory() {
       <header className="page-header wallet-header">
         <div>
           <h1>{t("wallet_title")}</h1>
-          <p className="wallet-balance tabular">{balance.isError ? balanceError(balance.error, t) : balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}</p>
+          <p className="wallet-balance tabular">
+            {balance.isError ? balanceError(balance.error, t) : balance.data === undefined ? "…" : t("gcoins", { value: balance.data.toLocaleString(i18n.language) })}
+          </p>
           {balance.data !== undefined && balance.data < LOW_BALANCE ? <p className="wallet-low small">{t("low_balance", { min: LOW_BALANCE.toLocaleString(i18n.language) })}</p> : null}
         </div>
         {/* Spec 02 §2: the top-up page is /top-up?userId={id}, opened in a new tab. */}

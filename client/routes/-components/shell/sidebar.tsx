@@ -46,12 +46,27 @@ export function Sidebar() {
           {items.map((item) => (
             <li key={item.label}>
               {item.to ? (
-                <Link to={item.to} className="sidebar-item" activeOptions={{ exact: true }} activeProps={{ className: "sidebar-item-active" }} onClick={closeDrawer} title={collapsed ? item.label : undefined}>
+                <Link
+                  to={item.to}
+                  className="sidebar-item"
+                  activeOptions={{ exact: true }}
+                  activeProps={{ className: "sidebar-item-active" }}
+                  onClick={closeDrawer}
+                  title={collapsed ? item.label : undefined}
+                >
                   <item.icon size={20} aria-hidden />
                   <span className="sidebar-label">{item.label}</span>
                 </Link>
               ) : (
-                <button type="button" className="sidebar-item" onClick={() => { closeDrawer(); item.onClick?.(); }} title={collapsed ? item.label : undefined}>
+                <button
+                  type="button"
+                  className="sidebar-item"
+                  onClick={() => {
+                    closeDrawer();
+                    item.onClick?.();
+                  }}
+                  title={collapsed ? item.label : undefined}
+                >
                   <item.icon size={20} aria-hidden />
                   <span className="sidebar-label">{item.label}</span>
                 </button>
@@ -88,7 +103,9 @@ function ChannelList({ title, collapsed }: { title: string; collapsed: boolean }
     <section className="sidebar-channels" aria-label={title}>
       {collapsed ? <hr className="sidebar-rule" /> : <h2 className="sidebar-heading">{title}</h2>}
       {list.length === 0 ? (
-        collapsed ? null : <p className="muted small sidebar-empty">{channels.isPending ? "…" : t(isLoggedIn ? "no_followed_channels" : "no_channels_live")}</p>
+        collapsed ? null : (
+          <p className="muted small sidebar-empty">{channels.isPending ? "…" : t(isLoggedIn ? "no_followed_channels" : "no_channels_live")}</p>
+        )
       ) : (
         <ul className="sidebar-channel-list">
           {list.map((channel) => (
@@ -122,10 +139,18 @@ function FooterLinks() {
   return (
     <footer className="sidebar-footer">
       <Link to="/privacy-policy">{t("footer_privacy_policy")}</Link>
-      <Link to="/legal/$type" params={{ type: "cgu" }}>{t("footer_cgu")}</Link>
-      <Link to="/legal/$type" params={{ type: "rgpd" }}>{t("footer_rgpd")}</Link>
-      <Link to="/legal/$type" params={{ type: "faq" }}>{t("footer_faq")}</Link>
-      <Link to="/legal/$type" params={{ type: "mentions-legales" }}>{t("footer_legal_notices")}</Link>
+      <Link to="/legal/$type" params={{ type: "cgu" }}>
+        {t("footer_cgu")}
+      </Link>
+      <Link to="/legal/$type" params={{ type: "rgpd" }}>
+        {t("footer_rgpd")}
+      </Link>
+      <Link to="/legal/$type" params={{ type: "faq" }}>
+        {t("footer_faq")}
+      </Link>
+      <Link to="/legal/$type" params={{ type: "mentions-legales" }}>
+        {t("footer_legal_notices")}
+      </Link>
       <Link to="/settings/cookies">{t("footer_cookies")}</Link>
     </footer>
   );

@@ -46,7 +46,15 @@ export function RoleDashboard() {
       </nav>
       {dashboard.isError ? (
         <div role="alert">
-          <EmptyState icon={<CircleAlert size={40} aria-hidden />} title={t("dashboard_load_failed")} action={<Button variant="secondary" onClick={() => void dashboard.refetch()}>{t("retry")}</Button>} />
+          <EmptyState
+            icon={<CircleAlert size={40} aria-hidden />}
+            title={t("dashboard_load_failed")}
+            action={
+              <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+                {t("retry")}
+              </Button>
+            }
+          />
         </div>
       ) : (
         <section className="dashboard-stats" aria-label={t("stats")}>
@@ -77,7 +85,12 @@ function tilesFor(role: string, t: (key: string) => string): Tile[] {
     case "streamer":
       return [goLive, events, tournaments, settings];
     case "organizer":
-      return [createEvent, { label: t("tile_my_events"), icon: <CalendarDays size={22} aria-hidden />, link: { to: "/my-events" } }, { label: t("tile_create_tournament"), icon: <Trophy size={22} aria-hidden />, link: { to: "/create-tournament" } }, wallet];
+      return [
+        createEvent,
+        { label: t("tile_my_events"), icon: <CalendarDays size={22} aria-hidden />, link: { to: "/my-events" } },
+        { label: t("tile_create_tournament"), icon: <Trophy size={22} aria-hidden />, link: { to: "/create-tournament" } },
+        wallet,
+      ];
     case "moderator":
     case "admin":
       return [events, tournaments, wallet, settings];
