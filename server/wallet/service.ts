@@ -56,22 +56,20 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
   const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
-  const balance = await deps.db
-    .transaction()
-    .execute((trx) =>
-      applyMovement(
-        trx,
-        {
-          userId: input.userId,
-          amount: input.amount,
-          type,
-          description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" },
-          refType: "user",
-          refId: caller.id,
-        },
-        deps.now(),
-      ),
-    );
+  const balance = await deps.db.transaction().execute((trx) =>
+    applyMovement(
+      trx,
+      {
+        userId: input.userId,
+        amount: input.amount,
+        type,
+        description: input.description || { code: isTestTopUp && !isAdmin ? "test_top_up" : type === "admin_credit" ? "desk_payment" : "credit" },
+        refType: "user",
+        refId: caller.id,
+      },
+      deps.now(),
+    ),
+  );
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
