@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
@@ -17,6 +17,11 @@ beforeAll(async () => {
   browser = await launchChromium();
   await waitFor("the demo lives", async () => ((await new ApiBrowser(server.url).get("/api/stream/streams")).body.data.length >= 2 ? true : undefined), 30_000, 250);
 }, 120_000);
+// Each test's pages close with it: left open, the lives they play kept decoding and every later test of the file ran
+// slower, until one passed its 30 s limit.
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+});
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
