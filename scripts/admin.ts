@@ -2,10 +2,10 @@
 // Usage: bun scripts/admin.ts create --username NAME --email ADDRESS --password SECRET
 // Missing values are asked for when run in a terminal. DATA_DIR selects the database, as for the server.
 import { parseArgs } from "node:util";
-import { join } from "node:path";
-import { openDatabase } from "../db/index.ts";
+import { openDatabase, redactPassword } from "../db/index.ts";
+import { openSignals } from "../db/signals.ts";
 import { adminProblems, ensureAdmin } from "../server/auth/admin.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { ConfigError, databaseTarget, loadConfig } from "../server/config.ts";
 import { createMailer } from "../server/mail/mailer.ts";
 import { EventBus } from "../server/realtime/bus.ts";
 
@@ -37,10 +37,12 @@ try {
     console.error(`Cannot create the admin:\n  ${problems.join("\n  ")}`);
     process.exit(2);
   }
-  const db = await openDatabase(join(config.dataDir, "arena.db"));
+  const db = await openDatabase(databaseTarget(config));
+  const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
-  await ensureAdmin({ db, config, mailer, now: Date.now, bus: new EventBus() }, (line) => console.log(line), admin);
-  console.log(`${admin.username} is an admin of the server whose data is in ${config.dataDir}`);
+  await ensureAdmin({ db, config, mailer, now: Date.now, bus: new EventBus(), signals }, (line) => console.log(line), admin);
+  console.log(`${admin.username} is an admin of the server whose data is in ${config.databaseUrl ? redactPassword(config.databaseUrl) : config.dataDir}`);
+  await signals.close();
   await db.destroy();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `Cannot create the admin: ${(error as Error).message}`);

@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.route("/static/translations", staticTranslationRoutes(deps));
   app.route("/live", liveMediaRoutes(deps));
   app.route("/recordings", recordingRoutes(deps));
-  app.use("/uploads/*", serveStatic({ root: deps.config.dataDir, onNotFound: () => undefined }));
+  app.use("/uploads/*", serveStatic({ root: deps.config.mediaDir, onNotFound: () => undefined }));
   app.get("/uploads/*", (c) => c.notFound());
   serveWebApp(app);
   return app;

@@ -24,6 +24,28 @@ const EnvSchema = z
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
     DATA_DIR: z.string().default("./data"),
+    /** postgres://… switches from the SQLite file under DATA_DIR to PostgreSQL (several nodes share it). */
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    /** Connections each node keeps open to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    /** The address other nodes reach this one on, to relay the lives it ingests. */
+    NODE_URL: optionalUrl,
+    /** Replays, uploads and generated pictures: a volume every node mounts. Default: DATA_DIR. */
+    MEDIA_DIR: optionalText,
+    /** redis://… carries socket.io between nodes through Redis instead of PostgreSQL. */
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+        .optional(),
+    ),
+    /** Bearer token for /metrics from other hosts (without it, only loopback may read them). */
+    METRICS_TOKEN: optionalText,
     PUBLIC_URL: optionalUrl,
     SECRET: optionalText.pipe(z.string().min(32, "SECRET must be at least 32 characters").optional()),
     SMTP_URL: optionalText.pipe(
@@ -91,6 +113,15 @@ export interface Config {
   /** Loopback port of the media server's HTTP-FLV side (0: the system picks one). */
   mediaInternalPort: number;
   dataDir: string;
+  /** Where replays, uploads and pictures live; shared by every node (DATA_DIR on one machine). */
+  mediaDir: string;
+  /** PostgreSQL's address; undefined: the SQLite file under DATA_DIR. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** This node's own address for the other nodes (its public address on one machine). */
+  nodeUrl: string;
+  redisUrl: string | undefined;
+  metricsToken: string | undefined;
   publicUrl: string;
   secret: string;
   smtpUrl: string | undefined;
@@ -124,14 +155,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const mediaDir = e.MEDIA_DIR ? resolve(e.MEDIA_DIR) : dataDir;
+  mkdirSync(mediaDir, { recursive: true });
   return {
     port: e.PORT,
     host: e.HOST,
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
     dataDir,
+    mediaDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    nodeUrl: (e.NODE_URL ?? publicUrl).replace(/\/$/, ""),
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     publicUrl,
-    secret: e.SECRET ?? readOrCreateSecret(dataDir),
+    // In the shared media folder, so that every node of a site signs and decrypts with the same secret.
+    secret: e.SECRET ?? readOrCreateSecret(mediaDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Arena <no-reply@${new URL(publicUrl).hostname}>`,
     captcha: { enabled: e.CAPTCHA, complexity: e.CAPTCHA_COMPLEXITY },
@@ -165,4 +205,9 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** What openDatabase opens for this config: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
+export function databaseTarget(config: Pick<Config, "databaseUrl" | "dataDir">): string {
+  return config.databaseUrl ?? join(config.dataDir, "arena.db");
 }

@@ -1,11 +1,10 @@
-import { join } from "node:path";
 import type { Db } from "../db/index.ts";
 import { openDatabase } from "../db/index.ts";
 import { createApp } from "./app.ts";
 import type { ResponseCheckSink } from "./http/response-check.ts";
 import { ensureAdmin } from "./auth/admin.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
-import type { Config } from "./config.ts";
+import { type Config, databaseTarget } from "./config.ts";
 import type { AppDeps } from "./http/context.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startMediaServer } from "../media/media-server.ts";
@@ -13,6 +12,8 @@ import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
 import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
+import { StreamKeyDirectory } from "./live/stream-keys.ts";
+import { openSignals } from "../db/signals.ts";
 import { sweepSilentViewers } from "./channels/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./sockets.ts";
@@ -32,15 +33,17 @@ export async function startServer(config: Config, options: { log?: (line: string
   // Before anything reads recordings: a job an earlier, killed run left behind may still write them.
   ownChildrenBy(config.dataDir);
   await endLeftoverChildren(config.dataDir, log);
-  const db: Db = await openDatabase(join(config.dataDir, "arena.db"));
+  const db: Db = await openDatabase(databaseTarget(config), { poolSize: config.databasePoolSize });
+  const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus() };
+  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals };
   await ensureAdmin(core, log);
   await deleteExpiredSessions(db, core.now());
   await seedGames(db);
   const media = config.rtmpPort
     ? await startMedia(core, log).catch(async (error: unknown) => {
         // A taken RTMP port ends the start; leave nothing open behind it (tests start again elsewhere).
+        await signals.close();
         await db.destroy();
         throw error;
       })
@@ -72,6 +75,7 @@ export async function startServer(config: Config, options: { log?: (line: string
       offNotifications();
       await realtime.close();
       await server.stop(true);
+      await signals.close();
       await db.destroy();
     },
   };
@@ -79,7 +83,8 @@ export async function startServer(config: Config, options: { log?: (line: string
 
 /** RTMP ingest and the live pipeline; off when RTMP_PORT is 0. The live manager works with the deps without `live`. */
 async function startMedia(deps: AppDeps, log: (line: string) => void) {
-  const live = new LiveManager(deps, log);
+  const streamKeys = await StreamKeyDirectory.open(deps.db, deps.signals, log);
+  const live = new LiveManager(deps, streamKeys, log);
   await live.recover();
   const mediaServer = await startMediaServer({
     rtmpPort: deps.config.rtmpPort,
@@ -90,6 +95,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     log,
   }).catch(async (error: unknown) => {
     await live.stop();
+    streamKeys.close();
     throw error;
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
@@ -100,6 +106,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     async stop() {
       clearInterval(sweeper);
       await live.stop();
+      streamKeys.close();
       await mediaServer.stop();
       killAllFfmpeg();
     },

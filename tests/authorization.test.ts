@@ -249,9 +249,9 @@ async function send(actor: Actor, method: string, call: Call): Promise<Answer> {
 
 /** Sends the call and checks that it was refused for the right reason and that the database did not move. */
 async function expectRefused(actor: Actor, method: string, call: Call, statuses: number[]): Promise<void> {
-  const before = snapshot(world.db);
+  const before = await snapshot(world.db);
   const answer = await send(actor, method, call);
-  const after = snapshot(world.db);
+  const after = await snapshot(world.db);
   expect({ status: statusIn(answer, statuses), body: answer.body }).toMatchObject({ status: statuses.join(" or "), body: { code: expect.any(String) } });
   // The same-origin guard answers 403 too: a refusal for that reason would prove nothing about access.
   expect(answer.body.code).not.toBe("cross_site_refused");
@@ -261,9 +261,9 @@ async function expectRefused(actor: Actor, method: string, call: Call, statuses:
 
 /** Sends the call and checks that it succeeded and changed only rows of `actor` (or of the tables `mayTouch` names). */
 async function expectOwnRowsOnly(actor: Actor, method: string, call: Call, mayTouch: string[] = []): Promise<Answer> {
-  const before = snapshot(world.db);
+  const before = await snapshot(world.db);
   const answer = await send(actor, method, call);
-  const after = snapshot(world.db);
+  const after = await snapshot(world.db);
   expect({ status: statusIn(answer, [200, 201]), body: answer.body }).toMatchObject({ status: "200 or 201" });
   const foreign = diff(before, after).filter((change: RowChange) => !mayTouch.includes(change.table) && ownerOf(change, [before, after]) !== actor.user.id);
   expect(foreign).toEqual([]);
@@ -294,10 +294,10 @@ describe("the route table", () => {
 
   it("refuses a write from another page of the same site, so the cases below send the app's own Origin on purpose", async () => {
     const event = await world.newEvent();
-    const before = snapshot(world.db);
+    const before = await snapshot(world.db);
     const response = await world.owner.browser.request("DELETE", `/api/events/${event.slug}`, undefined, { origin: "http://127.0.0.1:1" });
     expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 403, body: { code: "cross_site_refused" } });
-    expect(diff(before, snapshot(world.db))).toEqual([]);
+    expect(diff(before, await snapshot(world.db))).toEqual([]);
     const sameOrigin = await callAs(world.owner.browser, "PUT", `/api/events/${event.slug}`, { description: "Edited from the app's own page" });
     expect(sameOrigin.status).toBe(200);
   });

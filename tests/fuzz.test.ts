@@ -336,7 +336,7 @@ describe("every route, sent junk", () => {
       const failures: unknown[] = [];
       for (const [who, actor] of callers) {
         for (const input of fc.sample(inputs(path, operation), { seed: seedOf(`${who} ${route}`), numRuns: SLOW[route] ?? RUNS })) {
-          const before = snapshot(world.db);
+          const before = await snapshot(world.db);
           const answer = await send(actor, method, input);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           // FUZZ_DEBUG=1 prints every answer, to see how far past validation the inputs reach.
@@ -345,7 +345,7 @@ describe("every route, sent junk", () => {
           if (answer.status >= 500) failures.push({ ...shown, problem: "server error" });
           if (answer.status >= 400 && typeof answer.body?.code !== "string") failures.push({ ...shown, problem: "error without a JSON code" });
           if (answer.status >= 400) {
-            const after = snapshot(world.db);
+            const after = await snapshot(world.db);
             const changes = diff(before, after);
             if (changes.length) failures.push({ ...shown, problem: "refused but changed", before: cheapStateOf(before), after: cheapStateOf(after), changes: changes.slice(0, 6) });
           }

@@ -2,6 +2,7 @@
 // starts (signup over HTTP is rate-limited per address), then logged in over HTTP like a browser.
 import { join } from "node:path";
 import { openDatabase } from "../../db/index.ts";
+import { openSignals } from "../../db/signals.ts";
 import { hashPassword, insertUser } from "../../server/auth/service.ts";
 import { initChannel } from "../../server/channels/service.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -19,7 +20,8 @@ export interface Account {
 export async function seedAccounts(dataDir: string, writers: number): Promise<{ streamer: Account; writers: Account[] }> {
   const config = loadConfig({ DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
   const db = await openDatabase(join(dataDir, "arena.db"));
-  const deps = { db, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined }), now: Date.now, bus: new EventBus() };
+  const signals = await openSignals(db);
+  const deps = { db, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined }), now: Date.now, bus: new EventBus(), signals };
   try {
     // One argon2 hash for every account: hashing is deliberately slow, and the accounts need no secrecy.
     const passwordHash = await hashPassword(PASSWORD);
@@ -30,6 +32,7 @@ export async function seedAccounts(dataDir: string, writers: number): Promise<{ 
     for (const name of names) await add(name);
     return { streamer: { username: streamer.username, password: PASSWORD }, writers: names.map((username) => ({ username, password: PASSWORD })) };
   } finally {
+    await signals.close();
     await db.destroy();
   }
 }

@@ -9,6 +9,7 @@ import { verifyCaptchaToken } from "./captcha.ts";
 import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordLoginFailure, userAccountKey } from "./lockout.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, hashToken, newToken, revokeSession, revokeUserSessions } from "./sessions.ts";
+import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 
 const MINUTE = 60 * 1000;
 /**
@@ -224,7 +225,10 @@ export async function updateUsername(deps: AppDeps, user: User, username: string
   const owner = await deps.db.selectFrom("user").select("id").where("username", "=", username).executeTakeFirst();
   if (owner && owner.id !== user.id) throw new ConflictError([{ field: "username", code: "username_taken" }]);
   try {
-    return await deps.db.updateTable("user").set({ username, updated_at: deps.now() }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
+    const renamed = await deps.db.updateTable("user").set({ username, updated_at: deps.now() }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
+    // A live's playback address follows the name its key publishes under.
+    await deps.signals.notify(STREAM_KEYS_CHANGED);
+    return renamed;
   } catch (error) {
     if (isUniqueViolation(error, "username")) throw new ConflictError([{ field: "username", code: "username_taken" }]);
     throw error;
@@ -258,6 +262,6 @@ export async function replaceProfileImage(deps: AppDeps, user: User, column: "av
     .set({ [column]: path, updated_at: deps.now() })
     .where("id", "=", user.id)
     .execute();
-  await removeUpload(user[column], deps.config.dataDir);
+  await removeUpload(user[column], deps.config.mediaDir);
   return path;
 }

@@ -4,7 +4,7 @@ import { AppError, NotFoundError } from "../http/errors.ts";
 import type { StartStreamingInput } from "./schemas.ts";
 import { getGame } from "../games/service.ts";
 import { fold } from "../text/fold.ts";
-import { createChannel, ensureChannel, findChannelOfUser, newStreamKey } from "./own-channel.ts";
+import { createChannel, ensureChannel, findChannelOfUser, newStreamKey, STREAM_KEYS_CHANGED } from "./own-channel.ts";
 
 /** Spec 01 §8: creating a channel twice is a 422 ("channel already created."). */
 export async function initChannel(deps: AppDeps, user: User): Promise<Channel> {
@@ -16,6 +16,7 @@ export async function initChannel(deps: AppDeps, user: User): Promise<Channel> {
 export async function regenerateStreamKey(deps: AppDeps, user: User): Promise<{ channel: Channel; previousKey: string }> {
   const channel = await ensureChannel(deps, user);
   const updated = await deps.db.updateTable("channel").set({ stream_key: newStreamKey(), updated_at: deps.now() }).where("id", "=", channel.id).returningAll().executeTakeFirstOrThrow();
+  await deps.signals.notify(STREAM_KEYS_CHANGED);
   return { channel: updated, previousKey: channel.stream_key };
 }
 

@@ -182,6 +182,6 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
     const buyer = await userByName(username);
     await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: { code: "demo_credit" } }, deps.now());
     const price = (await ticketTypes(deps.db, event.id, "fr")).find((type) => type.type === ticketType)!.price;
-    await purchase(deps, ticketSigner(deps.config.dataDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price }, "fr");
+    await purchase(deps, ticketSigner(deps.config.mediaDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price }, "fr");
   }
 }

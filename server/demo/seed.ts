@@ -114,7 +114,7 @@ async function seedReplay(deps: AppDeps, replay: (typeof demoReplays)[number]): 
     .values({ channel_id: channel.id, title: replay.title, game_id: channel.game_id, started_at: createdAt - 12_000, ended_at: createdAt, recording_dir: "" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const folder = join(deps.config.dataDir, "recordings", String(channel.id));
+  const folder = join(deps.config.mediaDir, "recordings", String(channel.id));
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `${session.id}.mp4`);
   await runFfmpeg(

@@ -12,6 +12,7 @@ import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
+import { inTransaction } from "../../db/transaction.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
 const PREVIEW_PARTICIPANTS = 10;
@@ -57,7 +58,7 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
   const { start, end } = datesOf(input, now);
   if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
   const cost = creationCost(input.categoryId, start, end, input.maxParticipants ?? null);
-  const event = await deps.db.transaction().execute(async (trx) => {
+  const event = await inTransaction(deps.db, async (trx) => {
     if ((await balanceOf(trx, user.id)) < cost) throw new AppError(402, "event_insufficient_coins", { params: { cost }, extra: { cost } });
     const inserted = await trx
       .insertInto("event")
@@ -113,7 +114,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
   const maxParticipants = input.maxParticipants === undefined ? event.max_participants : input.maxParticipants;
   if (maxParticipants !== null && maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
   const cost = creationCost(input.categoryId ?? event.category_id, start, end, maxParticipants);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     await settleCreationCost(trx, user, event, cost, now);
     return trx
       .updateTable("event")
@@ -179,7 +180,7 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
   assertManager(user, event);
   if (status === event.status) return event;
   if (!TRANSITIONS[event.status].includes(status)) throw new ConflictError([{ field: "status", code: "event_status_invalid" }]);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
     return trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
   });
@@ -187,7 +188,7 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
 
 /** The seat rule (seats.ts) checked inside the transaction, so the last seat goes once. */
 export async function register(deps: AppDeps, user: User, eventId: number): Promise<"pending" | "approved"> {
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(deps.db, async (trx) => {
     const event = await findEvent(trx, { id: eventId });
     await assertCanSeeEvent(trx, event, user);
     await assertCanRegister(trx, event, user, deps.now());
@@ -212,7 +213,7 @@ export async function unregister(deps: AppDeps, user: User, eventId: number): Pr
 export async function setParticipantStatus(deps: AppDeps, user: User, eventId: number, participantId: number, status: "pending" | "approved" | "rejected"): Promise<void> {
   const event = await findEvent(deps.db, { id: eventId });
   assertManager(user, event);
-  const participant = await deps.db.transaction().execute(async (trx) => {
+  const participant = await inTransaction(deps.db, async (trx) => {
     const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
     if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
     return updated;

@@ -4,6 +4,7 @@ import type { Language } from "../i18n/messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Db } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
+import type { Signals } from "../../db/signals.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
@@ -25,6 +26,8 @@ export interface AppDeps {
   readonly mailer: Mailer;
   readonly now: () => number;
   readonly bus: EventBus;
+  /** Tells every node (this one too) to reload something another changed (db/signals.ts). */
+  readonly signals: Signals;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
 }

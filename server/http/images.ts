@@ -45,10 +45,10 @@ export async function storeImage(deps: UploadDeps, file: unknown, kind: ImageKin
   if (file.size > kind.maxBytes) throw tooLarge(kind);
   // Counted before decoding: the decoding is the cost the limit bounds.
   await hitRateLimit(deps.db, `upload:user:${ownerId}`, uploadsPerMember, deps.now());
-  const dataDir = deps.config.dataDir;
+  const mediaDir = deps.config.mediaDir;
   const input = Buffer.from(await file.arrayBuffer());
   const output = await reencode(input, kind);
-  const folder = join(dataDir, "uploads", kind.folder);
+  const folder = join(mediaDir, "uploads", kind.folder);
   await mkdir(folder, { recursive: true });
   const name = `${ownerId}-${randomBytes(8).toString("hex")}.webp`;
   await writeFile(join(folder, name), output);

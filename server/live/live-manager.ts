@@ -1,12 +1,12 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { sqliteOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
+import type { StreamKeyDirectory } from "./stream-keys.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
 export const RECONNECT_GRACE_MS = 4000;
@@ -40,20 +40,13 @@ interface LiveChannel {
 export class LiveManager implements PublishEvents, LiveControl {
   private readonly live = new Map<string, LiveChannel>();
   private media: MediaServer | undefined;
-  private readonly keyLookup;
-  private readonly channelOfKey;
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly deps: AppDeps,
+    private readonly streamKeys: StreamKeyDirectory,
     private readonly log: (line: string) => void,
-  ) {
-    const sqlite = sqliteOf(deps.db);
-    this.keyLookup = sqlite.prepare("SELECT 1 FROM channel WHERE stream_key = ?");
-    this.channelOfKey = sqlite.prepare<{ id: number; username: string }, [string]>(
-      "SELECT channel.id AS id, user.username AS username FROM channel JOIN user ON user.id = channel.user_id WHERE channel.stream_key = ?",
-    );
-  }
+  ) {}
 
   attach(media: MediaServer): void {
     this.media = media;
@@ -70,7 +63,10 @@ export class LiveManager implements PublishEvents, LiveControl {
   }
 
   isKnownStreamKey(streamKey: string): boolean {
-    return this.keyLookup.get(streamKey) !== null;
+    const known = this.streamKeys.lookup(streamKey) !== undefined;
+    // A key made on another node a moment ago: refused now, known when the publisher retries.
+    if (!known) void this.streamKeys.reload();
+    return known;
   }
 
   /**
@@ -86,7 +82,7 @@ export class LiveManager implements PublishEvents, LiveControl {
       this.startJobs(streamKey, existing);
       return;
     }
-    const row = this.channelOfKey.get(streamKey);
+    const row = this.streamKeys.lookup(streamKey);
     if (!row) {
       this.disconnect(streamKey);
       return;
@@ -94,7 +90,7 @@ export class LiveManager implements PublishEvents, LiveControl {
     const now = this.deps.now();
     const hlsDir = hlsDirOf(this.deps.config.dataDir, row.username);
     rmSync(hlsDir, { recursive: true, force: true });
-    const recordingDir = join(this.deps.config.dataDir, "recordings", String(row.id), String(now));
+    const recordingDir = join(this.deps.config.mediaDir, "recordings", String(row.id), String(now));
     const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir };
     this.live.set(streamKey, channel);
     this.startJobs(streamKey, channel);

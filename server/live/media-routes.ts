@@ -52,7 +52,7 @@ export function recordingRoutes(deps: AppDeps) {
     const relative = decodeURIComponent(c.req.path.replace(/^\/recordings\//, ""));
     if (!/^[0-9]+\/[A-Za-z0-9_.-]+$/.test(relative)) throw new NotFoundError();
     await assertCanSeeRecording(deps, relative, c.get("auth")?.user);
-    const path = join(deps.config.dataDir, "recordings", relative);
+    const path = join(deps.config.mediaDir, "recordings", relative);
     if (!existsSync(path)) throw new NotFoundError("replay_not_found");
     return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");
   });

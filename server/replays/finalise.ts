@@ -35,7 +35,7 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  const recordingsRoot = join(deps.config.dataDir, "recordings");
+  const recordingsRoot = join(deps.config.mediaDir, "recordings");
   try {
     const output = join(recordingsRoot, String(session.channel_id), `${sessionId}.mp4`);
     const result = await finaliseRecording(session.recording_dir, output);

@@ -94,7 +94,7 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
   if (!ownsOrAdmin(caller, row.owner_id)) throw new ForbiddenError();
   if (hard && !canAdminister(caller)) throw new ForbiddenError();
   if (hard) {
-    const root = join(deps.config.dataDir, "recordings");
+    const root = join(deps.config.mediaDir, "recordings");
     for (const path of [row.file_path, row.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
     await deps.db.deleteFrom("replay").where("id", "=", id).execute();
     return;

@@ -91,7 +91,7 @@ const r = {
 };
 
 export function ticketRoutes(deps: AppDeps) {
-  const signer = () => ticketSigner(deps.config.dataDir);
+  const signer = () => ticketSigner(deps.config.mediaDir);
   return newRouter()
     .openapi(r.types, async (c) => {
       const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId, c.get("lang"));

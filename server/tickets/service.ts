@@ -11,6 +11,7 @@ import type { Language } from "../i18n/messages.ts";
 import { defaultTicketName, defaultTicketTypes, type TicketTypeView } from "./default-types.ts";
 import { TICKET_CODE } from "./format.ts";
 import type { TicketSigner } from "./signing.ts";
+import { inTransaction } from "../../db/transaction.ts";
 
 /** An event's own ticket types, or the default ones in the reader's language when it defines none. */
 export async function ticketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<TicketTypeView[]> {
@@ -56,7 +57,7 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
   if (!isOwner(user, input.userId)) throw new ForbiddenError();
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
   const now = deps.now();
-  const ticket = await deps.db.transaction().execute(async (trx) => {
+  const ticket = await inTransaction(deps.db, async (trx) => {
     const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
     if (!event) throw new NotFoundError("event_not_found");
     await assertCanSeeEvent(trx, event, user);

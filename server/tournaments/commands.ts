@@ -8,6 +8,7 @@ import { type BracketState, champion, createBracket, SIZES, EngineError, endMatc
 import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
+import { inTransaction } from "../../db/transaction.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -49,7 +50,7 @@ export async function createTournament(deps: AppDeps, user: User, input: CreateT
     .returning("id")
     .executeTakeFirstOrThrow()
     .catch(async (error: unknown) => {
-      await removeUpload(poster, deps.config.dataDir);
+      await removeUpload(poster, deps.config.mediaDir);
       throw error;
     });
   return id;
@@ -65,7 +66,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
   if (input.cover instanceof File && input.cover.size > 0)
     images.cover = await storeImage(deps, input.cover, imageKinds.banner, user.id).catch(async (error: unknown) => {
-      await removeUpload(images.poster ?? null, deps.config.dataDir);
+      await removeUpload(images.poster ?? null, deps.config.mediaDir);
       throw error;
     });
   const changes = {
@@ -84,19 +85,16 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   // A form that names nothing to change changes nothing (an UPDATE needs at least one column).
   if (Object.keys(changes).length === 0) return;
   // The size check and the write share a transaction: no approval slips in between.
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      await checkSize(trx, await findTournament(trx, id), input);
-      await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
-    })
-    .catch(async (error: unknown) => {
-      for (const stored of Object.values(images)) await removeUpload(stored, deps.config.dataDir);
-      throw error;
-    });
+  await inTransaction(deps.db, async (trx) => {
+    await checkSize(trx, await findTournament(trx, id), input);
+    await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
+  }).catch(async (error: unknown) => {
+    for (const stored of Object.values(images)) await removeUpload(stored, deps.config.mediaDir);
+    throw error;
+  });
   // The pictures replaced are nobody's any more.
-  if (images.poster) await removeUpload(tournament.poster, deps.config.dataDir);
-  if (images.cover) await removeUpload(tournament.cover, deps.config.dataDir);
+  if (images.poster) await removeUpload(tournament.poster, deps.config.mediaDir);
+  if (images.cover) await removeUpload(tournament.cover, deps.config.mediaDir);
   changed(deps, id);
 }
 
@@ -117,7 +115,7 @@ async function checkSize(db: Db, tournament: Tournament, input: UpdateTournament
 /** A player joins for themself only; the organiser joining their own tournament is approved at once. */
 export async function joinTournament(deps: AppDeps, user: User, tournamentId: number, playerId?: number): Promise<"approved" | "pending"> {
   if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
-  const status = await deps.db.transaction().execute(async (trx) => {
+  const status = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
     if ((await approvedCount(trx, tournamentId)) >= tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_full" }]);
@@ -152,7 +150,7 @@ async function findParticipant(db: Db, tournamentId: number, playerId: number) {
 }
 
 export async function approvePlayer(deps: AppDeps, user: User, tournamentId: number, playerId: number): Promise<void> {
-  const approved = await deps.db.transaction().execute(async (trx) => {
+  const approved = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
@@ -180,7 +178,7 @@ export async function deletePlayer(deps: AppDeps, user: User, participantId: num
 
 /** Only when full and not yet active (spec 02 §4); seeding by join order unless the organiser gives one. */
 export async function startTournament(deps: AppDeps, user: User, tournamentId: number, seeding?: number[]): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
@@ -222,7 +220,7 @@ const engineErrors: Record<EngineError["code"], () => AppError> = {
 
 /** Reads, changes and writes the bracket in one transaction: no two admins' clicks interleave. */
 async function changeBracket(deps: AppDeps, user: User, tournamentId: number, change: (state: BracketState, tournament: Tournament) => Promise<BracketState>): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     const state = bracketOf(tournament);

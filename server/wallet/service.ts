@@ -6,6 +6,7 @@ import type { Language } from "../i18n/messages.ts";
 import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { describeLine } from "./describe-line.ts";
 import type { MovementInput } from "./schemas.ts";
+import { inTransaction } from "../../db/transaction.ts";
 
 export const TEST_TOP_UP = 1000;
 
@@ -56,7 +57,7 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
   const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
-  const balance = await deps.db.transaction().execute((trx) =>
+  const balance = await inTransaction(deps.db, (trx) =>
     applyMovement(
       trx,
       {
@@ -76,8 +77,8 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
 /** A debit of the caller's own wallet (the spec's client calls it; Arena's own payments debit inside their transactions). */
 export async function debit(deps: AppDeps, caller: User, input: MovementInput) {
   if (!isOwner(caller, input.userId)) throw new NotFoundError("wallet_not_found");
-  const balance = await deps.db
-    .transaction()
-    .execute((trx) => applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()));
+  const balance = await inTransaction(deps.db, (trx) =>
+    applyMovement(trx, { userId: caller.id, amount: -input.amount, type: "debit", description: input.description || input.transactionType || { code: "debit" } }, deps.now()),
+  );
   return { userId: caller.id, balance, currency: "GCOIN" };
 }
