@@ -1,3 +1,4 @@
+import { refuseNulCharacters } from "./http/validation.ts";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Hono } from "hono";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.use(
     "/api/*",
     sameOriginOnly(() => deps.config.publicUrl),
+    refuseNulCharacters,
   );
   app.use("/recordings/*", requestContext(deps), sessionContext(deps));
   app.use("/static/*", requestContext(deps), sessionContext(deps));

@@ -1,5 +1,3 @@
-import { Database } from "bun:sqlite";
-import { join } from "node:path";
 import { openDatabase } from "../../db/index.ts";
 import { seedGames } from "../../server/games/service.ts";
 import { fold } from "../../server/text/fold.ts";
@@ -8,44 +6,77 @@ export const USERS = 10_000;
 export const CHANNELS = 2_000;
 export const REPLAYS = 50_000;
 export const LIVE = 40;
+// Rows per INSERT: well under both databases' limits on bound values (SQLite 32,766, PostgreSQL 65,535).
+const BATCH = 1_000;
 
 const words = ["finale", "ranked", "lan", "élite", "tournoi", "speedrun", "coaching", "clutch", "scrim", "chill", "pro", "rétro", "duo", "solo", "marathon"];
 
-/** Fills a fresh database straight through SQLite: a realistic size in seconds. */
-export async function seed(dataDir: string): Promise<void> {
-  const db = await openDatabase(join(dataDir, "arena.db"));
+/**
+ * Fills a fresh database, SQLite file or PostgreSQL address, with the same rows (only `now` differs):
+ * many rows per INSERT, in one transaction, so a realistic size takes seconds on either. Ids are the
+ * database's own, given in insertion order from 1 on a fresh database (checked at the end).
+ */
+export async function seed(target: string): Promise<void> {
+  const db = await openDatabase(target);
   await seedGames(db);
-  await db.destroy();
-  const sqlite = new Database(join(dataDir, "arena.db"));
   const now = Date.now();
-  sqlite.transaction(() => {
-    const user = sqlite.prepare("INSERT INTO user (username, email, password_hash, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)");
-    for (let i = 1; i <= USERS; i++) user.run(`player_${i}`, `player_${i}@bench.local`, now, now);
-    const channel = sqlite.prepare(
-      "INSERT INTO channel (user_id, public_id, stream_key, title, search_title, game_id, tags, is_live, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '[\"FR\"]', ?, ?, ?)",
-    );
-    const session = sqlite.prepare("INSERT INTO live_session (channel_id, started_at, ended_at, recording_dir, game_id) VALUES (?, ?, ?, '', ?)");
-    for (let c = 1; c <= CHANNELS; c++) {
+  const batches = <T>(count: number, row: (i: number) => T) =>
+    Array.from({ length: Math.ceil(count / BATCH) }, (_, b) => Array.from({ length: Math.min(BATCH, count - b * BATCH) }, (_, i) => row(b * BATCH + i + 1)));
+  await db.transaction().execute(async (trx) => {
+    for (const rows of batches(USERS, (i) => ({ username: `player_${i}`, email: `player_${i}@bench.local`, password_hash: null, created_at: now, updated_at: now }))) {
+      await trx.insertInto("user").values(rows).execute();
+    }
+    const channelRow = (c: number) => {
       const title = `${words[c % words.length]} ${words[(c * 7) % words.length]} #${c}`;
-      channel.run(c, c.toString(16).padStart(8, "0"), `key_${c}`, title, fold(title), (c % 20) + 1, c <= LIVE ? 1 : 0, now, now);
-    }
-    for (let c = 1; c <= LIVE; c++) session.run(c, now - c * 60_000, null, (c % 20) + 1);
-    const liveIds = sqlite.prepare("SELECT id, channel_id FROM live_session").all() as { id: number; channel_id: number }[];
-    const setLive = sqlite.prepare("UPDATE channel SET live_session_id = ? WHERE id = ?");
-    for (const row of liveIds) setLive.run(row.id, row.channel_id);
-    const replaySession = sqlite.prepare("INSERT INTO live_session (channel_id, started_at, ended_at, recording_dir, game_id) VALUES (?, ?, ?, '', ?) RETURNING id");
-    const replay = sqlite.prepare(
-      "INSERT INTO replay (channel_id, live_session_id, title, search_title, game_id, status, file_path, duration, file_size, view_count, created_at) VALUES (?, ?, ?, ?, ?, 'ready', ?, 600, 1000000, ?, ?)",
-    );
-    for (let r = 1; r <= REPLAYS; r++) {
+      return {
+        user_id: c,
+        public_id: c.toString(16).padStart(8, "0"),
+        stream_key: `key_${c}`,
+        title,
+        search_title: fold(title),
+        game_id: (c % 20) + 1,
+        tags: '["FR"]',
+        is_live: c <= LIVE ? 1 : 0,
+        live_session_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+    };
+    for (const rows of batches(CHANNELS, channelRow)) await trx.insertInto("channel").values(rows).execute();
+    // Sessions 1..LIVE are the lives in progress; session LIVE + r is replay r's.
+    const liveSession = (c: number) => ({ channel_id: c, started_at: now - c * 60_000, ended_at: null, recording_dir: "", game_id: (c % 20) + 1 });
+    for (const rows of batches(LIVE, liveSession)) await trx.insertInto("live_session").values(rows).execute();
+    for (let c = 1; c <= LIVE; c++) await trx.updateTable("channel").set({ live_session_id: c }).where("id", "=", c).execute();
+    const replayAt = (r: number) => now - r * 60_000;
+    const replaySession = (r: number) => ({ channel_id: (r % CHANNELS) + 1, started_at: replayAt(r) - 600_000, ended_at: replayAt(r), recording_dir: "", game_id: (r % 20) + 1 });
+    for (const rows of batches(REPLAYS, replaySession)) await trx.insertInto("live_session").values(rows).execute();
+    const replayRow = (r: number) => {
       const channelId = (r % CHANNELS) + 1;
-      const at = now - r * 60_000;
-      const { id } = replaySession.get(channelId, at - 600_000, at, (r % 20) + 1) as { id: number };
       const title = `${words[r % words.length]} ${words[(r * 3) % words.length]} ${r}`;
-      replay.run(channelId, id, title, fold(title), (r % 20) + 1, `${channelId}/${id}.mp4`, r % 5000, at);
+      const status = "ready" as const;
+      return {
+        channel_id: channelId,
+        live_session_id: LIVE + r,
+        title,
+        search_title: fold(title),
+        game_id: (r % 20) + 1,
+        status,
+        file_path: `${channelId}/${LIVE + r}.mp4`,
+        duration: 600,
+        file_size: 1_000_000,
+        view_count: r % 5000,
+        created_at: replayAt(r),
+      };
+    };
+    for (const rows of batches(REPLAYS, replayRow)) await trx.insertInto("replay").values(rows).execute();
+    for (const rows of batches(USERS, (f) => ({ follower_id: f, followed_id: ((f * 13) % CHANNELS) + 1, created_at: now }))) {
+      await trx
+        .insertInto("follow")
+        .values(rows.filter((row) => row.follower_id !== row.followed_id))
+        .execute();
     }
-    const follow = sqlite.prepare("INSERT OR IGNORE INTO follow (follower_id, followed_id, created_at) VALUES (?, ?, ?)");
-    for (let f = 1; f <= USERS; f++) follow.run(f, ((f * 13) % CHANNELS) + 1, now);
-  })();
-  sqlite.close();
+  });
+  const last = await db.selectFrom("replay").select(["live_session_id"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  await db.destroy();
+  if (last.live_session_id !== LIVE + REPLAYS) throw new Error("the database did not number the seeded rows from 1 in order");
 }

@@ -1,4 +1,5 @@
 import type { Hook } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { isErrorCode } from "../i18n/messages.ts";
 import type { AppEnv } from "./context.ts";
@@ -18,4 +19,19 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 // biome-ignore lint: the hook type is generic over every route.
 export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
   if (!result.success) throw new InvalidError(fieldErrors(result.error as z.ZodError));
+};
+
+/**
+ * No text of Arena's has a use for the NUL character, and PostgreSQL's text cannot hold one: a query,
+ * path or JSON body carrying one is refused before any validator, the same way on either database.
+ * (Multipart bodies carry binary files and are left to their own checks.)
+ */
+export const refuseNulCharacters: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (/%00|\0/.test(c.req.url)) throw new InvalidError([{ field: "query", code: "invalid_input" }]);
+  const type = c.req.header("content-type") ?? "";
+  if (/json|x-www-form-urlencoded|text\//.test(type)) {
+    const body = await c.req.text();
+    if (body.includes("\\u0000") || body.includes("\0") || /%00/.test(body)) throw new InvalidError([{ field: "body", code: "invalid_input" }]);
+  }
+  await next();
 };

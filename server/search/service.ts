@@ -33,15 +33,17 @@ export async function search(deps: AppDeps, term: string, lang: Language, viewer
 }
 
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
-  const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = user.id)`;
+  const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = ${sql.ref("user.id")})`;
   const rows = await deps.db
     .selectFrom("user")
     .leftJoin("channel", "channel.user_id", "user.id")
     .select(["user.id", "user.username", "user.avatar", "user.verified", "channel.is_live", followers.as("followers")])
-    .select(viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = user.id)`.as("is_followed") : sql<number>`0`.as("is_followed"))
+    .select(
+      viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
+    )
     .where("user.suspended_at", "is", null)
-    .where(sql<boolean>`user.username LIKE ${likePattern(needle)} ESCAPE '\\'`)
-    .orderBy(sql`CASE WHEN user.username LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
+    .where(sql<boolean>`${sql.ref("user.username")} LIKE ${likePattern(needle)} ESCAPE '\\'`)
+    .orderBy(sql`CASE WHEN ${sql.ref("user.username")} LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
     .orderBy(followers, "desc")
     .orderBy("user.username")
     .limit(limit)
