@@ -75,6 +75,11 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
   };
 }
 
+/** How many ffmpeg processes this process has running now (for /metrics). */
+export function runningFfmpegCount(): number {
+  return running.size;
+}
+
 /** Kills every ffmpeg this process started; for shutdown paths that cannot wait. */
 export function killAllFfmpeg(): void {
   for (const proc of running) proc.kill("SIGKILL");

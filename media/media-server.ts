@@ -45,6 +45,8 @@ export interface MediaServer {
   endReaders(streamKey: string): void;
   /** Whether the publisher sends audio (its FLV header claims audio either way). */
   hasAudio(streamKey: string): boolean;
+  /** Whether both listeners still accept connections (the health check asks). */
+  listening(): boolean;
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startMediaServer(options: {
       const broadcast = Context.broadcasts.get(signedPath(key)) as { subscribers?: Map<string, { close?: () => void }> } | undefined;
       for (const subscriber of broadcast?.subscribers?.values() ?? []) subscriber.close?.();
     },
+    listening: () => rtmpServer.listening && httpServer.listening,
     async stop() {
       Context.eventEmitter.off("prePublish", onPrePublish);
       Context.eventEmitter.off("postPublish", onPostPublish);

@@ -33,6 +33,8 @@ import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
 import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
+import { createMetrics } from "./ops/metrics.ts";
 
 // ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
 export const CLIENT_DIST = process.env.ARENA_CLIENT_DIST ? resolve(process.env.ARENA_CLIENT_DIST) : resolve(import.meta.dir, "../dist/client");
@@ -59,11 +61,11 @@ export function createApi(deps: AppDeps) {
     .route("/", eventRoutes(deps))
     .route("/tickets", ticketRoutes(deps))
     .route("/", assignmentRoutes(deps))
-    .route("/", dashboardRoutes(deps));
+    .route("/", dashboardRoutes(deps))
+    .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
-  api.get("/health", (c) => c.json({ ok: true }));
   api.route("/docs", docsRoutes());
   return api;
 }
@@ -76,8 +78,10 @@ export type ApiType = ReturnType<typeof createApi>;
  */
 export function createApp(deps: AppDeps, options: { checkResponses?: ResponseCheckSink } = {}) {
   const api = createApi(deps);
+  const metrics = createMetrics(deps);
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use("*", metrics.timeRequests);
   app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
@@ -92,6 +96,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.all("/api/*", () => {
     throw new NotFoundError();
   });
+  app.route("/metrics", metricsRoutes(deps, metrics));
   app.route("/static/translations", staticTranslationRoutes(deps));
   app.route("/live", liveMediaRoutes(deps));
   app.route("/recordings", recordingRoutes(deps));

@@ -17,6 +17,8 @@ export interface LiveControl {
   disconnect(streamKey: string): void;
   /** Restarts a live channel's relays after its multi-streaming settings changed. */
   refreshRelays(channelId: number): Promise<void>;
+  /** Whether the media server still accepts RTMP publishers (GET /api/health). */
+  ingestListening(): boolean;
 }
 
 /** What every domain needs from the outside world, built once at start-up; tests build their own. */

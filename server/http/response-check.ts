@@ -48,7 +48,7 @@ export function checkResponses(registry: OpenAPIRegistry, mountedAt: string, sin
   let schemas: Schemas | undefined;
   return async (c, next) => {
     await next();
-    // The route that answered; middleware and undocumented routes (health, docs) are registered as ALL or absent.
+    // The route that answered; middleware and undocumented routes (docs) are registered as ALL or absent.
     const answered = matchedRoutes(c)[c.req.routeIndex];
     if (!answered || answered.method === "ALL") return;
     schemas ??= schemasOf(registry, mountedAt);

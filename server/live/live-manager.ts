@@ -62,6 +62,10 @@ export class LiveManager implements PublishEvents, LiveControl {
     return this.media?.hasAudio(streamKey) ?? false;
   }
 
+  ingestListening(): boolean {
+    return this.media?.listening() ?? false;
+  }
+
   isKnownStreamKey(streamKey: string): boolean {
     const known = this.streamKeys.lookup(streamKey) !== undefined;
     // A key made on another node a moment ago: refused now, known when the publisher retries.
