@@ -224,6 +224,16 @@ describe("the door", () => {
     expect((await db.selectFrom("ticket").select("checked_in_at").where("id", "=", ticket.id).executeTakeFirstOrThrow()).checked_in_at).toBe(event.start_date + 5 * 60_000);
   });
 
+  it("admits a ticket scanned at ten doors at once exactly once", async () => {
+    const { organiser, event } = await eventOf();
+    const ticket = await w.buyTicket(await buyerWith(100), event);
+    w.clock.set(event.start_date);
+    const scans = await Promise.allSettled(Array.from({ length: 10 }, () => validateTicket(deps, signer, organiser, ticket.qr_code, event.id)));
+    expect(scans.filter((scan) => scan.status === "fulfilled")).toHaveLength(1);
+    const refusals = await Promise.all(scans.filter((scan) => scan.status === "rejected").map((scan) => refusal(Promise.reject(scan.reason))));
+    expect(refusals).toEqual(Array.from({ length: 9 }, () => ({ status: 409, code: "ticket_already_used" })));
+  });
+
   it("takes a typed code, refuses a forged QR, an unknown code, another event's ticket and a stranger's scanner", async () => {
     const { organiser, event } = await eventOf();
     const other = await w.makeEvent(organiser, { name: "Autre LAN" });
