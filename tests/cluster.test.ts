@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Cluster, startCluster } from "./fixtures/cluster.ts";
+import { type Cluster, type ClusterNode, nginxPassesRtmp, startCluster } from "./fixtures/cluster.ts";
 import { inHours } from "./fixtures/money.ts";
+import { publishTestStream, waitFor } from "./fixtures/publisher.ts";
 import { Browser, newAccount } from "./fixtures/server.ts";
 
 /**
@@ -112,7 +113,7 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
     expect(scans).toEqual(sold.map(() => ["200 admitted", "409 ticket_already_used"]));
     const [checkedIn] = await cluster.query<{ count: string }>("SELECT count(*) FROM ticket WHERE event_id = $1 AND checked_in_at IS NOT NULL", [event.id]);
     expect(Number(checkedIn!.count)).toBe(SEATS);
-  }, 120_000);
+  }, 180_000);
 
   test("nginx keeps an HLS segment for every later viewer, and passes a playlist on fresh", async () => {
     // Files as the live remux leaves them (media/live-outputs.ts), on every node: which one nginx asks does not matter here.
@@ -136,6 +137,26 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
     writeOnEveryNode("index.m3u8", playlist(1764000001));
     expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: playlist(1764000001) });
   });
+
+  test.skipIf(!nginxPassesRtmp())(
+    "RTMP pushed to nginx's stream port reaches a node, which takes the live (skipped where Debian's libnginx-mod-stream is missing)",
+    async () => {
+      const streamer = await signedUpThrough(cluster.url, "streamer");
+      expect((await streamer.browser.post("/api/stream/mychannel/init")).status).toBe(201);
+      const { streamKey } = (await streamer.browser.get("/api/stream/mystreamkey")).body as { streamKey: string };
+      publishTestStream(`rtmp://127.0.0.1:${cluster.rtmpPort}/live/${streamKey}`, { seconds: 30, audio: false });
+      await waitFor("the channel to be live", async () => {
+        const [channel] = await cluster.query<{ is_live: number }>('SELECT c.is_live FROM channel c JOIN "user" u ON u.id = c.user_id WHERE u.username = $1', [streamer.account.username]);
+        return Number(channel?.is_live) === 1;
+      });
+      // The node that took it writes the HLS playlist into its own DATA_DIR, and serves it.
+      const playlist = (node: ClusterNode) => join(node.dataDir, "live", streamer.account.username, "index.m3u8");
+      const owner = await waitFor("a node's HLS playlist", () => cluster.nodes.find((node) => existsSync(playlist(node))));
+      const served = await fetch(`${owner.url}/live/${streamer.account.username}/index.m3u8`);
+      expect({ status: served.status, body: await served.text() }).toMatchObject({ status: 200, body: expect.stringContaining("#EXTM3U") });
+    },
+    60_000,
+  );
 
   // Filled in by the parts of issue 16 that carry chat and live media across nodes.
   test.todo("chat: a message written on node A reaches a reader connected to node B");
