@@ -78,10 +78,23 @@ function isNocase(node: { kind: string }): boolean {
 
 /** Extensions and tables the migrations and socket.io's PostgreSQL adapter rely on; run before the migrations. */
 export async function preparePostgres(pool: pg.Pool): Promise<void> {
-  await pool.query("CREATE EXTENSION IF NOT EXISTS citext");
-  await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
-    id bigserial UNIQUE,
-    created_at timestamptz DEFAULT NOW(),
-    payload bytea
-  )`);
+  const client = await pool.connect();
+  try {
+    // "IF NOT EXISTS" does not hold when nodes of a cluster start at once on a fresh database (both
+    // create, one fails on a duplicate key): one at a time, behind a lock that ends with the transaction.
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('arena:prepare'))");
+    await client.query("CREATE EXTENSION IF NOT EXISTS citext");
+    await client.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
+      id bigserial UNIQUE,
+      created_at timestamptz DEFAULT NOW(),
+      payload bytea
+    )`);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { readOrCreateShared } from "./storage/shared-files.ts";
 
 const flag = z
   .string()
@@ -200,11 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The server secret signs captchas and encrypts restream keys; it must survive restarts, so it lives in DATA_DIR. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, "secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateShared(join(dataDir, "secret"), () => randomBytes(32).toString("hex")).trim();
 }
 
 /** What openDatabase opens for this config: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */

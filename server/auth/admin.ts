@@ -1,4 +1,5 @@
 import type { AppDeps } from "../http/context.ts";
+import { ConflictError } from "../http/errors.ts";
 import { translate } from "../i18n/messages.ts";
 import { hashPassword, insertUser } from "./service.ts";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "./schemas.ts";
@@ -32,6 +33,12 @@ export async function ensureAdmin(deps: AppDeps, log: (line: string) => void, in
     }
     return;
   }
-  await insertUser(deps, { username: input.username, email: input.email, passwordHash: await hashPassword(input.password), emailVerified: true, role: "admin" });
+  try {
+    await insertUser(deps, { username: input.username, email: input.email, passwordHash: await hashPassword(input.password), emailVerified: true, role: "admin" });
+  } catch (error) {
+    // Nodes of a cluster start together: another one created the account a moment ago.
+    if (error instanceof ConflictError && (await deps.db.selectFrom("user").select("id").where("username", "=", input.username).where("role", "=", "admin").executeTakeFirst())) return;
+    throw error;
+  }
   log(`[admin] admin account ${input.username} created`);
 }

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readOrCreateShared } from "../storage/shared-files.ts";
 import { TICKET_PREFIX as PREFIX } from "./format.ts";
 
 export interface TicketPayload {
@@ -23,7 +23,7 @@ export interface TicketSigner {
 
 /**
  * Tickets are signed with Ed25519, as pretix signs its tickets: a scanner holding only the public
- * key can tell a real ticket from a forged one with no network. The key pair lives in DATA_DIR.
+ * key can tell a real ticket from a forged one with no network. The key pair lives in MEDIA_DIR.
  */
 const signers = new Map<string, TicketSigner>();
 
@@ -38,13 +38,9 @@ export function ticketSigner(dataDir: string): TicketSigner {
 }
 
 function loadTicketSigner(dataDir: string): TicketSigner {
-  const file = join(dataDir, "ticket-signing-key.pem");
-  let privateKey: KeyObject;
-  if (existsSync(file)) privateKey = createPrivateKey(readFileSync(file));
-  else {
-    privateKey = generateKeyPairSync("ed25519").privateKey;
-    writeFileSync(file, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
-  }
+  // Every node of a site signs with the same key, so a ticket bought on one is admitted at a door served by another.
+  const pem = readOrCreateShared(join(dataDir, "ticket-signing-key.pem"), () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }));
+  const privateKey: KeyObject = createPrivateKey(pem);
   const publicKey = createPublicKey(privateKey);
   return {
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
