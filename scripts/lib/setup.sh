@@ -25,14 +25,19 @@ install_npm_packages() {
   node_modules/.bin/bun --version >/dev/null 2>&1 || fail "Bun did not install (node_modules/.bin/bun does not run). Remove node_modules and run this command again."
 }
 
-# Debian packages: installed with apt-get when we are root or have password-less sudo.
+# Debian packages, each as COMMAND:PACKAGE or /FILE:PACKAGE: installed with apt-get when we are root or have password-less sudo.
 install_apt_packages() {
   local missing=()
   local entry command package
   for entry in "$@"; do
     command=${entry%%:*}
     package=${entry##*:}
-    command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+    # An absolute path names a file the package installs (a module, a program off PATH).
+    if [[ "$command" == /* ]]; then
+      [ -e "$command" ] || missing+=("$package")
+    else
+      command -v "$command" >/dev/null 2>&1 || missing+=("$package")
+    fi
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   local apt=()

@@ -137,10 +137,13 @@ describe("a viewer, keyboard only", () => {
   const player = () => page.getByRole("region", { name: `Direct de ${live.account.username}` });
   const playButton = () => player().getByRole("button", { name: /^(Lecture|Pause) \(Espace\)$/ });
   const settings = () => player().getByRole("button", { name: "Paramètres" });
-
-  it("goes from home to the live: the skip link first, then the carousel's Watch link", async () => {
+  // One page for the whole journey: opened before the tests, so it stays open from one step to the next.
+  beforeAll(async () => {
     viewer = await signedInUser(handles.server);
     page = await pageOf(viewer);
+  });
+
+  it("goes from home to the live: the skip link first, then the carousel's Watch link", async () => {
     await page.goto(handles.server.url);
     const watch = page.getByRole("link", { name: "Regarder", exact: true });
     await watch.waitFor();
