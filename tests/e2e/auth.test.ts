@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
-import { visitorContext } from "../fixtures/e2e.ts";
+import { visitorContext, closeTestContextsAfterEach } from "../fixtures/e2e.ts";
 import { latestMailLink } from "../fixtures/mail.ts";
 import { type OAuthProvider, startServerWithProviders } from "../fixtures/oauth-provider.ts";
 import { Browser as ApiClient, newAccount, startTestServer, type TestServer } from "../fixtures/server.ts";
@@ -10,6 +10,7 @@ import { Browser as ApiClient, newAccount, startTestServer, type TestServer } fr
 let browser: Browser;
 let server: TestServer;
 const contexts: BrowserContext[] = [];
+closeTestContextsAfterEach(contexts);
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchChromium(), startTestServer()]);

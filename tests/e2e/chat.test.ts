@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { closeTestContextsAfterEach } from "../fixtures/e2e.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Socket } from "socket.io-client";
 import { launchChromium } from "../fixtures/chromium.ts";
@@ -8,6 +9,7 @@ import { connect } from "../fixtures/sockets.ts";
 let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeTestContextsAfterEach(contexts);
 const sockets: Socket[] = [];
 beforeAll(async () => {
   server = await startTestServer();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
-import { loggedInContext } from "../fixtures/e2e.ts";
+import { loggedInContext, closeTestContextsAfterEach } from "../fixtures/e2e.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { qrPhoto, showQrToCamera } from "../fixtures/qr-video.ts";
 import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
@@ -20,6 +20,7 @@ let browser: Browser;
 let cameraDir: string;
 const ADMIN = { ADMIN_USERNAME: "desk_admin", ADMIN_EMAIL: "desk@example.test", ADMIN_PASSWORD: "desk admin password" };
 const contexts: BrowserContext[] = [];
+closeTestContextsAfterEach(contexts);
 
 beforeAll(async () => {
   cameraDir = mkdtempSync(join(tmpdir(), "arena-camera-"));

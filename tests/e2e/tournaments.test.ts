@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { closeTestContextsAfterEach } from "../fixtures/e2e.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
@@ -6,6 +7,7 @@ import { signedInUser, startTestServer, type TestServer } from "../fixtures/serv
 let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeTestContextsAfterEach(contexts);
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
