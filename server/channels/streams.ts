@@ -111,13 +111,17 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
   );
 }
 
+/** A live's first thumbnail and preview are made within a few seconds of its first segment (live/live-manager.ts). */
+const REMOTE_PICTURES_AFTER_MS = 10_000;
+
 function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {
   const gameResponse = extra.game ? toGameResponse(extra.game, lang) : null;
   const isLive = row.is_live === 1;
   const hlsDir = hlsDirOf(deps.config.dataDir, row.username);
-  // Another node's pictures are not on this one's disk: named, and relayed from it when asked for (live/media-routes.ts).
+  // Another node's pictures are not on this one's disk: named once that node has had time to make them, and relayed from it (live/media-routes.ts).
   const elsewhere = row.node_url !== null && row.node_url !== deps.config.nodeUrl;
-  const livePath = (file: string) => (isLive && (elsewhere || existsSync(join(hlsDir, file))) ? `/live/${row.username}/${file}` : null);
+  const picturesMade = elsewhere ? (row.started_at ?? Number.POSITIVE_INFINITY) < deps.now() - REMOTE_PICTURES_AFTER_MS : undefined;
+  const livePath = (file: string) => (isLive && (picturesMade ?? existsSync(join(hlsDir, file))) ? `/live/${row.username}/${file}` : null);
   return {
     _id: row.public_id,
     channelArn: row.public_id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Subprocess } from "bun";
 import { probe } from "../../media/probe.ts";
 import { testDatabaseIsPostgres } from "../../tests/fixtures/database.ts";
+import { makeImage } from "../../tests/fixtures/images.ts";
 import { type LiveSite, type NodeHere, type NodeProcess, startLiveSite } from "../../tests/fixtures/live-nodes.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser } from "../../tests/fixtures/server.ts";
@@ -106,19 +107,27 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
     expect(flv.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
 
     // Its pictures are named by node B although they are not on its disk, and relayed when asked for.
-    const stream = (await new Browser(b.url).get(`/api/stream/stream/${streamer.username}`)).body;
-    expect(stream.thumbnail).toBe(`/live/${streamer.username}/thumbnail.jpg`);
-    const thumbnail = await waitFor("a thumbnail through node B", async () => {
-      const res = await fetch(`${b.url}${stream.thumbnail}`);
-      return res.ok ? res : undefined;
-    });
-    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    const named = async () => ((await new Browser(b.url).get(`/api/stream/stream/${streamer.username}`)).body.thumbnail as string | null) ?? undefined;
+    const thumbnail = await waitFor("a thumbnail named by node B", named, 15_000, 250);
+    expect(thumbnail).toBe(`/live/${streamer.username}/thumbnail.jpg`);
+    const picture = await fetch(`${b.url}${thumbnail}`);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it("is never relayed twice: a relayed request is answered from the node's own disk, or not at all", async () => {
     const relayedAgain = await fetch(`${b.url}/live/${streamer.username}/index.m3u8`, { headers: { [RELAYED_HEADER]: "1" } });
     expect(relayedAgain.status).toBe(404);
     expect((await fetch(`${a.url}/live/${streamer.username}/index.m3u8`, { headers: { [RELAYED_HEADER]: "1" } })).status).toBe(200);
+  });
+
+  it("serves a picture uploaded through its node from every node (MEDIA_DIR is shared)", async () => {
+    const upload = new FormData();
+    upload.append("filename", new File([(await makeImage("png")) as Uint8Array<ArrayBuffer>], "me.png", { type: "image/png" }));
+    const avatar = (await streamer.browser.post("/api/auth/avatar", upload)).body.newAvatar as string;
+    const sizes = await Promise.all([a.url, b.url, c.url].map(async (url) => (await fetch(`${url}${avatar}`)).arrayBuffer()));
+    expect(sizes.map((bytes) => bytes.byteLength)).toEqual(Array(3).fill(sizes[0]!.byteLength));
+    expect(sizes[0]!.byteLength).toBeGreaterThan(100);
   });
 
   it("ends when its node stops, and its replay, made by a node still up, plays from every node", async () => {

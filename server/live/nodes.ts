@@ -69,6 +69,8 @@ export async function takeOverSilentNodes(deps: AppDeps, log: (line: string) => 
  */
 export async function startNodeDuties(deps: AppDeps, log: (line: string) => void): Promise<{ stop(): Promise<void> }> {
   if (dialectOf(deps.db) === "sqlite") return { stop: async () => undefined };
+  // Nodes sharing one address would each take every live for its own: nothing relayed, and each start ending the others' lives.
+  if (deps.config.nodeUrl === deps.config.publicUrl) log(`[node] NODE_URL is PUBLIC_URL (${deps.config.nodeUrl}): right for one node; give each node its own when several share this database`);
   await beat(deps);
   const beating = setInterval(() => void beat(deps).catch((error: unknown) => log(`[node] heartbeat not written: ${(error as Error).message}`)), HEARTBEAT_MS);
   let sweeping: Promise<unknown> | undefined;
