@@ -217,12 +217,21 @@ export class LiveManager implements PublishEvents, LiveControl {
    */
   async recover(): Promise<void> {
     const wholeSite = dialectOf(this.deps.db) === "sqlite";
-    const db = this.deps.db;
-    let open = db.selectFrom("live_session").select(["id", "channel_id"]).where("ended_at", "is", null);
-    if (!wholeSite) open = open.where("node_url", "=", this.deps.config.nodeUrl);
-    for (const session of await open.execute()) await markOffline(this.deps, session.channel_id, session.id);
-    // A flag left by a stop between a session's end and its channel's: none on one node, only those of ended sessions on several.
-    await db
+    for (const session of await this.openSessionsToEnd(wholeSite)) await markOffline(this.deps, session.channel_id, session.id);
+    await this.clearStaleLiveFlags(wholeSite);
+    for (const session of await this.sessionsWithoutReplay(wholeSite)) this.track(finaliseSessionReplay(this.deps, session.id, this.log));
+    const liveRoot = join(this.deps.config.dataDir, "live");
+    if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
+  }
+
+  private openSessionsToEnd(wholeSite: boolean) {
+    const open = this.deps.db.selectFrom("live_session").select(["id", "channel_id"]).where("ended_at", "is", null);
+    return (wholeSite ? open : open.where("node_url", "=", this.deps.config.nodeUrl)).execute();
+  }
+
+  /** A flag left by a stop between a session's end and its channel's: every flag on one node, only those of ended sessions on several. */
+  private async clearStaleLiveFlags(wholeSite: boolean): Promise<void> {
+    await this.deps.db
       .updateTable("channel")
       .set({ is_live: 0, live_session_id: null })
       .where("is_live", "=", 1)
@@ -230,17 +239,16 @@ export class LiveManager implements PublishEvents, LiveControl {
         update.where((eb) => eb.or([eb("live_session_id", "is", null), eb("live_session_id", "in", eb.selectFrom("live_session").select("id").where("ended_at", "is not", null))])),
       )
       .execute();
-    const unfinished = wholeSite
-      ? await db
-          .selectFrom("live_session")
-          .leftJoin("replay", "replay.live_session_id", "live_session.id")
-          .select("live_session.id")
-          .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
-          .execute()
-      : await db.selectFrom("live_session").select("id").where("node_url", "=", this.deps.config.nodeUrl).where("finalised_at", "is", null).execute();
-    for (const session of unfinished) this.track(finaliseSessionReplay(this.deps, session.id, this.log));
-    const liveRoot = join(this.deps.config.dataDir, "live");
-    if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
+  }
+
+  private sessionsWithoutReplay(wholeSite: boolean) {
+    if (!wholeSite) return this.deps.db.selectFrom("live_session").select("id").where("node_url", "=", this.deps.config.nodeUrl).where("finalised_at", "is", null).execute();
+    return this.deps.db
+      .selectFrom("live_session")
+      .leftJoin("replay", "replay.live_session_id", "live_session.id")
+      .select("live_session.id")
+      .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
+      .execute();
   }
 
   /**
