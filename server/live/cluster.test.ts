@@ -162,6 +162,7 @@ describe.skipIf(!postgres)("a node that dies", () => {
     c.child.kill("SIGKILL");
     await c.child.exited;
     expect(await isListedLive(streamer.username)).toBe(true); // nobody ended it
+    expect((await fetch(`${b.url}/live/${streamer.username}/index.m3u8`)).status).toBe(404); // nobody to relay from
     // As if its last heartbeat were long ago, rather than waiting for it to age.
     await b.deps.db.updateTable("node").set({ seen_at: 0 }).where("url", "=", c.nodeUrl).execute();
     const ended: string[] = [];

@@ -9,6 +9,8 @@ import { NotFoundError } from "../http/errors.ts";
  */
 export const RELAYED_HEADER = "x-arena-relayed";
 
+const OWNER_ANSWER_TIMEOUT_MS = 5000;
+
 // What a player and a cache in front need from the owner's answer (cookies and the like stay behind).
 const PASSED_ON = ["content-type", "content-length", "content-range", "accept-ranges", "cache-control", "last-modified", "etag", "access-control-allow-origin"];
 
@@ -29,7 +31,13 @@ export async function relayFromNode(c: Context, ownerUrl: string): Promise<Respo
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
-  const upstream = await fetch(`${ownerUrl}${c.req.path}`, { headers, signal: c.req.raw.signal, redirect: "manual" }).catch(() => undefined);
+  // A machine that vanished answers nothing at all: give up on it rather than hold the viewer (only until the answer starts; a live then flows on).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), OWNER_ANSWER_TIMEOUT_MS);
+  const upstream = await fetch(`${ownerUrl}${c.req.path}`, { headers, signal: AbortSignal.any([c.req.raw.signal, deadline.signal]), redirect: "manual" })
+    .catch(() => undefined)
+    .finally(() => clearTimeout(timer));
+  // An owner out of reach: for the viewer, the live is not there (it ends once that node is taken for dead, nodes.ts).
   if (!upstream) throw new NotFoundError("stream_not_found");
   const answer = new Headers();
   for (const name of PASSED_ON) {
