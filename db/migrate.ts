@@ -13,6 +13,7 @@ import * as addListingIndexes from "./migrations/0010_add_listing_indexes.ts";
 import * as addViewerAddress from "./migrations/0011_add_viewer_address.ts";
 import * as createLoginFailure from "./migrations/0012_create_login_failure.ts";
 import * as addLedgerLineCode from "./migrations/0013_add_ledger_line_code.ts";
+import * as addLiveNodes from "./migrations/0014_add_live_nodes.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011_add_viewer_address": addViewerAddress,
   "0012_create_login_failure": createLoginFailure,
   "0013_add_ledger_line_code": addLedgerLineCode,
+  "0014_add_live_nodes": addLiveNodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

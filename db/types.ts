@@ -88,6 +88,7 @@ export interface DB {
   game: GameTable;
   channel: ChannelTable;
   live_session: LiveSessionTable;
+  node: NodeTable;
   replay: ReplayTable;
   viewer_presence: ViewerPresenceTable;
   restream_target: RestreamTargetTable;
@@ -181,8 +182,19 @@ export interface LiveSessionTable {
   tags: Generated<string>;
   started_at: number;
   ended_at: number | null;
-  /** Folder under DATA_DIR/recordings holding this session's recording parts. */
+  /** Folder under MEDIA_DIR/recordings holding this session's recording parts. */
   recording_dir: string;
+  /** NODE_URL of the node that ingests the live and makes its replay (null: before several nodes existed). */
+  node_url: string | null;
+  /** When its replay was made (or found to have nothing recorded, or failed); null while still to do. */
+  finalised_at: number | null;
+}
+
+/** One Arena process of a site, as it last reported itself alive. */
+export interface NodeTable {
+  /** Its NODE_URL. */
+  url: string;
+  seen_at: number;
 }
 
 export type ReplayStatus = "processing" | "ready" | "failed";

@@ -13,6 +13,7 @@ import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
+import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
 import { sweepSilentViewers } from "./channels/viewers.ts";
 import { EventBus } from "./realtime/bus.ts";
@@ -86,6 +87,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const streamKeys = await StreamKeyDirectory.open(deps.db, deps.signals, log);
   const live = new LiveManager(deps, streamKeys, log);
   await live.recover();
+  const node = await startNodeDuties(deps, log);
   const mediaServer = await startMediaServer({
     rtmpPort: deps.config.rtmpPort,
     internalHttpPort: deps.config.mediaInternalPort,
@@ -95,6 +97,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     log,
   }).catch(async (error: unknown) => {
     await live.stop();
+    await node.stop();
     streamKeys.close();
     throw error;
   });
@@ -106,6 +109,8 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     async stop() {
       clearInterval(sweeper);
       await live.stop();
+      // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
+      await node.stop();
       streamKeys.close();
       await mediaServer.stop();
       killAllFfmpeg();

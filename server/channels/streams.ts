@@ -33,6 +33,7 @@ function streamRows(deps: AppDeps) {
       "user.verified",
       "user.about",
       "live_session.started_at",
+      "live_session.node_url",
     ])
     .where("user.suspended_at", "is", null);
 }
@@ -110,11 +111,17 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
   );
 }
 
+/** A live's first thumbnail and preview are made within a few seconds of its first segment (live/live-manager.ts). */
+const REMOTE_PICTURES_AFTER_MS = 10_000;
+
 function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {
   const gameResponse = extra.game ? toGameResponse(extra.game, lang) : null;
   const isLive = row.is_live === 1;
   const hlsDir = hlsDirOf(deps.config.dataDir, row.username);
-  const livePath = (file: string) => (isLive && existsSync(join(hlsDir, file)) ? `/live/${row.username}/${file}` : null);
+  // Another node's pictures are not on this one's disk: named once that node has had time to make them, and relayed from it (live/media-routes.ts).
+  const elsewhere = row.node_url !== null && row.node_url !== deps.config.nodeUrl;
+  const picturesMade = elsewhere ? (row.started_at ?? Number.POSITIVE_INFINITY) < deps.now() - REMOTE_PICTURES_AFTER_MS : undefined;
+  const livePath = (file: string) => (isLive && (picturesMade ?? existsSync(join(hlsDir, file))) ? `/live/${row.username}/${file}` : null);
   return {
     _id: row.public_id,
     channelArn: row.public_id,
@@ -144,13 +151,14 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
   };
 }
 
-/** The stream key of a channel live right now, by its streamer's name; for the FLV relay, never sent to a client. */
-export async function liveStreamKeyOf(deps: AppDeps, username: string): Promise<string | undefined> {
+/** A channel live right now, by its streamer's name: its stream key (for the FLV relay, never sent to a client) and the node that ingests it. */
+export async function liveChannelOf(deps: AppDeps, username: string): Promise<{ streamKey: string; nodeUrl: string | null } | undefined> {
   const channel = await deps.db
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")
-    .select(["channel.stream_key", "channel.is_live"])
+    .leftJoin("live_session", "live_session.id", "channel.live_session_id")
+    .select(["channel.stream_key", "channel.is_live", "live_session.node_url"])
     .where("user.username", "=", username)
     .executeTakeFirst();
-  return channel?.is_live === 1 ? channel.stream_key : undefined;
+  return channel?.is_live === 1 ? { streamKey: channel.stream_key, nodeUrl: channel.node_url } : undefined;
 }

@@ -111,7 +111,7 @@ async function seedReplay(deps: AppDeps, replay: (typeof demoReplays)[number]): 
   const createdAt = deps.now() - replay.daysAgo * DAY;
   const session = await deps.db
     .insertInto("live_session")
-    .values({ channel_id: channel.id, title: replay.title, game_id: channel.game_id, started_at: createdAt - 12_000, ended_at: createdAt, recording_dir: "" })
+    .values({ channel_id: channel.id, title: replay.title, game_id: channel.game_id, started_at: createdAt - 12_000, ended_at: createdAt, finalised_at: createdAt, recording_dir: "" })
     .returning("id")
     .executeTakeFirstOrThrow();
   const folder = join(deps.config.mediaDir, "recordings", String(channel.id));

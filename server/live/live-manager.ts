@@ -1,11 +1,13 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { dialectOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
+import { markOffline, ownsSession } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
@@ -128,7 +130,7 @@ export class LiveManager implements PublishEvents, LiveControl {
     const details = await this.deps.db.selectFrom("channel").select(["title", "description", "game_id", "tags"]).where("id", "=", channel.channelId).executeTakeFirstOrThrow();
     const session = await this.deps.db
       .insertInto("live_session")
-      .values({ channel_id: channel.channelId, ...details, started_at: now, ended_at: null, recording_dir: channel.recordingDir })
+      .values({ channel_id: channel.channelId, ...details, started_at: now, ended_at: null, recording_dir: channel.recordingDir, node_url: this.deps.config.nodeUrl })
       .returning("id")
       .executeTakeFirstOrThrow();
     channel.sessionId = session.id;
@@ -208,32 +210,56 @@ export class LiveManager implements PublishEvents, LiveControl {
     await markOffline(this.deps, channel.channelId, channel.sessionId);
     rmSync(channel.hlsDir, { recursive: true, force: true });
     this.deps.bus.emit("stream:ended", { channelId: channel.channelId, username: channel.username });
-    await finaliseSessionReplay(this.deps, channel.sessionId, this.log);
+    if (await ownsSession(this.deps, channel.sessionId)) await finaliseSessionReplay(this.deps, channel.sessionId, this.log);
   }
 
   /**
-   * After a crash or restart nobody is publishing: every live flag is cleared and every session
-   * left open is closed and turned into a replay from what was recorded.
+   * After a crash or restart nobody is publishing to this node: the lives it owned end, and their
+   * recordings become replays. On SQLite Arena is one node, so that is every live; on PostgreSQL
+   * only those with this node's NODE_URL: the other nodes' lives go on (and those of a node that
+   * never comes back are taken over by the others, nodes.ts).
    */
   async recover(): Promise<void> {
-    const open = await this.deps.db.selectFrom("live_session").select(["id", "channel_id"]).where("ended_at", "is", null).execute();
-    for (const session of open) await markOffline(this.deps, session.channel_id, session.id);
-    await this.deps.db.updateTable("channel").set({ is_live: 0, live_session_id: null }).where("is_live", "=", 1).execute();
-    const unfinished = await this.deps.db
+    const wholeSite = dialectOf(this.deps.db) === "sqlite";
+    for (const session of await this.openSessionsToEnd(wholeSite)) await markOffline(this.deps, session.channel_id, session.id);
+    await this.clearStaleLiveFlags(wholeSite);
+    for (const session of await this.sessionsWithoutReplay(wholeSite)) this.track(finaliseSessionReplay(this.deps, session.id, this.log));
+    const liveRoot = join(this.deps.config.dataDir, "live");
+    if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
+  }
+
+  private openSessionsToEnd(wholeSite: boolean) {
+    const open = this.deps.db.selectFrom("live_session").select(["id", "channel_id"]).where("ended_at", "is", null);
+    return (wholeSite ? open : open.where("node_url", "=", this.deps.config.nodeUrl)).execute();
+  }
+
+  /** A flag left by a stop between a session's end and its channel's: every flag on one node, only those of ended sessions on several. */
+  private async clearStaleLiveFlags(wholeSite: boolean): Promise<void> {
+    await this.deps.db
+      .updateTable("channel")
+      .set({ is_live: 0, live_session_id: null })
+      .where("is_live", "=", 1)
+      .$if(!wholeSite, (update) =>
+        update.where((eb) => eb.or([eb("live_session_id", "is", null), eb("live_session_id", "in", eb.selectFrom("live_session").select("id").where("ended_at", "is not", null))])),
+      )
+      .execute();
+  }
+
+  private sessionsWithoutReplay(wholeSite: boolean) {
+    if (!wholeSite) return this.deps.db.selectFrom("live_session").select("id").where("node_url", "=", this.deps.config.nodeUrl).where("finalised_at", "is", null).execute();
+    return this.deps.db
       .selectFrom("live_session")
       .leftJoin("replay", "replay.live_session_id", "live_session.id")
       .select("live_session.id")
       .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
       .execute();
-    for (const session of unfinished) this.track(finaliseSessionReplay(this.deps, session.id, this.log));
-    const liveRoot = join(this.deps.config.dataDir, "live");
-    if (existsSync(liveRoot)) rmSync(liveRoot, { recursive: true, force: true });
   }
 
   /**
    * Shutdown: every job is stopped cleanly so recordings stay playable, and every live ends now (a
    * stopped server takes no publisher back): nobody sees a channel "live" while Arena is down. The
-   * next start turns the recordings into replays (recover).
+   * next start turns the recordings into replays (recover), or on a site of several nodes, another
+   * node as soon as this one has left (nodes.ts).
    */
   async stop(): Promise<void> {
     for (const [streamKey, channel] of this.live) {
@@ -246,11 +272,4 @@ export class LiveManager implements PublishEvents, LiveControl {
     this.live.clear();
     await this.settled();
   }
-}
-
-async function markOffline(deps: AppDeps, channelId: number, sessionId: number): Promise<void> {
-  const now = deps.now();
-  await deps.db.updateTable("live_session").set({ ended_at: now }).where("id", "=", sessionId).where("ended_at", "is", null).execute();
-  await deps.db.updateTable("channel").set({ is_live: 0, live_session_id: null }).where("id", "=", channelId).where("live_session_id", "=", sessionId).execute();
-  await deps.db.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
 }

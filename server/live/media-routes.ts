@@ -5,8 +5,9 @@ import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { hlsDirOf } from "../../media/live-outputs.ts";
-import { liveStreamKeyOf } from "../channels/streams.ts";
+import { liveChannelOf } from "../channels/streams.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
+import { relayFromNode, relayTarget } from "./node-relay.ts";
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const contentTypes: Record<string, string> = {
@@ -22,12 +23,32 @@ function typeOf(name: string): string {
   return contentTypes[name.split(".").pop() ?? ""] ?? "application/octet-stream";
 }
 
-/** Live playback by username (HLS files and the HTTP-FLV relay); the stream key never appears in these addresses. */
+/**
+ * How long caches may keep live files. A segment never changes once written, and its name (numbered
+ * from the clock) is never used again for that user, so any cache (nginx's proxy_cache, a CDN) may
+ * keep it and serve every viewer from one request to Arena. The playlist changes every second: a
+ * cache may share it for one. Pictures are remade on demand and are not kept.
+ */
+export function liveCacheControl(file: string): string {
+  if (file.endsWith(".ts")) return `public, max-age=${SEGMENT_MAX_AGE_S}, immutable`;
+  if (file.endsWith(".m3u8")) return "public, max-age=1";
+  return "no-cache";
+}
+// Far longer than a segment stays in the playlist (8 s), short enough not to fill a cache with old lives.
+const SEGMENT_MAX_AGE_S = 3600;
+
+/**
+ * Live playback by username (HLS files and the HTTP-FLV relay); the stream key never appears in these
+ * addresses. On a site of several nodes, a live ingested by another node is relayed from it.
+ */
 export function liveMediaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
       const username = c.req.param("file").replace(/\.flv$/, "");
-      const streamKey = await liveStreamKeyOf(deps, username);
+      const live = await liveChannelOf(deps, username);
+      const owner = relayTarget(c, deps, live?.nodeUrl);
+      if (live && owner) return relayFromNode(c, owner);
+      const streamKey = live?.streamKey;
       if (!streamKey || !deps.live) throw new NotFoundError("stream_not_found");
       const upstream = await fetch(deps.live.flvSource(streamKey), { signal: c.req.raw.signal }).catch(() => undefined);
       if (!upstream?.ok || !upstream.body) throw new NotFoundError("stream_not_found");
@@ -39,10 +60,11 @@ export function liveMediaRoutes(deps: AppDeps) {
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
       await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
-      if (!existsSync(path)) throw new NotFoundError();
-      // The playlist changes every second; segments never change once written.
-      const cache = file.endsWith(".m3u8") ? "no-cache, no-store" : file.endsWith(".ts") ? "public, max-age=60" : "no-cache";
-      return serveFileWithRanges(c, path, typeOf(file), cache);
+      if (existsSync(path)) return serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+      // Only the node that ingests a live has its files.
+      const owner = relayTarget(c, deps, (await liveChannelOf(deps, username))?.nodeUrl);
+      if (!owner) throw new NotFoundError();
+      return relayFromNode(c, owner);
     });
 }
 

@@ -5,13 +5,14 @@ import type { AppDeps } from "../http/context.ts";
 
 /**
  * Makes the replay of a finished live session: a row at once ("processing"), then the MP4, its
- * true duration, size and thumbnail. A session with nothing recorded gets no replay.
+ * true duration, size and thumbnail. A session with nothing recorded gets no replay. Either way the
+ * session is marked finalised, so no node takes it up again (live/nodes.ts).
  */
 export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, log: (line: string) => void): Promise<void> {
   const session = await deps.db.selectFrom("live_session").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
   const title = session.title.trim() || "Live";
   const existing = await deps.db.selectFrom("replay").select(["id", "status"]).where("live_session_id", "=", sessionId).executeTakeFirst();
-  if (existing?.status === "ready") return;
+  if (existing?.status === "ready") return markFinalised(deps, sessionId);
   const replayId =
     existing?.id ??
     (
@@ -41,16 +42,22 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
     const result = await finaliseRecording(session.recording_dir, output);
     if (!result) {
       await deps.db.deleteFrom("replay").where("id", "=", replayId).execute();
-      return;
+      return markFinalised(deps, sessionId);
     }
     await deps.db
       .updateTable("replay")
       .set({ status: "ready", file_path: relative(recordingsRoot, result.file), thumbnail_path: relative(recordingsRoot, result.thumbnail), duration: result.duration, file_size: result.size })
       .where("id", "=", replayId)
       .execute();
+    await markFinalised(deps, sessionId);
     deps.bus.emit("replay:ready", { replayId, channelId: session.channel_id });
   } catch (error) {
     log(`[replay] session ${sessionId}: ${(error as Error).message}`);
     await deps.db.updateTable("replay").set({ status: "failed" }).where("id", "=", replayId).execute();
+    await markFinalised(deps, sessionId);
   }
+}
+
+async function markFinalised(deps: AppDeps, sessionId: number): Promise<void> {
+  await deps.db.updateTable("live_session").set({ finalised_at: deps.now() }).where("id", "=", sessionId).execute();
 }
