@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Cluster, type ClusterNode, nginxPassesRtmp, startCluster } from "./fixtures/cluster.ts";
+import { probe } from "../media/probe.ts";
 import { inHours } from "./fixtures/money.ts";
 import { publishTestStream, waitFor } from "./fixtures/publisher.ts";
 import { Browser, newAccount } from "./fixtures/server.ts";
@@ -160,8 +161,65 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
 
   // Filled in by the parts of issue 16 that carry chat and live media across nodes.
   test.todo("chat: a message written on node A reaches a reader connected to node B");
-  test.todo("live: a stream pushed by ffmpeg to node A is listed as live by node B");
-  test.todo("live: it plays over HLS and HTTP-FLV through node B and through nginx (ffprobe decodes it)");
-  test.todo("live: nginx serves an HLS segment from its cache on the second request (X-Cache-Status: HIT)");
-  test.todo("live: node A stopped with SIGTERM ends the live; the replay exists and plays from node B");
+  describe("a live pushed to node A", () => {
+    let streamer: Awaited<ReturnType<typeof signedUpThrough>>;
+    let nodeA: ClusterNode;
+    let nodeB: ClusterNode;
+    const isListedLiveBy = async (url: string) =>
+      ((await new Browser(url).get("/api/stream/streams")).body.data as { username: string; isLive: boolean }[]).some((s) => s.username === streamer.account.username && s.isLive);
+
+    test("is listed as live by node B and through nginx", async () => {
+      [nodeA, nodeB] = cluster.nodes as [ClusterNode, ClusterNode];
+      streamer = await signedUpThrough(cluster.url, "caster");
+      const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale à deux nœuds", gameId: 1, tags: [] });
+      expect(start.status).toBe(200);
+      publishTestStream(`rtmp://127.0.0.1:${nodeA.rtmpPort}/live/${start.body.streamKey}`, { seconds: 120, lasts: "file" });
+      await waitFor("the live listed by node B", () => isListedLiveBy(nodeB.url), 20_000, 200);
+      expect(await isListedLiveBy(cluster.url)).toBe(true);
+    }, 60_000);
+
+    test("plays over HLS and HTTP-FLV through node B and through nginx (ffprobe decodes them), segments cached by nginx", async () => {
+      const hls = (base: string) => `${base}/live/${streamer.account.username}/index.m3u8`;
+      const segment = await waitFor(
+        "two segments in the playlist through nginx",
+        async () => {
+          const response = await fetch(hls(cluster.url));
+          const names = response.ok ? (await response.text()).match(/segment-\d+\.ts/g) : null;
+          return names && names.length >= 2 ? names[0] : undefined;
+        },
+        20_000,
+        200,
+      );
+      for (const base of [nodeB.url, cluster.url]) {
+        expect((await probe(hls(base))).streams.map((stream) => stream.codec_type).sort()).toEqual(["audio", "video"]);
+        const flv = await probe(`${base}/live/${streamer.account.username}.flv`);
+        expect(flv.streams.find((stream) => stream.codec_type === "video")?.codec_name).toBe("h264");
+      }
+      // A segment is asked for once by nginx, then served from its cache to every later viewer.
+      const segmentUrl = `${cluster.url}/live/${streamer.account.username}/${segment}`;
+      const first = await fetch(segmentUrl);
+      const firstBytes = new Uint8Array(await first.arrayBuffer());
+      const again = await fetch(segmentUrl);
+      expect({ status: again.status, cache: again.headers.get("x-cache-status") }).toEqual({ status: 200, cache: "HIT" });
+      expect(new Uint8Array(await again.arrayBuffer())).toEqual(firstBytes);
+      expect(first.headers.get("cache-control")).toContain("immutable");
+    }, 90_000);
+
+    test("ends when node A stops with SIGTERM; its replay exists and plays from node B", async () => {
+      await nodeA.stop("SIGTERM");
+      expect(await isListedLiveBy(nodeB.url)).toBe(false);
+      const onB = sameBrowserAt(streamer.browser, nodeB.url);
+      type Replay = { status: string; filePath: string; title: string };
+      const replay = await waitFor(
+        "a ready replay, made by node B from what node A recorded",
+        async () => ((await onB.get("/api/stream/my-replays")).body.replays as Replay[] | undefined)?.find((r) => r.status === "ready"),
+        60_000,
+        250,
+      );
+      expect(replay.title).toBe("Finale à deux nœuds");
+      const played = await probe(`${nodeB.url}/recordings/${replay.filePath}`);
+      expect(played.duration).toBeGreaterThan(1);
+      expect(played.streams.map((stream) => stream.codec_type)).toContain("video");
+    }, 90_000);
+  });
 });
