@@ -14,7 +14,9 @@ import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { openSignals } from "../db/signals.ts";
-import { sweepSilentViewers } from "./channels/viewers.ts";
+import { type Leadership, openLeadership } from "../db/leader.ts";
+import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
+import { openSocketAdapter } from "./realtime/adapter.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./sockets.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
@@ -24,6 +26,8 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: AppDeps;
+  /** Whether this node runs the site's periodic jobs (always on SQLite). */
+  leadership: Leadership;
   stop(): Promise<void>;
 }
 
@@ -52,7 +56,15 @@ export async function startServer(config: Config, options: { log?: (line: string
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps, { checkResponses: options.checkResponses });
-  const realtime = createRealtime(deps);
+  const adapter = await openSocketAdapter(db, config.redisUrl, log).catch(async (error: unknown) => {
+    await media?.stop();
+    await signals.close();
+    await db.destroy();
+    throw error;
+  });
+  const realtime = createRealtime(deps, adapter);
+  const leadership = await openLeadership(db);
+  const stopSiteJobs = startSiteJobs(siteJobs(deps), leadership, log);
   const offNotifications = notifyFollowersOnLive(deps);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
@@ -69,10 +81,13 @@ export async function startServer(config: Config, options: { log?: (line: string
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
+    leadership,
     async stop() {
       await Promise.all(demoLives.map((job) => job.stop()));
       await media?.stop();
       offNotifications();
+      await stopSiteJobs();
+      await leadership.close();
       await realtime.close();
       await server.stop(true);
       await signals.close();
@@ -100,11 +115,9 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
   live.attach(mediaServer);
-  const sweeper = setInterval(() => void sweepSilentViewers(deps).catch((error) => log(`[viewers] ${(error as Error).message}`)), 10_000);
   return {
     live,
     async stop() {
-      clearInterval(sweeper);
       await live.stop();
       streamKeys.close();
       await mediaServer.stop();
