@@ -127,6 +127,18 @@ describe.skipIf(!onPostgres)(titled("two nodes on one PostgreSQL", onPostgres ? 
     expect(statuses).toEqual([...Array(TRANSLATIONS_PER_MINUTE).fill(200), 429]);
   });
 
+  it("takes one user's chat messages from one bucket, whichever node each goes through", async () => {
+    const [a, b] = cluster.nodes as [TestServer, TestServer];
+    const { streamID } = await channel(a);
+    const chatty = await signedInUser(a);
+    const writers = [await open(a, "/writechat", cookieOf(chatty.browser)), await open(b, "/writechat", cookieOf(chatty.browser))];
+    const sends = Array.from({ length: 6 }, (_, index) => writers[index % 2]!.emitWithAck("message", { streamID, message: `flood ${index}` }));
+    const answers: { ok: boolean; code?: string }[] = await Promise.all(sends);
+    // A bucket per node would let all six through (three on each); one shared bucket holds three, one more if a second went by.
+    expect(answers.filter((answer) => answer.ok).length).toBeLessThanOrEqual(4);
+    expect(answers.filter((answer) => !answer.ok).every((answer) => answer.code === "chat_rate_limited")).toBe(true);
+  });
+
   it("sweeps silent viewers on the leading node only, and the new count reaches pages on every node", async () => {
     const [a, b] = cluster.nodes as [TestServer, TestServer];
     expect([a.leadership.isLeader(), b.leadership.isLeader()]).toEqual([true, false]);
