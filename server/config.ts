@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { readOrCreateShared } from "./storage/shared-files.ts";
 
 const flag = z
   .string()
@@ -200,20 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The server secret signs captchas and encrypts restream keys; it must survive restarts, so it lives in DATA_DIR. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, "secret");
-  if (!existsSync(file)) {
-    // Nodes starting together on one shared folder: the first link wins, the others read its secret.
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(draft, randomBytes(32).toString("hex"), { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      rmSync(draft, { force: true });
-    }
-  }
-  return readFileSync(file, "utf8").trim();
+  return readOrCreateShared(join(dataDir, "secret"), () => randomBytes(32).toString("hex"))
+    .toString("utf8")
+    .trim();
 }
 
 /** What openDatabase opens for this config: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */

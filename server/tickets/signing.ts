@@ -1,6 +1,6 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from "node:crypto";
 import { join } from "node:path";
+import { readOrCreateShared } from "../storage/shared-files.ts";
 import { TICKET_PREFIX as PREFIX } from "./format.ts";
 
 export interface TicketPayload {
@@ -38,13 +38,9 @@ export function ticketSigner(dataDir: string): TicketSigner {
 }
 
 function loadTicketSigner(dataDir: string): TicketSigner {
-  const file = join(dataDir, "ticket-signing-key.pem");
-  let privateKey: KeyObject;
-  if (existsSync(file)) privateKey = createPrivateKey(readFileSync(file));
-  else {
-    privateKey = generateKeyPairSync("ed25519").privateKey;
-    writeFileSync(file, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
-  }
+  // Every node signs with the one key of the shared folder: a ticket sold on one node is checked at a door on another.
+  const pem = readOrCreateShared(join(dataDir, "ticket-signing-key.pem"), () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }));
+  const privateKey = createPrivateKey(pem);
   const publicKey = createPublicKey(privateKey);
   return {
     publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
