@@ -1,7 +1,11 @@
 import type { Leadership } from "../../db/leader.ts";
+import { forgetOldLoginFailures } from "../auth/lockout.ts";
 import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
+import { forgetStaleRateLimits } from "../http/rate-limit.ts";
+
+const HOUR = 60 * 60 * 1000;
 
 export interface SiteJob {
   name: string;
@@ -13,7 +17,15 @@ export interface SiteJob {
 export function siteJobs(deps: AppDeps): SiteJob[] {
   return [
     { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
-    { name: "sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(deps.db, deps.now()) },
+    { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
+    {
+      name: "counters",
+      everyMs: HOUR,
+      run: async () => {
+        await forgetStaleRateLimits(deps.db, deps.now());
+        await forgetOldLoginFailures(deps.db, deps.now());
+      },
+    },
   ];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { freshDeps } from "../../tests/fixtures/service-world.ts";
-import { type Bucket, hitRateLimit, takeToken } from "./rate-limit.ts";
+import { type Bucket, forgetStaleRateLimits, hitRateLimit, takeToken } from "./rate-limit.ts";
 
 const world = await freshDeps();
 const { db, clock } = world;
@@ -48,5 +48,17 @@ describe("hitRateLimit", () => {
     await expect(hitRateLimit(db, "window:a", limit, clock.now())).rejects.toMatchObject({ status: 429, options: { headers: { "Retry-After": "45" } } });
     clock.advance(45_000);
     await hitRateLimit(db, "window:a", limit, clock.now());
+  });
+});
+
+describe("forgetStaleRateLimits", () => {
+  it("deletes the rows untouched for a day and keeps the ones a limit still reads", async () => {
+    await hitRateLimit(db, "window:old", { max: 5, windowMs: 60_000 }, clock.now());
+    clock.advance(25 * 3_600_000);
+    await hitRateLimit(db, "window:recent", { max: 5, windowMs: 3_600_000 }, clock.now());
+    await takeToken(db, "bucket:recent", THREE_A_SECOND, clock.now());
+    await forgetStaleRateLimits(db, clock.now());
+    const keys = await db.selectFrom("rate_limit").select("key").where("key", "in", ["window:old", "window:recent", "bucket:recent"]).orderBy("key").execute();
+    expect(keys.map((row) => row.key)).toEqual(["bucket:recent", "window:recent"]);
   });
 });

@@ -59,3 +59,14 @@ export async function takeToken(db: Db, key: string, bucket: Bucket, now: number
     .executeTakeFirst();
   return taken !== undefined;
 }
+
+/** Windows and buckets are at most an hour long: a row untouched for a day counts nothing any more. */
+const RATE_LIMIT_ROW_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the rows no limit reads any more, so the table holds the recent callers, not every address ever seen. */
+export async function forgetStaleRateLimits(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom("rate_limit")
+    .where("window_start", "<", now - RATE_LIMIT_ROW_LIFETIME_MS)
+    .execute();
+}
