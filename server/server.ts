@@ -15,7 +15,9 @@ import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
-import { sweepSilentViewers } from "./channels/viewers.ts";
+import { type Leadership, openLeadership } from "../db/leader.ts";
+import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
+import { openSocketAdapter } from "./realtime/adapter.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./sockets.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
@@ -25,6 +27,8 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: AppDeps;
+  /** Whether this node runs the site's periodic jobs (always on SQLite). */
+  leadership: Leadership;
   stop(): Promise<void>;
 }
 
@@ -53,7 +57,15 @@ export async function startServer(config: Config, options: { log?: (line: string
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps, { checkResponses: options.checkResponses });
-  const realtime = createRealtime(deps);
+  const adapter = await openSocketAdapter(db, config.redisUrl, log).catch(async (error: unknown) => {
+    await media?.stop();
+    await signals.close();
+    await db.destroy();
+    throw error;
+  });
+  const realtime = createRealtime(deps, adapter);
+  const leadership = await openLeadership(db);
+  const stopSiteJobs = startSiteJobs(siteJobs(deps), leadership, log);
   const offNotifications = notifyFollowersOnLive(deps);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
@@ -70,10 +82,13 @@ export async function startServer(config: Config, options: { log?: (line: string
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
+    leadership,
     async stop() {
       await Promise.all(demoLives.map((job) => job.stop()));
       await media?.stop();
       offNotifications();
+      await stopSiteJobs();
+      await leadership.close();
       await realtime.close();
       await server.stop(true);
       await signals.close();
@@ -103,11 +118,9 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
   live.attach(mediaServer);
-  const sweeper = setInterval(() => void sweepSilentViewers(deps).catch((error) => log(`[viewers] ${(error as Error).message}`)), 10_000);
   return {
     live,
     async stop() {
-      clearInterval(sweeper);
       await live.stop();
       // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
       await node.stop();

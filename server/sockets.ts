@@ -5,6 +5,7 @@ import type { User } from "../db/types.ts";
 import { registerChat } from "./chat/socket.ts";
 import { userOfCookieHeader } from "./auth/session-middleware.ts";
 import type { AppDeps } from "./http/context.ts";
+import type { SocketAdapter } from "./realtime/adapter.ts";
 
 export interface Realtime {
   engine: Engine;
@@ -16,9 +17,10 @@ export interface Realtime {
  * socket.io on the web port (path /socket.io/). The handshake reads the session cookie, so a
  * socket knows its user the way an HTTP call does. Namespace /live carries what changes on a
  * stream page: viewer counts and live/offline, in one room per channel (`stream:<channelArn>`).
+ * Every emit goes to a room or a namespace through `adapter`, so it reaches the sockets other nodes hold.
  */
-export function createRealtime(deps: AppDeps): Realtime {
-  const io = new Server({ serveClient: false, cors: { origin: false } });
+export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime {
+  const io = new Server({ serveClient: false, cors: { origin: false }, ...(adapter.factory ? { adapter: adapter.factory } : {}) });
   // The handshake carries the session cookie: a page of another origin on this site must not get a socket.
   const engine = new Engine({
     path: "/socket.io/",
@@ -72,6 +74,7 @@ export function createRealtime(deps: AppDeps): Realtime {
     async close() {
       for (const off of offs) off();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await adapter.close();
     },
   };
 }

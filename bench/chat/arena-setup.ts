@@ -16,10 +16,10 @@ export interface Account {
   password: string;
 }
 
-/** One streamer (who owns the channel) and `writers` viewers allowed to chat, in DATA_DIR's arena.db. */
-export async function seedAccounts(dataDir: string, writers: number): Promise<{ streamer: Account; writers: Account[] }> {
+/** One streamer (who owns the channel) and `writers` viewers allowed to chat, in DATA_DIR's arena.db or in `database` (a postgres:// address). */
+export async function seedAccounts(dataDir: string, writers: number, database = join(dataDir, "arena.db")): Promise<{ streamer: Account; writers: Account[] }> {
   const config = loadConfig({ DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
-  const db = await openDatabase(join(dataDir, "arena.db"));
+  const db = await openDatabase(database);
   const signals = await openSignals(db);
   const deps = { db, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined }), now: Date.now, bus: new EventBus(), signals };
   try {

@@ -1,11 +1,18 @@
 // The reference of bench/chat: socket.io 4 on Bun through @socket.io/bun-engine, wired as Arena wires
 // it (same path, namespaces, events and payload shape), doing nothing but broadcast. No database, no
 // session, no limiter: what is left is the cost of socket.io itself.
+// With DATABASE_URL=postgres://…, it uses socket.io's PostgreSQL adapter as Arena's nodes do
+// (bench/cluster runs two of them): what is left is the cost of socket.io and its adapter.
 // Run: PORT=0 bun bench/chat/bare-server.ts (prints "listening on 127.0.0.1:<port>").
+import { createAdapter } from "@socket.io/postgres-adapter";
 import { Server as Engine } from "@socket.io/bun-engine";
+import pg from "pg";
 import { Server } from "socket.io";
+import { preparePostgres } from "../../db/postgres.ts";
 
-const io = new Server({ serveClient: false, cors: { origin: false } });
+const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : undefined;
+if (pool) await preparePostgres(pool);
+const io = new Server({ serveClient: false, cors: { origin: false }, ...(pool ? { adapter: createAdapter(pool) } : {}) });
 const engine = new Engine({ path: "/socket.io/" });
 io.bind(engine);
 
@@ -46,6 +53,7 @@ console.log(`listening on ${server.hostname}:${server.port}`);
 const stop = () => {
   void io.close();
   void server.stop(true);
+  void pool?.end();
   process.exit(0);
 };
 process.on("SIGTERM", stop);

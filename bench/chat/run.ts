@@ -17,45 +17,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Subprocess } from "bun";
 import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { type Account, channelArn, login, seedAccounts } from "./arena-setup.ts";
-import { machineBusySeconds, type ReaderLine, sampleProcess } from "./shared.ts";
-import { openWriters, type SendStats, sendMessages } from "./writer.ts";
+import { killChildren, type Load, type PhaseResult, runPhase, STRAGGLER_MS, type ServerUnderTest, startServer, step, stopServer } from "./phase.ts";
 
 const { values: args } = parseArgs({
   args: Bun.argv.slice(2),
   options: { "no-write": { type: "boolean" }, readers: { type: "string" }, seconds: { type: "string" } },
 });
-const READER_PROCESSES = 2;
 const READERS = Number(args.readers ?? 1000);
 const SECONDS = Number(args.seconds ?? 20);
 const RATE = 20;
 /** Accounts taking turns: 0.8 message a second each, under Arena's 1 a second per user (burst 3). */
 const WRITERS = 25;
 const MESSAGES = RATE * SECONDS;
-/** After the last send, deliveries still on their way are waited for this long at most. */
-const STRAGGLER_MS = 5_000;
+const LOAD: Load = { readers: READERS, rate: RATE, seconds: SECONDS, writers: WRITERS };
 const RUN_LIMIT_MS = 3 * 60_000;
 const SLICE_SECONDS = 4;
 const WRITE = !args["no-write"] && READERS === 1000 && SECONDS === 20;
 
-const root = join(import.meta.dir, "../..");
-const runStart = performance.now();
-const step = (what: string) => console.log(`[${((performance.now() - runStart) / 1000).toFixed(1)} s] ${what}`);
-const children = new Set<Subprocess>();
-
-/** Kills every process this bench started that is still running, each by its pid. */
-function killChildren(signal: NodeJS.Signals = "SIGKILL") {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(child.pid, signal);
-      } catch {}
-    }
-  }
-}
 const watchdog = setTimeout(() => {
   console.error(`bench/chat: still running after ${RUN_LIMIT_MS / 1000} s, stopping everything`);
   killChildren();
@@ -68,202 +49,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-interface Child {
-  proc: Subprocess<"pipe", "pipe", "pipe">;
-  /** The last lines of stderr, for error messages. */
-  errors(): string;
-}
-
-/** Spawns a bun script, hands each stdout line to `onLine`, keeps the tail of stderr. Output is always drained, so a chatty child never blocks on a full pipe. */
-function spawnBun(argv: string[], env: Record<string, string>, onLine: (line: string) => void): Child {
-  const proc = Bun.spawn([process.execPath, ...argv], { cwd: root, env: { ...process.env, ...env }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-  children.add(proc);
-  let stderr = "";
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for await (const chunk of proc.stdout) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let newline: number;
-      while ((newline = buffer.indexOf("\n")) !== -1) {
-        onLine(buffer.slice(0, newline));
-        buffer = buffer.slice(newline + 1);
-      }
-    }
-  })();
-  void (async () => {
-    for await (const chunk of proc.stderr) stderr = (stderr + new TextDecoder().decode(chunk)).slice(-4000);
-  })();
-  return { proc, errors: () => stderr.trim() };
-}
-
-function until<T>(what: string, ms: number, check: () => T | undefined, child?: Child): Promise<T> {
-  const deadline = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const value = check();
-      if (value !== undefined) return resolve(value);
-      if (child && child.proc.exitCode !== null) return reject(new Error(`${what}: the process exited (${child.proc.exitCode}): ${child.errors()}`));
-      if (Date.now() > deadline) return reject(new Error(`${what}: nothing after ${ms} ms${child ? `: ${child.errors()}` : ""}`));
-      setTimeout(poll, 20);
-    };
-    poll();
-  });
-}
-
-interface ServerUnderTest {
-  child: Child;
-  url: string;
-}
-
-/** Starts a server script and waits for its "listening on <host>:<port>" line. */
-async function startServer(argv: string[], env: Record<string, string>): Promise<ServerUnderTest> {
-  let port: number | undefined;
-  const child = spawnBun(argv, env, (line) => {
-    const match = line.match(/listening on [^:\s]+:(\d+)/);
-    if (match) port = Number(match[1]);
-  });
-  await until("server start", 30_000, () => port, child);
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function stopServer(server: ServerUnderTest | undefined) {
-  if (!server || server.child.proc.exitCode !== null) return;
-  server.child.proc.kill("SIGTERM");
-  const exited = await Promise.race([server.child.proc.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
-  if (!exited) server.child.proc.kill("SIGKILL");
-  await server.child.proc.exited;
-}
-
-interface PhaseResult {
-  name: string;
-  joined: number;
-  connectSeconds: number;
-  expected: number;
-  delivered: number;
-  duplicates: number;
-  disconnects: number;
-  median: number;
-  p99: number;
-  max: number;
-  /** Per message, latency of the last of the 1,000 readers: median. */
-  lastReaderMedian: number;
-  /** Median latency of the first reader to get each message, by SLICE_SECONDS of the window: a growing series is a queue building up. */
-  firstReaderBySlice: number[];
-  cpuSeconds: number;
-  windowSeconds: number;
-  cpuPerDeliveryUs: number;
-  rssIdleMiB: number;
-  rssEndMiB: number;
-  readersCpuPercent: number;
-  othersCores: number;
-  send: SendStats;
-}
-
-/** Connects the readers, warms up, sends, waits for stragglers, and measures one server. */
-async function runPhase(name: string, server: ServerUnderTest, streamID: string, cookies: (string | undefined)[]): Promise<PhaseResult> {
-  const serverPid = server.child.proc.pid;
-  const rssIdleMiB = sampleProcess(serverPid).rssMiB;
-  const perProcess = READERS / READER_PROCESSES;
-  const readers = Array.from({ length: READER_PROCESSES }, () => {
-    const state: { ready?: Extract<ReaderLine, { type: "ready" }>; delivered: number; result?: Extract<ReaderLine, { type: "result" }> } = { delivered: 0 };
-    const child = spawnBun(["bench/chat/reader-process.ts", server.url, streamID, String(perProcess), String(MESSAGES)], {}, (line) => {
-      if (!line.startsWith("{")) return;
-      const message = JSON.parse(line) as ReaderLine;
-      if (message.type === "ready") state.ready = message;
-      else if (message.type === "progress") state.delivered = message.delivered;
-      else state.result = message;
-    });
-    return { child, state };
-  });
-  let writers: Awaited<ReturnType<typeof openWriters>> | undefined;
-  try {
-    const connectStart = performance.now();
-    for (const reader of readers) await until(`${name}: readers joining`, 60_000, () => reader.state.ready, reader.child);
-    const connectSeconds = (performance.now() - connectStart) / 1000;
-    const joined = readers.reduce((sum, r) => sum + r.state.ready!.joined, 0);
-    step(`${name}: ${joined}/${READERS} readers joined in ${connectSeconds.toFixed(1)} s`);
-
-    writers = await openWriters(server.url, streamID, cookies);
-    // Warm-up: one message per writer (JIT, buffers), not measured; then a pause for the room to settle.
-    const warm = await sendMessages(writers, streamID, { count: WRITERS, rate: RATE, warm: true });
-    if (warm.accepted !== WRITERS) throw new Error(`${name}: warm-up refused: ${JSON.stringify(warm.refused)}`);
-    await Bun.sleep(1_500);
-
-    const cpuStart = sampleProcess(serverPid).cpuSeconds;
-    const readersStart = readers.reduce((sum, r) => sum + sampleProcess(r.child.proc.pid).cpuSeconds, 0);
-    const machineStart = machineBusySeconds();
-    const oursStart = sampleProcess(process.pid).cpuSeconds;
-    const windowStart = performance.now();
-    step(`${name}: sending ${MESSAGES} messages at ${RATE}/s from ${WRITERS} writers…`);
-    const send = await sendMessages(writers, streamID, { count: MESSAGES, rate: RATE });
-    step(`${name}: ${send.accepted}/${send.sent} accepted, writer timer late by ${send.maxTimerLagMs.toFixed(0)} ms at worst; waiting for the last deliveries`);
-    // Refused messages (by code) were never broadcast; unacknowledged ones probably were, late.
-    const expected = joined * (send.sent - Object.values(send.refused).reduce((a, b) => a + b, 0));
-    const delivered = () => readers.reduce((sum, r) => sum + r.state.delivered, 0);
-    await until(`${name}: deliveries`, STRAGGLER_MS, () => (delivered() >= expected ? true : undefined)).catch(() => undefined);
-    const windowSeconds = (performance.now() - windowStart) / 1000;
-    const cpuSeconds = sampleProcess(serverPid).cpuSeconds - cpuStart;
-    const rssEndMiB = sampleProcess(serverPid).rssMiB;
-    const readersCpu = readers.reduce((sum, r) => sum + sampleProcess(r.child.proc.pid).cpuSeconds, 0) - readersStart;
-    // Everything this bench runs (server, readers, this process with the writers) is a descendant of this process.
-    const ours = sampleProcess(process.pid).cpuSeconds - oursStart;
-    const othersCores = Math.max(0, (machineBusySeconds() - machineStart - ours) / windowSeconds);
-
-    for (const reader of readers) {
-      reader.child.proc.stdin.write("stop\n");
-      await reader.child.proc.stdin.flush();
-    }
-    const results = await Promise.all(readers.map((r) => until(`${name}: reader results`, 20_000, () => r.state.result, r.child)));
-
-    const histogram = new Map<number, number>();
-    for (const result of results) for (const [ms, n] of result.histogram) histogram.set(ms, (histogram.get(ms) ?? 0) + n);
-    const sorted = [...histogram.entries()].sort((a, b) => a[0] - b[0]);
-    const total = results.reduce((sum, r) => sum + r.delivered, 0);
-    const quantile = (q: number) => {
-      const rank = Math.max(1, Math.ceil(q * total));
-      let seen = 0;
-      for (const [ms, n] of sorted) if ((seen += n) >= rank) return ms;
-      return Number.NaN;
-    };
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-    const firstReader = Array.from({ length: MESSAGES }, (_, seq) => Math.min(...results.map((r) => (r.firstMs[seq]! < 0 ? Infinity : r.firstMs[seq]!))));
-    const perSlice = RATE * SLICE_SECONDS;
-    const firstReaderBySlice = Array.from({ length: Math.ceil(MESSAGES / perSlice) }, (_, i) => median(firstReader.slice(i * perSlice, (i + 1) * perSlice).filter(Number.isFinite)));
-    const lastReader = Array.from({ length: MESSAGES }, (_, seq) => Math.max(...results.map((r) => r.lastMs[seq]!)))
-      .filter((ms) => ms >= 0)
-      .sort((a, b) => a - b);
-    return {
-      name,
-      joined,
-      connectSeconds,
-      expected,
-      delivered: total,
-      duplicates: results.reduce((sum, r) => sum + r.duplicates, 0),
-      disconnects: results.reduce((sum, r) => sum + r.disconnects, 0),
-      median: quantile(0.5),
-      p99: quantile(0.99),
-      max: sorted.at(-1)?.[0] ?? Number.NaN,
-      lastReaderMedian: lastReader[Math.floor(lastReader.length / 2)] ?? Number.NaN,
-      firstReaderBySlice,
-      cpuSeconds,
-      windowSeconds,
-      cpuPerDeliveryUs: (cpuSeconds * 1e6) / Math.max(1, total),
-      rssIdleMiB,
-      rssEndMiB,
-      readersCpuPercent: (readersCpu / windowSeconds) * 100,
-      othersCores,
-      send,
-    };
-  } finally {
-    writers?.close();
-    for (const reader of readers) {
-      if (reader.child.proc.exitCode === null) reader.child.proc.kill("SIGKILL");
-      await reader.child.proc.exited;
-    }
-  }
-}
-
 const loadBefore = loadavg();
 const results: PhaseResult[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-chat-"));
@@ -274,9 +59,10 @@ try {
   results.push(
     await runPhase(
       "bare socket.io",
-      server,
+      [server],
       "0123456789abcdef0123",
       Array.from({ length: WRITERS }, () => undefined),
+      LOAD,
     ),
   );
   await stopServer(server);
@@ -292,7 +78,7 @@ try {
   // Concurrent: the password checks (argon2) run on Bun's thread pool.
   const cookies = await Promise.all(accounts.writers.map((account: Account) => login(server!.url, account)));
   step(`Arena listening, ${cookies.length} writers logged in`);
-  results.push(await runPhase("Arena", server, streamID, cookies));
+  results.push(await runPhase("Arena", [server], streamID, cookies, LOAD));
   await stopServer(server);
   server = undefined;
   step("Arena done");

@@ -12,11 +12,14 @@ export interface Writers {
   close(): void;
 }
 
-/** Opens one writer per entry of `cookies` (undefined: anonymous, for the bare reference) and joins the room. */
-export async function openWriters(baseUrl: string, streamID: string, cookies: (string | undefined)[]): Promise<Writers> {
+/**
+ * Opens one writer per entry of `cookies` (undefined: anonymous, for the bare reference) and joins
+ * the room; writer i talks to `baseUrls[i % length]` (the nodes of a site take turns).
+ */
+export async function openWriters(baseUrls: string[], streamID: string, cookies: (string | undefined)[]): Promise<Writers> {
   const sockets = await Promise.all(
-    cookies.map(async (cookie) => {
-      const socket = io(`${baseUrl}/writechat`, {
+    cookies.map(async (cookie, index) => {
+      const socket = io(`${baseUrls[index % baseUrls.length]}/writechat`, {
         path: "/socket.io/",
         transports: ["websocket"],
         forceNew: true,

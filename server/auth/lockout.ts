@@ -69,3 +69,11 @@ export async function forgiveAddress(db: Db, account: string, address: string): 
 export async function forgiveAccount(db: Db, account: string): Promise<void> {
   await db.deleteFrom("login_failure").where("account", "=", account).execute();
 }
+
+/** Failures older than the forgetting delay lock nothing: their rows go (a site job, hourly). */
+export async function forgetOldLoginFailures(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom("login_failure")
+    .where("last_failed_at", "<=", now - lockoutPolicy.forgetAfterMs)
+    .execute();
+}

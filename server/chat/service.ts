@@ -1,48 +1,47 @@
+import type { Db } from "../../db/index.ts";
 import type { Channel, User } from "../../db/types.ts";
 import { canModerateChat } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { type Bucket, takeToken } from "../http/rate-limit.ts";
 import { type ChatMessage, MAX_MESSAGE_LENGTH } from "./schemas.ts";
 
 /** 1 message a second on average, with a burst of 3: enough to answer quickly, too slow to flood. */
-const BURST = 3;
-const REFILL_PER_MS = 1 / 1000;
+const MESSAGES: Bucket = { burst: 3, everyMs: 1000 };
 /** The same text from the same user within this window is a double send, dropped silently (spec 01 §9). */
 const DUPLICATE_WINDOW_MS = 1000;
+const FORGET_ABOVE = 10_000;
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
 interface LastMessage {
   text: string;
   at: number;
 }
 
 /**
- * Sub-second limits live in memory: they protect this process's fan-out, lose nothing that matters
- * on a restart, and would cost a write per message in the database.
+ * The rate is counted in the database: a message sent through any node of a site floods every node
+ * (socket.io's adapter carries it), so every node must take from the same bucket. A double send
+ * comes from one page, whose socket stays on one node: that check stays in this process's memory,
+ * where two sends racing each other still see each other.
  */
 export class ChatLimiter {
-  private readonly buckets = new Map<number, Bucket>();
   private readonly last = new Map<string, LastMessage>();
 
-  /** False when the user has no token left. */
-  take(userId: number, now: number): boolean {
-    const bucket = this.buckets.get(userId) ?? { tokens: BURST, at: now };
-    bucket.tokens = Math.min(BURST, bucket.tokens + (now - bucket.at) * REFILL_PER_MS);
-    bucket.at = now;
-    this.buckets.set(userId, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+  /** False when the user has no message left to send for now. */
+  take(db: Db, userId: number, now: number): Promise<boolean> {
+    return takeToken(db, `chat:user:${userId}`, MESSAGES, now);
   }
 
   isDuplicate(channelId: number, userId: number, text: string, now: number): boolean {
     const key = `${channelId}:${userId}`;
     const previous = this.last.get(key);
+    if (this.last.size >= FORGET_ABOVE) this.forgetOlderThan(now - DUPLICATE_WINDOW_MS);
     this.last.set(key, { text, at: now });
     return previous !== undefined && previous.text === text && now - previous.at < DUPLICATE_WINDOW_MS;
+  }
+
+  /** Only the last second matters: a long-running node must not keep every writer it ever had. */
+  private forgetOlderThan(time: number): void {
+    for (const [key, message] of this.last) if (message.at < time) this.last.delete(key);
   }
 }
 
@@ -98,7 +97,7 @@ export async function postMessage(deps: AppDeps, limiter: ChatLimiter, user: Use
   const moderator = canModerateChat(user, channel);
   if (channel.chat_slow_seconds > 0 && !moderator) await assertSlowModeWait(deps, channel, user.id, now);
   if (limiter.isDuplicate(channel.id, user.id, text, now)) return null;
-  if (!limiter.take(user.id, now)) throw new AppError(429, "chat_rate_limited");
+  if (!(await limiter.take(deps.db, user.id, now))) throw new AppError(429, "chat_rate_limited");
   const { id } = await deps.db
     .insertInto("chat_message")
     .values({ channel_id: channel.id, user_id: user.id, content: text, created_at: now, deleted_at: null, deleted_by: null })

@@ -1,0 +1,54 @@
+import type { Leadership } from "../../db/leader.ts";
+import { forgetOldLoginFailures } from "../auth/lockout.ts";
+import { deleteExpiredSessions } from "../auth/sessions.ts";
+import { sweepSilentViewers } from "../channels/viewers.ts";
+import type { AppDeps } from "../http/context.ts";
+import { forgetStaleRateLimits } from "../http/rate-limit.ts";
+
+const HOUR = 60 * 60 * 1000;
+
+export interface SiteJob {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+/** Periodic work done for the whole site, once, whatever the number of nodes. */
+export function siteJobs(deps: AppDeps): SiteJob[] {
+  return [
+    { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
+    { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
+    {
+      name: "counters",
+      everyMs: HOUR,
+      run: async () => {
+        await forgetStaleRateLimits(deps.db, deps.now());
+        await forgetOldLoginFailures(deps.db, deps.now());
+      },
+    },
+  ];
+}
+
+/**
+ * Every node runs the timers; only the leader (db/leader.ts) does the work, so a sweep announces a
+ * count once and another node carries on when the leader goes. Returns a function that stops them
+ * and waits for a run under way (it uses the database the caller is about to close).
+ */
+export function startSiteJobs(jobs: SiteJob[], leadership: Leadership, log: (line: string) => void): () => Promise<void> {
+  const running = new Map<SiteJob, Promise<void>>();
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      // A slow run (a busy database) is not stacked under the next one.
+      if (running.has(job) || !leadership.isLeader()) return;
+      const run = job
+        .run()
+        .catch((error: unknown) => log(`[${job.name}] ${(error as Error).message}`))
+        .finally(() => running.delete(job));
+      running.set(job, run);
+    }, job.everyMs),
+  );
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(running.values());
+  };
+}

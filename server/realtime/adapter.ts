@@ -1,0 +1,51 @@
+import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
+import { createClient } from "redis";
+import { type Db, databaseHandle, redactPassword } from "../../db/index.ts";
+
+/** What socket.io's `adapter` option takes: one adapter per namespace. */
+type AdapterFactory = ReturnType<typeof createPostgresAdapter> | ReturnType<typeof createRedisAdapter>;
+
+export interface SocketAdapter {
+  /** "memory" on one node: socket.io's own adapter, nothing to open. */
+  kind: "memory" | "postgres" | "redis";
+  factory?: AdapterFactory;
+  /** After io.close(): ends what the adapter opened (Redis's two clients; PostgreSQL's listener goes back to the pool). */
+  close(): Promise<void>;
+}
+
+/**
+ * How an emit to a room reaches the sockets other nodes hold. REDIS_URL: Redis publish/subscribe.
+ * PostgreSQL: LISTEN/NOTIFY on the site's database (payloads over 8 kB go through the
+ * socket_io_attachments table db/postgres.ts creates), so a cluster needs nothing beyond it.
+ * SQLite means one process: socket.io's in-memory adapter.
+ */
+export async function openSocketAdapter(db: Db, redisUrl: string | undefined, log: (line: string) => void): Promise<SocketAdapter> {
+  const reportError = (error: Error) => log(`[realtime] adapter: ${error.message}`);
+  if (redisUrl) return openRedisAdapter(redisUrl, reportError);
+  const handle = databaseHandle(db);
+  if (handle.dialect === "sqlite") return { kind: "memory", close: async () => undefined };
+  return { kind: "postgres", factory: createPostgresAdapter(handle.pool, { errorHandler: reportError }), close: async () => undefined };
+}
+
+async function openRedisAdapter(url: string, reportError: (error: Error) => void): Promise<SocketAdapter> {
+  const publisher = createClient({ url });
+  // The subscriber is a connection of its own: once subscribed, Redis lets it do nothing else.
+  const subscriber = publisher.duplicate();
+  publisher.on("error", reportError);
+  subscriber.on("error", reportError);
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (error) {
+    publisher.destroy();
+    subscriber.destroy();
+    throw new Error(`Redis at ${redactPassword(url)} could not be reached: ${(error as Error).message}`);
+  }
+  return {
+    kind: "redis",
+    factory: createRedisAdapter(publisher, subscriber),
+    async close() {
+      await Promise.all([publisher.close(), subscriber.close()]);
+    },
+  };
+}
