@@ -65,7 +65,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   });
   const realtime = createRealtime(deps, adapter);
   const leadership = await openLeadership(db);
-  const stopSiteJobs = startSiteJobs(siteJobs(deps), leadership, log);
+  const stopSiteJobs = startSiteJobs(siteJobs(deps, log), leadership, log);
   const offNotifications = notifyFollowersOnLive(deps);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({

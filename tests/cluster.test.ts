@@ -6,6 +6,7 @@ import { probe } from "../media/probe.ts";
 import { inHours } from "./fixtures/money.ts";
 import { publishTestStream, waitFor } from "./fixtures/publisher.ts";
 import { Browser, newAccount } from "./fixtures/server.ts";
+import { connect, nextEvent } from "./fixtures/sockets.ts";
 
 /**
  * Issue 16's cluster, for real: PostgreSQL, two Arena nodes and nginx in front, each a process of its
@@ -159,8 +160,24 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
     60_000,
   );
 
-  // Filled in by the parts of issue 16 that carry chat and live media across nodes.
-  test.todo("chat: a message written on node A reaches a reader connected to node B");
+  test("chat: a message written through node A reaches a reader connected to node B and one connected through nginx", async () => {
+    const [nodeA, nodeB] = cluster.nodes as [ClusterNode, ClusterNode];
+    const streamer = await signedUpThrough(cluster.url, "chatowner");
+    expect((await streamer.browser.post("/api/stream/mychannel/init")).status).toBe(201);
+    const streamID = (await streamer.browser.get("/api/stream/mychannelinfo")).body.channelArn as string;
+    const fan = await signedUpThrough(cluster.url, "fan");
+    const readers = await Promise.all([nodeB.url, cluster.url].map((url) => connect(url, "/readchat")));
+    const writer = await connect(nodeA.url, "/writechat", { cookie: `arena_session=${fan.browser.cookies.get("arena_session")}` });
+    try {
+      for (const reader of readers) expect(await reader.emitWithAck("join", streamID)).toBe(true);
+      const arrivals = readers.map((reader) => nextEvent<{ message: string; username: string }>(reader, "send"));
+      await writer.emitWithAck("join", streamID);
+      expect(await writer.emitWithAck("message", { streamID, message: "gg depuis le nœud A" })).toMatchObject({ ok: true });
+      for (const arrival of await Promise.all(arrivals)) expect(arrival).toMatchObject({ message: "gg depuis le nœud A", username: fan.account.username });
+    } finally {
+      for (const socket of [...readers, writer]) socket.disconnect();
+    }
+  });
   describe("a live pushed to node A", () => {
     let streamer: Awaited<ReturnType<typeof signedUpThrough>>;
     let nodeA: ClusterNode;

@@ -1,4 +1,6 @@
+import { dialectOf } from "../../db/index.ts";
 import type { Leadership } from "../../db/leader.ts";
+import { SWEEP_EVERY_MS, takeOverSilentNodes } from "../live/nodes.ts";
 import { forgetOldLoginFailures } from "../auth/lockout.ts";
 import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
@@ -14,8 +16,11 @@ export interface SiteJob {
 }
 
 /** Periodic work done for the whole site, once, whatever the number of nodes. */
-export function siteJobs(deps: AppDeps): SiteJob[] {
+export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] {
+  // Several nodes exist only on PostgreSQL; on SQLite the one process ends its own lives itself.
+  const silentNodes: SiteJob[] = dialectOf(deps.db) === "postgres" ? [{ name: "silent nodes", everyMs: SWEEP_EVERY_MS, run: async () => void (await takeOverSilentNodes(deps, log)) }] : [];
   return [
+    ...silentNodes,
     { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
     { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
     {

@@ -7,7 +7,8 @@ import { markOffline } from "./sessions.ts";
 export const HEARTBEAT_MS = 5000;
 /** A node silent this long is taken for dead; generous, as the clocks of a site's machines may differ by seconds. */
 export const NODE_SILENT_AFTER_MS = 30_000;
-const SWEEP_EVERY_MS = 10_000;
+/** How often the site leader looks for silent nodes (a site job). */
+export const SWEEP_EVERY_MS = 10_000;
 
 /** Writes that this node is alive now. */
 export async function beat(deps: AppDeps): Promise<void> {
@@ -62,10 +63,10 @@ export async function takeOverSilentNodes(deps: AppDeps, log: (line: string) => 
 }
 
 /**
- * What a node of a site does beside serving: say it is alive, and take over silent nodes' lives.
- * The sweep runs on every node until a site leader runs it on one (it is safe either way). Nothing
- * on SQLite, where one process is the whole site. stop() removes this node's row, so that the
- * others make at once the replays it leaves unmade.
+ * What a node of a site does beside serving: say it is alive. Taking over silent nodes' lives is a
+ * site job (server/cluster/site-jobs.ts), run by the leader. Nothing on SQLite, where one process is
+ * the whole site. stop() removes this node's row, so that the others make at once the replays it
+ * leaves unmade.
  */
 export async function startNodeDuties(deps: AppDeps, log: (line: string) => void): Promise<{ stop(): Promise<void> }> {
   if (dialectOf(deps.db) === "sqlite") return { stop: async () => undefined };
@@ -73,19 +74,9 @@ export async function startNodeDuties(deps: AppDeps, log: (line: string) => void
   if (deps.config.nodeUrl === deps.config.publicUrl) log(`[node] NODE_URL is PUBLIC_URL (${deps.config.nodeUrl}): right for one node; give each node its own when several share this database`);
   await beat(deps);
   const beating = setInterval(() => void beat(deps).catch((error: unknown) => log(`[node] heartbeat not written: ${(error as Error).message}`)), HEARTBEAT_MS);
-  let sweeping: Promise<unknown> | undefined;
-  const sweeper = setInterval(() => {
-    sweeping ??= takeOverSilentNodes(deps, log)
-      .catch((error: unknown) => log(`[node] sweep of silent nodes failed: ${(error as Error).message}`))
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }, SWEEP_EVERY_MS);
   return {
     async stop() {
       clearInterval(beating);
-      clearInterval(sweeper);
-      await sweeping;
       await deps.db.deleteFrom("node").where("url", "=", deps.config.nodeUrl).execute();
     },
   };
