@@ -152,8 +152,9 @@ describe("GET /api/health", () => {
 
   it("answers 503 once the node's database is closed, and /metrics still answers, saying so", async () => {
     const node = await startTestServer();
+    // Closed at once for new queries; on PostgreSQL the pool's end waits for the connection socket.io's adapter holds until the node stops.
+    const closing = node.deps.db.destroy();
     try {
-      await node.deps.db.destroy();
       const response = await fetch(`${node.url}/api/health`);
       expect(response.status).toBe(503);
       const health = await response.json();
@@ -163,6 +164,7 @@ describe("GET /api/health", () => {
       expect(metrics.has("arena_lives_in_progress")).toBe(false);
     } finally {
       await node.stop();
+      await closing;
     }
   });
 
