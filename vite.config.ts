@@ -17,6 +17,10 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: "../dist/client", emptyOutDir: true },
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } } },
+  },
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000", "/static": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true } } },
 });

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { z } from "zod";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal.tsx";
 import { AuthModal } from "../features/auth/components/auth-modal.tsx";
@@ -12,17 +11,17 @@ import { NotFoundPage } from "../features/errors/components/error-page.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
 
-// A guarded route sent a visitor here with ?noAuth=true; anything else is no flag.
-const RootSearchSchema = z.object({
-  noAuth: z
-    .union([z.literal(true), z.literal("true")])
-    .transform(() => true as const)
-    .optional()
-    .catch(undefined),
-});
+interface RootSearch {
+  noAuth?: true;
+}
+
+// A guarded route sent a visitor here with ?noAuth=true; anything else is no flag. (No zod: this is in the first load.)
+function validateRootSearch(search: Record<string, unknown>): RootSearch {
+  return search.noAuth === true || search.noAuth === "true" ? { noAuth: true } : {};
+}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  validateSearch: RootSearchSchema,
+  validateSearch: validateRootSearch,
   component: Root,
   notFoundComponent: NotFoundPage,
 });
