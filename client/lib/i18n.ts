@@ -10,9 +10,17 @@ export const LANGUAGE_KEY = "language";
 /** The first paint waits this long at most for another language; later texts swap in as they arrive. */
 const FIRST_PAINT_WAIT_MS = 1500;
 
-// French ships inside the first load: the app reads in French with no network at all.
-const frenchFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { eager: true, import: "default" });
-const french: Translations = Object.fromEntries(Object.entries(frenchFiles).map(([path, texts]) => [namespaceOf(path), texts]));
+// The shell's French texts ship inside the first load: the app reads in French with no network at all. A
+// screen's own namespaces (client/i18n/screens/) travel with the code that shows them: the modules using one
+// import its file, which adds the texts before anything renders them. ("events", "channels" and "tournaments" are
+// the server's answers; "i18n" is the developer page's, which loads every namespace.)
+const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,errors,auth,consent,discovery,notifications,components,player}.json", {
+  eager: true,
+  import: "default",
+});
+const french: Translations = Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts]));
+// Every French namespace, fetched only when another language needs the whole reference (keys to check or to translate).
+const allFrenchFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { import: "default" });
 // English ships too, as separate chunks fetched only when the whole chain failed.
 const englishFiles = import.meta.glob<Record<string, string>>("../i18n/locales/en/*.json", { import: "default" });
 
@@ -33,8 +41,16 @@ export function savedLanguage(): Language {
   }
 }
 
-export function bundledFrench(): Translations {
-  return french;
+/** Adds a namespace's French texts (client/i18n/screens/); before initI18n runs they join its resources. */
+export function addFrenchTexts(namespace: string, texts: Record<string, string>): void {
+  french[namespace] = texts;
+  if (i18next.isInitialized) i18next.addResourceBundle("fr", namespace, texts, true, true);
+}
+
+/** Every French namespace: the reference another language is checked against and translated from. */
+export async function allFrench(): Promise<Translations> {
+  const entries = await Promise.all(Object.entries(allFrenchFiles).map(async ([path, load]) => [namespaceOf(path), await load()] as const));
+  return Object.fromEntries(entries);
 }
 
 /** The English texts shipped with the app (the chain's last resort). */
@@ -55,9 +71,9 @@ export function ensureLanguage(lang: Language, { reload = false } = {}): Promise
   if (lang === "fr") return Promise.resolve("bundled");
   const running = loads.get(lang);
   if (running && !reload) return running;
-  const load = import("./translation-loader.ts").then(({ loadLanguage }) =>
+  const load = Promise.all([import("./translation-loader.ts"), allFrench()]).then(([{ loadLanguage }, reference]) =>
     loadLanguage(lang, {
-      reference: french,
+      reference,
       priority: ["common", "errors"],
       onTexts: (texts) => addTexts(lang, texts),
       onSource: (source) => languageSourceStore.set((current) => ({ ...current, [lang]: source })),
@@ -83,7 +99,8 @@ export async function initI18n() {
     supportedLngs: [...LANGUAGES],
     defaultNS: "common",
     ns: Object.keys(french),
-    resources: { fr: french },
+    // A copy: screens' texts added later go through addResourceBundle.
+    resources: { fr: { ...french } },
     interpolation: { escapeValue: false },
     // Re-render when texts are added, so API batches show as they arrive.
     react: { bindI18n: "languageChanged", bindI18nStore: "added" },

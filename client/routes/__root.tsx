@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
-import { ReportModalHost } from "../features/reports/components/report-modal.tsx";
+import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
 import { AuthModal } from "../features/auth/components/auth-modal.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";

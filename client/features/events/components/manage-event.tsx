@@ -27,6 +27,7 @@ import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 type Tab = "overview" | "participants" | "streamers" | "settings";
 
