@@ -1,5 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { internal, network_error, oauth_failed, session_expired } from "../i18n/locales/fr/errors.json";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
@@ -14,13 +15,16 @@ const FIRST_PAINT_WAIT_MS = 1500;
 // screen's own namespaces (client/i18n/screens/) travel with the code that shows them: the modules using one
 // import its file, which adds the texts before anything renders them. ("events", "channels" and "tournaments" are
 // the server's answers; "i18n" is the developer page's, which loads every namespace.)
-const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,errors,auth,consent,discovery,notifications,components,player}.json", {
+const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,auth,consent,discovery,notifications,components,player}.json", {
   eager: true,
   import: "default",
 });
-const french: Translations = Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts]));
-// Every French namespace, fetched only when another language needs the whole reference (keys to check or to translate).
-const allFrenchFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { import: "default" });
+// Of the API's error texts, the shell shows these four; the rest come with the screens (client/i18n/screens/errors.ts).
+const shellErrors = { internal, network_error, oauth_failed, session_expired };
+const french: Translations = { ...Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts])), errors: shellErrors };
+// Every French namespace, fetched only when another language needs the whole reference (keys to check or to
+// translate); read as text, like client/i18n/screens/errors.ts, so "errors" stays out of the first load.
+const allFrenchFiles = import.meta.glob<string>("../i18n/locales/fr/*.json", { query: "?raw", import: "default" });
 // English ships too, as separate chunks fetched only when the whole chain failed.
 const englishFiles = import.meta.glob<Record<string, string>>("../i18n/locales/en/*.json", { import: "default" });
 
@@ -49,7 +53,7 @@ export function addFrenchTexts(namespace: string, texts: Record<string, string>)
 
 /** Every French namespace: the reference another language is checked against and translated from. */
 export async function allFrench(): Promise<Translations> {
-  const entries = await Promise.all(Object.entries(allFrenchFiles).map(async ([path, load]) => [namespaceOf(path), await load()] as const));
+  const entries = await Promise.all(Object.entries(allFrenchFiles).map(async ([path, load]) => [namespaceOf(path), JSON.parse(await load()) as Record<string, string>] as const));
   return Object.fromEntries(entries);
 }
 

@@ -89,6 +89,8 @@ export function takeRedirectProvider(): Provider | undefined {
  */
 export async function finishProviderLogin(params: URLSearchParams, provider?: Provider): Promise<void> {
   if (params.get("oauthsuccess") !== "true") {
+    // The error's own text, when there is one, is among those the shell does not ship.
+    await import("../../i18n/screens/errors.ts");
     toast.error(failureMessage(params.get("error"), provider));
     return;
   }

@@ -2,6 +2,7 @@
 import { addFrenchTexts } from "../../lib/i18n.ts";
 import type { Translations } from "../../lib/translation-loader.ts";
 
-const files = import.meta.glob<Record<string, string>>("../locales/fr/*.json", { eager: true, import: "default" });
-export const ALL_FRENCH: Translations = Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.match(/([\w-]+)\.json$/)![1]!, texts]));
+// Read as text, as client/i18n/screens/errors.ts explains.
+const files = import.meta.glob<string>("../locales/fr/*.json", { eager: true, query: "?raw", import: "default" });
+export const ALL_FRENCH: Translations = Object.fromEntries(Object.entries(files).map(([path, text]) => [path.match(/([\w-]+)\.json$/)![1]!, JSON.parse(text)]));
 for (const [namespace, texts] of Object.entries(ALL_FRENCH)) addFrenchTexts(namespace, texts);

@@ -22,6 +22,7 @@ import { StandingsTable } from "./standings-table.tsx";
 import "../../../styles/tournaments.css";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 /** Spec 02 §8's load texts: not found (404), unauthorized (401), a setup that does not answer as the API, else the generic one. */
 function loadFailure(error: Error, t: (key: string) => string): string {
