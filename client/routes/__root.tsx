@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
-import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { AuthModalHost } from "../features/auth/components/auth-modal-host.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
@@ -39,7 +39,7 @@ function Root() {
       <Shell>
         <Outlet />
       </Shell>
-      <AuthModal />
+      <AuthModalHost />
       <CookieBanner />
       <Toaster />
       <ReportModalHost />
