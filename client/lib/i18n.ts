@@ -75,9 +75,9 @@ export function ensureLanguage(lang: Language, { reload = false } = {}): Promise
   if (lang === "fr") return Promise.resolve("bundled");
   const running = loads.get(lang);
   if (running && !reload) return running;
-  const load = Promise.all([import("./translation-loader.ts"), allFrench()]).then(([{ loadLanguage }, reference]) =>
+  const load = import("./translation-loader.ts").then(({ loadLanguage }) =>
     loadLanguage(lang, {
-      reference,
+      reference: allFrench,
       priority: ["common", "errors"],
       onTexts: (texts) => addTexts(lang, texts),
       onSource: (source) => languageSourceStore.set((current) => ({ ...current, [lang]: source })),
