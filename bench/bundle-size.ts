@@ -148,7 +148,7 @@ function modulesWithoutMap(dist: string, files: string[], chunks: Map<string, Ou
     const mapped = new Set(existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources.map((source) => resolve(dirname(join(dist, file)), source)) : []);
     return Object.entries(chunks.get(file)?.modules ?? {})
       .filter(([id, module]) => module.renderedLength > 0 && !mapped.has(id.split("?")[0]!))
-      .map(([id, module]) => ({ module: relative(ROOT, id), minified: module.renderedLength, gzip: gzipLength(module.code ?? "") }));
+      .map(([id, module]) => ({ module: moduleName(id.replace(/\0/g, ""), ROOT), minified: module.renderedLength, gzip: gzipLength(module.code ?? "") }));
   });
 }
 
