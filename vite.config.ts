@@ -17,6 +17,14 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: "../dist/client", emptyOutDir: true },
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    // Everything the entry imports statically is fetched before the first screen anyway: one file compresses
+    // better than the 94 small shared chunks the bundler makes by default.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } } },
+    // Every browser the build targets (Baseline, widely available) preloads modules itself.
+    modulePreload: { polyfill: false },
+  },
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000", "/static": "http://localhost:3000", "/socket.io": { target: "http://localhost:3000", ws: true } } },
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
+import i18next from "i18next";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "./lib/i18n.ts";
@@ -25,13 +26,19 @@ declare module "@tanstack/react-router" {
   }
 }
 
-applyTheme(themeStore.get());
-await initI18n();
-document.documentElement.lang = (await import("i18next")).default.language;
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Not a top-level await: every lazy chunk imports from this one, and none could load while this one still waited
+// (another language's texts load during initI18n).
+async function start() {
+  applyTheme(themeStore.get());
+  await initI18n();
+  document.documentElement.lang = i18next.language;
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

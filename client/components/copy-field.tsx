@@ -2,6 +2,7 @@ import { Check, Copy, Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../lib/ui.ts";
+import "../i18n/screens/streams.ts";
 
 interface CopyFieldProps {
   label: string;

@@ -2,6 +2,7 @@ import { Ellipsis, Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useMenu } from "./use-menu.ts";
 import { openReportModal, type ReportTarget } from "../lib/ui.ts";
+import "../i18n/screens/community.ts";
 
 /**
  * The three-dot menu of cards and the stream toolbar: Report (spec 01 §2). Arrows move, Escape closes

@@ -1,5 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { internal, network_error, oauth_failed, session_expired } from "../i18n/locales/fr/errors.json";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
@@ -10,9 +11,20 @@ export const LANGUAGE_KEY = "language";
 /** The first paint waits this long at most for another language; later texts swap in as they arrive. */
 const FIRST_PAINT_WAIT_MS = 1500;
 
-// French ships inside the first load: the app reads in French with no network at all.
-const frenchFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/*.json", { eager: true, import: "default" });
-const french: Translations = Object.fromEntries(Object.entries(frenchFiles).map(([path, texts]) => [namespaceOf(path), texts]));
+// The shell's French texts ship inside the first load: the app reads in French with no network at all. A
+// screen's own namespaces (client/i18n/screens/) travel with the code that shows them: the modules using one
+// import its file, which adds the texts before anything renders them. ("events", "channels" and "tournaments" are
+// the server's answers; "i18n" is the developer page's, which loads every namespace.)
+const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,discovery,notifications,components,player}.json", {
+  eager: true,
+  import: "default",
+});
+// Of the API's error texts, the shell shows these four; the rest come with the screens (client/i18n/screens/errors.ts).
+const shellErrors = { internal, network_error, oauth_failed, session_expired };
+const french: Translations = { ...Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts])), errors: shellErrors };
+// Every French namespace, fetched only when another language needs the whole reference (keys to check or to
+// translate); read as text, like client/i18n/screens/errors.ts, so "errors" stays out of the first load.
+const allFrenchFiles = import.meta.glob<string>("../i18n/locales/fr/*.json", { query: "?raw", import: "default" });
 // English ships too, as separate chunks fetched only when the whole chain failed.
 const englishFiles = import.meta.glob<Record<string, string>>("../i18n/locales/en/*.json", { import: "default" });
 
@@ -33,8 +45,16 @@ export function savedLanguage(): Language {
   }
 }
 
-export function bundledFrench(): Translations {
-  return french;
+/** Adds a namespace's French texts (client/i18n/screens/); before initI18n runs they join its resources. */
+export function addFrenchTexts(namespace: string, texts: Record<string, string>): void {
+  french[namespace] = texts;
+  if (i18next.isInitialized) i18next.addResourceBundle("fr", namespace, texts, true, true);
+}
+
+/** Every French namespace: the reference another language is checked against and translated from. */
+export async function allFrench(): Promise<Translations> {
+  const entries = await Promise.all(Object.entries(allFrenchFiles).map(async ([path, load]) => [namespaceOf(path), JSON.parse(await load()) as Record<string, string>] as const));
+  return Object.fromEntries(entries);
 }
 
 /** The English texts shipped with the app (the chain's last resort). */
@@ -57,7 +77,7 @@ export function ensureLanguage(lang: Language, { reload = false } = {}): Promise
   if (running && !reload) return running;
   const load = import("./translation-loader.ts").then(({ loadLanguage }) =>
     loadLanguage(lang, {
-      reference: french,
+      reference: allFrench,
       priority: ["common", "errors"],
       onTexts: (texts) => addTexts(lang, texts),
       onSource: (source) => languageSourceStore.set((current) => ({ ...current, [lang]: source })),
@@ -83,7 +103,8 @@ export async function initI18n() {
     supportedLngs: [...LANGUAGES],
     defaultNS: "common",
     ns: Object.keys(french),
-    resources: { fr: french },
+    // A copy: screens' texts added later go through addResourceBundle.
+    resources: { fr: { ...french } },
     interpolation: { escapeValue: false },
     // Re-render when texts are added, so API batches show as they arrive.
     react: { bindI18n: "languageChanged", bindI18nStore: "added" },

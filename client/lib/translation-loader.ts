@@ -22,8 +22,8 @@ interface CachedTranslations {
 }
 
 export interface LoadOptions {
-  /** The French texts: the keys a language must have, and what the API translates. */
-  reference: Translations;
+  /** The French texts: the keys a language must have, and what the API translates (loaded only when needed). */
+  reference: () => Promise<Translations>;
   /** Receives texts as they arrive (all at once, or one batch at a time from the API). */
   onTexts: (translations: Translations) => void;
   onSource?: (source: LoadSource) => void;
@@ -51,7 +51,7 @@ export async function loadLanguage(lang: string, options: LoadOptions): Promise<
     return report("static");
   }
   const cached = readCache(lang);
-  if (cached && completeness(cached, options.reference) >= CACHE_COMPLETENESS) {
+  if (cached && completeness(cached, await options.reference()) >= CACHE_COMPLETENESS) {
     options.onTexts(cached);
     return report("cache");
   }
@@ -141,7 +141,8 @@ interface Entry {
 }
 
 /** False when the first call got no answer at all: the API is not there, and waiting on it helps no one. */
-async function translateByApi(lang: string, { reference, onTexts, priority = [] }: LoadOptions): Promise<boolean> {
+async function translateByApi(lang: string, { onTexts, priority = [], ...options }: LoadOptions): Promise<boolean> {
+  const reference = await options.reference();
   const order = (namespace: string) => (priority.includes(namespace) ? priority.indexOf(namespace) : priority.length);
   // Keys translated on an earlier, unfinished visit are used at once; the API fills in the rest.
   const translated: Translations = readCache(lang) ?? {};

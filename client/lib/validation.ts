@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { EmailSchema, NewPasswordSchema, PasswordSchema, UsernameSchema } from "../../server/auth/schemas.ts";
+import "../i18n/screens/errors.ts";
 
 /** The first rule a value breaks, as an errors-namespace code; the server checks the same schemas. */
 function firstError(schema: z.ZodType, value: string): string | undefined {

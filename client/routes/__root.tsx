@@ -1,28 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { z } from "zod";
 import { Toaster } from "../components/toaster.tsx";
-import { ReportModalHost } from "../features/reports/components/report-modal.tsx";
-import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
+import { AuthModalHost } from "../features/auth/components/auth-modal-host.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
-import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
+import { CookieBannerLoader } from "../features/consent/components/cookie-banner-loader.tsx";
 import { NotFoundPage } from "../features/errors/components/error-page.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
 
-// A guarded route sent a visitor here with ?noAuth=true; anything else is no flag.
-const RootSearchSchema = z.object({
-  noAuth: z
-    .union([z.literal(true), z.literal("true")])
-    .transform(() => true as const)
-    .optional()
-    .catch(undefined),
-});
+interface RootSearch {
+  noAuth?: true;
+}
+
+// A guarded route sent a visitor here with ?noAuth=true; anything else is no flag. (No zod: this is in the first load.)
+function validateRootSearch(search: Record<string, unknown>): RootSearch {
+  return search.noAuth === true || search.noAuth === "true" ? { noAuth: true } : {};
+}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  validateSearch: RootSearchSchema,
+  validateSearch: validateRootSearch,
   component: Root,
   notFoundComponent: NotFoundPage,
 });
@@ -40,8 +39,8 @@ function Root() {
       <Shell>
         <Outlet />
       </Shell>
-      <AuthModal />
-      <CookieBanner />
+      <AuthModalHost />
+      <CookieBannerLoader />
       <Toaster />
       <ReportModalHost />
     </>

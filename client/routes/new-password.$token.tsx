@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
+// The validation checks bring the "errors" texts (a route file's bare imports would stay in the first load).
 import { checkConfirmation, checkNewPassword } from "../lib/validation.ts";
 import type { SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";

@@ -88,6 +88,8 @@ export function takeRedirectProvider(): Provider | undefined {
  * server's message, and the page goes to / (spec 01 §4).
  */
 export async function finishProviderLogin(params: URLSearchParams, provider?: Provider): Promise<void> {
+  // Its texts (the provider's error, the welcome) are not among those the shell ships.
+  await Promise.all([import("../../i18n/screens/auth.ts"), import("../../i18n/screens/errors.ts")]);
   if (params.get("oauthsuccess") !== "true") {
     toast.error(failureMessage(params.get("error"), provider));
     return;

@@ -26,8 +26,8 @@ export function useLandingMessages(): void {
     const handled: string[] = [];
     const verified = params.get("verified");
     if (verified !== null) {
-      if (verified === "true") toast.success(i18next.t("auth:email_verified"));
-      else toast.error(i18next.t("auth:verify_invalid"));
+      // The "auth" texts are not in the first load: they come first, then the toast.
+      void import("../../i18n/screens/auth.ts").then(() => (verified === "true" ? toast.success(i18next.t("auth:email_verified")) : toast.error(i18next.t("auth:verify_invalid"))));
       handled.push("verified");
     }
     const tab = params.get("auth");

@@ -1,5 +1,7 @@
 import i18next from "i18next";
 import { ApiError } from "../../lib/api.ts";
+import "../../i18n/screens/chat.ts";
+import "../../i18n/screens/errors.ts";
 
 /** A colour of the author's own: the hue comes from a hash of the name, the lightness from the theme (chat.css). */
 export function nameHue(name: string): number {

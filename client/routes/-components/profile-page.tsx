@@ -19,6 +19,7 @@ import { DonateButton } from "../../features/streams/components/stream-toolbar.t
 import { type Profile, useFollowers, useProfile } from "../../features/profile/api/get-profile.ts";
 import { ImageUpload } from "../../features/profile/components/image-upload.tsx";
 import "../../styles/community.css";
+import "../../i18n/screens/community.ts";
 
 /** Spec 01 §2: the about text is cut at 230 characters behind a "more" link. */
 const ABOUT_CUT = 230;

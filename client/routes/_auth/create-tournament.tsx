@@ -4,6 +4,7 @@ import { CreateTournamentForm } from "../../features/tournaments/components/crea
 
 export const Route = createFileRoute("/_auth/create-tournament")({ component: CreateTournamentScreen });
 
+// Its "tournaments-ui" texts come with the form's module (a route file's bare imports would stay in the first load).
 function CreateTournamentScreen() {
   const { t } = useTranslation("tournaments-ui");
   return (

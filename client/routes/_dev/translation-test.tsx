@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
 import type { TranslateResponse } from "../../../server/i18n/schemas.ts";
 import { apiAnswer } from "../../lib/api.ts";
-import { bundledFrench, ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
+import { ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
 import { useStore } from "../../lib/store.ts";
 import { CACHE_VERSION, clearCache, completeness, readCache, type Translations } from "../../lib/translation-loader.ts";
+import { ALL_FRENCH as french } from "../../i18n/screens/all.ts";
 
 export const Route = createFileRoute("/_dev/translation-test")({ component: TranslationTestScreen });
 
@@ -16,7 +17,6 @@ type TranslateAnswer = Partial<TranslateResponse> & { msg?: string };
 
 /** What the app holds for `lang` right now: the texts i18next has, namespace by namespace. */
 function loadedTexts(lang: Language): Translations {
-  const french = bundledFrench();
   return Object.fromEntries(Object.keys(french).map((namespace) => [namespace, (i18next.getResourceBundle(lang, namespace) as Record<string, string> | undefined) ?? {}]));
 }
 
@@ -29,7 +29,6 @@ function TranslationTestScreen() {
   const sources = useStore(languageSourceStore);
   const [, setTick] = useState(0);
   const [busy, setBusy] = useState(false);
-  const french = bundledFrench();
   const loaded = Object.fromEntries(LANGUAGES.map((lang) => [lang, loadedTexts(lang)])) as Record<Language, Translations>;
   const cache = readCache("en");
   const namespaces = Object.keys(french).sort();

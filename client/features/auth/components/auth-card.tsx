@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, X } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import "../../../styles/auth.css";
+import "../../../i18n/screens/auth.ts";
 
 /** The frameless card of the password screens (no shell there): a title, a way back home, and the form. */
 export function AuthCard({ title, onSubmit, children }: { title: string; onSubmit?: (event: FormEvent) => void; children: ReactNode }) {

@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { type AuthTab, closeAuthModal, openAuthModal, useAuthModal } from "../../../lib/ui.ts";
 import "../../../styles/auth.css";
+import "../../../i18n/screens/auth.ts";
 
 // The forms bring zod (and, when it is on, the captcha): they load when the dialog first opens, not with the page.
 const LoginForm = lazy(() => import("./login-form.tsx").then((m) => ({ default: m.LoginForm })));

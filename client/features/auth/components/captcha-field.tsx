@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import type { CaptchaResponse } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { deriveKeySha256 } from "../sha256.ts";
+import "../../../i18n/screens/errors.ts";
+import "../../../i18n/screens/auth.ts";
 
 /** What the login form can ask of the captcha: a fresh proof after a try used the last one up. */
 export interface CaptchaControls {

@@ -15,6 +15,8 @@ import { initChannel } from "../api/init-channel.ts";
 import { flashToast } from "../flash.ts";
 import { ProviderButtons } from "./provider-buttons.tsx";
 import { checkLogin, checkPassword, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";
+import "../../../i18n/screens/errors.ts";
+import "../../../i18n/screens/auth.ts";
 
 const FIELDS = ["login", "password", "captchaToken"] as const;
 type Field = (typeof FIELDS)[number];

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { useAuthOptions } from "../api/get-auth-options.ts";
 import { type Provider, signInWithProvider } from "../provider-login.ts";
+import "../../../i18n/screens/auth.ts";
 
 /** Google and Facebook sign-in, each shown only when the server has it configured (GET /api/auth/options). */
 export function ProviderButtons() {

@@ -8,6 +8,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { closeAuthModal, toast } from "../../../lib/ui.ts";
 import { type Answer, fieldMessages, postJson, splitFieldMessages } from "../api/auth-answers.ts";
 import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";
+import "../../../i18n/screens/errors.ts";
+import "../../../i18n/screens/auth.ts";
 
 const FIELDS = ["username", "email", "password", "confirmPassword", "agree"] as const;
 type Field = (typeof FIELDS)[number];

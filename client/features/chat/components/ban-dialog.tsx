@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { TextField } from "../../../components/text-field.tsx";
+import "../../../i18n/screens/chat.ts";
 
 interface BanDialogProps {
   username: string | null;

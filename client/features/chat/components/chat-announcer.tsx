@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../api/messages.ts";
+import "../../../i18n/screens/chat.ts";
 
 /**
  * A busy chat must not drown a screen reader: at most one announcement in this time. Lines that

@@ -7,6 +7,7 @@ import type { ChatState } from "../api/get-chat-state.ts";
 import { MAX_MESSAGE_LENGTH } from "../api/messages.ts";
 import type { SendResult } from "../api/use-chat-events.ts";
 import { formatDuration, formatUntil, refusalText } from "../format.ts";
+import "../../../i18n/screens/chat.ts";
 
 /** The counter appears this close to the limit. */
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 50;

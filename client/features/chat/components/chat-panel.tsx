@@ -15,6 +15,7 @@ import { ChatComposer } from "./chat-composer.tsx";
 import { MessageList } from "./message-list.tsx";
 import type { MessageMenuAction } from "./message-menu.tsx";
 import "../../../styles/chat.css";
+import "../../../i18n/screens/chat.ts";
 
 export interface ChatPanelProps {
   /** The channel's public id: `channelArn` (or `_id`) of GET /api/stream/stream/{username}. */

@@ -8,6 +8,7 @@ import type { ChatLine } from "../api/messages.ts";
 import { formatClock, formatFullTime, nameHue } from "../format.ts";
 import { ChatAnnouncer } from "./chat-announcer.tsx";
 import { MessageMenu, type MessageMenuAction } from "./message-menu.tsx";
+import "../../../i18n/screens/chat.ts";
 
 /** Within this distance of the bottom the reader is "at the newest" and the list follows new lines. */
 const FOLLOW_THRESHOLD_PX = 32;

@@ -2,6 +2,7 @@ import { Ban, EllipsisVertical, Flag, Hourglass, Trash2, UserCheck } from "lucid
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
+import "../../../i18n/screens/chat.ts";
 
 export interface MessageMenuAction {
   key: "delete" | "timeout" | "ban" | "unban" | "report";

@@ -10,6 +10,7 @@ import { useOwnChatChannel } from "../api/get-own-chat-channel.ts";
 import { apiErrorText } from "../format.ts";
 import { ChatPanel } from "./chat-panel.tsx";
 import "../../../styles/chat.css";
+import "../../../i18n/screens/chat.ts";
 
 /**
  * /streamChat/{username}: the chat alone, full height, for the streamer's OBS browser dock. Spec 01

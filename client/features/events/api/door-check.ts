@@ -6,6 +6,8 @@ import { ApiError, api } from "../../../lib/api.ts";
 import { checkOffline, pendingCheckIns } from "../offline-door.ts";
 import { ticketKeys } from "./event-keys.ts";
 import { useEventTickets, useTicketKey } from "./tickets.ts";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 /** What the door shows after a scan: in, or refused with the reason (and whose ticket it is when known). */
 export type DoorResult = ({ admitted: true; holder: string | null; ticketType: string } | { admitted: false; reason: string; holder: string | null }) & {

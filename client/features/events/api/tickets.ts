@@ -3,7 +3,6 @@ import type { EventTickets, MyTickets, Ticket, TicketBought, TicketPublicKey, Ti
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../../lib/wallet-balance.ts";
-import { rawPublicKey } from "../offline-door.ts";
 import { eventKeys, ticketKeys } from "./event-keys.ts";
 
 export type { Ticket, TicketType } from "../../../../server/tickets/schemas.ts";
@@ -22,9 +21,19 @@ export const eventTicketsQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: ticketKeys.ofEvent(eventId), queryFn: async ({ signal }) => (await api<EventTickets>(`/tickets/event/${eventId}`, { signal })).tickets });
 export const useEventTickets = (eventId: number) => useQuery(eventTicketsQueryOptions(eventId));
 
-/** The key the server signs tickets with, so the door can check them offline. */
+/**
+ * The key the server signs tickets with, so the door can check them offline. The door's code (and its
+ * Ed25519 library) loads with it: the tickets list is in the first load, the door is not.
+ */
 export const useTicketKey = () =>
-  useQuery({ queryKey: ticketKeys.publicKey, staleTime: Infinity, queryFn: async ({ signal }) => rawPublicKey((await api<TicketPublicKey>("/tickets/public-key", { signal })).publicKey) });
+  useQuery({
+    queryKey: ticketKeys.publicKey,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const [{ rawPublicKey }, { publicKey }] = await Promise.all([import("../offline-door.ts"), api<TicketPublicKey>("/tickets/public-key", { signal })]);
+      return rawPublicKey(publicKey);
+    },
+  });
 
 /** Buys a ticket: it joins the caller's list at once; the wallet and the event's counts are read again. */
 export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {

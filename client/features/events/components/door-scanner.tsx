@@ -11,6 +11,7 @@ import type { DoorTicket } from "../offline-door.ts";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import { type CameraState, decodeQrPhoto, useQrCamera } from "../qr-reader.ts";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 /** /events/{slug}/scan: the organiser's door. The camera reads QR codes in the page; a code can be typed. */
 export function DoorScanner({ slug }: { slug: string }) {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { EventForm, type TournamentSelectType } from "./event-form.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
+import "../../../i18n/screens/events-ui.ts";
 
 /** /events/create and /create-event. */
 export function CreateEventPage({ TournamentSelect }: { TournamentSelect: TournamentSelectType }) {

@@ -17,6 +17,8 @@ import { type ArenaEvent, useCategories } from "../api/get-events.ts";
 import { useSaveEvent, useUploadCover } from "../api/save-event.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 interface Fields {
   name: string;

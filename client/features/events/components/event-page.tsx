@@ -14,6 +14,8 @@ import { useRegistration } from "../api/manage-event.ts";
 import { closedReason, formatEuros, formatEventDate } from "../event-rules.ts";
 import { EventTickets } from "./ticket-panel.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 const PREVIEW = 10;
 

@@ -11,6 +11,7 @@ import { openAuthModal } from "../../../lib/ui.ts";
 import { type ArenaEvent, useCategories, useEvents } from "../api/get-events.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 /** Spec 02 §2: a card's description stops at 120 characters. */
 const CARD_DESCRIPTION = 120;

@@ -27,6 +27,8 @@ import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 type Tab = "overview" | "participants" | "streamers" | "settings";
 

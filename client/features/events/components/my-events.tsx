@@ -13,6 +13,7 @@ import { type ArenaEvent, useJoinedEvents, useMyEvents } from "../api/get-events
 import { usePublishEvent } from "../api/manage-event.ts";
 import { EventStateChip, EventSummary } from "./events-list.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 /** Spec 02 §2: descriptions on these cards stop at 100 characters. */
 const DESCRIPTION = 100;

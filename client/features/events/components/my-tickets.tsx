@@ -6,6 +6,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { useMyTickets } from "../api/tickets.ts";
 import { TicketCard } from "./ticket-panel.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 /** /my-tickets: every ticket one holds, each with the QR code to show at the door. */
 export function MyTickets() {

@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type EventDetail, useEvent } from "../api/get-event.ts";
+import "../../../i18n/screens/events-ui.ts";
 
 interface OrganiserEventProps {
   slug: string;

@@ -13,6 +13,8 @@ import type { EventDetail } from "../api/get-event.ts";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { type PriceReason, type Ticket, useMyTickets, usePurchaseTicket, useTicketTypes } from "../api/tickets.ts";
 import { formatEventDate } from "../event-rules.ts";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 /**
  * Spec 02 §6's notes, from the price the server will really ask (admins and moderators, and a streamer

@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { useFollow } from "../api/follow-channel.ts";
 import { followFailureText } from "../follow-failure.ts";
+import "../../../i18n/screens/community.ts";
 
 interface FollowButtonProps {
   /** The channel's public id or the user's id (POST /api/stream/follow takes either). */

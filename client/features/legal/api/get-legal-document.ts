@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { z } from "zod";
 import { api } from "../../../lib/api.ts";
 import type { LegalType } from "../../../../server/legal/schemas.ts";
+import "../../../i18n/screens/legal.ts";
 
 /** The answer's shape is checked before use (spec 01 §5): ok, success and data, else "invalid format". Missing fields read as empty. */
 const LegalAnswerSchema = z.object({

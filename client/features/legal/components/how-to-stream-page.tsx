@@ -7,6 +7,7 @@ import { useIngestAddress } from "../api/get-ingest-address.ts";
 import { CopyField } from "../../../components/copy-field.tsx";
 import { RichText } from "./rich-text.tsx";
 import "../../../styles/legal.css";
+import "../../../i18n/screens/howto.ts";
 
 /** The three broadcasters of spec 01 §2, linked to their own sites; nothing is loaded from them. */
 const BROADCASTERS = [

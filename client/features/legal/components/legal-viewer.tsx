@@ -10,6 +10,7 @@ import { type LegalView, useLegalDocument } from "../api/get-legal-document.ts";
 import { formatLegalDate } from "../format-date.ts";
 import { sanitizeLegalHtml } from "../sanitize.ts";
 import "../../../styles/legal.css";
+import "../../../i18n/screens/legal.ts";
 
 function isLegalType(value: string): value is LegalType {
   return (LEGAL_TYPES as readonly string[]).includes(value);

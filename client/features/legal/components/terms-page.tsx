@@ -2,6 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { RichText } from "./rich-text.tsx";
 import "../../../styles/legal.css";
+import "../../../i18n/screens/terms.ts";
+import "../../../i18n/screens/legal.ts";
 
 /** The order of spec 01 §2 "Legal pages". */
 const SECTIONS = ["general", "license", "definitions", "restrictions", "refund", "cookies", "termination", "liability", "arbitration", "claims", "changes", "contact"] as const;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { sessionStore } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useUploadImage } from "../api/get-profile.ts";
+import "../../../i18n/screens/community.ts";
 
 /**
  * Change Avatar / Change Banner: the upload starts as soon as an image is chosen (spec 01 §2).

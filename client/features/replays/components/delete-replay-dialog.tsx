@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { type Replay, useDeleteReplay } from "../api/replays.ts";
+import "../../../i18n/screens/streams.ts";
 
 /** 'Delete Replay?' (spec 01 §2, §4): confirm, busy ('Deleting...'), closed; the lists drop the replay. */
 export function DeleteReplayDialog({ replay, onClose, onDeleted }: { replay: Replay | null; onClose: () => void; onDeleted?: () => void }) {

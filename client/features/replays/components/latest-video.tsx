@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useVideos } from "../api/replays.ts";
+import "../../../i18n/screens/streams.ts";
 
 /**
  * /video/1, the spec's demo video address: rather than sample comments, it opens the newest replay of

@@ -8,6 +8,7 @@ import { type Replay, useMyReplays } from "../api/replays.ts";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { ReplayCard } from "./replay-card.tsx";
 import "../../../styles/streams.css";
+import "../../../i18n/screens/streams.ts";
 
 /** The signed-in streamer's replays, newest first, ten at a time, each deletable (spec 01 §2, §7). */
 export function MyReplays() {

@@ -6,6 +6,7 @@ import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from 
 import { type Replay, REPLAY_PLACEHOLDER, recordingUrl } from "../api/replays.ts";
 import { ReportMenu } from "../../../components/report-menu.tsx";
 import { GameChip } from "./game-chip.tsx";
+import "../../../i18n/screens/streams.ts";
 
 interface ReplayCardProps {
   replay: Replay;

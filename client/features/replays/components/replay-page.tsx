@@ -15,6 +15,7 @@ import { recordingUrl, useReplay } from "../api/replays.ts";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { GameChip } from "./game-chip.tsx";
 import "../../../styles/streams.css";
+import "../../../i18n/screens/streams.ts";
 
 /**
  * /replay/{replayId} (spec 01 §2, §4): 'Loading replay...', then the player and the details, or

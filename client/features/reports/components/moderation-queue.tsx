@@ -10,6 +10,7 @@ import { formatRelativeTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type ModerationAction as Action, type ReportStatus as Status, useReports, useResolveReport } from "../api/reports.ts";
 import "../../../styles/community.css";
+import "../../../i18n/screens/community.ts";
 
 /** What a moderator can do about a report, by what it is about. */
 function actionsFor(report: ReportResponse): Action[] {

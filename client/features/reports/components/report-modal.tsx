@@ -3,24 +3,18 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useStore } from "../../../lib/store.ts";
-import { type ReportTarget, reportModalStore, toast } from "../../../lib/ui.ts";
+import { type ReportTarget, toast } from "../../../lib/ui.ts";
 import { useCreateReport } from "../api/reports.ts";
 import "../../../styles/community.css";
+import "../../../i18n/screens/community.ts";
 
 const REASONS = ["sexual", "violence", "harassment", "spam", "impersonation"] as const;
 const OTHER = "other";
 /** Spec 01 §5: a reason of at least 10 characters. */
 export const REPORT_REASON_MIN = 10;
 
-/** Mounted once in the app's root; shows the dialog whenever something asks for it. */
-export function ReportModalHost() {
-  const target = useStore(reportModalStore);
-  if (!target) return null;
-  return <ReportModal key={`${target.targetType}-${target.targetId}`} target={target} onClose={() => reportModalStore.set(null)} />;
-}
-
-function ReportModal({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+/** The report dialog; ReportModalHost (report-modal-host.tsx) loads it when something first asks for it. */
+export function ReportModal({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const { t } = useTranslation("community");
   const [choice, setChoice] = useState<string | null>(null);
   const [details, setDetails] = useState("");

@@ -7,6 +7,7 @@ import { toast } from "../../../lib/ui.ts";
 import { checkConfirmation, checkPassword, fieldTexts } from "../../../lib/validation.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { serverFields } from "../lib/server-fields.ts";
+import "../../../i18n/screens/community.ts";
 
 const EMPTY = { oldPassword: "", newPassword: "", confirmation: "" };
 

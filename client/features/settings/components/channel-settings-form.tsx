@@ -8,6 +8,7 @@ import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
 import { serverFields } from "../lib/server-fields.ts";
 import { StreamKeyPanel } from "./stream-key-panel.tsx";
+import "../../../i18n/screens/community.ts";
 
 const SOCIAL_FIELDS = ["website", "facebook", "instagram", "twitter", "youtube"] as const;
 

@@ -12,6 +12,7 @@ import { checkUsername, fieldTexts } from "../../../lib/validation.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { type ProfileFields, useUpdateProfile } from "../api/update-profile.ts";
 import { serverFields } from "../lib/server-fields.ts";
+import "../../../i18n/screens/community.ts";
 
 /** Names, username and biography, saved together; the avatar saves on its own; the e-mail is shown, not edited. */
 export function EditProfileForm({ avatarUpload }: { avatarUpload: ReactNode }) {

@@ -8,6 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useRestreamConfig } from "../api/get-restream-config.ts";
 import { useUpdateRestreamConfig } from "../api/update-restream-config.ts";
+import "../../../i18n/screens/community.ts";
 
 type Flag = "enabled" | "twitchEnabled" | "youtubeEnabled" | "facebookEnabled";
 type Draft = Record<string, boolean | string>;

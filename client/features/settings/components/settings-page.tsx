@@ -6,6 +6,7 @@ import { ChannelSettingsForm } from "./channel-settings-form.tsx";
 import { EditProfileForm } from "./edit-profile-form.tsx";
 import { MultiStreamingForm } from "./multi-streaming-form.tsx";
 import "../../../styles/community.css";
+import "../../../i18n/screens/community.ts";
 
 type Tab = "profile" | "password" | "channel" | "restream";
 

@@ -7,6 +7,7 @@ import { toast } from "../../../lib/ui.ts";
 import { CopyField } from "../../../components/copy-field.tsx";
 import { useStreamKey } from "../api/get-stream-key.ts";
 import { useRegenerateStreamKey } from "../api/regenerate-stream-key.ts";
+import "../../../i18n/screens/community.ts";
 
 /** The RTMP address and stream key to copy, and a new key after a confirmation. */
 export function StreamKeyPanel() {

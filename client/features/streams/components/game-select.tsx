@@ -3,6 +3,7 @@ import { ChevronDown, Gamepad2, X } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
+import "../../../i18n/screens/streams.ts";
 
 interface GameSelectProps {
   label: string;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal.tsx";
 import { CopyField } from "../../../components/copy-field.tsx";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
+import "../../../i18n/screens/streams.ts";
 
 interface ShareModalProps {
   open: boolean;

@@ -5,6 +5,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import type { Stream } from "../api/get-stream.ts";
 import { GameIcon } from "./game-select.tsx";
+import "../../../i18n/screens/streams.ts";
 
 /** Avatar with its live ring, title, streamer, game, tags and social links (spec 01 §2). */
 export function StreamInfo({ stream, compact = false }: { stream: Stream; compact?: boolean }) {

@@ -18,6 +18,7 @@ import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
 import { LiveStats, StreamToolbar } from "./stream-toolbar.tsx";
 import "../../../styles/streams.css";
+import "../../../i18n/screens/streams.ts";
 
 interface StreamPageProps {
   username: string;

@@ -12,6 +12,7 @@ import { useViewerCount } from "../api/viewers.ts";
 import { LiveStats } from "./stream-toolbar.tsx";
 import { goLiveStore } from "../../../lib/ui.ts";
 import "../../../styles/streams.css";
+import "../../../i18n/screens/streams.ts";
 
 /**
  * /preview: the streamer's own live as viewers get it, muted, without counting as one of them (the

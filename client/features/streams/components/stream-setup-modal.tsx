@@ -17,6 +17,7 @@ import { CopyField } from "../../../components/copy-field.tsx";
 import { GameSelect } from "./game-select.tsx";
 import { TagInput } from "./tag-input.tsx";
 import "../../../styles/streams.css";
+import "../../../i18n/screens/streams.ts";
 
 interface Errors {
   title?: string;

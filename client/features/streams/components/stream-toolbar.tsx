@@ -5,6 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { ReportMenu } from "../../../components/report-menu.tsx";
 import { formatCount, formatElapsed } from "../../../lib/format.ts";
 import type { Stream } from "../api/get-stream.ts";
+import "../../../i18n/screens/streams.ts";
 
 interface StreamToolbarProps {
   stream: Stream;

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../../i18n/screens/streams.ts";
 
 export const MAX_TAGS = 5;
 const MAX_TAG_LENGTH = 30;

@@ -5,6 +5,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { useIsAdmin } from "../api/queries.ts";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 /** Draws the organiser's screens only once is-admin answers true (spec 02 §6). */
 export function AdminGate({ id, children }: { id: number; children: ReactNode }) {

@@ -7,6 +7,7 @@ import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
 import { BracketScroll } from "./bracket-scroll.tsx";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 /** Layout 4: the viewer-only bracket under a stream, winners and losers side by side while they fit, no admin controls. */
 export function TournamentBracketForStream({ tournamentId }: { tournamentId: number }) {

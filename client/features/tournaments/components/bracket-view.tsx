@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import type { Round, Seed, Structure } from "../api/types.ts";
 import { roundTitle } from "../lib/format.ts";
 import { MatchCard, winnerIndex } from "./match-card.tsx";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface BracketProps {
   rounds: Round[];

@@ -15,6 +15,7 @@ import type { Structure } from "../api/types.ts";
 import { fromLocalInput } from "../../../lib/format.ts";
 import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 type Errors = Record<string, string>;
 

@@ -11,6 +11,8 @@ import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { pendingProgress, setupProgress } from "../lib/format.ts";
 import { SeedingCard } from "./seeding-card.tsx";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
+import "../../../i18n/screens/tournaments.ts";
 
 function Progress({ label, value }: { label: string; value: number }) {
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Round, Structure } from "../api/types.ts";
 import { BracketView, columnsOf, splitGrandFinal } from "./bracket-view.tsx";
 import { BracketScroll } from "./bracket-scroll.tsx";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface DoubleBracketProps {
   winners: Round[];

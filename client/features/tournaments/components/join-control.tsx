@@ -7,6 +7,7 @@ import { useSession } from "../../../lib/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { useJoinTournament, useLeaveTournament } from "../api/mutations.ts";
 import type { TournamentPage } from "../api/types.ts";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 /** Join, Pending (hover: Cancel) or Participant (hover: Leave), and a "full" tag (spec 02 §4). */
 export function JoinControl({ tournament }: { tournament: TournamentPage }) {

@@ -9,6 +9,7 @@ import { useEndMatch, useStartMatch } from "../api/mutations.ts";
 import type { Seed, Structure } from "../api/types.ts";
 import { PLACEHOLDER_TIME } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface MatchCardProps {
   seed: Seed;

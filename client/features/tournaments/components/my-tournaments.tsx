@@ -7,6 +7,7 @@ import { useMyTournaments } from "../api/queries.ts";
 import { ARCHIVE_PLACEHOLDERS, padCount } from "../lib/format.ts";
 import { TournamentCard } from "./tournament-card.tsx";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 export function MyTournamentsScreen({ archive }: { archive: boolean }) {
   const { t } = useTranslation("tournaments-ui");

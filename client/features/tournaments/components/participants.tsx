@@ -11,6 +11,7 @@ import { usePlayers, useTournament } from "../api/queries.ts";
 import type { Participant } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 export function ParticipantsScreen({ id }: { id: number }) {
   const { t } = useTranslation("tournaments-ui");

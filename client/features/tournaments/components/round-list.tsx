@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Round, Structure } from "../api/types.ts";
 import { roundTitle } from "../lib/format.ts";
 import { MatchCard } from "./match-card.tsx";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface RoundListProps {
   winners: Round[];

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import type { Participant } from "../api/types.ts";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface SeedingCardProps {
   /** Approved players in join order (the default seeding). */

@@ -13,6 +13,7 @@ import type { Structure, Tournament } from "../api/types.ts";
 import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
 import { editSizes, FORMATS, formatDate, SIZES, timeZones } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 interface Values {
   name: string;

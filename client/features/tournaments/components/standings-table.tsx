@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import type { StandingRow } from "../api/types.ts";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 /** Layout 3: the round-robin standings, best first; players nothing separates share a rank and say so. */
 export function StandingsTable({ rows, finished }: { rows: StandingRow[]; finished: boolean }) {

@@ -11,6 +11,7 @@ import { useDeleteTournament } from "../api/mutations.ts";
 import type { TournamentSummary } from "../api/types.ts";
 import { padCount, timeSince } from "../lib/format.ts";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 /** A tournament in a grid: poster, title, organiser, kind in red, views and age; a menu with Report and Delete. */
 export function TournamentCard({ tournament, to = "public" }: { tournament: TournamentSummary; to?: "public" | "dashboard" }) {

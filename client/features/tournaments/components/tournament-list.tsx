@@ -3,6 +3,7 @@ import { CardSkeleton } from "../../../components/skeleton.tsx";
 import { useTournaments } from "../api/queries.ts";
 import { TournamentCard } from "./tournament-card.tsx";
 import "../../../styles/tournaments.css";
+import "../../../i18n/screens/tournaments-ui.ts";
 
 export function TournamentListScreen() {
   const { t } = useTranslation("tournaments-ui");

@@ -13,6 +13,7 @@ import { CONFIG_ERROR, useRounds, useStandings, useTournamentPage } from "../api
 import { hasBracket, splitBracket, type TournamentPage as Page } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { formatDate } from "../lib/format.ts";
+import type { TournamentTab as Tab } from "../lib/tabs.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
 import { JoinControl } from "./join-control.tsx";
@@ -20,10 +21,8 @@ import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
 import "../../../styles/tournaments.css";
 import { BracketScroll } from "./bracket-scroll.tsx";
-
-export const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as const;
-export type TournamentTab = (typeof TOURNAMENT_TABS)[number];
-type Tab = TournamentTab;
+import "../../../i18n/screens/tournaments-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 /** Spec 02 §8's load texts: not found (404), unauthorized (401), a setup that does not answer as the API, else the generic one. */
 function loadFailure(error: Error, t: (key: string) => string): string {

@@ -5,6 +5,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useAdminCredit } from "../api/credit-wallet.ts";
+import "../../../i18n/screens/events-ui.ts";
+import "../../../i18n/screens/errors.ts";
 
 type Field = "username" | "amount";
 

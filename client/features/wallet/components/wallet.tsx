@@ -13,6 +13,7 @@ import { useTransactions } from "../api/get-transactions.ts";
 import { useTestTopUp } from "../api/credit-wallet.ts";
 import { AdminCredit } from "./admin-credit.tsx";
 import "../../../styles/events.css";
+import "../../../i18n/screens/events-ui.ts";
 
 /** Spec 02 §9: the badge flags a balance below the minimum. */
 export const LOW_BALANCE = 1000;

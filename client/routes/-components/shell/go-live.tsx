@@ -22,7 +22,8 @@ export function GoLiveModal() {
   useEffect(() => {
     if (open && !isLoggedIn) {
       close();
-      toast.warning(t("streams:session_expired"));
+      // The streams texts are not in the first load: they come first, then the warning.
+      void import("../../../i18n/screens/streams.ts").then(() => toast.warning(t("streams:session_expired")));
       openAuthModal("login");
     }
   }, [open, isLoggedIn, t]);

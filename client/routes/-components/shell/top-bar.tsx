@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { Bell, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Settings, Sun, User } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Bell, Coins, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Settings, Sun, User } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -12,9 +12,18 @@ import { SearchBox } from "../../../features/discovery/components/search-box.tsx
 import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
 import { useLiveNotifications } from "../../../features/notifications/api/use-notification-events.ts";
 import { badgeText } from "../../../features/notifications/notification-text.ts";
-import { WalletBadge } from "../../../features/wallet/components/wallet.tsx";
 import { logout } from "../../../features/shell/logout.ts";
 import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
+
+// The G-Coins badge (its code and "events-ui" texts) loads after the first screen; until then, the badge's
+// own waiting state: it waits for the balance anyway.
+const WalletBadge = lazy(() => import("../../../features/wallet/components/wallet.tsx").then((module) => ({ default: module.WalletBadge })));
+const walletBadgeWaiting = (
+  <span className="wallet-badge">
+    <Coins size={16} aria-hidden />
+    <span className="tabular">…</span>
+  </span>
+);
 
 export function Logo() {
   const { t } = useTranslation();
@@ -49,7 +58,9 @@ export function TopBar({ slim }: { slim?: boolean }) {
         <LanguageSelect />
         {isLoggedIn ? (
           <>
-            <WalletBadge />
+            <Suspense fallback={walletBadgeWaiting}>
+              <WalletBadge />
+            </Suspense>
             <NotificationBell />
             <UserMenu />
           </>

@@ -10,6 +10,7 @@ import { useSession } from "../../../lib/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
 import { goLiveStore } from "../../../lib/ui.ts";
 import "../../../styles/community.css";
+import "../../../i18n/screens/community.ts";
 
 type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClick: () => void });
 
