@@ -91,6 +91,7 @@ async function explainSearches(target: string, dataDir: string): Promise<{ plans
   const plans: string[] = [];
   const wholeTableScans: string[] = [];
   try {
+    const large = await largeTables(opened);
     for (const term of TERMS) {
       sent.length = 0;
       await search(deps, term, "en", undefined, DROPDOWN);
@@ -98,13 +99,25 @@ async function explainSearches(target: string, dataDir: string): Promise<{ plans
         const query = opened.getExecutor().compileQuery(node, createQueryId());
         const lines = await planOf(opened, query.sql, query.parameters);
         plans.push(`-- "${term}": ${query.sql}\n${lines.map((line) => `   ${line}`).join("\n")}`);
-        for (const line of wholeTableReads(lines)) wholeTableScans.push(`"${term}": ${line.trim()} (in: ${query.sql.slice(0, 90)}…)`);
+        for (const line of wholeTableReads(lines, large)) wholeTableScans.push(`"${term}": ${line.trim()} (in: ${query.sql.slice(0, 90)}…)`);
       }
     }
   } finally {
     await opened.destroy();
   }
   return { plans, wholeTableScans };
+}
+
+/** SQLite's tables of more than 5,000 rows (its plans do not say how many rows a scan reads). */
+async function largeTables(db: Db): Promise<Set<string>> {
+  if (dialectOf(db) === "postgres") return new Set();
+  const { rows: tables } = await db.executeQuery<{ name: string }>(CompiledQuery.raw("SELECT name FROM sqlite_master WHERE type = 'table'"));
+  const large = new Set<string>();
+  for (const { name } of tables) {
+    const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(`SELECT COUNT(*) AS n FROM "${name}"`));
+    if (Number(rows[0]?.n) > 5_000) large.add(name);
+  }
+  return large;
 }
 
 async function planOf(db: Db, text: string, parameters: readonly unknown[]): Promise<string[]> {
@@ -118,14 +131,14 @@ async function planOf(db: Db, text: string, parameters: readonly unknown[]): Pro
 }
 
 /**
- * SQLite: "SCAN t" without an index, t a table rather than one of the plan's own subqueries (its
- * co-routines); PostgreSQL: a sequential scan that read more than a few thousand rows.
+ * SQLite: "SCAN t" without an index, t a table of more than 5,000 rows rather than one of the plan's
+ * own subqueries (its co-routines); PostgreSQL: a sequential scan that read more than 5,000 rows.
  */
-function wholeTableReads(lines: string[]): string[] {
+function wholeTableReads(lines: string[], large: Set<string>): string[] {
   const subqueries = new Set(lines.flatMap((line) => /^\s*(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(line)?.[1] ?? []));
   return lines.flatMap((line, i) => {
     const scan = /^\s*SCAN (\S+)$/.exec(line);
-    if (scan) return subqueries.has(scan[1]!) ? [] : [line];
+    if (scan) return large.has(scan[1]!) && !subqueries.has(scan[1]!) ? [line] : [];
     const seq = /Seq Scan on (\S+).*\(actual rows=(\d+) loops=(\d+)\)/.exec(line);
     if (!seq) return [];
     // Rows read: those kept plus those its filter removed (the next lines, up to the next plan node).
