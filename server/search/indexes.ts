@@ -45,3 +45,9 @@ export async function countUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: numbe
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${ids} LIMIT ${cap + 1}) AS probe`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
+
+/** The ids `ids` yields, or null when there are more than `cap`. */
+export async function idsUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: number }>, cap: number): Promise<number[] | null> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM (${ids} LIMIT ${cap + 1}) AS found`.execute(db);
+  return rows.length > cap ? null : rows.map((row) => Number(row.id));
+}

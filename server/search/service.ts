@@ -6,7 +6,7 @@ import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
 import { fold, likePattern } from "../text/fold.ts";
-import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith } from "./indexes.ts";
+import { countUpTo, idsContaining, idsUpTo, positionInTitle, replayIdsStartingWith } from "./indexes.ts";
 
 export interface SearchLimits {
   games: number;
@@ -33,7 +33,16 @@ export async function search(deps: AppDeps, term: string, lang: Language, viewer
   return { games: games.map((game) => toGameResponse(game, lang)), users, lives, videos, tournaments };
 }
 
+/**
+ * Up to this many users found are named to the ranking query by id, so that it reads those rows only
+ * (PostgreSQL would otherwise hash-join every user to them); a term matching more is ranked in one query.
+ */
+const NAMED_USERS = 5000;
+
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
+  const containing = idsContaining(deps.db, "users", needle);
+  const found = await idsUpTo(deps.db, containing, NAMED_USERS);
+  if (found?.length === 0) return [];
   const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = ${sql.ref("user.id")})`;
   const rows = await deps.db
     .selectFrom("user")
@@ -43,7 +52,7 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
       viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
     )
     .where("user.suspended_at", "is", null)
-    .where(sql<boolean>`${sql.ref("user.id")} IN (${idsContaining(deps.db, "users", needle)})`)
+    .where(found ? sql<boolean>`${sql.ref("user.id")} IN (${sql.join(found)})` : sql<boolean>`${sql.ref("user.id")} IN (${containing})`)
     .orderBy(sql`CASE WHEN ${sql.ref("user.username")} LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
     .orderBy(followers, "desc")
     .orderBy("user.username")
