@@ -7,6 +7,14 @@ export const USERS = 10_000;
 export const CHANNELS = 2_000;
 export const REPLAYS = 50_000;
 export const LIVE = 40;
+
+/** How many rows seed() writes; bench/search also seeds ten times these. */
+export interface SeedSizes {
+  users: number;
+  channels: number;
+  replays: number;
+}
+export const API_SIZES: SeedSizes = { users: USERS, channels: CHANNELS, replays: REPLAYS };
 // Rows per INSERT: well under both databases' limits on bound values (SQLite 32,766, PostgreSQL 65,535).
 const BATCH = 1_000;
 
@@ -17,14 +25,14 @@ const words = ["finale", "ranked", "lan", "élite", "tournoi", "speedrun", "coac
  * many rows per INSERT, in one transaction, so a realistic size takes seconds on either. Ids are the
  * database's own, given in insertion order from 1 on a fresh database (checked at the end).
  */
-export async function seed(target: string): Promise<void> {
+export async function seed(target: string, sizes: SeedSizes = API_SIZES): Promise<void> {
   const db = await openDatabase(target);
   await seedGames(db);
   const now = Date.now();
   const batches = <T>(count: number, row: (i: number) => T) =>
     Array.from({ length: Math.ceil(count / BATCH) }, (_, b) => Array.from({ length: Math.min(BATCH, count - b * BATCH) }, (_, i) => row(b * BATCH + i + 1)));
   await db.transaction().execute(async (trx) => {
-    for (const rows of batches(USERS, (i) => ({ username: `player_${i}`, email: `player_${i}@bench.local`, password_hash: null, created_at: now, updated_at: now }))) {
+    for (const rows of batches(sizes.users, (i) => ({ username: `player_${i}`, email: `player_${i}@bench.local`, password_hash: null, created_at: now, updated_at: now }))) {
       await trx.insertInto("user").values(rows).execute();
     }
     const channelRow = (c: number) => {
@@ -43,16 +51,16 @@ export async function seed(target: string): Promise<void> {
         updated_at: now,
       };
     };
-    for (const rows of batches(CHANNELS, channelRow)) await trx.insertInto("channel").values(rows).execute();
+    for (const rows of batches(sizes.channels, channelRow)) await trx.insertInto("channel").values(rows).execute();
     // Sessions 1..LIVE are the lives in progress; session LIVE + r is replay r's.
     const liveSession = (c: number) => ({ channel_id: c, started_at: now - c * 60_000, ended_at: null, recording_dir: "", game_id: (c % 20) + 1 });
     for (const rows of batches(LIVE, liveSession)) await trx.insertInto("live_session").values(rows).execute();
     for (let c = 1; c <= LIVE; c++) await trx.updateTable("channel").set({ live_session_id: c }).where("id", "=", c).execute();
     const replayAt = (r: number) => now - r * 60_000;
-    const replaySession = (r: number) => ({ channel_id: (r % CHANNELS) + 1, started_at: replayAt(r) - 600_000, ended_at: replayAt(r), recording_dir: "", game_id: (r % 20) + 1 });
-    for (const rows of batches(REPLAYS, replaySession)) await trx.insertInto("live_session").values(rows).execute();
+    const replaySession = (r: number) => ({ channel_id: (r % sizes.channels) + 1, started_at: replayAt(r) - 600_000, ended_at: replayAt(r), recording_dir: "", game_id: (r % 20) + 1 });
+    for (const rows of batches(sizes.replays, replaySession)) await trx.insertInto("live_session").values(rows).execute();
     const replayRow = (r: number) => {
-      const channelId = (r % CHANNELS) + 1;
+      const channelId = (r % sizes.channels) + 1;
       const title = `${words[r % words.length]} ${words[(r * 3) % words.length]} ${r}`;
       const status = "ready" as const;
       return {
@@ -69,8 +77,8 @@ export async function seed(target: string): Promise<void> {
         created_at: replayAt(r),
       };
     };
-    for (const rows of batches(REPLAYS, replayRow)) await trx.insertInto("replay").values(rows).execute();
-    for (const rows of batches(USERS, (f) => ({ follower_id: f, followed_id: ((f * 13) % CHANNELS) + 1, created_at: now }))) {
+    for (const rows of batches(sizes.replays, replayRow)) await trx.insertInto("replay").values(rows).execute();
+    for (const rows of batches(sizes.users, (f) => ({ follower_id: f, followed_id: ((f * 13) % sizes.channels) + 1, created_at: now }))) {
       await trx
         .insertInto("follow")
         .values(rows.filter((row) => row.follower_id !== row.followed_id))
@@ -81,5 +89,5 @@ export async function seed(target: string): Promise<void> {
   if (dialectOf(db) === "postgres") await sql`ANALYZE`.execute(db);
   const last = await db.selectFrom("replay").select(["live_session_id"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
   await db.destroy();
-  if (last.live_session_id !== LIVE + REPLAYS) throw new Error("the database did not number the seeded rows from 1 in order");
+  if (last.live_session_id !== LIVE + sizes.replays) throw new Error("the database did not number the seeded rows from 1 in order");
 }

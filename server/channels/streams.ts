@@ -45,13 +45,21 @@ export async function streamOfUsername(deps: AppDeps, username: string, lang: La
   return row ? (await toStreamResponses(deps, [row], lang, viewerId))[0]! : null;
 }
 
-/** Live channels, most watched first; optionally of one game or carrying one tag. */
-export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: string }, lang: Language, viewerId?: number): Promise<StreamResponse[]> {
+/**
+ * Live channels, most watched first; optionally of one game, carrying one tag, or whose title,
+ * streamer, game or tags pass `texts` (search: answers are built for those only).
+ */
+export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: string; texts?: (texts: string[]) => boolean }, lang: Language, viewerId?: number): Promise<StreamResponse[]> {
   let query = streamRows(deps).where("channel.is_live", "=", 1);
   if (filter.game) query = query.where("channel.game_id", "=", filter.game);
   const rows = await query.orderBy("live_session.started_at", "desc").execute();
   const tag = filter.tag?.toLowerCase();
-  const matching = tag ? rows.filter((row) => parseTags(row.tags).some((t) => t.toLowerCase() === tag)) : rows;
+  let matching = tag ? rows.filter((row) => parseTags(row.tags).some((t) => t.toLowerCase() === tag)) : rows;
+  if (filter.texts && matching.length > 0) {
+    const { texts } = filter;
+    const gameNames = new Map((await deps.db.selectFrom("game").select(["id", "name"]).execute()).map((game) => [game.id, game.name]));
+    matching = matching.filter((row) => texts([row.title, row.username, (row.game_id && gameNames.get(row.game_id)) || "", ...parseTags(row.tags)]));
+  }
   const streams = await toStreamResponses(deps, matching, lang, viewerId);
   return streams.sort((a, b) => b.viewerCount - a.viewerCount);
 }

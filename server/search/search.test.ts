@@ -97,3 +97,135 @@ describe("GET /api/stream/search: tournaments", () => {
     expect((await new Browser(server.url).get("/api/stream/search?term=ete")).body.tournaments).toEqual([]);
   });
 });
+
+describe("GET /api/stream/search: the index follows every change", () => {
+  const titlesOf = (body: { videos: { title: string }[] }) => body.videos.map((v) => v.title);
+  const search = async (term: string) => (await new Browser(server.url).get(`/api/stream/search?term=${encodeURIComponent(term)}&scope=page`)).body;
+
+  it("finds a renamed user under the new name only", async () => {
+    const { browser } = await signedInUser(server, { username: "Quokka_old", email: "quokka@example.test" });
+    expect((await search("quokka")).users.map((u: { username: string }) => u.username)).toEqual(["Quokka_old"]);
+    expect((await browser.json("PUT", "/api/auth/username", { username: "Wombat_new" })).status).toBe(200);
+    expect((await search("quokka")).users).toEqual([]);
+    expect((await search("WOMBAT")).users.map((u: { username: string }) => u.username)).toEqual(["Wombat_new"]);
+  });
+
+  it("finds a live channel under its new title only", async () => {
+    const { browser, user } = await signedInUser(server, { username: "kangaroo_host", email: "kangaroo@example.test" });
+    expect((await browser.post("/api/stream/startstreaming", { title: "Tournoi Kangourou", gameId: 1 })).status).toBe(200);
+    await server.deps.db.updateTable("channel").set({ is_live: 1 }).where("user_id", "=", user.id).execute();
+    expect((await search("kangourou")).lives.map((l: { title: string }) => l.title)).toEqual(["Tournoi Kangourou"]);
+    expect((await browser.post("/api/stream/startstreaming", { title: "Soirée Ornithorynque", gameId: 1 })).status).toBe(200);
+    expect((await search("kangourou")).lives).toEqual([]);
+    expect((await search("SOIREE ORNI")).lives.map((l: { title: string }) => l.title)).toEqual(["Soirée Ornithorynque"]);
+    await server.deps.db.updateTable("channel").set({ is_live: 0 }).where("user_id", "=", user.id).execute();
+  });
+
+  it("finds a renamed replay under its new title only, and a deleted one no more", async () => {
+    await signedInUser(server, { username: "pangolin_fan", email: "pangolin@example.test" });
+    const [id] = await replays("pangolin_fan", [{ title: "Coupe Pangolin", views: 1 }]);
+    expect(titlesOf(await search("pangolin"))).toEqual(["Coupe Pangolin"]);
+    const { fold } = await import("../text/fold.ts");
+    await server.deps.db
+      .updateTable("replay")
+      .set({ title: "Défi Tatou", search_title: fold("Défi Tatou") })
+      .where("id", "=", id!)
+      .execute();
+    expect(titlesOf(await search("pangolin"))).toEqual([]);
+    expect(titlesOf(await search("DEFI TAT"))).toEqual(["Défi Tatou"]);
+    await server.deps.db.updateTable("replay").set({ deleted_at: Date.now() }).where("id", "=", id!).execute();
+    expect(titlesOf(await search("tatou"))).toEqual([]);
+    await server.deps.db.deleteFrom("replay").where("id", "=", id!).execute();
+    expect(titlesOf(await search("tatou"))).toEqual([]);
+  });
+
+  it("finds a term shorter than a trigram, wildcards as plain characters", async () => {
+    await signedInUser(server, { username: "puzzle_fan", email: "puzzle@example.test" });
+    await replays("puzzle_fan", [
+      { title: "Puzzle nocturne", views: 1 },
+      { title: "Remise 50% ce soir", views: 1 },
+    ]);
+    expect(titlesOf(await search("zz"))).toEqual(["Puzzle nocturne"]);
+    expect(titlesOf(await search("0%"))).toEqual(["Remise 50% ce soir"]);
+  });
+
+  it("ranks a common term's matches as a rare one's: starting with it first, then the most watched", async () => {
+    await signedInUser(server, { username: "anteater_fan", email: "anteater@example.test" });
+    const common = Array.from({ length: 1050 }, (_, i) => ({ title: `Grand Tamanoir ${i + 1}`, views: i + 1 }));
+    await replays("anteater_fan", [...common, ...[1, 2, 3].map((views) => ({ title: `Tamanoir du soir ${views}`, views }))]);
+    // More than a thousand contain "tamanoir", three start with it.
+    expect(titlesOf(await search("tamanoir")).slice(0, 6)).toEqual([
+      "Tamanoir du soir 3",
+      "Tamanoir du soir 2",
+      "Tamanoir du soir 1",
+      "Grand Tamanoir 1050",
+      "Grand Tamanoir 1049",
+      "Grand Tamanoir 1048",
+    ]);
+    // More than a thousand start with "grand tam": the most watched of them.
+    expect(titlesOf(await search("grand tam")).slice(0, 3)).toEqual(["Grand Tamanoir 1050", "Grand Tamanoir 1049", "Grand Tamanoir 1048"]);
+    expect((await search("grand tam")).videos).toHaveLength(24);
+  });
+});
+
+/** Many finished replays of one user's channel in two statements; returns their ids in order. */
+async function replays(username: string, rows: { title: string; views: number }[]): Promise<number[]> {
+  const { fold } = await import("../text/fold.ts");
+  const db = server.deps.db;
+  const user = await db.selectFrom("user").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  const channel = await db.selectFrom("channel").select("id").where("user_id", "=", user.id).executeTakeFirst();
+  const channelId =
+    channel?.id ??
+    (
+      await db
+        .insertInto("channel")
+        .values({
+          user_id: user.id,
+          public_id: `c${user.id}`,
+          stream_key: `k${user.id}`,
+          title: "",
+          search_title: "",
+          game_id: 1,
+          tags: "[]",
+          is_live: 0,
+          live_session_id: null,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const now = Date.now();
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    const sessions = await db
+      .insertInto("live_session")
+      .values(batch.map(() => ({ channel_id: channelId, started_at: now, ended_at: now, recording_dir: "/nowhere", game_id: 1 })))
+      .returning("id")
+      .execute();
+    const inserted = await db
+      .insertInto("replay")
+      .values(
+        batch.map((row, i) => ({
+          channel_id: channelId,
+          live_session_id: sessions[i]!.id,
+          title: row.title,
+          search_title: fold(row.title),
+          status: "ready" as const,
+          game_id: 1,
+          file_path: "1/x.mp4",
+          thumbnail_path: null,
+          duration: 60,
+          file_size: 1000,
+          view_count: row.views,
+          created_at: now,
+          deleted_at: null,
+        })),
+      )
+      .returning("id")
+      .execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}

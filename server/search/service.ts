@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
 import { tournamentSummary } from "../tournaments/queries.ts";
@@ -6,6 +6,7 @@ import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
 import { fold, likePattern } from "../text/fold.ts";
+import { countUpTo, idsContaining, idsUpTo, positionInTitle, replayIdsStartingWith } from "./indexes.ts";
 
 export interface SearchLimits {
   games: number;
@@ -32,7 +33,16 @@ export async function search(deps: AppDeps, term: string, lang: Language, viewer
   return { games: games.map((game) => toGameResponse(game, lang)), users, lives, videos, tournaments };
 }
 
+/**
+ * Up to this many users found are named to the ranking query by id, so that it reads those rows only
+ * (PostgreSQL would otherwise hash-join every user to them); a term matching more is ranked in one query.
+ */
+const NAMED_USERS = 5000;
+
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
+  const containing = idsContaining(deps.db, "users", needle);
+  const found = await idsUpTo(deps.db, containing, NAMED_USERS);
+  if (found?.length === 0) return [];
   const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = ${sql.ref("user.id")})`;
   const rows = await deps.db
     .selectFrom("user")
@@ -42,7 +52,7 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
       viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
     )
     .where("user.suspended_at", "is", null)
-    .where(sql<boolean>`${sql.ref("user.username")} LIKE ${likePattern(needle)} ESCAPE '\\'`)
+    .where(found ? sql<boolean>`${sql.ref("user.id")} IN (${sql.join(found)})` : sql<boolean>`${sql.ref("user.id")} IN (${containing})`)
     .orderBy(sql`CASE WHEN ${sql.ref("user.username")} LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
     .orderBy(followers, "desc")
     .orderBy("user.username")
@@ -62,8 +72,8 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
 }
 
 async function searchLives(deps: AppDeps, needle: string, lang: Language, viewerId: number | undefined, limit: number) {
-  const lives = await liveStreams(deps, {}, lang, viewerId);
   const rank = (texts: string[]) => (texts.some((t) => fold(t).startsWith(needle)) ? 0 : texts.some((t) => fold(t).includes(needle)) ? 1 : 2);
+  const lives = await liveStreams(deps, { texts: (texts) => rank(texts) < 2 }, lang, viewerId);
   return lives
     .map((live) => ({ live, rank: rank([live.title, live.username, live.game?.name ?? "", ...live.tags]) }))
     .filter(({ rank }) => rank < 2)
@@ -72,8 +82,29 @@ async function searchLives(deps: AppDeps, needle: string, lang: Language, viewer
     .map(({ live }) => live);
 }
 
+/**
+ * Below this many matches a term is rare: every match is read through the index and ranked. Above,
+ * matches are so common that walking the replays from the most watched finds the first ones at once,
+ * where ranking them all would read thousands of rows per request.
+ */
+const RARE_MATCHES = 1000;
+
+/** Titles that start with the term first, then the ones that contain it further on, each most watched first. */
 async function searchVideos(deps: AppDeps, needle: string, limit: number) {
-  const rows = await deps.db
+  const containing = idsContaining(deps.db, "replays", needle);
+  if ((await countUpTo(deps.db, containing, RARE_MATCHES)) <= RARE_MATCHES) return (await rankReplays(deps, needle, containing, limit)).map(toReplayResponse);
+  const startingWith = replayIdsStartingWith(deps.db, needle);
+  const first =
+    (await countUpTo(deps.db, startingWith, RARE_MATCHES)) <= RARE_MATCHES
+      ? await rankReplays(deps, needle, startingWith, limit)
+      : await mostWatchedReplays(deps, sql<boolean>`${positionInTitle(deps.db, needle)} = 1`, limit);
+  if (first.length === limit) return first.map(toReplayResponse);
+  const further = await mostWatchedReplays(deps, sql<boolean>`${positionInTitle(deps.db, needle)} > 1`, limit - first.length);
+  return [...first, ...further].map(toReplayResponse);
+}
+
+function listedReplays(deps: AppDeps) {
+  return deps.db
     .selectFrom("replay")
     .innerJoin("channel", "channel.id", "replay.channel_id")
     .innerJoin("user", "user.id", "channel.user_id")
@@ -82,14 +113,23 @@ async function searchVideos(deps: AppDeps, needle: string, limit: number) {
     .select(["user.id as owner_id", "user.username", "user.avatar", "game.name as game_name", "game.icon as game_icon"])
     .where("replay.deleted_at", "is", null)
     .where("replay.status", "=", "ready")
-    .where("user.suspended_at", "is", null)
-    .where(sql<boolean>`replay.search_title LIKE ${likePattern(needle)} ESCAPE '\\'`)
+    .where("user.suspended_at", "is", null);
+}
+
+/** Ranks the replays among `ids` (a rare term's matches): starting with the term first, then the most watched. */
+function rankReplays(deps: AppDeps, needle: string, ids: RawBuilder<{ id: number }>, limit: number) {
+  return listedReplays(deps)
+    .where(sql<boolean>`replay.id IN (${ids})`)
     .orderBy(sql`CASE WHEN replay.search_title LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
     .orderBy("replay.view_count", "desc")
     .orderBy("replay.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map(toReplayResponse);
+}
+
+/** The most watched replays that pass `matches`, read in the order of replay_most_viewed until `limit` are found. */
+function mostWatchedReplays(deps: AppDeps, matches: RawBuilder<boolean>, limit: number) {
+  return listedReplays(deps).where(matches).orderBy("replay.view_count", "desc").orderBy("replay.id", "desc").limit(limit).execute();
 }
 
 /** Tournaments by name or game, running and open ones before finished ones (a community holds a few hundred at most). */

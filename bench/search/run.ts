@@ -1,0 +1,234 @@
+// bench/search: the search box as the catalogue grows (issue 17, item 1 and the "Data" series for
+// search). Seeds bench/api's rows at 50,000 replays and at ten times that (100,000 users, 20,000
+// channels, 500,000 replays), into SQLite and into PostgreSQL (a throw-away cluster); for each, starts
+// `bun server/main.ts` in its own process, loads GET /api/stream/search with 32 concurrent loops,
+// times each term alone, then stops the server by its pid and explains every query one search runs,
+// listing those that read a whole table. Traffic goes to 127.0.0.1 only; the cluster is stopped at the end.
+// Run: node_modules/.bin/bun bench/search/run.ts
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from "kysely";
+import pg from "pg";
+import { type Db, dialectOf, openDatabase } from "../../db/index.ts";
+import { startPostgresCluster } from "../../scripts/lib/postgres-cluster.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppDeps } from "../../server/http/context.ts";
+import { search } from "../../server/search/service.ts";
+import { startMainProcess } from "../../tests/fixtures/process.ts";
+import { type LoadResult, load } from "../api/load.ts";
+import { API_SIZES, type SeedSizes, seed } from "../api/seed.ts";
+import { machineLine, writeSection } from "../report.ts";
+import { growthChart } from "./chart.ts";
+
+const CONNECTIONS = 32;
+const SECONDS = 8;
+/** bench/api's terms: common words, a username, two words, a game, nothing. */
+const TERMS = ["fin", "élite", "player_12", "ranked lan", "coach", "league", "xyz"];
+const SIZES: SeedSizes[] = [API_SIZES, { users: API_SIZES.users * 10, channels: API_SIZES.channels * 10, replays: API_SIZES.replays * 10 }];
+const DROPDOWN = { games: 6, users: 6, lives: 6, videos: 6, tournaments: 0 };
+/** Issue 17's targets for the dropdown's p99 under 32 loops, by replays. */
+const TARGET_P99_MS: Record<number, number> = { 50000: 50, 500000: 100 };
+/** bench/api before the index (docs/benchmarks.md, 2026-11-26): LIKE '%term%' at 50,000 replays. */
+const BEFORE = { SQLite: { rps: 94, p99: 648.9 }, PostgreSQL: { rps: 108, p99: 398.3 } };
+
+interface Run {
+  database: "SQLite" | "PostgreSQL";
+  sizes: SeedSizes;
+  seedSeconds: number;
+  dropdown: LoadResult;
+  /** Median of sequential requests per term, ms: one request's own time, without queueing. */
+  alone: Record<string, number>;
+  plans: string[];
+  wholeTableScans: string[];
+}
+
+async function measure(database: Run["database"], target: string, dataDir: string, sizes: SeedSizes, env: Record<string, string>): Promise<Run> {
+  const seedStart = performance.now();
+  await seed(target, sizes);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`${database}, ${sizes.replays.toLocaleString("en")} replays: seeded in ${seedSeconds.toFixed(1)} s`);
+  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", ...env });
+  let dropdown: LoadResult;
+  const alone: Record<string, number> = {};
+  try {
+    const url = (term: string) => `${server.url}/api/stream/search?term=${encodeURIComponent(term)}`;
+    for (const term of TERMS) alone[term] = await medianAlone(url(term), 15);
+    dropdown = await load(`${database}`, TERMS.map(url), CONNECTIONS, SECONDS);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.child.exited;
+  }
+  const { plans, wholeTableScans } = await explainSearches(target, dataDir);
+  return { database, sizes, seedSeconds, dropdown, alone, plans, wholeTableScans };
+}
+
+async function medianAlone(url: string, times: number): Promise<number> {
+  await (await fetch(url)).arrayBuffer();
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    took.push(performance.now() - started);
+  }
+  return took.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+}
+
+/** Runs each term's search in this process, keeping the queries it sends, and asks the database how it reads each one. */
+async function explainSearches(target: string, dataDir: string): Promise<{ plans: string[]; wholeTableScans: string[] }> {
+  const opened = await openDatabase(target);
+  const sent: RootOperationNode[] = [];
+  const keep: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      sent.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const db = opened.withPlugin(keep) as Db;
+  // Search reads the database, the clock and where live pictures are: nothing else of the server's parts.
+  const deps = { db, now: Date.now, config: loadConfig({ DATA_DIR: dataDir }) } as unknown as AppDeps;
+  const plans: string[] = [];
+  const wholeTableScans: string[] = [];
+  try {
+    const large = await largeTables(opened);
+    for (const term of TERMS) {
+      sent.length = 0;
+      await search(deps, term, "en", undefined, DROPDOWN);
+      for (const node of [...sent]) {
+        const query = opened.getExecutor().compileQuery(node, createQueryId());
+        const lines = await planOf(opened, query.sql, query.parameters);
+        plans.push(`-- "${term}": ${query.sql}\n${lines.map((line) => `   ${line}`).join("\n")}`);
+        for (const line of wholeTableReads(lines, large)) wholeTableScans.push(`"${term}": ${line.trim()} (in: ${query.sql.slice(0, 90)}…)`);
+      }
+    }
+  } finally {
+    await opened.destroy();
+  }
+  return { plans, wholeTableScans };
+}
+
+/** SQLite's tables of more than 5,000 rows (its plans do not say how many rows a scan reads). */
+async function largeTables(db: Db): Promise<Set<string>> {
+  if (dialectOf(db) === "postgres") return new Set();
+  const { rows: tables } = await db.executeQuery<{ name: string }>(CompiledQuery.raw("SELECT name FROM sqlite_master WHERE type = 'table'"));
+  const large = new Set<string>();
+  for (const { name } of tables) {
+    const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(`SELECT COUNT(*) AS n FROM "${name}"`));
+    if (Number(rows[0]?.n) > 5_000) large.add(name);
+  }
+  return large;
+}
+
+async function planOf(db: Db, text: string, parameters: readonly unknown[]): Promise<string[]> {
+  if (dialectOf(db) === "postgres") {
+    // Actual rows, so a sequential scan that stops at its LIMIT is told from one that reads everything.
+    const { rows } = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, [...parameters]));
+    return rows.map((row) => row["QUERY PLAN"]);
+  }
+  const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
+  return rows.map((row) => row.detail);
+}
+
+/**
+ * SQLite: "SCAN t" without an index, t a table of more than 5,000 rows rather than one of the plan's
+ * own subqueries (its co-routines); PostgreSQL: a sequential scan that read more than 5,000 rows.
+ */
+function wholeTableReads(lines: string[], large: Set<string>): string[] {
+  const subqueries = new Set(lines.flatMap((line) => /^\s*(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(line)?.[1] ?? []));
+  return lines.flatMap((line, i) => {
+    const scan = /^\s*SCAN (\S+)$/.exec(line);
+    if (scan) return large.has(scan[1]!) && !subqueries.has(scan[1]!) ? [line] : [];
+    const seq = /Seq Scan on (\S+).*\(actual rows=(\d+) loops=(\d+)\)/.exec(line);
+    if (!seq) return [];
+    // Rows read: those kept plus those its filter removed (the next lines, up to the next plan node).
+    const details = lines.slice(i + 1).findIndex((next) => next.includes("->"));
+    const removed = lines.slice(i + 1, details === -1 ? undefined : i + 1 + details).map((next) => /Rows Removed by Filter: (\d+)/.exec(next)?.[1]);
+    const read = (Number(seq[2]) + Number(removed.find(Boolean) ?? 0)) * Number(seq[3]);
+    return read > 5_000 ? [`${line.trim()}, ${read} rows read`] : [];
+  });
+}
+
+const runs: Run[] = [];
+const folders: string[] = [];
+const cluster = await startPostgresCluster({ durable: true });
+try {
+  const loadBefore = loadavg();
+  for (const sizes of SIZES) {
+    const sqliteDir = mkdtempSync(join(tmpdir(), "arena-bench-search-"));
+    folders.push(sqliteDir);
+    runs.push(await measure("SQLite", join(sqliteDir, "arena.db"), sqliteDir, sizes, {}));
+    rmSync(sqliteDir, { recursive: true, force: true });
+    const pgDir = mkdtempSync(join(tmpdir(), "arena-bench-search-pg-"));
+    folders.push(pgDir);
+    const name = `arena_search_${sizes.replays}`;
+    await createDatabase(cluster.url, name);
+    const pgUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
+    runs.push(await measure("PostgreSQL", pgUrl, pgDir, sizes, { DATABASE_URL: pgUrl }));
+    await dropDatabase(cluster.url, name);
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+  const body = report(runs, loadBefore);
+  writeSection("Search as the catalogue grows", body);
+  console.log(body);
+  console.log(`\nEvery query of one dropdown search, explained:\n${runs.map((run) => `\n## ${run.database}, ${run.sizes.replays} replays\n${run.plans.join("\n")}`).join("\n")}`);
+} finally {
+  await cluster.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+}
+
+function report(runs: Run[], loadBefore: number[]): string {
+  const [small, large] = SIZES.map((sizes) => sizes.replays) as [number, number];
+  const of = (database: Run["database"], replays: number) => runs.find((run) => run.database === database && run.sizes.replays === replays)!;
+  const databases = ["SQLite", "PostgreSQL"] as const;
+  const growthRows = databases.map((database) => {
+    const [a, b] = [of(database, small), of(database, large)];
+    const verdict = (run: Run) => (run.dropdown.p99 < TARGET_P99_MS[run.sizes.replays]! ? "**pass**" : "**miss**");
+    return `| ${database} | ${BEFORE[database].rps} / ${BEFORE[database].p99} | ${a.dropdown.rps.toFixed(0)} / ${a.dropdown.p50.toFixed(1)} / ${a.dropdown.p99.toFixed(1)} ${verdict(a)} | ${b.dropdown.rps.toFixed(0)} / ${b.dropdown.p50.toFixed(1)} / ${b.dropdown.p99.toFixed(1)} ${verdict(b)} | ${(b.dropdown.p99 / a.dropdown.p99).toFixed(2)}× | ${a.dropdown.errors + b.dropdown.errors} |`;
+  });
+  const termRows = TERMS.map((term) => `| ${term} | ${databases.flatMap((database) => [of(database, small), of(database, large)].map((run) => run.alone[term]!.toFixed(1))).join(" | ")} |`);
+  const scans = runs.flatMap((run) => run.wholeTableScans.map((scan) => `- ${run.database}, ${run.sizes.replays.toLocaleString("en")} replays, ${scan}`));
+  const chart = growthChart({
+    title: "Search dropdown p99 under 32 loops",
+    xLabel: "replays",
+    yLabel: "p99 ms",
+    xs: [small, large],
+    series: databases.map((database) => ({ name: database, ys: [of(database, small).dropdown.p99, of(database, large).dropdown.p99] })),
+    targets: [small, large].map((x) => ({ x, y: TARGET_P99_MS[x]! })),
+  });
+  writeFileSync(join(import.meta.dir, "../../docs/search-growth.svg"), chart);
+  const size = (s: SeedSizes) => `${s.users.toLocaleString("en")} users, ${s.channels.toLocaleString("en")} channels, ${s.replays.toLocaleString("en")} replays`;
+  return `Machine: ${machineLine()}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(" ")}.
+Method: \`bun bench/search/run.ts\` seeds bench/api's rows twice, ${size(SIZES[0]!)} then ${size(SIZES[1]!)} (40 live channels and one follow per user in both), first into SQLite, then into PostgreSQL 15 (a throw-away cluster of Debian's package on loopback, durable settings, a pool of 10 connections). For each it starts \`bun server/main.ts\` in its own process, times each term alone (median of 15 sequential requests), then ${CONNECTIONS} concurrent keep-alive loops on 127.0.0.1 call \`GET /api/stream/search?term=\` (the top bar's dropdown) for ${SECONDS} s, cycling through the terms ${TERMS.map((t) => `"${t}"`).join(", ")}. The client and PostgreSQL share the server's 2 cores.
+
+| database | before: LIKE scan, 50,000 replays (req/s / p99 ms) | ${small.toLocaleString("en")} replays: req/s / p50 / p99 ms | ${large.toLocaleString("en")} replays: req/s / p50 / p99 ms | p99 growth | errors |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${growthRows.join("\n")}
+
+Targets (issue 17): p99 under ${TARGET_P99_MS[small]} ms at ${small.toLocaleString("en")} replays and under ${TARGET_P99_MS[large]} ms at ${large.toLocaleString("en")}; no more than 2× growth from one to the other. "Before" is bench/api's last run of the LIKE scan (same rows, same terms).
+
+![Search p99 against replays](search-growth.svg)
+
+One request alone, median ms, by term:
+
+| term | SQLite ${small.toLocaleString("en")} | SQLite ${large.toLocaleString("en")} | PostgreSQL ${small.toLocaleString("en")} | PostgreSQL ${large.toLocaleString("en")} |
+| --- | ---: | ---: | ---: | ---: |
+${termRows.join("\n")}
+
+Query plans that read a whole table (every query of each term's search, explained after the load; SQLite \`EXPLAIN QUERY PLAN\` "SCAN t" without an index, PostgreSQL \`EXPLAIN ANALYZE\` sequential scans of more than 5,000 rows; the full plans are printed by the bench):
+${scans.length > 0 ? scans.join("\n") : "- none"}`;
+}
+
+async function createDatabase(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+}
+
+async function dropDatabase(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP DATABASE ${name}`);
+  await client.end();
+}

@@ -1,0 +1,53 @@
+import { type RawBuilder, sql } from "kysely";
+import { type DbOrTransaction, dialectOf } from "../../db/index.ts";
+import { likePattern } from "../text/fold.ts";
+
+/**
+ * The search indexes of migration 0015 as queries, so the search service never writes a dialect's
+ * syntax: SQLite reads its FTS5 trigram tables, PostgreSQL its pg_trgm GIN indexes. Needles are
+ * folded (server/text/fold.ts); a match is "the text contains the needle", as the LIKE scan was.
+ */
+const searched = {
+  replays: { table: "replay", column: sql.ref("replay.search_title"), fts5: "replay_search", postgres: sql.ref("replay.search_title") },
+  users: { table: "user", column: sql.ref("user.username"), fts5: "user_search", postgres: sql`lower(${sql.ref("user.username")}::text)` },
+};
+export type Searched = keyof typeof searched;
+
+/** Trigrams need three characters: a shorter needle is looked for row by row. */
+const TRIGRAM = 3;
+
+/** The ids of the rows whose searched text contains `needle`, read through the trigram index. */
+export function idsContaining(db: DbOrTransaction, what: Searched, needle: string): RawBuilder<{ id: number }> {
+  const { table, column, fts5, postgres } = searched[what];
+  if (dialectOf(db) === "postgres") return sql`SELECT id FROM ${sql.table(table)} WHERE ${postgres} LIKE ${likePattern(needle)} ESCAPE '\\'`;
+  if ([...needle].length < TRIGRAM) return sql`SELECT id FROM ${sql.table(table)} WHERE ${column} LIKE ${likePattern(needle)} ESCAPE '\\'`;
+  // A quoted FTS5 string is a phrase: with the trigram tokenizer, that is the substring itself.
+  return sql`SELECT rowid AS id FROM ${sql.table(fts5)} WHERE ${sql.table(fts5)} MATCH ${`"${needle.replaceAll('"', '""')}"`}`;
+}
+
+/** The ids of the replays whose folded title starts with `needle`: a range of an ordered index (SQLite) or the trigrams. */
+export function replayIdsStartingWith(db: DbOrTransaction, needle: string): RawBuilder<{ id: number }> {
+  if (dialectOf(db) === "postgres") return sql`SELECT id FROM replay WHERE search_title LIKE ${likePattern(needle, true)} ESCAPE '\\'`;
+  // GLOB compares as the index orders (binary), so SQLite reads the range of replay_search_title.
+  return sql`SELECT id FROM replay WHERE search_title GLOB ${`${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`}`;
+}
+
+/**
+ * Where `needle` first occurs in a replay's folded title: 1 at the start, 0 nowhere. No index serves
+ * it, on purpose: the caller walks the most watched replays and stops at the first matches.
+ */
+export function positionInTitle(db: DbOrTransaction, needle: string): RawBuilder<number> {
+  return dialectOf(db) === "postgres" ? sql<number>`strpos(replay.search_title, ${needle})` : sql<number>`instr(replay.search_title, ${needle})`;
+}
+
+/** How many ids `ids` yields, counted no further than `cap` + 1: enough to tell a rare term from a common one. */
+export async function countUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: number }>, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${ids} LIMIT ${cap + 1}) AS probe`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The ids `ids` yields, or null when there are more than `cap`. */
+export async function idsUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: number }>, cap: number): Promise<number[] | null> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM (${ids} LIMIT ${cap + 1}) AS found`.execute(db);
+  return rows.length > cap ? null : rows.map((row) => Number(row.id));
+}
