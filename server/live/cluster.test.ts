@@ -89,7 +89,7 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
     });
     for (const node of [a, b]) {
       const res = await fetch(`${node.url}/live/${streamer.username}/index.m3u8`);
-      expect(res.headers.get("cache-control")).toBe("public, max-age=1");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
       expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     }
     const [fromOwner, relayed] = await Promise.all([a, b].map((node) => fetch(`${node.url}/live/${streamer.username}/${segments[0]}`)));

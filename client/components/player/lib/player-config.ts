@@ -1,6 +1,11 @@
 import type { HlsConfig } from "hls.js";
 
-/** hls.js settings of spec 01 §9: low-latency mode, 90 s back buffer, 30 s buffer (60 s at most, 60 MB), 3 segments behind live, 10 at most. */
+/**
+ * hls.js settings of spec 01 §9: low-latency mode, 90 s back buffer, 30 s buffer (60 s at most, 60 MB), 3 segments behind live, 10 at most.
+ * A player that joined further behind (its first playlist was already up to a segment old) plays up
+ * to 1.2× until it is back at 3 segments, as the HTTP-FLV player does; Arena's blocking playlist
+ * reload (server/live/playlist-wait.ts) tells it exactly how old each segment is.
+ */
 export const HLS_CONFIG = {
   lowLatencyMode: true,
   backBufferLength: 90,
@@ -9,6 +14,7 @@ export const HLS_CONFIG = {
   maxBufferSize: 60 * 1000 * 1000,
   liveSyncDurationCount: 3,
   liveMaxLatencyDurationCount: 10,
+  maxLiveSyncPlaybackRate: 1.2,
 } satisfies Partial<HlsConfig>;
 
 /**
