@@ -48,7 +48,9 @@ const RUN_LIMIT_MS = 10 * 60_000;
 const OBS_GOP_SECONDS = 2;
 /** Its chromium viewers watch longer: at 3 segments behind, a mark is on screen some 6 s after its push. */
 const OBS_VIEW_SECONDS = 28;
-const write = !process.argv.includes("--no-write");
+/** Only the 2 s GOP pass (for trying remux settings); writes nothing. */
+const obsOnly = process.argv.includes("--obs-gop-only");
+const write = !process.argv.includes("--no-write") && !obsOnly;
 
 interface LatencyResult {
   server: string;
@@ -423,7 +425,7 @@ try {
     [arenaTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
     [nginxTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
   ];
-  for (const [make, pass] of passes) {
+  for (const [make, pass] of passes.filter(([, pass]) => !obsOnly || pass.hlsOnly)) {
     const target = await make();
     try {
       const measured = await measureServer(target, chromiumOk, scripts, pass);
@@ -577,4 +579,4 @@ Publisher frames written more than a frame late (pacing check): ${late}.`;
 
 console.log(`\n${body}`);
 if (write && results.length === 3) writeSection("Live latency and CPU", body);
-process.exit(results.length === 3 ? 0 : 1);
+process.exit(results.length === 3 || (obsOnly && obsGop.length === 2) ? 0 : 1);
