@@ -479,12 +479,12 @@ const targets = [
   `| HLS in chromium: Arena's player under nginx-rtmp in a minimal hls.js page (median, issue 17) | ${fmt(arenaHlsChromium?.median)} vs ${fmt(nginxHlsChromium?.median)} | ${check(enough(arenaHlsChromium) && enough(nginxHlsChromium) ? arenaHlsChromium!.median! < nginxHlsChromium!.median! : undefined)} |`,
   `| ingest + HLS remux + recording + thumbnails under 4 % of one core per stream | ${arenaCpu?.toFixed(1) ?? "—"} % (nginx-rtmp ${nginxCpu?.toFixed(1) ?? "—"} %) | ${check(arenaCpu !== undefined ? arenaCpu < 4 : undefined)} |`,
 ];
-const latencyRow = (l: LatencyResult) => {
-  const before = BEFORE[`${l.server}|${l.path}|${l.reader}`];
+const latencyRow = (l: LatencyResult, gopSeconds = 1) => {
+  const before = gopSeconds === 1 ? BEFORE[`${l.server}|${l.path}|${l.reader}`] : undefined;
   return `| ${l.server} | ${l.path} | ${l.reader} | ${before ?? "—"} | ${fmt(l.median)} | ${fmt(l.p90)} | ${l.marks} | ${l.lost} | ${l.fps?.toFixed(0) ?? "—"} |`;
 };
-const latencyRows = all.map(latencyRow);
-const obsRows = obsGop.flatMap((r) => r.latency).map(latencyRow);
+const latencyRows = all.map((l) => latencyRow(l));
+const obsRows = obsGop.flatMap((r) => r.latency).map((l) => latencyRow(l, OBS_GOP_SECONDS));
 const obsSegments = obsGop
   .filter((r) => r.server.segmentDelays?.length)
   .map((r) => {
@@ -557,7 +557,7 @@ the minimal page on Arena's relay minus the same page on node-media-server is th
 HLS with OBS's recommended keyframe interval (${OBS_GOP_SECONDS} s GOP, so ${OBS_GOP_SECONDS} s segments: a segment starts on a keyframe, and only a
 re-encode could cut shorter), chromium viewers only, same publisher otherwise, ${OBS_VIEW_SECONDS} s of viewing:
 
-| server | path | viewer | before | median | p90 | marks | lost | frames/s seen |
+| server | path | viewer | before: not measured | median | p90 | marks | lost | frames/s seen |
 | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${obsRows.join("\n") || "| — | — | — | — | — | — | — | — | — |"}
 
