@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Cluster, type ClusterNode, nginxPassesRtmp, startCluster } from "./fixtures/cluster.ts";
 import { probe } from "../media/probe.ts";
+import { withBlockingReload } from "../server/live/playlist-wait.ts";
 import { inHours } from "./fixtures/money.ts";
 import { publishTestStream, waitFor } from "./fixtures/publisher.ts";
 import { Browser, newAccount } from "./fixtures/server.ts";
@@ -135,9 +136,9 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
     };
     expect(await get("/live/cachecheck/segment-1764000000.ts")).toMatchObject({ status: 200, cache: "MISS" });
     expect(await get("/live/cachecheck/segment-1764000000.ts")).toMatchObject({ status: 200, cache: "HIT" });
-    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: playlist(1764000000) });
+    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000000)) });
     writeOnEveryNode("index.m3u8", playlist(1764000001));
-    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: playlist(1764000001) });
+    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000001)) });
   });
 
   test.skipIf(!nginxPassesRtmp())(

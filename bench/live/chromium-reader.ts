@@ -110,6 +110,8 @@ interface Options {
   mediaPath: string;
   /** Arena's stream page: when given, its own player is read instead of the fallback page. */
   arenaPage?: string | undefined;
+  /** The minimal page plays with sound, as Arena's player does (it starts muted otherwise, as minimal pages usually do). */
+  sound?: boolean;
   scripts: PlayerScripts | undefined;
   settings: { flv: object; hls: object; from: string };
 }
@@ -191,7 +193,7 @@ export async function startChromiumReader(browser: Browser, options: Options): P
   };
 }
 
-async function openFallback(page: Page, { kind, origin, mediaPath, scripts, settings }: Options): Promise<string> {
+async function openFallback(page: Page, { kind, origin, mediaPath, scripts, settings, sound }: Options): Promise<string> {
   const s = scripts!;
   const base = `${origin}/__arena_bench_live`;
   const script = kind === "flv" ? s.mpegts.path : s.hls.path;
@@ -202,7 +204,7 @@ async function openFallback(page: Page, { kind, origin, mediaPath, scripts, sett
       : `const h = new Hls(${JSON.stringify(settings.hls)}); h.loadSource(${JSON.stringify(origin + mediaPath)}); h.attachMedia(video);
          h.on(Hls.Events.MANIFEST_PARSED, () => video.play());`;
   const html = `<!doctype html><html><body style="margin:0;background:#000">
-<video id="v" muted autoplay playsinline style="width:640px;height:360px"></video>
+<video id="v"${sound ? "" : " muted"} autoplay playsinline style="width:640px;height:360px"></video>
 <script src="${base}/player.js"></script>
 <script>const video = document.getElementById("v"); ${start}</script></body></html>`;
   await page.route(`${base}/**`, (route) => {
@@ -221,9 +223,10 @@ async function openFallback(page: Page, { kind, origin, mediaPath, scripts, sett
     undefined,
     { timeout: 20_000 },
   );
+  const audible = sound ? ", sound on" : ", muted";
   return kind === "flv"
-    ? `minimal page: mpegts.js ${s.mpegts.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.flv)}`
-    : `minimal page: hls.js ${s.hls.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.hls)}`;
+    ? `minimal page${audible}: mpegts.js ${s.mpegts.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.flv)}`
+    : `minimal page${audible}: hls.js ${s.hls.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.hls)}`;
 }
 
 /** Runs in the page: samples every presented frame of the first playing <video>. */

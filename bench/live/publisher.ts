@@ -1,5 +1,5 @@
 // The streamer: this Bun process draws 720p30 frames itself and writes them into an ffmpeg encoder
-// (x264 veryfast, zerolatency, 1 s GOP, 2.5 Mbps CBR-like, AAC) that pushes FLV over RTMP, so the
+// (x264 veryfast, zerolatency, 1 s GOP by default, 2 s as OBS recommends on request, 2.5 Mbps CBR-like, AAC) that pushes FLV over RTMP, so the
 // wall-clock time each mark's first frame was handed to the encoder is known exactly.
 // The audio (a tone) comes through a FIFO, written ahead of the video, so the FLV muxer never holds
 // a video frame back while it waits for audio to interleave with.
@@ -23,7 +23,7 @@ export interface Mark {
 export interface Publisher {
   pid: number;
   marks: Mark[];
-  /** When each keyframe (every FPS frames: 1 s GOP, no scene-cut keyframes) was handed to the encoder. */
+  /** When each keyframe (every GOP: no scene-cut keyframes) was handed to the encoder. */
   keyframes: number[];
   /** Frames that were written later than their slot by more than one frame. */
   late: () => number;
@@ -35,8 +35,9 @@ export interface Publisher {
   stop(): Promise<void>;
 }
 
-/** Starts publishing to `url`; `tempDir` holds the audio FIFO. Runs until stop(). */
-export async function startPublisher(url: string, tempDir: string, name = "pub"): Promise<Publisher> {
+/** Starts publishing to `url`; `tempDir` holds the audio FIFO; a keyframe every `gopSeconds`. Runs until stop(). */
+export async function startPublisher(url: string, tempDir: string, name = "pub", gopSeconds = 1): Promise<Publisher> {
+  const gopFrames = Math.round(gopSeconds * FPS);
   const fifo = join(tempDir, `${name}-audio.pcm`);
   if (Bun.spawnSync(["mkfifo", fifo]).exitCode !== 0) throw new Error(`mkfifo ${fifo} failed`);
   // prettier-ignore
@@ -84,9 +85,9 @@ export async function startPublisher(url: string, tempDir: string, name = "pub")
     "-pix_fmt",
     "yuv420p",
     "-g",
-    String(FPS),
+    String(gopFrames),
     "-keyint_min",
-    String(FPS),
+    String(gopFrames),
     "-sc_threshold",
     "0",
     "-b:v",
@@ -155,7 +156,7 @@ export async function startPublisher(url: string, tempDir: string, name = "pub")
         const offset = ((i * 9973) % (noise.length - Y_BYTES)) | 0;
         y.set(noise.subarray(offset, offset + Y_BYTES));
       }
-      if (i % FPS === 0) keyframes.push(now());
+      if (i % gopFrames === 0) keyframes.push(now());
       await writeAudio(Math.round((AUDIO_LEAD_S + (i + 1) / FPS) * SAMPLE_RATE));
       proc.stdin.write(frame);
       await proc.stdin.flush();

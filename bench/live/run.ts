@@ -5,8 +5,9 @@
 // For each server in turn: start it on free loopback ports; publish a generated stream whose marks
 // (white flashes carrying their number) have exact push times; measure the server's CPU and memory
 // (its process and every process it starts, from /proc) for 30 s with no viewer; then read the
-// stream for 20 s with ffmpeg (the low-latency relay and HLS together), then 20 s in chromium, and
-// take each mark's arrival minus its push. Traffic stays on 127.0.0.1; the run is bounded in time
+// stream for 20 s with ffmpeg (the low-latency relay and HLS together), then 20 s in chromium (Arena's
+// player and minimal pages, the relay's then HLS's), and take each mark's arrival minus its push. A
+// second, shorter pass plays HLS in chromium with OBS's 2 s GOP. Traffic stays on 127.0.0.1; the run is bounded in time
 // (a watchdog), and every process started is stopped by its pid, also on SIGINT/SIGTERM.
 // Run: ./scripts/bench-live (installs nginx and its RTMP module), or node_modules/.bin/bun bench/live/run.ts
 // Writes the "Live latency and CPU" section of docs/benchmarks.md (not with --no-write).
@@ -42,8 +43,14 @@ const TAIL_SECONDS = { hls: 5, relay: 2 };
 /** A chromium viewer watches at least this long once playing. */
 const MIN_VIEW_SECONDS = 17;
 /** The whole run is bounded: past this everything is stopped and the bench fails. */
-const RUN_LIMIT_MS = 6 * 60_000;
-const write = !process.argv.includes("--no-write");
+const RUN_LIMIT_MS = 10 * 60_000;
+/** The second pass: what a streamer with OBS's recommended keyframe interval gets on HLS (segments cannot be shorter than it without re-encoding). */
+const OBS_GOP_SECONDS = 2;
+/** Its chromium viewers watch longer: at 3 segments behind, a mark is on screen some 6 s after its push. */
+const OBS_VIEW_SECONDS = 28;
+/** Only the 2 s GOP pass (for trying remux settings); writes nothing. */
+const obsOnly = process.argv.includes("--obs-gop-only");
+const write = !process.argv.includes("--no-write") && !obsOnly;
 
 interface LatencyResult {
   server: string;
@@ -109,12 +116,12 @@ const quantile = (sorted: number[], q: number) => {
 };
 
 /** Arrival minus push for each mark pushed while the reader was in sync and early enough to have arrived. */
-function latencies(where: { server: string; path: string; reader: string }, marks: Mark[], detector: MarkDetector, stoppedAt: number, note?: string): LatencyResult {
-  return pooledLatencies(where, marks, [detector], stoppedAt, note);
+function latencies(where: { server: string; path: string; reader: string }, marks: Mark[], detector: MarkDetector, stoppedAt: number, note?: string, gopSeconds = 1): LatencyResult {
+  return pooledLatencies(where, marks, [detector], stoppedAt, note, gopSeconds);
 }
 
 /** The same over several viewers of one path: their marks pooled into one median and p90. */
-function pooledLatencies(where: { server: string; path: string; reader: string }, marks: Mark[], detectors: MarkDetector[], stoppedAt: number, note?: string): LatencyResult {
+function pooledLatencies(where: { server: string; path: string; reader: string }, marks: Mark[], detectors: MarkDetector[], stoppedAt: number, note?: string, gopSeconds = 1): LatencyResult {
   const playing = detectors.filter((d) => d.firstFrameAt !== undefined);
   if (playing.length === 0) return { ...where, marks: 0, lost: 0, note: note ?? "no frame arrived" };
   const values: number[] = [];
@@ -122,7 +129,7 @@ function pooledLatencies(where: { server: string; path: string; reader: string }
   let fps = 0;
   for (const detector of playing) {
     const from = detector.firstFrameAt! + SYNC_SECONDS * 1000;
-    const until = stoppedAt - (where.path === "HLS" ? TAIL_SECONDS.hls : TAIL_SECONDS.relay) * 1000;
+    const until = stoppedAt - (where.path === "HLS" ? TAIL_SECONDS.hls * gopSeconds : TAIL_SECONDS.relay) * 1000;
     const inWindow = marks.filter((m) => m.pushedAt >= from && m.pushedAt <= until);
     counted += inWindow.length;
     for (const mark of inWindow) {
@@ -136,6 +143,17 @@ function pooledLatencies(where: { server: string; path: string; reader: string }
   return { ...where, fps, median: quantile(values, 0.5), p90: quantile(values, 0.9), marks: values.length, lost: counted - values.length, ...(note ? { note } : {}) };
 }
 
+interface ChromiumViewer {
+  path: string;
+  kind: "flv" | "hls";
+  /** The table's viewer column: which page played it. */
+  viewer: string;
+  origin: string;
+  mediaPath: string;
+  arenaPage?: string;
+  sound?: boolean;
+}
+
 interface Target {
   name: string;
   version: string;
@@ -145,8 +163,18 @@ interface Target {
   jobs?: Record<string, string>;
   hlsPlaylist?: string;
   ffmpeg: { path: string; url: string; kind: "flv" | "rtmp" | "hls" }[];
-  chromium: { path: string; kind: "flv" | "hls"; origin: string; mediaPath: string; arenaPage?: string }[];
+  chromium: ChromiumViewer[];
 }
+
+/** The pass: the full one (CPU, ffmpeg and chromium viewers, 1 s GOP), or HLS in chromium only with OBS's 2 s GOP. */
+interface Pass {
+  gopSeconds: number;
+  hlsOnly: boolean;
+}
+
+const ARENA_PLAYER = "chromium, Arena's player";
+const MINIMAL_PAGE = "chromium, minimal page";
+const MINIMAL_PAGE_SOUND = "chromium, minimal page, sound on";
 
 async function waitForUrl(url: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -161,45 +189,50 @@ async function waitForUrl(url: string, timeoutMs = 15_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-async function measureServer(target: Target, chromiumOk: boolean, scripts: ReturnType<typeof findPlayerScripts>): Promise<{ server: ServerResult; latency: LatencyResult[] }> {
-  console.log(`\n[${target.name}] idle for ${IDLE_SECONDS} s, then publishing…`);
+async function measureServer(target: Target, chromiumOk: boolean, scripts: ReturnType<typeof findPlayerScripts>, pass: Pass): Promise<{ server: ServerResult; latency: LatencyResult[] }> {
+  console.log(`\n[${target.name}] ${pass.hlsOnly ? `HLS with a ${pass.gopSeconds} s GOP` : `idle for ${IDLE_SECONDS} s`}, then publishing…`);
   const others = foreignLoad();
   // Past its start-up (a fresh Bun process compiles for a second or two) before the idle figure.
   await Bun.sleep(IDLE_SETTLE_SECONDS * 1000);
-  const idle = await measureTree(target.pid, IDLE_SECONDS);
-  const publisher: Publisher = await startPublisher(target.ingestUrl, tempDir, target.name.replace(/\W/g, ""));
+  const idle = await measureTree(target.pid, pass.hlsOnly ? 0.5 : IDLE_SECONDS);
+  const publisher: Publisher = await startPublisher(target.ingestUrl, tempDir, `${target.name.replace(/\W/g, "")}${pass.gopSeconds}`, pass.gopSeconds);
   started.add(publisher.pid);
   try {
     await target.waitLive();
     // Arena's own player is read when its stream page has one; the check runs during the warm-up, before the CPU window.
     const arenaPage = target.chromium.find((c) => c.arenaPage)?.arenaPage;
-    const [arenaPlayer] = await Promise.all([chromiumOk && browser && arenaPage ? hasPlayingVideo(browser, arenaPage) : Promise.resolve(false), Bun.sleep(WARMUP_SECONDS * 1000)]);
+    // hls.js starts 3 segments behind: the playlist needs that many first.
+    const warmup = WARMUP_SECONDS * pass.gopSeconds;
+    const [arenaPlayer] = await Promise.all([chromiumOk && browser && arenaPage ? hasPlayingVideo(browser, arenaPage) : Promise.resolve(false), Bun.sleep(warmup * 1000)]);
     if (arenaPage && chromiumOk) console.log(`[${target.name}] stream page ${arenaPlayer ? "has a playing <video>: reading Arena's player" : "has no playing <video> yet: reading the fallback page"}`);
     const alive = () => publisher.marks.length > 0 && publisher.exitCode() === null;
     if (!alive()) throw new Error(`the publisher stopped: ${publisher.stderr()}`);
 
-    console.log(`[${target.name}] CPU and memory for ${CPU_SECONDS} s, no viewer…`);
+    if (!pass.hlsOnly) console.log(`[${target.name}] CPU and memory for ${CPU_SECONDS} s, no viewer…`);
     const jobs = target.jobs ? countJobs(target.jobs) : undefined;
-    const usage = await measureTree(target.pid, CPU_SECONDS);
+    const usage = await measureTree(target.pid, pass.hlsOnly ? 0.5 : CPU_SECONDS);
     const jobCounts = jobs?.stop();
     console.log(`[${target.name}] ${usage.cpu.toFixed(2)} % of one core (idle ${idle.cpu.toFixed(2)} %), RSS ${usage.rssMeanMiB.toFixed(0)} MiB`);
 
     const latency: LatencyResult[] = [];
     // Phase 1: ffmpeg readers (the relay and HLS together).
-    console.log(`[${target.name}] ffmpeg viewers for ${LATENCY_SECONDS} s…`);
+    const ffmpegTargets = pass.hlsOnly ? [] : target.ffmpeg;
+    if (ffmpegTargets.length) console.log(`[${target.name}] ffmpeg viewers for ${LATENCY_SECONDS} s…`);
     // An HLS reader's latency depends on where its playlist reloads fall in the segment cycle: three
     // readers started a third of a segment apart, their marks pooled, take that per-run offset out.
     const segments = target.hlsPlaylist ? trackSegments(target.hlsPlaylist, publisher.keyframes) : undefined;
+    const segmentsUntil = Date.now() + (pass.hlsOnly ? OBS_VIEW_SECONDS : LATENCY_SECONDS) * 1000;
     const ffmpegReaders: { path: string; reader: Reader }[] = [];
     for (let copy = 0; copy < HLS_READERS; copy++) {
-      for (const r of target.ffmpeg.filter((r) => copy === 0 || r.kind === "hls")) {
+      for (const r of ffmpegTargets.filter((r) => copy === 0 || r.kind === "hls")) {
         const reader = startFfmpegReader(`${target.name} ${r.path}${copy ? ` #${copy + 1}` : ""}`, r.url, r.kind);
         started.add(reader.pid);
         ffmpegReaders.push({ path: r.path, reader });
       }
       if (copy < HLS_READERS - 1) await Bun.sleep(1000 / HLS_READERS);
     }
-    await Bun.sleep(LATENCY_SECONDS * 1000);
+    if (ffmpegTargets.length) await Bun.sleep(LATENCY_SECONDS * 1000);
+    else await Bun.sleep(Math.max(0, segmentsUntil - Date.now()));
     let stoppedAt = now();
     const segmentDelays = await segments?.stop();
     await Promise.all(ffmpegReaders.map((r) => r.reader.stop()));
@@ -214,36 +247,42 @@ async function measureServer(target: Target, chromiumOk: boolean, scripts: Retur
           readers.map((r) => r.detector),
           stoppedAt,
           err,
+          pass.gopSeconds,
         ),
       );
     }
 
-    // Phase 2: chromium pages (the relay and HLS together).
-    if (chromiumOk && browser && target.chromium.length > 0) {
-      console.log(`[${target.name}] chromium viewers for ${LATENCY_SECONDS} s…`);
+    // Phase 2: chromium pages, the relay's then HLS's (a handful of 720p decoders at once at most, beside the encoder).
+    const viewSeconds = pass.hlsOnly ? OBS_VIEW_SECONDS : LATENCY_SECONDS;
+    for (const kind of ["flv", "hls"] as const) {
+      const pages = target.chromium.filter((c) => c.kind === kind && (kind === "hls" || !pass.hlsOnly));
+      if (!chromiumOk || !browser || pages.length === 0) continue;
+      console.log(`[${target.name}] ${pages.length} chromium viewer(s) of ${kind === "flv" ? "HTTP-FLV" : "HLS"} for ${viewSeconds} s…`);
       const phaseStart = Date.now();
       const readers = await Promise.all(
-        target.chromium.map((c) =>
+        pages.map((c) =>
           startChromiumReader(browser!, {
-            label: `${target.name} ${c.path}`,
+            label: `${target.name} ${c.path} ${c.viewer}`,
             kind: c.kind,
             origin: c.origin,
             mediaPath: c.mediaPath,
             arenaPage: arenaPlayer ? c.arenaPage : undefined,
+            sound: c.sound ?? false,
             scripts,
             settings,
           })
-            .then((reader) => ({ path: c.path, reader, error: undefined }))
-            .catch((error: Error) => ({ path: c.path, reader: undefined, error: error.message.split("\n")[0] })),
+            .then((reader) => ({ page: c, reader, error: undefined }))
+            .catch((error: Error) => ({ page: c, reader: undefined, error: error.message.split("\n")[0] })),
         ),
       );
       // A page that was slow to start playing still gets enough time for ten marks or more.
-      await Bun.sleep(Math.max(LATENCY_SECONDS * 1000 - (Date.now() - phaseStart), MIN_VIEW_SECONDS * 1000));
+      await Bun.sleep(Math.max(viewSeconds * 1000 - (Date.now() - phaseStart), (viewSeconds - LATENCY_SECONDS + MIN_VIEW_SECONDS) * 1000));
       stoppedAt = now();
       await Promise.all(readers.map((r) => r.reader?.stop()));
-      for (const c of readers) {
-        if (c.reader) latency.push(latencies({ server: target.name, path: c.path, reader: "chromium" }, publisher.marks, c.reader.detector, stoppedAt, c.reader.player));
-        else latency.push({ server: target.name, path: c.path, reader: "chromium", marks: 0, lost: 0, note: c.error });
+      for (const { page, reader, error } of readers) {
+        const where = { server: target.name, path: page.path, reader: page.viewer };
+        if (reader) latency.push(latencies(where, publisher.marks, reader.detector, stoppedAt, reader.player, pass.gopSeconds));
+        else latency.push({ ...where, marks: 0, lost: 0, note: error });
       }
     }
     for (const l of latency)
@@ -305,6 +344,8 @@ const fmt = (ms: number | undefined) => (ms === undefined ? "—" : ms >= 1000 ?
 const loadBefore = loadavg();
 const othersOverall = foreignLoad();
 const results: { server: ServerResult; latency: LatencyResult[] }[] = [];
+/** The HLS pass with OBS's keyframe interval. */
+const obsGop: { server: ServerResult; latency: LatencyResult[] }[] = [];
 let support: CodecSupport | undefined;
 let chromiumNote = "";
 const scripts = findPlayerScripts();
@@ -339,9 +380,14 @@ try {
         { path: "HTTP-FLV", url: `${arena.url}${arena.flvPath}`, kind: "flv" },
         { path: "HLS", url: `${arena.url}${arena.hlsPath}`, kind: "hls" },
       ],
+      // Arena's player, and minimal pages on Arena's own addresses: the difference between the two is the player's, the
+      // difference between a minimal page here and on node-media-server is the relay's (through the main port).
       chromium: [
-        { path: "HTTP-FLV", kind: "flv", origin: arena.url, mediaPath: arena.flvPath, arenaPage: `${arena.url}/stream/${arena.username}` },
-        { path: "HLS", kind: "hls", origin: arena.url, mediaPath: arena.hlsPath, arenaPage: `${arena.url}/stream/${arena.username}` },
+        { path: "HTTP-FLV", kind: "flv", viewer: ARENA_PLAYER, origin: arena.url, mediaPath: arena.flvPath, arenaPage: `${arena.url}/stream/${arena.username}` },
+        { path: "HTTP-FLV", kind: "flv", viewer: `${MINIMAL_PAGE} on Arena's relay`, origin: arena.url, mediaPath: arena.flvPath },
+        { path: "HTTP-FLV", kind: "flv", viewer: `${MINIMAL_PAGE_SOUND} on Arena's relay`, origin: arena.url, mediaPath: arena.flvPath, sound: true },
+        { path: "HLS", kind: "hls", viewer: ARENA_PLAYER, origin: arena.url, mediaPath: arena.hlsPath, arenaPage: `${arena.url}/stream/${arena.username}` },
+        { path: "HLS", kind: "hls", viewer: `${MINIMAL_PAGE} on Arena's HLS`, origin: arena.url, mediaPath: arena.hlsPath },
       ],
     };
   };
@@ -360,16 +406,31 @@ try {
       ...(ref.hlsUrl ? { hlsPlaylist: ref.hlsUrl } : {}),
       ffmpeg: [{ path: relayPath, url: ref.relayUrl, kind: ref.relayKind }, ...(ref.hlsUrl ? [{ path: "HLS", url: ref.hlsUrl, kind: "hls" as const }] : [])],
       chromium: [
-        ...(ref.relayKind === "flv" ? [{ path: "HTTP-FLV", kind: "flv" as const, origin: ref.httpOrigin, mediaPath: new URL(ref.relayUrl).pathname }] : []),
-        ...(ref.hlsUrl ? [{ path: "HLS", kind: "hls" as const, origin: ref.httpOrigin, mediaPath: new URL(ref.hlsUrl).pathname }] : []),
+        ...(ref.relayKind === "flv"
+          ? [
+              { path: "HTTP-FLV", kind: "flv" as const, viewer: MINIMAL_PAGE, origin: ref.httpOrigin, mediaPath: new URL(ref.relayUrl).pathname },
+              { path: "HTTP-FLV", kind: "flv" as const, viewer: MINIMAL_PAGE_SOUND, origin: ref.httpOrigin, mediaPath: new URL(ref.relayUrl).pathname, sound: true },
+            ]
+          : []),
+        ...(ref.hlsUrl ? [{ path: "HLS", kind: "hls" as const, viewer: MINIMAL_PAGE, origin: ref.httpOrigin, mediaPath: new URL(ref.hlsUrl).pathname }] : []),
       ],
     };
   };
 
-  for (const make of [arenaTarget, () => referenceTarget(startNodeMediaServer), () => referenceTarget(startNginx)]) {
+  const nginxTarget = () => referenceTarget(startNginx);
+  const passes: [() => Promise<Target>, Pass][] = [
+    [arenaTarget, { gopSeconds: 1, hlsOnly: false }],
+    [() => referenceTarget(startNodeMediaServer), { gopSeconds: 1, hlsOnly: false }],
+    [nginxTarget, { gopSeconds: 1, hlsOnly: false }],
+    [arenaTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
+    [nginxTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
+  ];
+  for (const [make, pass] of passes.filter(([, pass]) => !obsOnly || pass.hlsOnly)) {
     const target = await make();
     try {
-      results.push(await measureServer(target, chromiumOk, scripts));
+      const measured = await measureServer(target, chromiumOk, scripts, pass);
+      if (pass.hlsOnly) obsGop.push(measured);
+      else results.push(measured);
     } finally {
       await stopTree(target.pid, 10_000);
       started.delete(target.pid);
@@ -383,6 +444,18 @@ const loadAfter = loadavg();
 const { othersCores } = othersOverall.stop();
 
 // ---- report ----
+/** The medians of the last run before issue 17 (docs/benchmarks.md, 2026-11-22, a shared machine), beside today's. */
+const BEFORE: Record<string, string> = {
+  "Arena|HTTP-FLV|ffmpeg": "46 ms",
+  "Arena|HLS|ffmpeg": "1.20 s",
+  [`Arena|HTTP-FLV|${ARENA_PLAYER}`]: "538 ms",
+  [`Arena|HLS|${ARENA_PLAYER}`]: "4.18 s",
+  "node-media-server|HTTP-FLV|ffmpeg": "49 ms",
+  [`node-media-server|HTTP-FLV|${MINIMAL_PAGE}`]: "290 ms",
+  "nginx-rtmp|RTMP|ffmpeg": "46 ms",
+  "nginx-rtmp|HLS|ffmpeg": "1.28 s",
+  [`nginx-rtmp|HLS|${MINIMAL_PAGE}`]: "3.55 s",
+};
 const all = results.flatMap((r) => r.latency);
 const find = (server: string, path: string, reader: string) => all.find((l) => l.server === server && l.path === path && l.reader === reader);
 const usageOf = (server: string) => results.find((r) => r.server.server === server)?.server;
@@ -391,7 +464,10 @@ const arenaFlv = find("Arena", "HTTP-FLV", "ffmpeg");
 const nmsFlv = find("node-media-server", "HTTP-FLV", "ffmpeg");
 const arenaHls = find("Arena", "HLS", "ffmpeg");
 const nginxHls = find("nginx-rtmp", "HLS", "ffmpeg");
-const arenaChromium = find("Arena", "HTTP-FLV", "chromium");
+const arenaChromium = find("Arena", "HTTP-FLV", ARENA_PLAYER);
+const nmsChromium = find("node-media-server", "HTTP-FLV", MINIMAL_PAGE);
+const arenaHlsChromium = find("Arena", "HLS", ARENA_PLAYER);
+const nginxHlsChromium = find("nginx-rtmp", "HLS", MINIMAL_PAGE);
 const arenaCpu = usageOf("Arena")?.usage.cpu;
 const nginxCpu = usageOf("nginx-rtmp")?.usage.cpu;
 const enough = (l?: LatencyResult) => l?.median !== undefined && l.marks >= 10;
@@ -399,9 +475,23 @@ const targets = [
   `| HTTP-FLV within 20 ms of node-media-server standalone (ffmpeg reader, median) | ${fmt(arenaFlv?.median)} vs ${fmt(nmsFlv?.median)} | ${check(enough(arenaFlv) && enough(nmsFlv) ? arenaFlv!.median! - nmsFlv!.median! <= 20 : undefined)} |`,
   `| HLS no slower than nginx-rtmp with 1 s fragments (ffmpeg reader, median) | ${fmt(arenaHls?.median)} vs ${fmt(nginxHls?.median)} | ${check(enough(arenaHls) && enough(nginxHls) ? arenaHls!.median! <= nginxHls!.median! : undefined)} |`,
   `| HTTP-FLV in chromium under 0.8 s (median) | ${fmt(arenaChromium?.median)} | ${check(enough(arenaChromium) ? arenaChromium!.median! < 800 : undefined)} |`,
+  `| HTTP-FLV in chromium: Arena's player within 100 ms of a minimal mpegts.js page on node-media-server (median, issue 17) | ${fmt(arenaChromium?.median)} vs ${fmt(nmsChromium?.median)} | ${check(enough(arenaChromium) && enough(nmsChromium) ? arenaChromium!.median! - nmsChromium!.median! <= 100 : undefined)} |`,
+  `| HLS in chromium: Arena's player under nginx-rtmp in a minimal hls.js page (median, issue 17) | ${fmt(arenaHlsChromium?.median)} vs ${fmt(nginxHlsChromium?.median)} | ${check(enough(arenaHlsChromium) && enough(nginxHlsChromium) ? arenaHlsChromium!.median! < nginxHlsChromium!.median! : undefined)} |`,
   `| ingest + HLS remux + recording + thumbnails under 4 % of one core per stream | ${arenaCpu?.toFixed(1) ?? "—"} % (nginx-rtmp ${nginxCpu?.toFixed(1) ?? "—"} %) | ${check(arenaCpu !== undefined ? arenaCpu < 4 : undefined)} |`,
 ];
-const latencyRows = all.map((l) => `| ${l.server} | ${l.path} | ${l.reader} | ${fmt(l.median)} | ${fmt(l.p90)} | ${l.marks} | ${l.lost} | ${l.fps?.toFixed(0) ?? "—"} |`);
+const latencyRow = (l: LatencyResult, gopSeconds = 1) => {
+  const before = gopSeconds === 1 ? BEFORE[`${l.server}|${l.path}|${l.reader}`] : undefined;
+  return `| ${l.server} | ${l.path} | ${l.reader} | ${before ?? "—"} | ${fmt(l.median)} | ${fmt(l.p90)} | ${l.marks} | ${l.lost} | ${l.fps?.toFixed(0) ?? "—"} |`;
+};
+const latencyRows = all.map((l) => latencyRow(l));
+const obsRows = obsGop.flatMap((r) => r.latency).map((l) => latencyRow(l, OBS_GOP_SECONDS));
+const obsSegments = obsGop
+  .filter((r) => r.server.segmentDelays?.length)
+  .map((r) => {
+    const d = [...r.server.segmentDelays!].sort((a, b) => a - b);
+    return `${r.server.server} median ${fmt(quantile(d, 0.5))} over ${d.length} segments`;
+  })
+  .join("; ");
 const cpuRows = results.map(({ server: s }) => {
   const split = s.usage.parts
     .filter((p) => p.cpu >= 0.05 || p.name === "main process")
@@ -414,7 +504,7 @@ const cpuRows = results.map(({ server: s }) => {
     : "";
   return `| ${s.server} | ${s.usage.cpu.toFixed(2)} % | ${s.idle.cpu.toFixed(2)} % | ${split}${jobs} | ${s.usage.rssMeanMiB.toFixed(0)} MiB (${s.idle.rssMeanMiB.toFixed(0)} idle) | ${s.usage.maxProcesses} |`;
 });
-const players = [...new Set(all.filter((l) => l.reader === "chromium" && l.note).map((l) => l.note!))];
+const players = [...new Set(all.filter((l) => l.reader.startsWith("chromium") && l.note).map((l) => l.note!))];
 const versions = results.map((r) => `${r.server.server}: ${r.server.version}`).join("; ");
 const late = results.map((r) => `${r.server.server} ${r.server.publisherLate} of ${r.server.framesWritten}`).join(", ");
 const busy = othersCores > 0.15;
@@ -447,7 +537,7 @@ through a FIFO ahead of the video, so the muxer never holds a frame back), FLV o
 marks fall everywhere in a segment) ${FLASH_FRAMES} frames flash white, with the mark's number in black and white bars; its push time is when its first frame is
 handed to the encoder. Per server: start, ${IDLE_SETTLE_SECONDS} s settle, ${IDLE_SECONDS} s idle, publish, ${WARMUP_SECONDS} s warm-up, then CPU (utime+stime of the server's process and every
 descendant, from /proc, including jobs that ended inside the window) and RSS over ${CPU_SECONDS} s with no viewer; then ${LATENCY_SECONDS} s of ffmpeg viewers
-(one decoding thread, \`-fflags nobuffer\`, 32x18 grey frames piped out as soon as decoded; HLS from the live edge), then ${LATENCY_SECONDS} s of chromium viewers
+(one decoding thread, \`-fflags nobuffer\`, 32x18 grey frames piped out as soon as decoded; HLS from the live edge), then chromium viewers, ${LATENCY_SECONDS} s for the relay's pages together, then ${LATENCY_SECONDS} s for the HLS pages together
 (${support ? `${support.version}, \`MediaSource.isTypeSupported('video/mp4; codecs="avc1.64001F"')\` = ${support.avcHigh}` : "not run"}; every presented frame caught by
 requestVideoFrameCallback, drawn to a 32x18 canvas, timed with performance.timeOrigin + performance.now()). Latency = a mark's first flash frame at the viewer
 minus its push, matched by number; marks pushed in a viewer's first ${SYNC_SECONDS} s (joining burst) or too near its end are left out; "lost" marks were
@@ -455,9 +545,23 @@ pushed inside that window and never shown (a player's catch-up jump skipped them
 HTTP-FLV: its relay figure is ffmpeg reading RTMP (\`-rtmp_buffer 100\`; with ffmpeg's default 3 s buffer nginx-rtmp holds frames back). The streamer's
 encoder, the viewers' decoders and the server share the cores, so every figure includes encoding and decoding (the measuring floor).
 ${chromiumNote ? `\n${chromiumNote}.\n` : ""}
-| server | path | viewer | median | p90 | marks | lost | frames/s seen |
-| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |
+| server | path | viewer | before: median, 2026-11-22 | median | p90 | marks | lost | frames/s seen |
+| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${latencyRows.join("\n")}
+
+How to read the chromium rows: "minimal page" is a page with nothing but mpegts.js or hls.js and Arena's player settings
+(client/components/player/lib/player-config.ts), muted unless it says "sound on" (Arena's player plays with sound: the browser then
+shows each frame when its sound is heard). Arena's player minus the minimal page on Arena's relay is the player's own share;
+the minimal page on Arena's relay minus the same page on node-media-server is the relay's (through Arena's main port).
+
+HLS with OBS's recommended keyframe interval (${OBS_GOP_SECONDS} s GOP, so ${OBS_GOP_SECONDS} s segments: a segment starts on a keyframe, and only a
+re-encode could cut shorter), chromium viewers only, same publisher otherwise, ${OBS_VIEW_SECONDS} s of viewing:
+
+| server | path | viewer | before: not measured | median | p90 | marks | lost | frames/s seen |
+| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+${obsRows.join("\n") || "| — | — | — | — | — | — | — | — | — |"}
+
+Segments listed after the push of the keyframe that closes them, ${OBS_GOP_SECONDS} s GOP: ${obsSegments || "—"}.
 
 | server, one 720p30 2.5 Mbps stream, no viewer | CPU, % of one core | idle | split | RSS | processes |
 | --- | ---: | ---: | --- | ---: | ---: |
@@ -475,4 +579,4 @@ Publisher frames written more than a frame late (pacing check): ${late}.`;
 
 console.log(`\n${body}`);
 if (write && results.length === 3) writeSection("Live latency and CPU", body);
-process.exit(results.length === 3 ? 0 : 1);
+process.exit(results.length === 3 || (obsOnly && obsGop.length === 2) ? 0 : 1);

@@ -7,6 +7,7 @@ import { type LiveSite, type NodeHere, type NodeProcess, startLiveSite } from ".
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser } from "../../tests/fixtures/server.ts";
 import { RELAYED_HEADER } from "./node-relay.ts";
+import { lastSegment } from "./playlist-wait.ts";
 import { takeOverSilentNodes } from "./nodes.ts";
 
 const postgres = testDatabaseIsPostgres();
@@ -89,9 +90,12 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
     });
     for (const node of [a, b]) {
       const res = await fetch(`${node.url}/live/${streamer.username}/index.m3u8`);
-      expect(res.headers.get("cache-control")).toBe("public, max-age=1");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
       expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
     }
+    // A blocking reload through node B is held by the owner (the query goes along) until the next segment is listed.
+    const next = lastSegment(await (await fetch(playlist)).text())! + 1;
+    expect(lastSegment(await (await fetch(`${playlist}?_HLS_msn=${next}`)).text())).toBeGreaterThanOrEqual(next);
     const [fromOwner, relayed] = await Promise.all([a, b].map((node) => fetch(`${node.url}/live/${streamer.username}/${segments[0]}`)));
     for (const res of [fromOwner!, relayed!]) {
       expect(res.status).toBe(200);

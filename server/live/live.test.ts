@@ -14,6 +14,7 @@ import { Browser, signedInUser, startTestServer, type TestServer } from "../../t
 import { hlsDirOf } from "../../media/live-outputs.ts";
 import { VISITORS_PER_ADDRESS } from "../channels/viewers.ts";
 import { THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
+import { BLOCKING_RELOAD_TAG, lastSegment } from "./playlist-wait.ts";
 
 let server: TestServer;
 let rtmpPort: number;
@@ -64,6 +65,13 @@ describe("going live", () => {
       const res = await fetch(playlist);
       return res.ok && ((await res.text()).match(/\.ts/g)?.length ?? 0) >= 2;
     });
+    // A player's blocking reload (LL-HLS delivery directive) is answered once the next segment is listed.
+    const current = await (await fetch(playlist)).text();
+    expect(current).toContain(BLOCKING_RELOAD_TAG);
+    const next = lastSegment(current)! + 1;
+    const held = await fetch(`${playlist}?_HLS_msn=${next}`);
+    expect(held.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
+    expect(lastSegment(await held.text())).toBeGreaterThanOrEqual(next);
     const hls = await probe(playlist);
     expect(hls.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
     const flv = await probe(`${server.url}/live/${account.username}.flv`);

@@ -4,10 +4,11 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
-import { hlsDirOf } from "../../media/live-outputs.ts";
+import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { relayFromNode, relayTarget } from "./node-relay.ts";
+import { requestedSegment, waitForSegment, withBlockingReload } from "./playlist-wait.ts";
 
 const SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const contentTypes: Record<string, string> = {
@@ -27,11 +28,13 @@ function typeOf(name: string): string {
  * How long caches may keep live files. A segment never changes once written, and its name (numbered
  * from the clock) is never used again for that user, so any cache (nginx's proxy_cache, a CDN) may
  * keep it and serve every viewer from one request to Arena. The playlist changes every second: a
- * cache may share it for one. Pictures are remade on demand and are not kept.
+ * shared cache may keep it for one, but not the viewer's browser: a player that polls it would be
+ * handed a copy up to a second old and play that much further behind (issue 17). Pictures are
+ * remade on demand and are not kept.
  */
 export function liveCacheControl(file: string): string {
   if (file.endsWith(".ts")) return `public, max-age=${SEGMENT_MAX_AGE_S}, immutable`;
-  if (file.endsWith(".m3u8")) return "public, max-age=1";
+  if (file.endsWith(".m3u8")) return "public, max-age=0, s-maxage=1";
   return "no-cache";
 }
 // Far longer than a segment stays in the playlist (8 s), short enough not to fill a cache with old lives.
@@ -60,12 +63,23 @@ export function liveMediaRoutes(deps: AppDeps) {
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
       await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
-      if (existsSync(path)) return serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+      if (existsSync(path)) return file === HLS_PLAYLIST ? servePlaylist(path, c.req.query("_HLS_msn")) : serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
       // Only the node that ingests a live has its files.
       const owner = relayTarget(c, deps, (await liveChannelOf(deps, username))?.nodeUrl);
       if (!owner) throw new NotFoundError();
       return relayFromNode(c, owner);
     });
+}
+
+/** The live playlist, held until it lists the segment the player waits for (playlist-wait.ts). */
+async function servePlaylist(path: string, waitedSegment: string | undefined): Promise<Response> {
+  const segment = requestedSegment(waitedSegment);
+  if (segment !== undefined) await waitForSegment(path, segment);
+  const playlist = await Bun.file(path)
+    .text()
+    .catch(() => undefined);
+  if (playlist === undefined) throw new NotFoundError();
+  return new Response(withBlockingReload(playlist), { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": liveCacheControl(HLS_PLAYLIST) } });
 }
 
 /** Replay files and their thumbnails, with ranges; a deleted replay's files are gone for everyone but admins. */

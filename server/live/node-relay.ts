@@ -34,7 +34,8 @@ export async function relayFromNode(c: Context, ownerUrl: string): Promise<Respo
   // A machine that vanished answers nothing at all: give up on it rather than hold the viewer (only until the answer starts; a live then flows on).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), OWNER_ANSWER_TIMEOUT_MS);
-  const upstream = await fetch(`${ownerUrl}${c.req.path}`, { headers, signal: AbortSignal.any([c.req.raw.signal, deadline.signal]), redirect: "manual" })
+  // The query goes along: a player's blocking playlist reload (`?_HLS_msn=`) is held by the owner, which has the file.
+  const upstream = await fetch(`${ownerUrl}${c.req.path}${new URL(c.req.url).search}`, { headers, signal: AbortSignal.any([c.req.raw.signal, deadline.signal]), redirect: "manual" })
     .catch(() => undefined)
     .finally(() => clearTimeout(timer));
   // An owner out of reach: for the viewer, the live is not there (it ends once that node is taken for dead, nodes.ts).
