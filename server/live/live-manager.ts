@@ -1,9 +1,9 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dialectOf } from "../../db/index.ts";
-import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
+import type { FfmpegJob, StdinWriter } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
-import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
+import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
@@ -35,6 +35,16 @@ interface LiveChannel {
 }
 
 /**
+ * A remux reads the live from inside this process, through its stdin (a restarted one gets the
+ * cached start again); a stream gone meanwhile ends its input at once.
+ */
+function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: StdinWriter): () => void {
+  const stop = media.readFlv(streamKey, stdin);
+  if (!stop) stdin.end();
+  return stop ?? (() => undefined);
+}
+
+/**
  * Turns media server events into live sessions: the live flag, the HLS remux and recording, the
  * thumbnails, and at the end the replay. The database stays the truth; this only holds the
  * running jobs and timers of the channels live right now.
@@ -54,14 +64,8 @@ export class LiveManager implements PublishEvents, LiveControl {
     this.media = media;
   }
 
-  /** Where the HTTP-FLV relay reads a live stream (never shown to clients). */
-  flvSource(streamKey: string): string {
-    if (!this.media) throw new Error("media server not started");
-    return this.media.internalFlvUrl(streamKey);
-  }
-
-  hasAudio(streamKey: string): boolean {
-    return this.media?.hasAudio(streamKey) ?? false;
+  readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined {
+    return this.media?.readFlv(streamKey, reader);
   }
 
   ingestListening(): boolean {
@@ -141,7 +145,7 @@ export class LiveManager implements PublishEvents, LiveControl {
   private startJobs(streamKey: string, channel: LiveChannel): void {
     const media = this.media;
     if (!media) return;
-    channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
+    channel.remux = startLiveRemux((stdin) => feedFromMediaServer(media, streamKey, stdin), channel, this.log);
     channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
     // The first picture as soon as a segment exists, so the channel's card has one from the start.
     const firstPicture = async (): Promise<void> => {
