@@ -39,7 +39,7 @@ interface LiveChannel {
  * cached start again); a stream gone meanwhile ends its input at once.
  */
 function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: StdinWriter): () => void {
-  const stop = media.readFlv(streamKey, stdin);
+  const stop = media.readFlv(streamKey, { for: "ffmpeg", write: (chunk) => stdin.write(chunk), end: () => stdin.end() });
   if (!stop) stdin.end();
   return stop ?? (() => undefined);
 }
