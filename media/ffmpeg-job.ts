@@ -127,6 +127,8 @@ function stdinWriter(sink: FileSink): StdinWriter {
       if (closed) return;
       closed = true;
       try {
+        // What this turn wrote first, then the end.
+        guard(sink.flush());
         guard(sink.end());
       } catch {
         // Already gone.
