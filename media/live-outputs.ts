@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type FfmpegJob, type StdinWriter, startFfmpegJob } from "./ffmpeg-job.ts";
+import { type FfmpegJob, startFfmpegJob } from "./ffmpeg-job.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 
 export interface LiveOutputPaths {
@@ -22,10 +22,9 @@ export const PREVIEW_GIF = "preview.gif";
 /**
  * One ffmpeg reads the live stream once and writes both outputs without re-encoding: the HLS
  * remux (segments cut at every keyframe, so a 1 s keyframe interval gives 1 s segments) and the
- * recording part. Its input is the live as FLV, written into its stdin by `feed` from inside the
- * media server (no second RTMP hop). Restarted with backoff if it drops while the publisher is still there.
+ * recording part. Restarted with backoff if it drops while the publisher is still there.
  */
-export function startLiveRemux(feed: (stdin: StdinWriter) => () => void, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
+export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
   mkdirSync(paths.hlsDir, { recursive: true });
   mkdirSync(paths.recordingDir, { recursive: true });
   return startFfmpegJob({
@@ -33,12 +32,11 @@ export function startLiveRemux(feed: (stdin: StdinWriter) => () => void, paths: 
     args: [],
     restart: true,
     log,
-    feed,
     argsForAttempt: () => [
-      "-f",
-      "flv",
+      "-rw_timeout",
+      "10000000",
       "-i",
-      "pipe:0",
+      input(),
       "-map",
       "0",
       "-c",

@@ -33,7 +33,7 @@ export interface MediaServer {
   rtmpPort: number;
   /** The loopback port of its HTTP-FLV side, read only by Arena's own proxy. */
   internalHttpPort: number;
-  /** Where the multi-streaming relays read a live stream (loopback, signed). */
+  /** Where our own ffmpeg jobs read a live stream (loopback, signed). */
   internalRtmpUrl(streamKey: string): string;
   /**
    * Reads a live stream inside this process, as FLV (see FlvReader): returns a function that stops
@@ -55,24 +55,15 @@ export interface MediaServer {
 /**
  * An in-process reader of a live: it gets an FLV header, the media server's cached start (metadata,
  * codec headers, the current group of pictures), then each tag as it arrives, as the media server's
- * own buffers: no socket, no copy per reader. Our ffmpeg jobs and HTTP-FLV viewers read this way
- * (docs/decisions.md, "CPU per stream").
+ * own buffers: no socket, no copy per reader. HTTP-FLV viewers read this way (docs/decisions.md,
+ * "CPU per stream"). Its header always announces audio, and players then wait forever for audio
+ * that a video-only publish never sends: the header says what the publisher's metadata says instead.
  */
 export interface FlvReader {
   /** Called synchronously from the publisher's socket handler: keep it short, never throw. */
   write(chunk: Uint8Array): void;
   /** The media server closed this reader (the live's readers are ended, endReaders). */
   end(): void;
-  /**
-   * Who reads, for what the media server hands out as it is but they would misread:
-   * - "player": its FLV header always announces audio, and players then wait forever for audio that
-   *   a video-only publish never sends; the header says what the publisher's metadata says instead.
-   * - "ffmpeg" (a job that starts with the publish, before that metadata exists: the header is left
-   *   alone): the publisher's metadata comes as "@setDataFrame onMetaData {…}", which ffmpeg takes for
-   *   a data stream whose next packet its muxers then wait for, holding everything back for seconds;
-   *   it gets plain "onMetaData {…}", as ffmpeg's own RTMP client passes it on.
-   */
-  for: "player" | "ffmpeg";
 }
 
 interface Broadcast {
@@ -202,8 +193,7 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
     sendBuffer(buffer: Buffer) {
       if (!attached) return;
       // The first buffer is the broadcast's FLV header.
-      if (first && reader.for === "player" && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
-      else if (reader.for === "ffmpeg" && buffer[0] === FLV_SCRIPT_TAG) buffer = withoutSetDataFrame(buffer);
+      if (first && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
       first = false;
       reader.write(buffer);
     },
@@ -224,25 +214,6 @@ function withoutAudioFlag(header: Buffer): Buffer {
   const patched = Buffer.from(header);
   patched[4] = 0x01;
   return patched;
-}
-
-// A tag: type (18 = script data), data size (3 bytes), timestamp (4), stream id (3), data, then its own size (4).
-const FLV_SCRIPT_TAG = 18;
-const FLV_TAG_HEADER_SIZE = 11;
-// The AMF0 string "@setDataFrame": marker 2, length 13, the characters.
-const SET_DATA_FRAME = Buffer.concat([Buffer.from([0x02, 0x00, 0x0d]), Buffer.from("@setDataFrame")]);
-
-/** A script tag "@setDataFrame onMetaData {…}" as "onMetaData {…}"; any other tag as it is. */
-function withoutSetDataFrame(tag: Buffer): Buffer {
-  const start = FLV_TAG_HEADER_SIZE + SET_DATA_FRAME.length;
-  if (tag.length < start + 4 || !tag.subarray(FLV_TAG_HEADER_SIZE, start).equals(SET_DATA_FRAME)) return tag;
-  const data = tag.subarray(start, tag.length - 4);
-  const out = Buffer.alloc(FLV_TAG_HEADER_SIZE + data.length + 4);
-  tag.copy(out, 0, 0, FLV_TAG_HEADER_SIZE);
-  out.writeUIntBE(data.length, 1, 3);
-  data.copy(out, FLV_TAG_HEADER_SIZE);
-  out.writeUInt32BE(FLV_TAG_HEADER_SIZE + data.length, FLV_TAG_HEADER_SIZE + data.length);
-  return out;
 }
 
 const rtmpPortTakenMessage = (port: number) => `RTMP port ${port} is already in use`;

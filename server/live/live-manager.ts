@@ -1,7 +1,7 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dialectOf } from "../../db/index.ts";
-import type { FfmpegJob, StdinWriter } from "../../media/ffmpeg-job.ts";
+import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
@@ -32,16 +32,6 @@ interface LiveChannel {
   /** The picture being made right now, shared by every request that wants it. */
   rendering?: Map<string, Promise<unknown>>;
   offlineTimer?: Timer;
-}
-
-/**
- * A remux reads the live from inside this process, through its stdin (a restarted one gets the
- * cached start again); a stream gone meanwhile ends its input at once.
- */
-function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: StdinWriter): () => void {
-  const stop = media.readFlv(streamKey, { for: "ffmpeg", write: (chunk) => stdin.write(chunk), end: () => stdin.end() });
-  if (!stop) stdin.end();
-  return stop ?? (() => undefined);
 }
 
 /**
@@ -145,7 +135,7 @@ export class LiveManager implements PublishEvents, LiveControl {
   private startJobs(streamKey: string, channel: LiveChannel): void {
     const media = this.media;
     if (!media) return;
-    channel.remux = startLiveRemux((stdin) => feedFromMediaServer(media, streamKey, stdin), channel, this.log);
+    channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
     channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
     // The first picture as soon as a segment exists, so the channel's card has one from the start.
     const firstPicture = async (): Promise<void> => {

@@ -91,7 +91,6 @@ function flvStream(live: LiveControl, streamKey: string, signal: AbortSignal): R
     {
       start(controller) {
         stop = live.readFlv(streamKey, {
-          for: "player",
           write(chunk) {
             if ((controller.desiredSize ?? 0) > -MAX_QUEUED_BYTES) return controller.enqueue(chunk);
             stop?.();
