@@ -5,6 +5,7 @@ import { join } from "node:path";
 // node-media-server keeps its state in module-level singletons: one media server per process.
 import NodeMediaServer from "node-media-server";
 import Context from "node-media-server/src/core/context.js";
+import BaseSession from "node-media-server/src/session/base_session.js";
 import logger from "node-media-server/src/core/logger.js";
 import { isAddressInUse } from "./ports.ts";
 
@@ -34,8 +35,11 @@ export interface MediaServer {
   internalHttpPort: number;
   /** Where our own ffmpeg jobs read a live stream (loopback, signed). */
   internalRtmpUrl(streamKey: string): string;
-  /** Where the HTTP-FLV proxy reads a live stream (loopback, signed). */
-  internalFlvUrl(streamKey: string): string;
+  /**
+   * Reads a live stream inside this process, as FLV (see FlvReader): returns a function that stops
+   * reading (without calling the reader's end), or undefined when no publisher ever came for the stream.
+   */
+  readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined;
   /** Cuts a publisher off, e.g. after its stream key was regenerated. */
   disconnect(streamKey: string): void;
   /**
@@ -43,11 +47,30 @@ export interface MediaServer {
    * complete files (a signal can cut ffmpeg off before its last buffered bytes are written).
    */
   endReaders(streamKey: string): void;
-  /** Whether the publisher sends audio (its FLV header claims audio either way). */
-  hasAudio(streamKey: string): boolean;
   /** Whether both listeners still accept connections (the health check asks). */
   listening(): boolean;
   stop(): Promise<void>;
+}
+
+/**
+ * An in-process reader of a live: it gets an FLV header, the media server's cached start (metadata,
+ * codec headers, the current group of pictures), then each tag as it arrives, as the media server's
+ * own buffers: no socket, no copy per reader. HTTP-FLV viewers read this way (docs/decisions.md,
+ * "CPU per stream"). Its header always announces audio, and players then wait forever for audio
+ * that a video-only publish never sends: the header says what the publisher's metadata says instead.
+ */
+export interface FlvReader {
+  /** Called synchronously from the publisher's socket handler: keep it short, never throw. */
+  write(chunk: Uint8Array): void;
+  /** The media server closed this reader (the live's readers are ended, endReaders). */
+  end(): void;
+}
+
+interface Broadcast {
+  publisher?: { audioCodec?: number } | null;
+  subscribers?: Map<string, { close?: () => void }>;
+  postPlay(session: unknown): string | null;
+  donePlay(session: unknown): void;
 }
 
 const APP = "live";
@@ -125,19 +148,20 @@ export async function startMediaServer(options: {
     rtmpPort: options.rtmpPort,
     internalHttpPort,
     internalRtmpUrl: (key) => `rtmp://127.0.0.1:${options.rtmpPort}${signedPath(key)}?sign=${sign(signedPath(key))}`,
-    internalFlvUrl: (key) => `http://127.0.0.1:${internalHttpPort}${signedPath(key)}.flv?sign=${sign(signedPath(key))}`,
+    readFlv(key, reader) {
+      const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
+      // Its publisher is set only after the publish event our jobs start on: the broadcast existing is enough.
+      if (!broadcast) return undefined;
+      return attachReader(broadcast, signedPath(key), reader);
+    },
     disconnect(key) {
       const session = publishers.get(key);
       session?.socket?.destroy();
       // Skip the resume window: a cut-off key must not come back as the same publish.
       (Context.broadcasts.get(signedPath(key)) as { _finishPublish?: () => void } | undefined)?._finishPublish?.();
     },
-    hasAudio(key) {
-      const broadcast = Context.broadcasts.get(signedPath(key)) as { publisher?: { audioCodec?: number } | null } | undefined;
-      return (broadcast?.publisher?.audioCodec ?? 0) > 0;
-    },
     endReaders(key) {
-      const broadcast = Context.broadcasts.get(signedPath(key)) as { subscribers?: Map<string, { close?: () => void }> } | undefined;
+      const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
       for (const subscriber of broadcast?.subscribers?.values() ?? []) subscriber.close?.();
     },
     listening: () => rtmpServer.listening && httpServer.listening,
@@ -148,6 +172,48 @@ export async function startMediaServer(options: {
       await nms.stop();
     },
   };
+}
+
+/**
+ * Registers `reader` as a subscriber of the broadcast, the way node-media-server's own recorder
+ * does: a session without an address, so no play check and no play event.
+ */
+function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReader): () => void {
+  const session = new BaseSession();
+  let attached = true;
+  let first = true;
+  const detach = () => {
+    if (!attached) return;
+    attached = false;
+    broadcast.donePlay(session);
+  };
+  Object.assign(session, {
+    protocol: "flv",
+    streamPath,
+    sendBuffer(buffer: Buffer) {
+      if (!attached) return;
+      // The first buffer is the broadcast's FLV header.
+      if (first && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
+      first = false;
+      reader.write(buffer);
+    },
+    close() {
+      if (!attached) return;
+      detach();
+      reader.end();
+    },
+  });
+  broadcast.postPlay(session);
+  return detach;
+}
+
+// "FLV", version, flags (4 = audio, 1 = video), header size (9), then the first previous-tag size (0).
+const FLV_HEADER_SIZE = 13;
+
+function withoutAudioFlag(header: Buffer): Buffer {
+  const patched = Buffer.from(header);
+  patched[4] = 0x01;
+  return patched;
 }
 
 const rtmpPortTakenMessage = (port: number) => `RTMP port ${port} is already in use`;

@@ -17,3 +17,13 @@ declare module "node-media-server/src/core/logger.js" {
   const logger: { level: string };
   export default logger;
 }
+
+declare module "node-media-server/src/session/base_session.js" {
+  export default class BaseSession {
+    id: string;
+    protocol: string;
+    streamPath: string;
+    sendBuffer: (buffer: Buffer) => void;
+    close: () => void;
+  }
+}

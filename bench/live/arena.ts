@@ -20,10 +20,11 @@ export interface ArenaUnderTest {
   log: () => string;
 }
 
-export async function startArena(tempDir: string): Promise<ArenaUnderTest> {
+/** `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default. */
+export async function startArena(tempDir: string, from?: string): Promise<ArenaUnderTest> {
   const dataDir = join(tempDir, "arena-data");
   mkdirSync(dataDir, { recursive: true });
-  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" });
+  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" }, from ? { from } : {});
   let text = "";
   for (const stream of [server.child.stdout, server.child.stderr]) {
     void (async () => {

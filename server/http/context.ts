@@ -5,12 +5,12 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { Db } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
 import type { Signals } from "../../db/signals.ts";
+import type { FlvReader } from "../../media/media-server.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
-  /** Where the HTTP-FLV relay reads a live stream (never shown to clients). */
-  flvSource(streamKey: string): string;
-  hasAudio(streamKey: string): boolean;
+  /** Reads a live stream as FLV inside this process (the HTTP-FLV route): undefined when it is not published here. */
+  readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined;
   /** Remakes a live's thumbnail or animated preview when it is too old to serve. */
   freshPreview(username: string, file: string): Promise<void>;
   /** Cuts the publisher of a key off (after its key changed). */

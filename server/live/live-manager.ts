@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { dialectOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
-import type { MediaServer, PublishEvents } from "../../media/media-server.ts";
+import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
@@ -54,14 +54,8 @@ export class LiveManager implements PublishEvents, LiveControl {
     this.media = media;
   }
 
-  /** Where the HTTP-FLV relay reads a live stream (never shown to clients). */
-  flvSource(streamKey: string): string {
-    if (!this.media) throw new Error("media server not started");
-    return this.media.internalFlvUrl(streamKey);
-  }
-
-  hasAudio(streamKey: string): boolean {
-    return this.media?.hasAudio(streamKey) ?? false;
+  readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined {
+    return this.media?.readFlv(streamKey, reader);
   }
 
   ingestListening(): boolean {

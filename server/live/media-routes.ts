@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/context.ts";
+import type { AppDeps, AppEnv, LiveControl } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
@@ -51,11 +51,8 @@ export function liveMediaRoutes(deps: AppDeps) {
       const live = await liveChannelOf(deps, username);
       const owner = relayTarget(c, deps, live?.nodeUrl);
       if (live && owner) return relayFromNode(c, owner);
-      const streamKey = live?.streamKey;
-      if (!streamKey || !deps.live) throw new NotFoundError("stream_not_found");
-      const upstream = await fetch(deps.live.flvSource(streamKey), { signal: c.req.raw.signal }).catch(() => undefined);
-      if (!upstream?.ok || !upstream.body) throw new NotFoundError("stream_not_found");
-      const body = deps.live.hasAudio(streamKey) ? upstream.body : upstream.body.pipeThrough(videoOnlyFlvHeader());
+      const body = live?.streamKey && deps.live ? flvStream(deps.live, live.streamKey, c.req.raw.signal) : undefined;
+      if (!body) throw new NotFoundError("stream_not_found");
       return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
     })
     .get("/:username/:file", async (c) => {
@@ -94,21 +91,33 @@ export function recordingRoutes(deps: AppDeps) {
   });
 }
 
+// A viewer this far behind (some 25 s of a 2.5 Mbps live) has stalled: it is let go rather than buffered for without end.
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
 /**
- * node-media-server always writes an FLV header that announces audio; players then wait forever
- * for audio that a video-only publish never sends. Rewrites the header's flags to "video only".
+ * One viewer's HTTP-FLV body, read from the media server inside this process: its buffers are
+ * queued as they are, with no socket or copy in between (docs/decisions.md, "CPU per stream").
+ * Undefined when the live is not published on this node.
  */
-function videoOnlyFlvHeader(): TransformStream<Uint8Array, Uint8Array> {
-  let first = true;
-  return new TransformStream({
-    transform(chunk, controller) {
-      if (first && chunk.length > 4 && chunk[0] === 0x46 && chunk[1] === 0x4c && chunk[2] === 0x56) {
-        const patched = new Uint8Array(chunk);
-        patched[4] = 0x01;
-        chunk = patched;
-      }
-      first = false;
-      controller.enqueue(chunk);
+function flvStream(live: LiveControl, streamKey: string, signal: AbortSignal): ReadableStream<Uint8Array> | undefined {
+  let stop: (() => void) | undefined;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        stop = live.readFlv(streamKey, {
+          write(chunk) {
+            if ((controller.desiredSize ?? 0) > -MAX_QUEUED_BYTES) return controller.enqueue(chunk);
+            stop?.();
+            controller.error(new Error("HTTP-FLV viewer too far behind"));
+          },
+          end: () => controller.close(),
+        });
+      },
+      cancel: () => stop?.(),
     },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
+  if (!stop) return undefined;
+  signal.addEventListener("abort", () => stop?.(), { once: true });
+  return body;
 }
