@@ -6,7 +6,7 @@ import { ReportModalHost } from "../features/reports/components/report-modal-hos
 import { AuthModalHost } from "../features/auth/components/auth-modal-host.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
-import { CookieBannerLoader } from "../features/consent/components/cookie-banner-loader.tsx";
+import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
 import { NotFoundPage } from "../features/errors/components/error-page.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
@@ -40,7 +40,7 @@ function Root() {
         <Outlet />
       </Shell>
       <AuthModalHost />
-      <CookieBannerLoader />
+      <CookieBanner />
       <Toaster />
       <ReportModalHost />
     </>

@@ -7,7 +7,6 @@ import { Modal } from "../../../components/modal.tsx";
 import { ALL, type ConsentChoices, NONE, saveConsent, useConsent } from "../consent.ts";
 import { ConsentSwitches } from "./consent-switches.tsx";
 import "../../../styles/consent.css";
-import "../../../i18n/screens/consent.ts";
 
 export const BANNER_DELAY_MS = 500;
 const SETTINGS_PATH = "/settings/cookies";
