@@ -91,8 +91,7 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
     const sold = attempts.filter((attempt) => attempt.status === 201);
     expect(sold).toHaveLength(SEATS);
     expect(new Set(attempts.filter((attempt) => attempt.status !== 201).map((attempt) => `${attempt.status} ${attempt.code}`))).toEqual(new Set(["409 event_full"]));
-    // Both nodes sold some: the race was between processes, not inside one.
-    expect(new Set(sold.map((attempt) => buyers.indexOf(attempt.buyer) % cluster.nodes.length)).size).toBe(cluster.nodes.length);
+    // Which node sells the seats is the race's to decide (one may sell all ten): the rule is that together they sell ten.
 
     const [tickets] = await cluster.query<{ count: string }>("SELECT count(*) FROM ticket WHERE event_id = $1 AND status = 'valid'", [event.id]);
     expect(Number(tickets!.count)).toBe(SEATS);
