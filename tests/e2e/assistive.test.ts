@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
-import { CHAT_ANNOUNCE_EVERY_MS } from "../../client/features/chat/components/chat-announcer.tsx";
+import { CHAT_ANNOUNCE_EVERY_MS } from "../../client/features/chat/components/announce-timing.ts";
 import { START_DELAY_MS } from "../../client/components/player/lib/player-config.ts";
 import { loggedInContext, type Preferences, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";

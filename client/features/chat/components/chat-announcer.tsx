@@ -2,12 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../api/messages.ts";
 import "../../../i18n/screens/chat.ts";
-
-/**
- * A busy chat must not drown a screen reader: at most one announcement in this time. Lines that
- * arrive in between are summed up in the next one ("12 nouveaux messages. Dernier, …").
- */
-export const CHAT_ANNOUNCE_EVERY_MS = 4000;
+import { CHAT_ANNOUNCE_EVERY_MS } from "./announce-timing.ts";
 
 /**
  * Reads new chat lines out politely, at a bounded rate. The list itself (role="log") is kept silent:
