@@ -19,7 +19,7 @@ import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { type LoadResult, load } from "../api/load.ts";
 import { API_SIZES, type SeedSizes, seed } from "../api/seed.ts";
 import { machineLine, writeSection } from "../report.ts";
-import { growthChart } from "./chart.ts";
+import { growthChart } from "../chart.ts";
 
 const CONNECTIONS = 32;
 const SECONDS = 8;
