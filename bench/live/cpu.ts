@@ -11,11 +11,12 @@
 // Run: ./scripts/bench-live --cpu, or node_modules/.bin/bun bench/live/cpu.ts [--no-write].
 // Env: BENCH_BEFORE (the earlier commit), BENCH_ROUNDS, BENCH_CPU_SECONDS, BENCH_FLV_VIEWERS.
 // Writes the "Live CPU per stream" section of docs/benchmarks.md (not with --no-write).
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { homedir, loadavg, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { machineLine, writeSection } from "../report.ts";
 import { startArena } from "./arena.ts";
+import { CLIP_SECONDS, clip, startFlvViewer, startPush, waitForUrl } from "./clip.ts";
 import { foreignLoad, measureTree, stopTree, type Usage } from "./procfs.ts";
 import { type Reference, startNginx, startNodeMediaServer } from "./references.ts";
 
@@ -29,7 +30,6 @@ const SETTLE_SECONDS = 2;
 const WARMUP_SECONDS = 6;
 /** Viewers joined (each first gets a burst: the cached group of pictures). */
 const VIEWER_WARMUP_SECONDS = 3;
-const CLIP_SECONDS = 20;
 const RUN_LIMIT_MS = 20 * 60_000;
 const ROOT = join(import.meta.dir, "../..");
 const write = !process.argv.includes("--no-write");
@@ -73,115 +73,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     await cleanup();
     process.exit(130);
   });
-}
-
-/** 20 s of 720p30 moving noise at 2.5 Mbps (x264 veryfast zerolatency, 1 s GOP) and AAC 128k, as bench/live's streamer sends; encoded once. */
-async function clip(): Promise<string> {
-  const dir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "arena-bench-live");
-  const file = join(dir, `clip-720p30-2500k-${CLIP_SECONDS}s.flv`);
-  if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  console.log(`encoding the ${CLIP_SECONDS} s clip once into ${file}…`);
-  // prettier-ignore
-  const args = [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=1280x720:rate=30,noise=alls=24:allf=t+u",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=440:sample_rate=44100",
-    "-t",
-    String(CLIP_SECONDS),
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-tune",
-    "zerolatency",
-    "-pix_fmt",
-    "yuv420p",
-    "-g",
-    "30",
-    "-keyint_min",
-    "30",
-    "-sc_threshold",
-    "0",
-    "-b:v",
-    "2500k",
-    "-maxrate",
-    "2500k",
-    "-bufsize",
-    "2500k",
-    "-c:a",
-    "aac",
-    "-b:a",
-    "128k",
-    "-ac",
-    "1",
-    "-f",
-    "flv",
-    `${file}.part`,
-  ];
-  const proc = Bun.spawn(["ffmpeg", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
-  started.add(proc.pid);
-  const code = await proc.exited;
-  started.delete(proc.pid);
-  if (code !== 0) throw new Error(`encoding the clip failed: ${await new Response(proc.stderr).text()}`);
-  await Bun.write(file, Bun.file(`${file}.part`));
-  rmSync(`${file}.part`);
-  return file;
-}
-
-/** Pushes the clip in a loop at its own pace, without re-encoding. */
-function startPush(file: string, url: string) {
-  const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", file, "-c", "copy", "-f", "flv", url], {
-    stdin: "ignore",
-    stdout: "ignore",
-    stderr: "pipe",
-  });
-  started.add(proc.pid);
-  return {
-    alive: () => proc.exitCode === null,
-    stderr: () => new Response(proc.stderr).text(),
-    async stop() {
-      await stopTree(proc.pid, 3000);
-      started.delete(proc.pid);
-    },
-  };
-}
-
-/** A viewer that reads HTTP-FLV and drops it: what a player costs the server, without decoding here. */
-function startFlvViewer(url: string) {
-  const abort = new AbortController();
-  let bytes = 0;
-  const reading = (async () => {
-    const res = await fetch(url, { signal: abort.signal });
-    if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
-    for await (const chunk of res.body) bytes += chunk.byteLength;
-  })().catch(() => undefined);
-  return {
-    bytes: () => bytes,
-    async stop() {
-      abort.abort();
-      await reading;
-    },
-  };
-}
-
-async function waitForUrl(url: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await fetch(url).catch(() => undefined);
-    if (res?.ok) return void (await res.body?.cancel());
-    await Bun.sleep(200);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** A copy of Arena's files at `commit` (its own folder, the project's node_modules). */
@@ -242,7 +133,7 @@ const servers: { label: string; start: () => Promise<Server> }[] = [
 
 async function measure(file: string, server: Server): Promise<Measure> {
   await Bun.sleep(SETTLE_SECONDS * 1000);
-  const push = startPush(file, server.ingestUrl);
+  const push = startPush(file, server.ingestUrl, started);
   try {
     await server.ready();
     await Bun.sleep(WARMUP_SECONDS * 1000);
@@ -286,7 +177,7 @@ const loadBefore = loadavg();
 const others = foreignLoad();
 const measures: Measure[] = [];
 try {
-  const file = await clip();
+  const file = await clip(started);
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`\nround ${round} of ${ROUNDS}`);
     for (const entry of servers) {
