@@ -43,3 +43,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw new Error(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** The migrations this version of Arena knows, oldest first: a backup from a later schema cannot be restored here. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations);
+}

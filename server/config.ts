@@ -18,26 +18,31 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+/** Where the data lives: also read alone by scripts/restore.ts (storageConfig). */
+const StorageEnv = {
+  DATA_DIR: z.string().default("./data"),
+  /** postgres://… switches from the SQLite file under DATA_DIR to PostgreSQL (several nodes share it). */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  /** Replays, uploads and generated pictures: a volume every node mounts. Default: DATA_DIR. */
+  MEDIA_DIR: optionalText,
+};
+
 const EnvSchema = z
   .object({
     PORT: port(3000),
     HOST: z.string().default("0.0.0.0"),
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
-    DATA_DIR: z.string().default("./data"),
-    /** postgres://… switches from the SQLite file under DATA_DIR to PostgreSQL (several nodes share it). */
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
-        .optional(),
-    ),
+    ...StorageEnv,
     /** Connections each node keeps open to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     /** The address other nodes reach this one on, to relay the lives it ingests. */
     NODE_URL: optionalUrl,
-    /** Replays, uploads and generated pictures: a volume every node mounts. Default: DATA_DIR. */
-    MEDIA_DIR: optionalText,
     /** redis://… carries socket.io between nodes through Redis instead of PostgreSQL. */
     REDIS_URL: optionalText.pipe(
       z
@@ -145,13 +150,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+function configError(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
 /** Reads the environment into a typed config; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  if (!parsed.success) throw configError(parsed.error);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -207,4 +214,12 @@ function readOrCreateSecret(dataDir: string): string {
 /** What openDatabase opens for this config: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
 export function databaseTarget(config: Pick<Config, "databaseUrl" | "dataDir">): string {
   return config.databaseUrl ?? join(config.dataDir, "arena.db");
+}
+
+/** The folders and database the environment names, resolved but not created (scripts/restore.ts wants them empty). */
+export function storageConfig(env: Record<string, string | undefined> = process.env): Pick<Config, "dataDir" | "mediaDir" | "databaseUrl"> {
+  const parsed = z.object(StorageEnv).safeParse(env);
+  if (!parsed.success) throw configError(parsed.error);
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  return { dataDir, mediaDir: parsed.data.MEDIA_DIR ? resolve(parsed.data.MEDIA_DIR) : dataDir, databaseUrl: parsed.data.DATABASE_URL };
 }

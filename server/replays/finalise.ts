@@ -1,4 +1,4 @@
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { finaliseRecording } from "../../media/recording.ts";
 import { fold } from "../text/fold.ts";
 import type { AppDeps } from "../http/context.ts";
@@ -39,7 +39,7 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
   const recordingsRoot = join(deps.config.mediaDir, "recordings");
   try {
     const output = join(recordingsRoot, String(session.channel_id), `${sessionId}.mp4`);
-    const result = await finaliseRecording(session.recording_dir, output);
+    const result = await finaliseRecording(recordingDirOf(deps.config.mediaDir, session.recording_dir), output);
     if (!result) {
       await deps.db.deleteFrom("replay").where("id", "=", replayId).execute();
       return markFinalised(deps, sessionId);
@@ -60,4 +60,14 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
 
 async function markFinalised(deps: AppDeps, sessionId: number): Promise<void> {
   await deps.db.updateTable("live_session").set({ finalised_at: deps.now() }).where("id", "=", sessionId).execute();
+}
+
+/**
+ * Where a session's recording is now. Sessions store the absolute path of their day; a media folder
+ * moved or restored elsewhere (server/backup/) keeps its recordings/<channel>/<start> shape, so
+ * the path is taken from "recordings" on, under today's media folder.
+ */
+export function recordingDirOf(mediaDir: string, stored: string): string {
+  const at = stored.lastIndexOf(`${sep}recordings${sep}`);
+  return at === -1 ? stored : join(mediaDir, stored.slice(at + 1));
 }
