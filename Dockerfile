@@ -4,7 +4,7 @@
 FROM node:20-bookworm-slim
 
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+ && apt-get install -y --no-install-recommends ffmpeg ca-certificates postgresql-client \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
