@@ -108,6 +108,7 @@ export interface DB {
   ticket_type: TicketTypeTable;
   ticket: TicketTable;
   assignment: AssignmentTable;
+  data_export: DataExportTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -464,3 +465,16 @@ export interface AssignmentTable {
 }
 
 export type EventRow = Selectable<EventTable>;
+
+/** A member's data export (server/privacy/): "pending" until its ZIP is written, then "ready" until it expires, or "failed". */
+export interface DataExportTable {
+  id: Generated<number>;
+  user_id: number;
+  status: "pending" | "ready" | "failed";
+  /** The ZIP's path under MEDIA_DIR/exports. */
+  file: string | null;
+  size: number | null;
+  requested_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+}

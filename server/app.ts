@@ -33,6 +33,7 @@ import { liveMediaRoutes, recordingRoutes } from "./live/media-routes.ts";
 import { replayRoutes } from "./replays/routes.ts";
 import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { privacyRoutes } from "./privacy/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
@@ -62,6 +63,7 @@ export function createApi(deps: AppDeps) {
     .route("/tickets", ticketRoutes(deps))
     .route("/", assignmentRoutes(deps))
     .route("/", dashboardRoutes(deps))
+    .route("/", privacyRoutes(deps))
     .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

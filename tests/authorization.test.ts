@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import { cheapStateOf, diff, ownerOf, type RowChange, snapshot } from "./fixtures/db-state.ts";
 import { auditLedgerThenStop } from "./fixtures/money.ts";
+import { waitFor } from "./fixtures/publisher.ts";
 import { type Actor, type Answer, callAs, startWorld, type World } from "./fixtures/world.ts";
 
 /**
@@ -18,8 +19,8 @@ interface Call {
   /** A body, or a function of who sends it (a multipart form must be built for each request). */
   body?: unknown;
   bodyFor?: (actor: Actor) => unknown;
-  /** Runs after a 2xx answer (a changed password must be remembered). */
-  after?: (actor: Actor, body: unknown) => void;
+  /** Runs after a 2xx answer (a changed password must be remembered; work the answer started must end before the next case looks). */
+  after?: (actor: Actor, body: unknown) => void | Promise<void>;
 }
 
 type Build = (w: World) => Call | Promise<Call>;
@@ -35,6 +36,8 @@ type Case =
   | { kind: "admin"; call: Build; ownerRefusedToo?: boolean; cleanup?: (w: World) => Promise<unknown> }
   /** Moderation: the channel owner, moderators and admins; a plain member is refused. */
   | { kind: "moderation"; reason: string; call: Build; cleanup?: (w: World) => Promise<unknown> }
+  /** Ends the caller's own account: a new member does it (the world's actors are needed after), touching only their rows. */
+  | { kind: "ownAccount"; call: Build }
   /** Any member may do it to someone else's object; it must touch only the member's own rows (and `mayTouch`). */
   | { kind: "open"; reason: string; call: Build; mayTouch?: { tables: string[]; reason: string }; impersonation?: Build };
 
@@ -84,6 +87,15 @@ const CASES: Record<string, Case> = {
     call: () => ({ path: "/api/stream/restream/config", body: { enabled: false, twitchEnabled: false, youtubeEnabled: false, facebookEnabled: false } }),
   },
   "POST /api/notifications/read-all": { kind: "self", call: () => ({ path: "/api/notifications/read-all" }) },
+  "POST /api/me/data-export": {
+    kind: "self",
+    call: () => ({
+      path: "/api/me/data-export",
+      // The ZIP is written in the background: the next case must not see its row change.
+      after: async (actor) => void (await waitFor("the export", async () => (await actor.call("GET", "/api/me/data-export")).body.export?.status !== "pending", 15_000, 50)),
+    }),
+  },
+  "POST /api/me/delete": { kind: "ownAccount", call: () => ({ path: "/api/me/delete", bodyFor: (actor) => ({ password: actor.account.password }) }) },
   "POST /api/events": { kind: "self", call: () => ({ path: "/api/events", body: eventFields }) },
   "POST /api/events/cover": { kind: "self", call: (w) => ({ path: "/api/events/cover", bodyFor: () => pngForm(w) }) },
   "POST /api/tournament/create-tournament": {
@@ -243,7 +255,7 @@ async function send(actor: Actor, method: string, call: Call): Promise<Answer> {
   const sender = actor.user.id ? actor : world.member;
   const body = call.bodyFor ? call.bodyFor(sender) : call.body;
   const answer = await actor.call(method, call.path, body);
-  if (answer.status < 300) call.after?.(actor, body);
+  if (answer.status < 300) await call.after?.(actor, body);
   return answer;
 }
 
@@ -319,6 +331,11 @@ for (const route of routes) {
       case "self":
         it("lets a member act on their own account only", async () => void (await expectOwnRowsOnly(world.member, method, await spec.call(world))));
         it("lets a moderator act on their own account only", async () => void (await expectOwnRowsOnly(world.moderator, method, await spec.call(world))));
+        break;
+      case "ownAccount":
+        it("refuses a member whose password is wrong, changing nothing", async () =>
+          expectRefused(world.member, method, { ...(await spec.call(world)), bodyFor: () => ({ password: "not the password" }) }, [400]));
+        it("lets a new member delete their own account, touching only their own rows", async () => void (await expectOwnRowsOnly(await world.newMember(), method, await spec.call(world))));
         break;
       case "owner":
         it("refuses a member who does not own the object, changing nothing", async () => expectRefused(world.member, method, await spec.call(world), [403, 404]));

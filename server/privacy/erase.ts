@@ -1,0 +1,164 @@
+// A member deletes their account (RGPD, right to erasure). In one transaction: what would leave
+// someone else short is refused with the reason (an upcoming event or tournament they run, the
+// site's last admin, a ticket its organiser cannot refund); tickets for events still to come are
+// refunded to the wallet; then every row that says who they were is erased, and the rows others
+// need (the ledger that balances an organiser's sales, past tickets, brackets) stay, attached to a
+// nameless account. Replay files go once the transaction has committed.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "kysely";
+import type { Transaction } from "kysely";
+import { inTransaction } from "../../db/transaction.ts";
+import type { DB, User } from "../../db/types.ts";
+import { refundEventTickets } from "../events/refunds.ts";
+import type { AppDeps } from "../http/context.ts";
+import { AppError } from "../http/errors.ts";
+
+/** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
+export const erasedUsername = (userId: number) => `deleted_${userId}`;
+const erasedEmail = (userId: number) => `deleted_${userId}@deleted.invalid`;
+
+export interface ErasureResult {
+  /** The events whose tickets were refunded first, with the G-Coins given back. */
+  refunded: { event: string; amount: number }[];
+}
+
+export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureResult> {
+  const now = deps.now();
+  const { refunded, files } = await inTransaction(deps.db, async (trx) => {
+    await assertNothingDependsOn(trx, user, now);
+    const refunded = await refundUpcomingTickets(trx, user.id, now);
+    const files = await eraseRows(trx, user, now);
+    return { refunded, files };
+  });
+  for (const file of files) rmSync(join(deps.config.mediaDir, file), { force: true });
+  return { refunded };
+}
+
+/** What deleting this account would break for others is refused, naming the first thing to settle. */
+async function assertNothingDependsOn(trx: Transaction<DB>, user: User, now: number): Promise<void> {
+  if (user.role === "admin") {
+    const admins = await trx.selectFrom("user").select("id").where("role", "=", "admin").where("suspended_at", "is", null).execute();
+    if (admins.length <= 1) throw new AppError(409, "account_deletion_last_admin");
+  }
+  const event = await trx
+    .selectFrom("event")
+    .select("name")
+    .where("created_by", "=", user.id)
+    .where("status", "in", ["draft", "published", "active"])
+    .where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">", now), eb("start_date", ">", now)]))
+    .executeTakeFirst();
+  if (event) throw new AppError(409, "account_deletion_organiser", { params: { name: event.name } });
+  const tournament = await trx.selectFrom("tournament").select("name").where("admin_id", "=", user.id).where("finished_at", "is", null).executeTakeFirst();
+  if (tournament) throw new AppError(409, "account_deletion_organiser", { params: { name: tournament.name } });
+}
+
+/** Tickets for events still to come go back as G-Coins, from their organisers; one who cannot pay stops the deletion. */
+async function refundUpcomingTickets(trx: Transaction<DB>, userId: number, now: number): Promise<ErasureResult["refunded"]> {
+  const tickets = await trx
+    .selectFrom("ticket")
+    .innerJoin("event", "event.id", "ticket.event_id")
+    .select(["event.id as eventId", "event.name", "ticket.price"])
+    .where("ticket.user_id", "=", userId)
+    .where("ticket.status", "=", "valid")
+    .where("event.start_date", ">", now)
+    .execute();
+  const refunded: ErasureResult["refunded"] = [];
+  for (const eventId of new Set(tickets.map((t) => t.eventId))) {
+    const event = await trx.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
+    try {
+      await refundEventTickets(trx, event, now, userId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "event_refund_insufficient") throw new AppError(409, "account_deletion_refund_failed", { params: { name: event.name } });
+      throw error;
+    }
+    refunded.push({ event: event.name, amount: tickets.filter((t) => t.eventId === eventId).reduce((sum, t) => sum + t.price, 0) });
+  }
+  return refunded;
+}
+
+/** Erases or anonymises every row that names the member; returns the media files to remove after commit. */
+async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise<string[]> {
+  const id = user.id;
+  const channel = await trx.selectFrom("channel").select("id").where("user_id", "=", id).executeTakeFirst();
+  const replays = channel ? await trx.selectFrom("replay").select(["file_path", "thumbnail_path"]).where("channel_id", "=", channel.id).execute() : [];
+  const files = [
+    ...replays.flatMap((r) => [r.file_path, r.thumbnail_path]).flatMap((path) => (path ? [join("recordings", path)] : [])),
+    ...[user.avatar, user.banner].flatMap((path) => (path?.startsWith("/uploads/") ? [path.slice(1)] : [])),
+  ];
+  for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
+  await trx
+    .deleteFrom("follow")
+    .where((eb) => eb.or([eb("follower_id", "=", id), eb("followed_id", "=", id)]))
+    .execute();
+  await trx.deleteFrom("chat_message").where("user_id", "=", id).execute();
+  await trx.updateTable("chat_moderation").set({ target_user_id: null, detail: "" }).where("target_user_id", "=", id).execute();
+  // Others' notifications about them (a live, a sale) carry their name in their words.
+  await trx
+    .deleteFrom("notification")
+    .where((eb) => eb.or([eb("actor_id", "=", id), eb("data", "like", `%${JSON.stringify(user.username)}%`)]))
+    .execute();
+  await trx.deleteFrom("login_failure").where(sql<boolean>`lower(account) in (lower(${user.username}), lower(${user.email}))`).execute();
+  await trx
+    .deleteFrom("report")
+    .where("target_type", "=", "user")
+    .where("target_id", "in", [String(id), user.username])
+    .execute();
+  await trx
+    .deleteFrom("event_participant")
+    .where("user_id", "=", id)
+    .where("event_id", "in", (eb) => eb.selectFrom("event").select("id").where("start_date", ">", now))
+    .execute();
+  await trx
+    .deleteFrom("tournament_player")
+    .where("user_id", "=", id)
+    .where("tournament_id", "in", (eb) => eb.selectFrom("tournament").select("id").where("finished_at", "is", null))
+    .execute();
+  if (channel) await eraseChannel(trx, channel.id);
+  await trx
+    .updateTable("user")
+    .set({
+      username: erasedUsername(id),
+      email: erasedEmail(id),
+      password_hash: null,
+      role: "viewer",
+      first_name: "",
+      last_name: "",
+      about: "",
+      avatar: null,
+      banner: null,
+      verified: 0,
+      email_verified_at: null,
+      last_login_at: null,
+      suspended_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .execute();
+  return files;
+}
+
+/** The channel row stays (past lives point at it) with nothing of its owner's left in it. */
+async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<void> {
+  await trx.deleteFrom("replay").where("channel_id", "=", channelId).execute();
+  await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
+  await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
+  await trx.updateTable("live_session").set({ title: "", description: "", tags: "[]" }).where("channel_id", "=", channelId).execute();
+  await trx
+    .updateTable("channel")
+    .set({
+      title: "",
+      search_title: "",
+      description: "",
+      tags: "[]",
+      stream_key: crypto.randomUUID(),
+      paypalme: null,
+      social_facebook: null,
+      social_twitter: null,
+      social_instagram: null,
+      social_youtube: null,
+      social_website: null,
+    })
+    .where("id", "=", channelId)
+    .execute();
+}
