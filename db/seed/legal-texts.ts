@@ -55,7 +55,8 @@ const rgpdFr = `
 
 <h2>5. Durées de conservation</h2>
 <ul>
-<li>Compte : tant qu'il est actif ; supprimé au plus tard 30 jours après votre demande de suppression.</li>
+<li>Compte : tant qu'il est actif ; effacé dès que vous le supprimez depuis vos paramètres (les opérations en G-Coins restent dans les comptes des organisateurs, sans votre nom).</li>
+<li>Exports de vos données : 7 jours après leur préparation.</li>
 <li>Sessions : 24 heures sans activité, ou 30 jours avec « Se souvenir de moi ».</li>
 <li>Liens de vérification d'e-mail : 7 jours ; liens de réinitialisation du mot de passe : 1 heure.</li>
 <li>Rediffusions : jusqu'à ce que vous les supprimiez ; une rediffusion supprimée reste restaurable par l'administration pendant 30 jours au plus, puis est effacée.</li>
@@ -70,6 +71,8 @@ const rgpdFr = `
 
 <h2>7. Vos droits</h2>
 <p>Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité de vos données, ainsi que du droit de retirer votre consentement à tout moment et de définir des directives sur le sort de vos données après votre décès. Une grande partie de vos informations se modifie directement depuis vos <a href="/settings">paramètres de profil</a>.</p>
+<p><strong>Obtenir vos données.</strong> Dans <a href="/settings?tab=privacy">Paramètres › Données personnelles</a>, « Préparer mes données » rassemble en arrière-plan tout ce que ce serveur garde sur vous dans un fichier ZIP : profil, abonnements, messages de chat, billets, portefeuille et historique des transactions, inscriptions, signalements, images et rediffusions (fichiers JSON lisibles par d'autres services, plus vos vidéos). Vous recevez une notification et un e-mail quand il est prêt ; vous seul pouvez le télécharger, pendant 7 jours. Les secrets (empreinte du mot de passe, clé de stream) n'y figurent pas.</p>
+<p><strong>Supprimer votre compte.</strong> Au même endroit, « Supprimer définitivement mon compte », confirmé par votre mot de passe, efface aussitôt votre profil, votre chaîne, vos messages de chat, vos abonnements, vos notifications et vos rediffusions. Vos billets pour des événements à venir vous sont d'abord remboursés ; si un organisateur ne peut pas rembourser, ou si vous organisez un événement ou un tournoi pas encore terminé, la suppression est refusée avec la raison. Les opérations en G-Coins passées restent dans les comptes des organisateurs, rattachées à un compte sans nom ; les G-Coins restants sont perdus.</p>
 <p>Pour toute autre demande, écrivez à l'adresse de contact ci-dessous en précisant votre nom d'utilisateur ; nous répondons dans un délai d'un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez saisir l'autorité de protection des données compétente (la CNIL en France, la CNDP au Maroc).</p>
 
 <h2>8. Cookies et stockage local</h2>
@@ -115,7 +118,8 @@ const rgpdEn = `
 
 <h2>5. Retention</h2>
 <ul>
-<li>Account: as long as it is active; deleted at the latest 30 days after you ask for its deletion.</li>
+<li>Account: as long as it is active; erased as soon as you delete it from your settings (G-Coin transactions stay in the organisers' accounts, without your name).</li>
+<li>Exports of your data: 7 days after they are prepared.</li>
 <li>Sessions: 24 hours without activity, or 30 days with "Remember me".</li>
 <li>Email verification links: 7 days; password reset links: 1 hour.</li>
 <li>Replays: until you delete them; a deleted replay can be restored by the administrators for at most 30 days, then it is erased.</li>
@@ -130,6 +134,8 @@ const rgpdEn = `
 
 <h2>7. Your rights</h2>
 <p>You have the right to access, rectify, erase, restrict, object to and port your data, to withdraw your consent at any time and to give instructions about your data after your death. Much of your information can be changed directly in your <a href="/settings">profile settings</a>.</p>
+<p><strong>Getting your data.</strong> In <a href="/settings?tab=privacy">Settings › Personal data</a>, "Prepare my data" gathers in the background everything this server holds about you into a ZIP file: profile, follows, chat messages, tickets, wallet and transaction history, registrations, reports, pictures and replays (JSON files other services can read, plus your videos). You get a notification and an email when it is ready; only you can download it, for 7 days. Secrets (password hash, stream key) are not in it.</p>
+<p><strong>Deleting your account.</strong> In the same place, "Delete my account for good", confirmed with your password, at once erases your profile, channel, chat messages, follows, notifications and replays. Your tickets for events still to come are refunded first; if an organiser cannot refund, or if you run an event or tournament that is not over, the deletion is refused with the reason. Past G-Coin transactions stay in the organisers' accounts, attached to a nameless account; the G-Coins left are lost.</p>
 <p>For any other request, write to the contact address below with your username; we answer within one month. If you believe your rights are not respected, you may complain to the competent data protection authority (the CNIL in France, the CNDP in Morocco).</p>
 
 <h2>8. Cookies and local storage</h2>

@@ -65,12 +65,14 @@ export const MeSchema = z.object({
   role: RoleSchema,
   verified: z.boolean(),
   emailVerified: z.boolean(),
+  /** False for accounts that only sign in with Google or Facebook (deleting one is confirmed by typing the username). */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
 /** What anybody may read about a user: no email, no role-sensitive detail beyond the role name. */
-export const PublicUserSchema = MeSchema.omit({ email: true, emailVerified: true });
+export const PublicUserSchema = MeSchema.omit({ email: true, emailVerified: true, hasPassword: true });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 export const LoginResponseSchema = z.object({ success: z.literal(true), firstLogin: z.boolean(), user: MeSchema, token: z.string().optional() });

@@ -6,6 +6,7 @@ export function toMe(user: User): Me {
     ...toPublicUser(user),
     email: user.email,
     emailVerified: user.email_verified_at !== null,
+    hasPassword: user.password_hash !== null,
   };
 }
 

@@ -87,11 +87,11 @@ async function buildExport(deps: AppDeps, user: User, exportId: number, lang: La
     .set({ status: "ready", file: relative, size: statSync(path).size, ready_at: now, expires_at: now + EXPORT_KEPT_MS })
     .where("id", "=", exportId)
     .execute();
-  await notify(deps, [user.id], { type: "data_export_ready", actorId: null, link: "/settings", data: {} });
+  await notify(deps, [user.id], { type: "data_export_ready", actorId: null, link: "/settings?tab=privacy", data: {} });
   await deps.mailer.send({
     to: user.email,
     subject: translate(lang, "auth:data_export_subject"),
-    text: translate(lang, "auth:data_export_body", { username: user.username, link: `${deps.config.publicUrl}/settings` }),
+    text: translate(lang, "auth:data_export_body", { username: user.username, link: `${deps.config.publicUrl}/settings?tab=privacy` }),
   });
 }
 

@@ -128,4 +128,25 @@ describe("settings", () => {
     await page.getByLabel("Clé de stream Twitch").and(page.locator("[placeholder^='Clé enregistrée']")).waitFor();
     expect(await page.getByLabel("Clé de stream Twitch").inputValue()).toBe("");
   });
+
+  it("prepares a copy of the member's data, then deletes the account after the password, back on the home page logged out (issue 20)", async () => {
+    const { page, api, account } = await settingsPage();
+    await page.getByRole("tab", { name: "Données personnelles" }).click();
+    await page.getByRole("button", { name: "Préparer mes données" }).click();
+    const download = page.getByRole("link", { name: /^Télécharger mes données \(/ });
+    await download.waitFor({ timeout: 20_000 });
+    const zip = await fetch(`${handles.server.url}${await download.getAttribute("href")}`, { headers: { cookie: `arena_session=${api.cookies.get("arena_session")}` } });
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+
+    await page.getByLabel("Votre mot de passe, pour confirmer").fill("pas le bon");
+    await page.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
+    await page.getByText("Mot de passe incorrect : la suppression est annulée.").waitFor();
+    await page.getByLabel("Votre mot de passe, pour confirmer").fill(account.password);
+    await page.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
+    await page.getByText(/^Votre compte a été supprimé\./).waitFor();
+    await page.waitForURL(`${handles.server.url}/`);
+    await page.getByRole("button", { name: "Connexion" }).first().waitFor();
+    expect(await page.getByRole("button", { name: "Menu du compte" }).count()).toBe(0);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+  });
 });

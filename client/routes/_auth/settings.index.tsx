@@ -1,10 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ImageUpload } from "../../features/profile/components/image-upload.tsx";
-import { SettingsPage } from "../../features/settings/components/settings-page.tsx";
+import { isSettingsTab, SettingsPage, type SettingsTab } from "../../features/settings/components/settings-page.tsx";
 
-export const Route = createFileRoute("/_auth/settings/")({ component: SettingsRoute });
+export const Route = createFileRoute("/_auth/settings/")({
+  component: SettingsRoute,
+  // ?tab=privacy opens Personal data (the export-ready notification and mail link there).
+  validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } => (isSettingsTab(search.tab) ? { tab: search.tab } : {}),
+});
 
 /** The profile tab shows the profile feature's avatar upload: this route composes the two features. */
 function SettingsRoute() {
-  return <SettingsPage avatarUpload={<ImageUpload kind="avatar" look="button" />} />;
+  const { tab } = Route.useSearch();
+  return <SettingsPage avatarUpload={<ImageUpload kind="avatar" look="button" />} initialTab={tab} />;
 }

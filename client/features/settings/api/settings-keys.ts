@@ -4,4 +4,5 @@ export const settingsKeys = {
   channel: ["settings", "channel"] as const,
   streamKey: ["settings", "stream-key"] as const,
   restream: ["settings", "restream"] as const,
+  dataExport: ["settings", "data-export"] as const,
 };

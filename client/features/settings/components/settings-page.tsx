@@ -5,23 +5,28 @@ import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ChannelSettingsForm } from "./channel-settings-form.tsx";
 import { EditProfileForm } from "./edit-profile-form.tsx";
 import { MultiStreamingForm } from "./multi-streaming-form.tsx";
+import { PersonalDataPanel } from "./personal-data-panel.tsx";
 import "../../../styles/community.css";
 import "../../../i18n/screens/community.ts";
 
-type Tab = "profile" | "password" | "channel" | "restream";
+const TABS = ["profile", "password", "channel", "restream", "privacy"] as const;
+export type SettingsTab = (typeof TABS)[number];
+export const isSettingsTab = (value: unknown): value is SettingsTab => TABS.includes(value as SettingsTab);
 
 /**
  * /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change.
+ * Personal data (issue 20) adds the member's RGPD rights: a copy of their data, the deletion of their account.
  * `avatarUpload` is the profile feature's upload button, which the route passes in (a feature never imports another).
  */
-export function SettingsPage({ avatarUpload }: { avatarUpload: ReactNode }) {
+export function SettingsPage({ avatarUpload, initialTab = "profile" }: { avatarUpload: ReactNode; initialTab?: SettingsTab }) {
   const { t } = useTranslation("community");
-  const [tab, setTab] = useState<Tab>("profile");
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   const tabs = [
     { id: "profile" as const, label: t("settings_tab_profile") },
     { id: "password" as const, label: t("settings_tab_password") },
     { id: "channel" as const, label: t("settings_tab_channel") },
     { id: "restream" as const, label: t("settings_tab_restream") },
+    { id: "privacy" as const, label: t("settings_tab_privacy") },
   ];
   return (
     <main className="page settings-page">
@@ -32,6 +37,7 @@ export function SettingsPage({ avatarUpload }: { avatarUpload: ReactNode }) {
         {tab === "password" ? <ChangePasswordForm /> : null}
         {tab === "channel" ? <ChannelSettingsForm /> : null}
         {tab === "restream" ? <MultiStreamingForm /> : null}
+        {tab === "privacy" ? <PersonalDataPanel /> : null}
       </div>
     </main>
   );
