@@ -16,6 +16,7 @@ import * as addLedgerLineCode from "./migrations/0013_add_ledger_line_code.ts";
 import * as addLiveNodes from "./migrations/0014_add_live_nodes.ts";
 import * as addSearchIndex from "./migrations/0015_add_search_index.ts";
 import * as createDataExport from "./migrations/0016_create_data_export.ts";
+import * as createAuditLog from "./migrations/0017_create_audit_log.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014_add_live_nodes": addLiveNodes,
   "0015_add_search_index": addSearchIndex,
   "0016_create_data_export": createDataExport,
+  "0017_create_audit_log": createAuditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -109,6 +109,7 @@ export interface DB {
   ticket: TicketTable;
   assignment: AssignmentTable;
   data_export: DataExportTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -477,4 +478,16 @@ export interface DataExportTable {
   requested_at: number;
   ready_at: number | null;
   expires_at: number | null;
+}
+
+/** One admin action (server/admin/audit.ts): before and after are JSON of the fields that changed. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: string | null;
+  after: string | null;
+  created_at: number;
 }

@@ -34,6 +34,7 @@ import { replayRoutes } from "./replays/routes.ts";
 import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
+import { adminRoutes } from "./admin/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
@@ -64,6 +65,7 @@ export function createApi(deps: AppDeps) {
     .route("/", assignmentRoutes(deps))
     .route("/", dashboardRoutes(deps))
     .route("/", privacyRoutes(deps))
+    .route("/", adminRoutes(deps))
     .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

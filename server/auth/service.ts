@@ -192,12 +192,17 @@ export async function requestPasswordReset(deps: AppDeps, email: string, origin:
   await hitRateLimit(deps.db, `reset:account:${email.toLowerCase()}`, limits.resetPerAccount, now);
   const user = await deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.suspended_at !== null) return;
+  await sendPasswordResetMail(deps, user, origin.lang);
+}
+
+/** A one-hour reset link, mailed to the account's address (the member asked, or an admin did for them). */
+export async function sendPasswordResetMail(deps: AppDeps, user: User, lang: Language): Promise<void> {
   const token = await issueToken(deps, user.id, "reset_password", RESET_TOKEN_MS);
   const link = `${deps.config.publicUrl}/new-password/${token}`;
   await deps.mailer.send({
     to: user.email,
-    subject: translate(origin.lang, "auth:reset_email_subject"),
-    text: translate(origin.lang, "auth:reset_email_body", { username: user.username, link }),
+    subject: translate(lang, "auth:reset_email_subject"),
+    text: translate(lang, "auth:reset_email_body", { username: user.username, link }),
   });
 }
 

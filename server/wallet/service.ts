@@ -1,5 +1,6 @@
 import type { User, WalletTransactionType } from "../../db/types.ts";
 import { canAdminister, canSeeWallet, isOwner } from "../access/policy.ts";
+import { recordAudit } from "../admin/audit.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -57,8 +58,9 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
   // Checked here rather than left to the wallet's foreign key, which would answer 500.
   if (!(await deps.db.selectFrom("user").select("id").where("id", "=", input.userId).executeTakeFirst())) throw new NotFoundError("user_not_found");
   const type: WalletTransactionType = isAdmin && !isOwner(caller, input.userId) ? "admin_credit" : "manual_credit";
-  const balance = await inTransaction(deps.db, (trx) =>
-    applyMovement(
+  const now = deps.now();
+  const balance = await inTransaction(deps.db, async (trx) => {
+    const after = await applyMovement(
       trx,
       {
         userId: input.userId,
@@ -68,9 +70,23 @@ export async function credit(deps: AppDeps, caller: User, input: MovementInput) 
         refType: "user",
         refId: caller.id,
       },
-      deps.now(),
-    ),
-  );
+      now,
+    );
+    if (isAdmin)
+      await recordAudit(
+        trx,
+        caller,
+        {
+          action: "wallet.credit",
+          targetType: "user",
+          targetId: input.userId,
+          before: { balance: after - input.amount },
+          after: { balance: after, amount: input.amount, reason: input.description ?? "" },
+        },
+        now,
+      );
+    return after;
+  });
   return { userId: input.userId, balance, currency: "GCOIN" };
 }
 
