@@ -405,7 +405,12 @@ describe("the bracket in the chat (item 2)", () => {
       // instant may cross: the web app orders a chat by id (client/features/chat/api/messages.ts), the stored order.
       const deadline = Date.now() + 5000;
       while (live.filter((l) => l.system).length < 4 && Date.now() < deadline) await Bun.sleep(20);
-      expect(live.filter((l) => l.system).map((l) => l.id).sort((x, y) => x - y)).toEqual(lines.map((l) => l.id));
+      expect(
+        live
+          .filter((l) => l.system)
+          .map((l) => l.id)
+          .sort((x, y) => x - y),
+      ).toEqual(lines.map((l) => l.id));
     } finally {
       reader.close();
     }
