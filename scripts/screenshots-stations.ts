@@ -1,6 +1,7 @@
 // Screenshots of the stations screens (issue 18, item 1) at phone and desktop width, dark and light, into
 // docs/screenshots/: the organiser's stations panel with the cards' stations, the "Live now" strip a visitor
-// sees, and the match banner on a station's stream page. Usage: bun scripts/screenshots-stations.ts
+// sees, the match banner on a station's stream page (with the bracket's lines in its chat), and the
+// streamer's switch for those lines. Usage: bun scripts/screenshots-stations.ts
 // (needs the built web app and Debian's chromium). The channel is marked on air in the database: no video.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -43,6 +44,8 @@ try {
     { name: "stations-organiser", path: `/tournament/${id}?tab=brackets`, as: organiser },
     { name: "stations-live-now", path: `/tournament/${id}?tab=brackets`, as: null },
     { name: "stations-stream-banner", path: "/stream/CastMaster", as: null, offAir: true },
+    // The streamer's switch for the bracket's lines in their chat (item 2), on the Channel tab of the settings.
+    { name: "stations-chat-switch", path: "/settings", as: caster, tab: "Chaîne", offAir: true },
   ];
   for (const shot of shots) {
     // The stream page is shot off air: a channel marked live without a stream would show a player's error.
@@ -62,6 +65,10 @@ try {
         const page = await context.newPage();
         await page.goto(server.url + shot.path, { waitUntil: "load" });
         await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
+        if (shot.tab) {
+          await page.getByRole("tab", { name: shot.tab }).click();
+          await page.getByRole("switch", { name: "Messages du tournoi dans mon chat" }).scrollIntoViewIfNeeded();
+        }
         await page.waitForTimeout(400);
         await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`), fullPage: shot.name === "stations-organiser" });
         await context.close();
