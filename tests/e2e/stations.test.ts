@@ -51,7 +51,6 @@ describe("stations and match streams", () => {
     }
     for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
       await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
-    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
     const streamer = await signedInUser(server);
     const channel = await createChannel(server.deps, streamer.user.id);
     const caster = streamer.account.username;
@@ -61,7 +60,7 @@ describe("stations and match streams", () => {
     const panel = page.getByRole("region", { name: "Postes" });
     await panel.getByText(/Aucun poste pour l'instant/).waitFor();
 
-    // An unknown channel is refused under its field; then the two stations are declared.
+    // Before the start: an unknown channel is refused under its field; then the two stations are declared.
     await panel.getByLabel("Nom du poste").fill("Scène");
     await panel.getByLabel("Chaîne (nom d'utilisateur du streamer, facultatif)").fill("personne-de-ce-nom");
     await panel.getByRole("button", { name: "Ajouter un poste" }).click();
@@ -72,6 +71,10 @@ describe("stations and match streams", () => {
     await panel.getByLabel("Nom du poste").fill("Poste 2");
     await panel.getByRole("button", { name: "Ajouter un poste" }).click();
     await panel.getByText("Non diffusé").waitFor();
+
+    // The stations were declared before the start; the tournament starts (from the dashboard) and the bracket comes, live.
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    await page.locator(`article[data-match-id="${id}-0"]`).waitFor();
 
     // Auto-assign: the two first-round matches go to the two stations, and their cards say where.
     await panel.getByRole("switch", { name: "Attribution automatique" }).click();

@@ -179,7 +179,14 @@ function Brackets({ tournament }: { tournament: Page }) {
   const [layout, setLayout] = useState<"bracket" | "list">("bracket");
   if (rounds.isPending) return <Skeleton height={240} />;
   if (rounds.isError) return <p className="t-error">{rounds.error.message}</p>;
-  if (!hasBracket(rounds.data.data)) return <EmptyState icon={<Network size={40} aria-hidden />} title={t("brackets_later")} />;
+  // Stations may be declared before the start: the organiser sets up the hall while players join.
+  if (!hasBracket(rounds.data.data))
+    return (
+      <>
+        {tournament.isAdmin ? <StationsPanel tournamentId={tournament.id} seeds={[]} /> : null}
+        <EmptyState icon={<Network size={40} aria-hidden />} title={t("brackets_later")} />
+      </>
+    );
   const { winners, losers } = splitBracket(rounds.data.data);
   const common = { tournamentId: tournament.id, structure: tournament.structure, isAdmin: tournament.isAdmin };
   return (
