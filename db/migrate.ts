@@ -15,8 +15,9 @@ import * as createLoginFailure from "./migrations/0012_create_login_failure.ts";
 import * as addLedgerLineCode from "./migrations/0013_add_ledger_line_code.ts";
 import * as addLiveNodes from "./migrations/0014_add_live_nodes.ts";
 import * as addSearchIndex from "./migrations/0015_add_search_index.ts";
-import * as createDataExport from "./migrations/0016_create_data_export.ts";
-import * as createAuditLog from "./migrations/0017_create_audit_log.ts";
+import * as createStations from "./migrations/0016_create_stations.ts";
+import * as createDataExport from "./migrations/0017_create_data_export.ts";
+import * as createAuditLog from "./migrations/0018_create_audit_log.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -35,8 +36,9 @@ const migrations: Record<string, Migration> = {
   "0013_add_ledger_line_code": addLedgerLineCode,
   "0014_add_live_nodes": addLiveNodes,
   "0015_add_search_index": addSearchIndex,
-  "0016_create_data_export": createDataExport,
-  "0017_create_audit_log": createAuditLog,
+  "0016_create_stations": createStations,
+  "0017_create_data_export": createDataExport,
+  "0018_create_audit_log": createAuditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -100,6 +100,7 @@ export interface DB {
   report: ReportTable;
   tournament: TournamentTable;
   tournament_player: TournamentPlayerTable;
+  tournament_station: TournamentStationTable;
   wallet: WalletTable;
   wallet_transaction: WalletTransactionTable;
   event_category: EventCategoryTable;
@@ -162,6 +163,8 @@ export interface ChannelTable {
   restream_enabled: Generated<number>;
   /** 0 = off; otherwise the seconds a viewer waits between two chat messages. */
   chat_slow_seconds: Generated<number>;
+  /** 1: the bracket's system lines appear in this channel's chat (issue 18). */
+  chat_bracket_messages: Generated<number>;
   paypalme: string | null;
   /** Full profile addresses, normalised on save (Twitter keeps only the handle). */
   social_facebook: string | null;
@@ -256,6 +259,13 @@ export interface ChatMessageTable {
   created_at: number;
   deleted_at: number | null;
   deleted_by: number | null;
+  /** 'system': a line of the bracket (issue 18), written by no one; `user_id` is then the channel's owner. */
+  kind: Generated<"user" | "system">;
+  /** A system line's text: a key of the chat namespace and its parameters (JSON), drawn in each reader's language. */
+  system_key: string | null;
+  system_params: string | null;
+  /** One line per event: the same key is never stored twice in a channel. */
+  dedupe_key: string | null;
 }
 
 export interface ChatBanTable {
@@ -344,6 +354,8 @@ export interface TournamentTable {
   bracket: string | null;
   champion_id: number | null;
   view_count: Generated<number>;
+  /** 1: each ready match goes to a free station by itself (issue 18). */
+  auto_assign: Generated<number>;
   created_at: number;
   finished_at: number | null;
 }
@@ -357,6 +369,20 @@ export interface TournamentPlayerTable {
 }
 
 export type Tournament = Selectable<TournamentTable>;
+
+/** Where a tournament's matches are played; `streamer_id` names the channel that streams it. */
+export interface TournamentStationTable {
+  id: Generated<number>;
+  tournament_id: number;
+  name: string;
+  streamer_id: number | null;
+  /** The engine's match id (the match card's id after "{tournamentId}-"); null while free. */
+  match_id: number | null;
+  assigned_at: number | null;
+  created_at: number;
+}
+
+export type TournamentStation = Selectable<TournamentStationTable>;
 
 /** G-Coins are integers; a balance never goes below zero (a CHECK constraint). */
 export interface WalletTable {

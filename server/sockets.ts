@@ -65,6 +65,7 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
     deps.bus.on("notification:created", ({ userId, notification }) => live.to(`user:${userId}`).emit("notification:created", notification)),
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
+    deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(`user:${userId}`).emit("follows:changed", { followers })),
   ];
 

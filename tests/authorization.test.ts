@@ -51,6 +51,13 @@ const eventFields = {
 };
 const pngForm = (w: World) => w.form({}, { field: "filename", bytes: w.png });
 let renames = 0;
+/** A tournament of the world's owner with one station (issue 18). */
+async function newStation(w: World, stage: "pending" | "started") {
+  const t = await w.newTournament(stage);
+  const created = await w.owner.call("POST", `/api/tournament/${t.id}/stations`, { name: "Poste" });
+  expect(created.status).toBe(201);
+  return { id: t.id, stationId: created.body.station.id as number, matchId: t.matchId };
+}
 
 const CASES: Record<string, Case> = {
   // Public on purpose. Each is also in the fuzz test (tests/fuzz.test.ts).
@@ -138,6 +145,29 @@ const CASES: Record<string, Case> = {
     },
   },
   "DELETE /api/tournament/delete/{id}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/delete/${(await w.newTournament("pending")).id}` }) },
+  "POST /api/tournament/{id}/stations": { kind: "owner", call: async (w) => ({ path: `/api/tournament/${(await w.newTournament("pending")).id}/stations`, body: { name: "Poste 1" } }) },
+  "PUT /api/tournament/{id}/stations/{stationId}": {
+    kind: "owner",
+    call: async (w) => {
+      const { id, stationId } = await newStation(w, "pending");
+      return { path: `/api/tournament/${id}/stations/${stationId}`, body: { name: "Poste détourné" } };
+    },
+  },
+  "DELETE /api/tournament/{id}/stations/{stationId}": {
+    kind: "owner",
+    call: async (w) => {
+      const { id, stationId } = await newStation(w, "pending");
+      return { path: `/api/tournament/${id}/stations/${stationId}` };
+    },
+  },
+  "PUT /api/tournament/{id}/stations/{stationId}/match": {
+    kind: "owner",
+    call: async (w) => {
+      const { id, stationId, matchId } = await newStation(w, "started");
+      return { path: `/api/tournament/${id}/stations/${stationId}/match`, body: { matchID: matchId } };
+    },
+  },
+  "PUT /api/tournament/{id}/auto-assign": { kind: "owner", call: async (w) => ({ path: `/api/tournament/${(await w.newTournament("started")).id}/auto-assign`, body: { autoAssign: true } }) },
   "POST /api/wallet/debit": { kind: "owner", call: (w) => ({ path: "/api/wallet/debit", body: { userId: w.owner.user.id, amount: 10 } }) },
   "PUT /api/events/{slug}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEvent()).slug}`, body: { description: "Rewritten by someone who does not organise it" } }) },
   "DELETE /api/events/{slug}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEventWithTicket()).slug}` }) },

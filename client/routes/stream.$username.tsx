@@ -5,6 +5,7 @@ import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
+import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
 import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../lib/session.ts";
 
@@ -25,6 +26,7 @@ function StreamScreen() {
       renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
+      renderBanner={(stream) => <ChannelMatchBanner username={stream.username} />}
       renderFollow={(stream) => <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
     />
   );

@@ -40,6 +40,8 @@ export const ChannelSettingsInputSchema = z.object({
       .regex(/^[A-Za-z0-9]{1,20}$/, "paypalme_invalid"),
   ),
   about: z.string().trim().max(1000, "about_too_long").optional(),
+  /** Whether the bracket's lines (a tournament match at a station this channel streams) appear in the chat (issue 18). */
+  bracketMessages: z.boolean().optional(),
   facebook: optional(socialProfile("facebook")),
   instagram: optional(socialProfile("instagram")),
   youtube: optional(socialProfile("youtube")),
@@ -77,7 +79,7 @@ export const SocialSchema = z.object({
   website: z.string().nullable(),
 });
 
-export const ChannelSettingsSchema = z.object({ success: z.literal(true), paypalme: z.string().nullable(), about: z.string(), social: SocialSchema });
+export const ChannelSettingsSchema = z.object({ success: z.literal(true), paypalme: z.string().nullable(), about: z.string(), social: SocialSchema, bracketMessages: z.boolean() });
 
 export const ProfileSchema = z.object({
   success: z.literal(true),

@@ -17,7 +17,7 @@ function socialOf(channel: Channel | undefined) {
 
 export async function getChannelSettings(deps: AppDeps, user: User) {
   const channel = await ensureChannel(deps, user);
-  return { paypalme: channel.paypalme, about: user.about, social: socialOf(channel) };
+  return { paypalme: channel.paypalme, about: user.about, social: socialOf(channel), bracketMessages: channel.chat_bracket_messages === 1 };
 }
 
 /** Only the fields sent change; an empty string clears a field. */
@@ -31,6 +31,7 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     ...(input.instagram !== undefined ? { social_instagram: input.instagram } : {}),
     ...(input.youtube !== undefined ? { social_youtube: input.youtube } : {}),
     ...(input.website !== undefined ? { social_website: input.website } : {}),
+    ...(input.bracketMessages !== undefined ? { chat_bracket_messages: input.bracketMessages ? 1 : 0 } : {}),
   };
   await deps.db
     .updateTable("channel")

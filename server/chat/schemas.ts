@@ -15,6 +15,8 @@ export const ChatMessageSchema = z
     streamID: z.string(),
     streamId: z.string(),
     timestamp: z.string(),
+    /** Only on the bracket's lines (issue 18): a key of the chat texts and its parameters, drawn in the reader's language. */
+    system: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
   })
   .meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;

@@ -51,20 +51,43 @@ export async function channelOfStream(deps: AppDeps, streamID: string): Promise<
   return channel;
 }
 
-function messageRows(deps: AppDeps) {
+export function messageRows(deps: AppDeps) {
   return deps.db
     .selectFrom("chat_message")
     .innerJoin("user", "user.id", "chat_message.user_id")
     .innerJoin("channel", "channel.id", "chat_message.channel_id")
-    .select(["chat_message.id", "chat_message.content", "chat_message.created_at", "chat_message.user_id", "user.username", "user.avatar", "channel.public_id"])
+    .select([
+      "chat_message.id",
+      "chat_message.content",
+      "chat_message.created_at",
+      "chat_message.user_id",
+      "chat_message.kind",
+      "chat_message.system_key",
+      "chat_message.system_params",
+      "user.username",
+      "user.avatar",
+      "channel.public_id",
+    ])
     .where("chat_message.deleted_at", "is", null);
 }
 
 type MessageRow = Awaited<ReturnType<ReturnType<typeof messageRows>["executeTakeFirstOrThrow"]>>;
 
-function toChatMessage(row: MessageRow): ChatMessage {
+export function toChatMessage(row: Omit<MessageRow, "kind" | "system_key" | "system_params"> & Partial<Pick<MessageRow, "kind" | "system_key" | "system_params">>): ChatMessage {
   const timestamp = new Date(row.created_at).toISOString();
-  return { id: row.id, userId: row.user_id, username: row.username, avatar: row.avatar, message: row.content, content: row.content, streamID: row.public_id, streamId: row.public_id, timestamp };
+  const message = {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    avatar: row.avatar,
+    message: row.content,
+    content: row.content,
+    streamID: row.public_id,
+    streamId: row.public_id,
+    timestamp,
+  };
+  if (row.kind !== "system" || !row.system_key) return message;
+  return { ...message, system: { key: row.system_key, params: JSON.parse(row.system_params ?? "{}") as Record<string, string | number> } };
 }
 
 /** The last `limit` messages, oldest first, as a reader scrolls them. */

@@ -16,6 +16,8 @@ export interface LiveEvents {
   "notification:created": { userId: number; notification: NotificationResponse };
   "follows:changed": { userId: number; followers: number };
   "tournament:changed": { tournamentId: number };
+  /** A station streamed by these channels changed (its match, its scores): their stream pages read it again. */
+  "stations:changed": { usernames: string[] };
 }
 
 export class EventBus {

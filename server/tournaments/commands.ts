@@ -9,6 +9,7 @@ import { approvedCount, assertManager, bracketOf, type Db, findTournament } from
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -178,7 +179,7 @@ export async function deletePlayer(deps: AppDeps, user: User, participantId: num
 
 /** Only when full and not yet active (spec 02 §4); seeding by join order unless the organiser gives one. */
 export async function startTournament(deps: AppDeps, user: User, tournamentId: number, seeding?: number[]): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
+  const chatLines = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
@@ -200,8 +201,11 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
       .set({ is_active: 1, bracket: JSON.stringify(bracket) })
       .where("id", "=", tournamentId)
       .execute();
+    const stations = await stationSnapshot(trx, tournamentId);
+    await syncStations(trx, tournament, bracket, deps.now());
+    return speakInChat(trx, tournamentId, { state: null, stations }, { state: bracket, stations: await stationSnapshot(trx, tournamentId) }, deps.now());
   });
-  changed(deps, tournamentId);
+  await announceStations(deps, tournamentId, chatLines);
 }
 
 export function parseMatchId(matchId: string): { tournamentId: number; engineId: number } {
@@ -220,7 +224,7 @@ const engineErrors: Record<EngineError["code"], () => AppError> = {
 
 /** Reads, changes and writes the bracket in one transaction: no two admins' clicks interleave. */
 async function changeBracket(deps: AppDeps, user: User, tournamentId: number, change: (state: BracketState, tournament: Tournament) => Promise<BracketState>): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
+  const chatLines = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     const state = bracketOf(tournament);
@@ -239,8 +243,13 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
       .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: tournament.structure === "robin" ? robinChampion(next) : champion(next) } : {}) })
       .where("id", "=", tournamentId)
       .execute();
+    // A finished match frees its station; the matches it made ready go to free stations (issue 18),
+    // and the chats of the streamed stations hear of it.
+    const stations = await stationSnapshot(trx, tournamentId);
+    await syncStations(trx, tournament, next, deps.now());
+    return speakInChat(trx, tournamentId, { state, stations }, { state: next, stations: await stationSnapshot(trx, tournamentId) }, deps.now());
   });
-  changed(deps, tournamentId);
+  await announceStations(deps, tournamentId, chatLines);
 }
 
 export async function startMatch(deps: AppDeps, user: User, matchId: string): Promise<void> {

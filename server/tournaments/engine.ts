@@ -137,6 +137,30 @@ export function isUnneededReset(state: BracketState, match: EngineMatch): boolea
   return Boolean(reset && match.id === reset.id && winnerSide(first) === "opponent1");
 }
 
+/** Both players known, not started, not finished, and a match that counts: what a free station may take. */
+export function isReady(state: BracketState, match: EngineMatch): boolean {
+  return match.status === Status.Ready && !isUnneededReset(state, match);
+}
+
+/**
+ * The matches in the order they are called to play: earlier rounds first, and within a round the
+ * winners' bracket before the losers' and the grand final, then by the match's number.
+ */
+export function playingOrder(state: BracketState): EngineMatch[] {
+  const rounds = new Map((state.round as { id: number; number: number }[]).map((r) => [r.id, r.number]));
+  const groups = new Map((state.group as { id: number; number: number }[]).map((g) => [g.id, g.number]));
+  const key = (m: EngineMatch) => [rounds.get(m.round_id as number) ?? 0, groups.get(m.group_id as number) ?? 0, m.number];
+  return [...matchesOf(state)].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0]! - kb[0]! || ka[1]! - kb[1]! || ka[2]! - kb[2]!;
+  });
+}
+
+/** The player ids of a match's known opponents. */
+export function playersOf(state: BracketState, match: EngineMatch): number[] {
+  return [playerIdOf(state, match.opponent1?.id as number | null | undefined), playerIdOf(state, match.opponent2?.id as number | null | undefined)].filter((id): id is number => id !== null);
+}
+
 /** Every match that matters has been played. */
 export function isComplete(state: BracketState): boolean {
   const matches = matchesOf(state);

@@ -7,6 +7,7 @@ import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
 import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import { robinStandings } from "./standings.ts";
+import { stationsByMatch } from "./stations.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
 
@@ -123,7 +124,7 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
-  return toBracketData(tournament.id, tournament.structure, bracketOf(tournament), await playerInfos(deps.db, tournament.id));
+  return toBracketData(tournament.id, tournament.structure, bracketOf(tournament), await playerInfos(deps.db, tournament.id), await stationsByMatch(deps.db, tournament.id));
 }
 
 export async function rounds(deps: AppDeps, id: number) {

@@ -1,5 +1,5 @@
 import { type BracketState, isFinished, isPlaying, isUnneededReset, matchesOf, playerIdOf, type Structure } from "./engine.ts";
-import type { Round, Seed } from "./schemas.ts";
+import type { Round, Seed, StationRef } from "./schemas.ts";
 
 export interface PlayerInfo {
   name: string;
@@ -12,7 +12,7 @@ export type BracketData = Round[] | { winnerBracket: Round[]; LoserBracket: Roun
  * The one place where the engine's model (groups → rounds → matches) becomes the spec's
  * (rounds → seeds → teams, and winnerBracket/LoserBracket for double elimination).
  */
-export function toBracketData(tournamentId: number, structure: Structure, state: BracketState | null, players: Map<number, PlayerInfo>): BracketData {
+export function toBracketData(tournamentId: number, structure: Structure, state: BracketState | null, players: Map<number, PlayerInfo>, stations: Map<number, StationRef> = new Map()): BracketData {
   if (!state) return structure === "d_elim" ? { winnerBracket: [], LoserBracket: [] } : [];
   const groups = [...(state.group as { id: number; number: number }[])].sort((a, b) => a.number - b.number);
   const roundsOf = (groupId: number, titles: (n: number, total: number) => string): Round[] => {
@@ -23,7 +23,7 @@ export function toBracketData(tournamentId: number, structure: Structure, state:
         seeds: matchesOf(state)
           .filter((m) => m.round_id === round.id && !isUnneededReset(state, m))
           .sort((a, b) => a.number - b.number)
-          .map((match) => toSeed(tournamentId, state, match, players)),
+          .map((match) => toSeed(tournamentId, state, match, players, stations.get(match.id as number) ?? null)),
       }))
       .filter((round) => round.seeds.length > 0);
   };
@@ -39,12 +39,18 @@ export function toBracketData(tournamentId: number, structure: Structure, state:
   return groups[0] ? roundsOf(groups[0].id, eliminationTitle) : [];
 }
 
-function toSeed(tournamentId: number, state: BracketState, match: ReturnType<typeof matchesOf>[number], players: Map<number, PlayerInfo>): Seed {
+function toSeed(tournamentId: number, state: BracketState, match: ReturnType<typeof matchesOf>[number], players: Map<number, PlayerInfo>, station: StationRef | null): Seed {
   const team = (opponent: { id?: unknown; score?: number } | null | undefined) => {
     const playerId = playerIdOf(state, opponent?.id as number | null | undefined);
     return { player: playerId === null ? null : (players.get(playerId) ?? { name: `#${playerId}`, avatar: null }), playerID: playerId, score: opponent?.score ?? null };
   };
-  return { id: `${tournamentId}-${match.id}`, playing: isPlaying(match), finished: isFinished(match), teams: [team(match.opponent1), team(match.opponent2)] };
+  return { id: `${tournamentId}-${match.id}`, playing: isPlaying(match), finished: isFinished(match), teams: [team(match.opponent1), team(match.opponent2)], station };
+}
+
+/** Every seed of a bracket, whatever its shape. */
+export function allSeeds(data: BracketData): Seed[] {
+  const rounds = Array.isArray(data) ? data : [...data.winnerBracket, ...data.LoserBracket];
+  return rounds.flatMap((round) => round.seeds);
 }
 
 /** The share of matches played, for the dashboard's Running progress (spec 02 §4). */

@@ -7,12 +7,20 @@ import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import {
+  AutoAssignSchema,
+  ChannelMatchResponseSchema,
   CreateTournamentSchema,
   MatchIdSchema,
   RoundsResponseSchema,
   SetWinnerSchema,
   StandingListResponseSchema,
   StartTournamentSchema,
+  StationAssignSchema,
+  StationCreateSchema,
+  StationListResponseSchema,
+  StationParamSchema,
+  StationSavedResponseSchema,
+  StationUpdateSchema,
   TournamentAdminFlagResponseSchema,
   TournamentCreatedResponseSchema,
   TournamentDoneResponseSchema,
@@ -28,6 +36,7 @@ import {
 } from "./schemas.ts";
 import * as commands from "./commands.ts";
 import * as queries from "./queries.ts";
+import * as stations from "./stations.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tournaments"];
@@ -200,6 +209,67 @@ const r = {
     request: { params: TournamentIdParamSchema },
     responses: { 200: jsonResponse(Ok, "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
+  onChannel: createRoute({
+    method: "get",
+    path: "/on-channel/{username}",
+    tags,
+    summary: "The match on the station a channel streams (its stream page's banner), or null",
+    request: { params: z.object({ username: z.string().min(1).max(50) }) },
+    responses: { 200: jsonResponse(ChannelMatchResponseSchema, "The match on air, or null") },
+  }),
+  stations: createRoute({
+    method: "get",
+    path: "/{id}/stations",
+    tags,
+    summary: "The stations, their channels and matches, and whether auto-assign is on",
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(StationListResponseSchema, "Stations"), 404: errors[404] },
+  }),
+  createStation: createRoute({
+    method: "post",
+    path: "/{id}/stations",
+    tags,
+    summary: "Declare a station, optionally streamed by a channel named by its streamer's username (organiser)",
+    ...owner,
+    request: { params: TournamentIdParamSchema, body: jsonBody(StationCreateSchema) },
+    responses: { 201: jsonResponse(StationSavedResponseSchema, "Created"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  updateStation: createRoute({
+    method: "put",
+    path: "/{id}/stations/{stationId}",
+    tags,
+    summary: "Rename a station or change its channel (null clears it) (organiser)",
+    ...owner,
+    request: { params: StationParamSchema, body: jsonBody(StationUpdateSchema) },
+    responses: { 200: jsonResponse(StationSavedResponseSchema, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  removeStation: createRoute({
+    method: "delete",
+    path: "/{id}/stations/{stationId}",
+    tags,
+    summary: "Remove a station; refused while its match is being played (organiser)",
+    ...owner,
+    request: { params: StationParamSchema },
+    responses: { 200: jsonResponse(Ok, "Removed"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  assignMatch: createRoute({
+    method: "put",
+    path: "/{id}/stations/{stationId}/match",
+    tags,
+    summary: "Put a match on a free station (moving it from another), or take it off with null (organiser)",
+    ...owner,
+    request: { params: StationParamSchema, body: jsonBody(StationAssignSchema) },
+    responses: { 200: jsonResponse(StationSavedResponseSchema, "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  autoAssign: createRoute({
+    method: "put",
+    path: "/{id}/auto-assign",
+    tags,
+    summary: "Turn auto-assign on (free stations take the next ready matches) or off (organiser)",
+    ...owner,
+    request: { params: TournamentIdParamSchema, body: jsonBody(AutoAssignSchema) },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
   byId: createRoute({
     method: "get",
     path: "/{id}",
@@ -269,6 +339,31 @@ export function tournamentRoutes(deps: AppDeps) {
     .openapi(r.remove, async (c) => {
       await commands.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
       return c.json(ok(c.get("lang"), "tournament_deleted"), 200);
+    })
+    .openapi(r.onChannel, async (c) => c.json(await stations.matchOnChannel(deps, c.req.valid("param").username), 200))
+    .openapi(r.stations, async (c) => c.json(await stations.listStations(deps, c.req.valid("param").id), 200))
+    .openapi(r.createStation, async (c) => {
+      const station = await stations.createStation(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ ...ok(c.get("lang"), "station_created"), station }, 201);
+    })
+    .openapi(r.updateStation, async (c) => {
+      const { id, stationId } = c.req.valid("param");
+      const station = await stations.updateStation(deps, currentUser(c), id, stationId, c.req.valid("json"));
+      return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
+    })
+    .openapi(r.removeStation, async (c) => {
+      const { id, stationId } = c.req.valid("param");
+      await stations.removeStation(deps, currentUser(c), id, stationId);
+      return c.json(ok(c.get("lang"), "station_removed"), 200);
+    })
+    .openapi(r.assignMatch, async (c) => {
+      const { id, stationId } = c.req.valid("param");
+      const station = await stations.assignMatch(deps, currentUser(c), id, stationId, c.req.valid("json").matchID);
+      return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
+    })
+    .openapi(r.autoAssign, async (c) => {
+      await stations.setAutoAssign(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").autoAssign);
+      return c.json(ok(c.get("lang"), "auto_assign_saved"), 200);
     })
     .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
 }

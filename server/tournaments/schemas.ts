@@ -99,7 +99,13 @@ function toScore(value: unknown): number {
 }
 
 export const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
-export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema) }).meta({ id: "Seed" });
+/** The channel that streams a station, named by its streamer; `isLive` while that channel is on air. */
+export const StationChannelSchema = z.object({ username: z.string(), avatar: z.string().nullable(), isLive: z.boolean() }).meta({ id: "StationChannel" });
+/** A station as a match card shows it (issue 18). */
+export const StationRefSchema = z.object({ id: z.number(), name: z.string(), channel: StationChannelSchema.nullable() }).meta({ id: "StationRef" });
+export type StationRef = z.infer<typeof StationRefSchema>;
+/** `station`: where the match is being played, or null (issue 18). */
+export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema), station: StationRefSchema.nullable() }).meta({ id: "Seed" });
 export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
@@ -227,3 +233,35 @@ export const TournamentCreatedResponseSchema = z.object({ success: z.literal(tru
 export type TournamentCreated = z.infer<typeof TournamentCreatedResponseSchema>;
 export const TournamentAdminFlagResponseSchema = z.object({ isAdmin: z.boolean() });
 export type TournamentAdminFlag = z.infer<typeof TournamentAdminFlagResponseSchema>;
+
+// Stations (issue 18): where matches are played, and the channels that stream them.
+
+const StationName = z.string({ error: "station_name_invalid" }).trim().min(1, "station_name_invalid").max(40, "station_name_invalid");
+/** The streaming channel, by its streamer's username; null or "" for a station nobody streams. */
+const StationChannelName = z
+  .string()
+  .trim()
+  .max(50, "channel_unknown")
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+export const StationCreateSchema = z.object({ name: StationName, channel: StationChannelName });
+export type StationCreate = z.infer<typeof StationCreateSchema>;
+export const StationUpdateSchema = z.object({ name: StationName.optional(), channel: StationChannelName });
+export type StationUpdate = z.infer<typeof StationUpdateSchema>;
+/** null takes the station's match off it. */
+export const StationAssignSchema = z.object({ matchID: MatchIdSchema.nullable() });
+export const AutoAssignSchema = z.object({ autoAssign: z.boolean({ error: "invalid_input" }) });
+export const StationParamSchema = z.object({ id: numeric(z.number().int().positive()), stationId: numeric(z.number().int().positive()) });
+
+export const StationSchema = StationRefSchema.extend({ matchID: z.string().nullable(), match: SeedSchema.nullable() }).meta({ id: "Station" });
+export type Station = z.infer<typeof StationSchema>;
+export const StationListResponseSchema = z.object({ autoAssign: z.boolean(), stations: z.array(StationSchema) });
+export type StationList = z.infer<typeof StationListResponseSchema>;
+export const StationSavedResponseSchema = TournamentDoneResponseSchema.extend({ station: StationSchema });
+export type StationSaved = z.infer<typeof StationSavedResponseSchema>;
+/** What a channel's stream page shows: the match on the station it streams, or null. */
+export const ChannelMatchResponseSchema = z.object({
+  onAir: z.object({ tournament: z.object({ id: z.number(), name: z.string() }), station: StationSchema }).nullable(),
+});
+export type ChannelMatch = z.infer<typeof ChannelMatchResponseSchema>;

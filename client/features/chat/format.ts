@@ -10,6 +10,11 @@ export function nameHue(name: string): number {
   return Math.abs(hash) % 360;
 }
 
+/** A line's text as the reader reads it: the bracket's lines in the reader's language (issue 18), others as typed. */
+export function lineText(line: { text: string; system?: { key: string; params: Record<string, string | number> } }): string {
+  return line.system ? i18next.t(`chat:${line.system.key}`, { ...line.system.params, defaultValue: line.text }) : line.text;
+}
+
 /** "5 s", "30 s", "2 min": the same in both languages. */
 export function formatDuration(seconds: number): string {
   return seconds < 60 || seconds % 60 !== 0 ? `${seconds} s` : `${seconds / 60} min`;

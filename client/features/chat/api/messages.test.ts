@@ -19,6 +19,14 @@ describe("chat lines", () => {
     expect(parseChatLine(live, "other")).toBeNull();
   });
 
+  it("keeps a bracket line's key and parameters, and refuses a key that is not the bracket's (issue 18)", () => {
+    const system = { key: "bracket_match_won", params: { winner: "ana", loser: "bo", score: "2–1", station: "A" } };
+    const live = { id: 7, userId: 2, username: "caster", avatar: null, message: "ana gagne 2–1 contre bo (A)", streamID: STREAM, timestamp: at(0), system };
+    expect(parseChatLine(live, STREAM)?.system).toEqual(system);
+    expect(parseChatLine({ ...live, system: undefined }, STREAM)?.system).toBeUndefined();
+    expect(parseChatLine({ ...live, system: { key: "errors:internal", params: {} } }, STREAM)).toBeNull();
+  });
+
   it("drops the same line twice and a double send within a second, keeps one after it", () => {
     let lines = addLine([], line(1, "hi", 1, 0));
     lines = addLine(lines, line(1, "hi", 1, 0));

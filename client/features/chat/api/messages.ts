@@ -14,6 +14,8 @@ export type ChatLine = Pick<ChatMessage, "id" | "userId" | "username" | "avatar"
   text: string;
   /** The timestamp in milliseconds, for ordering and the duplicate window. */
   at: number;
+  /** A line of the tournament's bracket (issue 18): drawn from its key in the reader's language. */
+  system?: { key: string; params: Record<string, string | number> };
 };
 
 // Spec 01 §3: live messages carry `message`/`streamID`, history items `content`/`streamId`; either is accepted.
@@ -27,6 +29,7 @@ const IncomingSchema = z.object({
   streamID: z.string().optional(),
   streamId: z.string().optional(),
   timestamp: z.string(),
+  system: z.object({ key: z.string().regex(/^bracket_[a-z_]+$/), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
 });
 
 /** An incoming message, or null when it is not one (spec 01 §4: invalid messages are ignored) or belongs to another chat. */
@@ -38,7 +41,7 @@ export function parseChatLine(raw: unknown, streamID: string): ChatLine | null {
   const at = Date.parse(item.timestamp);
   const stream = item.streamID ?? item.streamId;
   if (!text.trim() || Number.isNaN(at) || (stream !== undefined && stream !== streamID)) return null;
-  return { id: item.id, userId: item.userId, username: item.username, avatar: item.avatar ?? null, text, timestamp: item.timestamp, at };
+  return { id: item.id, userId: item.userId, username: item.username, avatar: item.avatar ?? null, text, timestamp: item.timestamp, at, ...(item.system ? { system: item.system } : {}) };
 }
 
 function isDuplicate(kept: readonly ChatLine[], line: ChatLine): boolean {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../api/messages.ts";
+import { lineText } from "../format.ts";
 import "../../../i18n/screens/chat.ts";
 import { CHAT_ANNOUNCE_EVERY_MS } from "./announce-timing.ts";
 
@@ -55,6 +56,6 @@ function useBoundedSummary(lines: ChatLine[], loaded: boolean): string {
 
 function summary(lines: ChatLine[], t: (key: string, options: Record<string, unknown>) => string): string {
   const last = lines.at(-1)!;
-  const line = { username: last.username, text: last.text };
+  const line = { username: last.system ? t("bracket_line", {}) : last.username, text: lineText(last) };
   return lines.length === 1 ? t("announce_one", line) : t("announce_many", { ...line, count: lines.length });
 }

@@ -1,11 +1,11 @@
-import { ArrowDown, MessageSquare } from "lucide-react";
+import { ArrowDown, MessageSquare, Trophy } from "lucide-react";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import type { ChatLine } from "../api/messages.ts";
-import { formatClock, formatFullTime, nameHue } from "../format.ts";
+import { formatClock, formatFullTime, lineText, nameHue } from "../format.ts";
 import { ChatAnnouncer } from "./chat-announcer.tsx";
 import { MessageMenu, type MessageMenuAction } from "./message-menu.tsx";
 import "../../../i18n/screens/chat.ts";
@@ -96,9 +96,7 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor, m
           </div>
         ) : (
           <ol className="chat-lines">
-            {lines.map((line) => (
-              <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} moderator={moderator} />
-            ))}
+            {lines.map((line) => (line.system ? <SystemRow key={line.id} line={line} /> : <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} moderator={moderator} />))}
           </ol>
         )}
       </div>
@@ -131,6 +129,26 @@ const MessageRow = memo(function MessageRow({ line, actions, moderator }: { line
           {formatClock(line.timestamp, i18n.language)}
         </time>
         {actions?.length ? <MessageMenu username={line.username} actions={actions} moderator={moderator} /> : null}
+      </span>
+    </li>
+  );
+});
+
+/** A line of the tournament's bracket (issue 18): no author, set apart from what people write, in the reader's language. */
+const SystemRow = memo(function SystemRow({ line }: { line: ChatLine }) {
+  const { t, i18n } = useTranslation("chat");
+  const full = formatFullTime(line.timestamp, i18n.language);
+  return (
+    <li className="chat-line chat-line-system" data-message-id={line.id} data-system={line.system?.key}>
+      <Trophy size={16} aria-hidden className="chat-system-icon" />
+      <p className="chat-line-body" title={full}>
+        <span className="sr-only">{t("bracket_line")}: </span>
+        <span className="chat-text">{lineText(line)}</span>
+      </p>
+      <span className="chat-line-tools">
+        <time className="chat-time" dateTime={line.timestamp} title={full}>
+          {formatClock(line.timestamp, i18n.language)}
+        </time>
       </span>
     </li>
   );

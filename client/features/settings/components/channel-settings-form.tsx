@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
+import { Switch } from "../../../components/switch.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
@@ -58,7 +59,19 @@ export function ChannelSettingsForm() {
           {t("save")}
         </Button>
       </form>
+      <BracketMessagesSwitch on={settings.data.bracketMessages} />
       <StreamKeyPanel />
+    </div>
+  );
+}
+
+/** The tournament's lines in the channel's chat (issue 18): saved as soon as it is flipped. */
+function BracketMessagesSwitch({ on }: { on: boolean }) {
+  const { t } = useTranslation("community");
+  const save = useUpdateChannelSettings({ onSuccess: () => toast.success(t("channel_saved")), onError: (error) => toast.error(error.message) });
+  return (
+    <div className="settings-form">
+      <Switch label={t("bracket_messages")} description={t("bracket_messages_hint")} checked={on} disabled={save.isPending} onChange={(bracketMessages) => save.mutate({ bracketMessages })} />
     </div>
   );
 }

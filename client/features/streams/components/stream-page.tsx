@@ -30,6 +30,8 @@ interface StreamPageProps {
   renderBelow?: (stream: Stream) => ReactNode;
   /** The channel's follow button (the follows feature's), shown to anyone but the owner. */
   renderFollow?: (stream: Stream) => ReactNode;
+  /** Right under the player, whoever watches (the tournament match this channel streams). */
+  renderBanner?: (stream: Stream) => ReactNode;
 }
 
 /**
@@ -37,7 +39,7 @@ interface StreamPageProps {
  * on phones player, title, viewers, streamer, then Chat and Details tabs. Viewer presence and the
  * count follow the live; the stream is read again every 30 s (and at once on live/offline events).
  */
-export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow }: StreamPageProps) {
+export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow, renderBanner }: StreamPageProps) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const stream = useStream(username);
@@ -116,6 +118,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         {stage}
         {data ? (
           <>
+            {renderBanner?.(data)}
             <div className="stream-phone-head">
               <h1 className="stream-title">{data.title || t("default_title")}</h1>
               {live ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
@@ -159,6 +162,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         {stage}
         {data ? (
           <>
+            {renderBanner?.(data)}
             <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} onShare={() => setShareOpen(true)} />
             <StreamInfo stream={data} />
             {renderBelow?.(data)}

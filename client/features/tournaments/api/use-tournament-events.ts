@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { connectLive } from "../../../lib/live-socket.ts";
+import type { StationList } from "../../../../server/tournaments/schemas.ts";
 import { tournamentKeys } from "./queries.ts";
+import { stationsQueryOptions } from "./stations.ts";
 
 /**
  * Keeps a tournament's queries current (STYLE §7): joins its room on the /live namespace and, on
@@ -30,6 +32,13 @@ export function useTournamentEvents(tournamentId: number | null): boolean {
     socket.on("tournament:changed", (payload: { tournamentId?: number }) => {
       if (payload?.tournamentId === tournamentId) refresh();
     });
+    // A station's channel going on or off air changes its match's "live" badge (issue 18).
+    const streamedHere = (payload: { username?: string }) => {
+      const stations = queryClient.getQueryData<StationList>(stationsQueryOptions(tournamentId).queryKey);
+      if (stations?.stations.some((s) => s.channel?.username.toLowerCase() === payload?.username?.toLowerCase())) refresh();
+    };
+    socket.on("stream:started", streamedHere);
+    socket.on("stream:ended", streamedHere);
     return () => {
       socket.close();
       setWatching(false);

@@ -8,6 +8,7 @@ import { toast } from "../../../lib/ui.ts";
 import { useEndMatch, useStartMatch } from "../api/mutations.ts";
 import type { Seed, Structure } from "../api/types.ts";
 import { PLACEHOLDER_TIME } from "../lib/format.ts";
+import { StationTag } from "./station-tag.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -127,7 +128,7 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
         );
       })}
       <footer className="match-footer">
-        <span className="match-time">{PLACEHOLDER_TIME}</span>
+        {seed.station ? <StationTag station={seed.station} /> : <span className="match-time">{PLACEHOLDER_TIME}</span>}
         {seed.playing ? <span className="match-status match-status-playing">{t("match_playing")}</span> : seed.finished ? <span className="match-status">{t("match_finished")}</span> : null}
         {admin && bothPresent && !seed.playing && !seed.finished ? (
           <Button size="sm" className="match-action" onClick={() => setDialog("start")}>

@@ -17,8 +17,10 @@ import type { TournamentTab as Tab } from "../lib/tabs.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
 import { JoinControl } from "./join-control.tsx";
+import { LiveNow } from "./live-now.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
+import { StationsPanel } from "./stations-panel.tsx";
 import "../../../styles/tournaments.css";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -87,6 +89,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
           <JoinControl tournament={tournament} />
         </div>
       </header>
+      <LiveNow tournamentId={tournament.id} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t("tournament_sections")} />
       <div className="t-panel" role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
         {tab === "about" ? <About tournament={tournament} /> : null}
@@ -176,7 +179,14 @@ function Brackets({ tournament }: { tournament: Page }) {
   const [layout, setLayout] = useState<"bracket" | "list">("bracket");
   if (rounds.isPending) return <Skeleton height={240} />;
   if (rounds.isError) return <p className="t-error">{rounds.error.message}</p>;
-  if (!hasBracket(rounds.data.data)) return <EmptyState icon={<Network size={40} aria-hidden />} title={t("brackets_later")} />;
+  // Stations may be declared before the start: the organiser sets up the hall while players join.
+  if (!hasBracket(rounds.data.data))
+    return (
+      <>
+        {tournament.isAdmin ? <StationsPanel tournamentId={tournament.id} seeds={[]} /> : null}
+        <EmptyState icon={<Network size={40} aria-hidden />} title={t("brackets_later")} />
+      </>
+    );
   const { winners, losers } = splitBracket(rounds.data.data);
   const common = { tournamentId: tournament.id, structure: tournament.structure, isAdmin: tournament.isAdmin };
   return (
@@ -193,6 +203,7 @@ function Brackets({ tournament }: { tournament: Page }) {
           </div>
         )}
       </div>
+      {tournament.isAdmin ? <StationsPanel tournamentId={tournament.id} seeds={[...winners, ...losers].flatMap((round) => round.seeds)} /> : null}
       <div className="print-area">
         <h2 className="print-only">{tournament.name}</h2>
         {robin ? (

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { ChannelMatch, StationList, StationSaved, TournamentDone as Ok } from "../../../../server/tournaments/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { connectLive } from "../../../lib/live-socket.ts";
+import { tournamentKeys } from "./queries.ts";
+
+// Stations and match streams (issue 18): the list of a tournament's stations, the organiser's changes
+// to it, and the match a channel's station holds, for that channel's stream page.
+
+const base = "/tournament";
+
+export function stationsQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "stations"], queryFn: ({ signal }) => api<StationList>(`${base}/${id}/stations`, { signal }) });
+}
+export const useStations = (id: number) => useQuery(stationsQueryOptions(id));
+
+/** A station change moves matches too (auto-assign): the whole tournament is read again. */
+function useStationMutation<T, R>(id: number, call: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: tournamentKeys.one(id) }) });
+}
+
+export interface StationInput {
+  name: string;
+  /** The streamer's username; "" for a station nobody streams. */
+  channel: string;
+}
+
+export const useCreateStation = (id: number) => useStationMutation(id, (body: StationInput) => api<StationSaved>(`${base}/${id}/stations`, { method: "POST", body }));
+export const useUpdateStation = (id: number) =>
+  useStationMutation(id, ({ stationId, ...body }: StationInput & { stationId: number }) => api<StationSaved>(`${base}/${id}/stations/${stationId}`, { method: "PUT", body }));
+export const useRemoveStation = (id: number) => useStationMutation(id, (stationId: number) => api<Ok>(`${base}/${id}/stations/${stationId}`, { method: "DELETE" }));
+export const useAssignMatch = (id: number) =>
+  useStationMutation(id, ({ stationId, matchID }: { stationId: number; matchID: string | null }) =>
+    api<StationSaved>(`${base}/${id}/stations/${stationId}/match`, { method: "PUT", body: { matchID } }),
+  );
+export const useSetAutoAssign = (id: number) => useStationMutation(id, (autoAssign: boolean) => api<Ok>(`${base}/${id}/auto-assign`, { method: "PUT", body: { autoAssign } }));
+
+const onChannelKey = (username: string) => [...tournamentKeys.all, "on-channel", username.toLowerCase()] as const;
+
+export function channelMatchQueryOptions(username: string) {
+  return queryOptions({ queryKey: onChannelKey(username), queryFn: ({ signal }) => api<ChannelMatch>(`${base}/on-channel/${encodeURIComponent(username)}`, { signal }) });
+}
+
+/**
+ * The match on the station a channel streams, kept current: the server names the channels whose
+ * station changed ("stations:changed": a match put on, started, scored, ended), and this one is read again.
+ */
+export function useChannelMatch(username: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = connectLive();
+    let connectedBefore = false;
+    socket.on("connect", () => {
+      // What changed while the socket was away is read again.
+      if (connectedBefore) void queryClient.invalidateQueries({ queryKey: onChannelKey(username) });
+      connectedBefore = true;
+    });
+    socket.on("stations:changed", (payload: { usernames?: string[] }) => {
+      if (payload?.usernames?.some((name) => name.toLowerCase() === username.toLowerCase())) void queryClient.invalidateQueries({ queryKey: onChannelKey(username) });
+    });
+    return () => {
+      socket.close();
+    };
+  }, [queryClient, username]);
+  return useQuery(channelMatchQueryOptions(username));
+}

@@ -1,0 +1,59 @@
+import type { Db } from "../../db/index.ts";
+import type { AppDeps } from "../http/context.ts";
+import { defaultLanguage, translate } from "../i18n/messages.ts";
+import { messageRows, toChatMessage } from "./service.ts";
+
+// The lines that no one types (issue 18): the bracket telling a channel's chat that its station's match
+// started, ended, or what comes next. They are chat messages like the others (the same table, history
+// and broadcast), of kind 'system', stored as a key and its parameters so that each reader's language
+// draws them, and written by the channel's owner so that every existing reader still reads them.
+
+export type SystemKey = "bracket_match_started" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
+
+export interface SystemLine {
+  /** The channel is the one this member streams on. */
+  streamerId: number;
+  key: SystemKey;
+  params: Record<string, string | number>;
+  /** The event's name: a line with the same name is never stored twice in a channel. */
+  dedupeKey: string;
+}
+
+/**
+ * Stores the lines in the caller's transaction, in order, into the chats whose streamer has not
+ * turned them off; a line already stored (the same event told twice) is skipped. Returns the new
+ * lines' ids, to announce once the transaction is committed.
+ */
+export async function storeSystemLines(trx: Db, lines: SystemLine[], now: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (const line of lines) {
+    const channel = await trx.selectFrom("channel").select(["id", "user_id", "chat_bracket_messages"]).where("user_id", "=", line.streamerId).executeTakeFirst();
+    if (channel?.chat_bracket_messages !== 1) continue;
+    const inserted = await trx
+      .insertInto("chat_message")
+      .values({
+        channel_id: channel.id,
+        user_id: channel.user_id,
+        content: translate(defaultLanguage, `chat:${line.key}`, line.params),
+        created_at: now,
+        deleted_at: null,
+        deleted_by: null,
+        kind: "system",
+        system_key: line.key,
+        system_params: JSON.stringify(line.params),
+        dedupe_key: line.dedupeKey,
+      })
+      .onConflict((oc) => oc.columns(["channel_id", "dedupe_key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) ids.push(inserted.id);
+  }
+  return ids;
+}
+
+/** After the commit: the stored lines go out on the chat's usual path, in the order they were stored. */
+export async function announceSystemLines(deps: AppDeps, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await messageRows(deps).where("chat_message.id", "in", ids).orderBy("chat_message.id").execute();
+  for (const row of rows) deps.bus.emit("chat:message", { streamID: row.public_id, message: toChatMessage(row) });
+}
