@@ -116,6 +116,12 @@ const CASES: Record<string, Case> = {
     call: (w) => ({ path: `/api/admin/users/${w.player.user.id}/role`, body: { role: "admin" } }),
     cleanup: (w) => w.admin.call("PUT", `/api/admin/users/${w.player.user.id}/role`, { role: "viewer" }),
   },
+  // The console's member actions, each on a new member (a suspension must not reach the world's actors).
+  "POST /api/admin/users/{id}/suspend": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/suspend` }) },
+  "POST /api/admin/users/{id}/unsuspend": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/unsuspend` }) },
+  "POST /api/admin/users/{id}/sign-out": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/sign-out` }) },
+  "POST /api/admin/users/{id}/password-reset": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/password-reset` }) },
+  "POST /api/admin/users/{id}/coins": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/coins`, body: { amount: 5, reason: "Lot du tournoi" } }) },
   "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
   "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
   "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },
