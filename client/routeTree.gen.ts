@@ -25,6 +25,7 @@ import { Route as TopUpRouteImport } from './routes/top-up'
 import { Route as TournamentsRouteImport } from './routes/tournaments'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthTournamentAdminRouteImport } from './routes/_auth/_tournament-admin'
+import { Route as AuthAdminRouteImport } from './routes/_auth/admin'
 import { Route as AuthCreateEventRouteImport } from './routes/_auth/create-event'
 import { Route as AuthCreateTournamentRouteImport } from './routes/_auth/create-tournament'
 import { Route as AuthMyEventsRouteImport } from './routes/_auth/my-events'
@@ -135,6 +136,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
 } as any)
 const AuthTournamentAdminRoute = AuthTournamentAdminRouteImport.update({
   id: '/_tournament-admin',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAdminRoute = AuthAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCreateEventRoute = AuthCreateEventRouteImport.update({
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/top-up': typeof TopUpRoute
   '/tournaments': typeof TournamentsRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/admin': typeof AuthAdminRoute
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
   '/my-events': typeof AuthMyEventsRoute
@@ -375,6 +382,7 @@ export interface FileRoutesByTo {
   '/top-up': typeof TopUpRoute
   '/tournaments': typeof TournamentsRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/admin': typeof AuthAdminRoute
   '/create-event': typeof AuthCreateEventRoute
   '/create-tournament': typeof AuthCreateTournamentRoute
   '/my-events': typeof AuthMyEventsRoute
@@ -428,6 +436,7 @@ export interface FileRoutesById {
   '/tournaments': typeof TournamentsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_auth/_tournament-admin': typeof AuthTournamentAdminRouteWithChildren
+  '/_auth/admin': typeof AuthAdminRoute
   '/_auth/create-event': typeof AuthCreateEventRoute
   '/_auth/create-tournament': typeof AuthCreateTournamentRoute
   '/_auth/my-events': typeof AuthMyEventsRoute
@@ -479,6 +488,7 @@ export interface FileRouteTypes {
     | '/top-up'
     | '/tournaments'
     | '/unauthorized'
+    | '/admin'
     | '/create-event'
     | '/create-tournament'
     | '/my-events'
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/top-up'
     | '/tournaments'
     | '/unauthorized'
+    | '/admin'
     | '/create-event'
     | '/create-tournament'
     | '/my-events'
@@ -580,6 +591,7 @@ export interface FileRouteTypes {
     | '/tournaments'
     | '/unauthorized'
     | '/_auth/_tournament-admin'
+    | '/_auth/admin'
     | '/_auth/create-event'
     | '/_auth/create-tournament'
     | '/_auth/my-events'
@@ -761,6 +773,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthTournamentAdminRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/admin': {
+      id: '/_auth/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthAdminRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/create-event': {
@@ -1023,6 +1042,7 @@ const AuthTournamentAdminRouteWithChildren =
 
 interface AuthRouteChildren {
   AuthTournamentAdminRoute: typeof AuthTournamentAdminRouteWithChildren
+  AuthAdminRoute: typeof AuthAdminRoute
   AuthCreateEventRoute: typeof AuthCreateEventRoute
   AuthCreateTournamentRoute: typeof AuthCreateTournamentRoute
   AuthMyEventsRoute: typeof AuthMyEventsRoute
@@ -1041,6 +1061,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthTournamentAdminRoute: AuthTournamentAdminRouteWithChildren,
+  AuthAdminRoute: AuthAdminRoute,
   AuthCreateEventRoute: AuthCreateEventRoute,
   AuthCreateTournamentRoute: AuthCreateTournamentRoute,
   AuthMyEventsRoute: AuthMyEventsRoute,

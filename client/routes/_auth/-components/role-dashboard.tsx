@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Trophy, User } from "lucide-react";
+import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Shield, Trophy, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
@@ -93,8 +93,9 @@ function tilesFor(role: string, t: (key: string) => string): Tile[] {
         wallet,
       ];
     case "moderator":
-    case "admin":
       return [events, tournaments, wallet, settings];
+    case "admin":
+      return [{ label: t("tile_admin"), icon: <Shield size={22} aria-hidden />, link: { to: "/admin" } }, events, tournaments, wallet, settings];
     default:
       return [profile, events, tournaments, wallet];
   }

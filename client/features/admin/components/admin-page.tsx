@@ -1,0 +1,50 @@
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { AuditLog } from "./audit-log.tsx";
+import { MemberPanel } from "./member-panel.tsx";
+import { MembersTable } from "./members-table.tsx";
+import "../../../styles/admin.css";
+import "../../../i18n/screens/admin.ts";
+
+type Tab = "members" | "audit";
+
+/** /admin (issue 20): the site's members, each opened beside the list, and the audit log. The server checks every call. */
+export function AdminPage() {
+  const { t } = useTranslation("admin");
+  const [tab, setTab] = useState<Tab>("members");
+  const [openMember, setOpenMember] = useState<number>();
+  const tabs = [
+    { id: "members" as const, label: t("tab_members") },
+    { id: "audit" as const, label: t("tab_audit") },
+  ];
+  return (
+    <main className="page admin-page">
+      <header className="admin-header">
+        <h1>{t("title")}</h1>
+        <p className="muted">{t("intro")}</p>
+        <Link to="/dashboard">{t("moderation_link")}</Link>
+      </header>
+      <Tabs label={t("title")} value={tab} onChange={setTab} tabs={tabs} />
+      <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label} className="admin-panel">
+        {tab === "members" ? (
+          <div className={openMember ? "admin-members with-detail" : "admin-members"}>
+            <MembersTable onOpen={setOpenMember} openId={openMember} />
+            {openMember ? (
+              <aside className="admin-detail" aria-label={t("tab_members")}>
+                <Button variant="ghost" size="sm" onClick={() => setOpenMember(undefined)}>
+                  {t("close")}
+                </Button>
+                <MemberPanel id={openMember} />
+              </aside>
+            ) : null}
+          </div>
+        ) : (
+          <AuditLog />
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/button.tsx";
+import { useAudit } from "../api/admin.ts";
+import { LoadFailed } from "./load-failed.tsx";
+
+const PAGE = 50;
+
+/** The audit log, newest first: who did what to which object, when, and the values before and after. */
+export function AuditLog() {
+  const { t, i18n } = useTranslation("admin");
+  const [page, setPage] = useState(1);
+  const audit = useAudit(page);
+  if (audit.isError) return <LoadFailed onRetry={() => void audit.refetch()} />;
+  const entries = audit.data?.entries ?? [];
+  const show = (values: Record<string, unknown> | null) =>
+    values
+      ? Object.entries(values)
+          .map(([key, value]) => `${key}: ${String(value)}`)
+          .join(", ")
+      : "—";
+  return (
+    <section>
+      {audit.data && entries.length === 0 ? <p>{t("audit_empty")}</p> : null}
+      <div className="admin-table-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("audit_when")}</th>
+              <th scope="col">{t("audit_who")}</th>
+              <th scope="col">{t("audit_what")}</th>
+              <th scope="col">{t("audit_target")}</th>
+              <th scope="col">{t("audit_change")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{new Date(entry.at).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
+                <td>{entry.actor.username ?? `#${entry.actor.id}`}</td>
+                <td>{t(`action_${entry.action}`, { defaultValue: entry.action })}</td>
+                <td>
+                  {entry.target.type} #{entry.target.id}
+                </td>
+                <td>
+                  {show(entry.before)} → {show(entry.after)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="admin-pages" aria-label={t("page", { page })}>
+        <Button variant="ghost" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          {t("previous")}
+        </Button>
+        <span>{t("page", { page })}</span>
+        <Button variant="ghost" size="sm" disabled={page * PAGE >= (audit.data?.total ?? 0)} onClick={() => setPage(page + 1)}>
+          {t("next")}
+        </Button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/badge.tsx";
+import { Button } from "../../../components/button.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { type MemberFilter, membersPageSize, type Role, useMembers } from "../api/admin.ts";
+import { LoadFailed } from "./load-failed.tsx";
+
+export const ROLES: Role[] = ["viewer", "streamer", "organizer", "moderator", "admin"];
+const STATES = ["active", "suspended", "deleted"] as const;
+
+/** The members list: search by part of a name or e-mail, filter by role and state, a page at a time. */
+export function MembersTable({ onOpen, openId }: { onOpen: (id: number) => void; openId?: number }) {
+  const { t, i18n } = useTranslation("admin");
+  const [filter, setFilter] = useState<MemberFilter>({ q: "", role: "", state: "", page: 1 });
+  const members = useMembers(filter);
+  const set = (change: Partial<MemberFilter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : t("never"));
+  const total = members.data?.total ?? 0;
+  return (
+    <section className="admin-members-list">
+      <search className="admin-filters">
+        <TextField label={t("search")} placeholder={t("search_placeholder")} type="search" value={filter.q} onChange={(event) => set({ q: event.target.value })} />
+        <label className="field">
+          <span className="field-caption">{t("role")}</span>
+          <select value={filter.role} onChange={(event) => set({ role: event.target.value as MemberFilter["role"] })}>
+            <option value="">{t("any")}</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`role_${role}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-caption">{t("state")}</span>
+          <select value={filter.state} onChange={(event) => set({ state: event.target.value as MemberFilter["state"] })}>
+            <option value="">{t("any")}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`state_${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </search>
+      {members.isError ? (
+        <LoadFailed onRetry={() => void members.refetch()} />
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {t("count", { count: total })}
+          </p>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("col_member")}</th>
+                  <th scope="col">{t("col_email")}</th>
+                  <th scope="col">{t("role")}</th>
+                  <th scope="col">{t("state")}</th>
+                  <th scope="col">{t("col_last_login")}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t("open")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(members.data?.members ?? []).map((member) => (
+                  <tr key={member.id} aria-current={member.id === openId ? "true" : undefined}>
+                    <th scope="row">{member.username}</th>
+                    <td>{member.email}</td>
+                    <td>{t(`role_${member.role}`)}</td>
+                    <td>
+                      <Badge tone={member.state === "active" ? "success" : member.state === "suspended" ? "warning" : "neutral"}>{t(`state_${member.state}`)}</Badge>
+                    </td>
+                    <td>{date(member.lastLoginAt)}</td>
+                    <td>
+                      <Button variant="secondary" size="sm" onClick={() => onOpen(member.id)} aria-label={`${t("open")} ${member.username}`}>
+                        {t("open")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {members.data && members.data.members.length === 0 ? <p>{t("no_members")}</p> : null}
+          <nav className="admin-pages" aria-label={t("page", { page: filter.page })}>
+            <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
+              {t("previous")}
+            </Button>
+            <span>{t("page", { page: filter.page })}</span>
+            <Button variant="ghost" size="sm" disabled={filter.page * membersPageSize >= total} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
+              {t("next")}
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
