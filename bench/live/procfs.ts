@@ -42,7 +42,7 @@ function ticks(pid: number): { own: number; all: number; name: string } | undefi
   }
 }
 
-function rssKiB(pid: number): number {
+export function rssKiB(pid: number): number {
   try {
     const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
     return match ? Number(match[1]) : 0;
