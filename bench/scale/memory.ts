@@ -11,7 +11,7 @@ import { channelArn } from "../chat/arena-setup.ts";
 import { type Child, spawnBun, stopServer, startServer as startChatServer, until } from "../chat/phase.ts";
 import { growthChart } from "../chart.ts";
 import { clip } from "../live/clip.ts";
-import { rssKiB, sampleTree, stopTree } from "../live/procfs.ts";
+import { rssKiB, stopTree, treeMemoryKiB } from "../live/procfs.ts";
 import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { pushEveryLive, type ServerKind, startServer } from "./lives.ts";
@@ -24,7 +24,7 @@ const READER_PROCESSES = 2;
 const SETTLE_SECONDS = 5;
 
 interface Rss {
-  /** Means over the window, MiB: the server's own process, and with everything it started (ffmpeg jobs, nginx's worker). */
+  /** Means over the window, MiB: the server's own process, and with everything it started (ffmpeg jobs, nginx's worker; procfs.ts treeMemoryKiB). */
   main: number;
   tree: number;
 }
@@ -75,7 +75,7 @@ async function rssOver(pid: number, seconds: number): Promise<Rss> {
   const tree: number[] = [];
   for (let i = 0; i < seconds; i++) {
     main.push(rssKiB(pid) / 1024);
-    tree.push(sampleTree(pid).rssKiB / 1024);
+    tree.push(treeMemoryKiB(pid) / 1024);
     await Bun.sleep(1000);
   }
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -162,7 +162,8 @@ function report(lives: Row[], chat: Row[], run: { seconds: number; readers: numb
   return `Machine: ${machineLine()}; load average ${run.loadBefore.map((l) => l.toFixed(2)).join(" ")} before the part. Provisional figures${run.quick ? ` (a --quick run: ${run.readers} chat readers, shorter windows)` : ""}, measured on a shared machine.
 
 Method: \`./scripts/bench-scale --part memory\` (\`bun bench/scale/run.ts --part memory\`). Servers: ${versions}; a fresh one for each series, on free loopback ports, stopped by its pid.
-RSS is VmRSS from /proc, sampled every second for ${run.seconds} s and averaged, after ${SETTLE_SECONDS} s of settling: of the server's whole tree (with Arena's ffmpeg jobs, nginx's worker), and of its own process ("main").
+Memory is read from /proc every second for ${run.seconds} s and averaged, after ${SETTLE_SECONDS} s of settling: the RSS of the server's own process ("main"), and for its whole tree (with Arena's ffmpeg jobs, nginx's worker)
+that RSS plus each child's anonymous RSS plus the libraries the children map counted once (the file-backed RSS of the largest child): each ffmpeg job maps ~40 MiB of libraries shared with the others, which a sum of RSS would count once per live.
 Idle: started, nothing pushed or connected. Lives: the cached 720p30 2.5 Mbps clip pushed into ${LIVES} channels at once, each by its own \`ffmpeg -re -c copy\` (Arena: one streamer account and key per live,
 each remuxed into HLS and recorded by one ffmpeg; nginx-rtmp writes HLS; node-media-server standalone relays only).
 Chat readers: ${run.readers.toLocaleString("en")} socket.io clients (websocket) in ${READER_PROCESSES} child processes (bench/chat/reader-process.ts) joined to one stream's chat room, on a fresh Arena and on bench/chat's

@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { growthChart } from "../chart.ts";
 import { CLIP_SECONDS, clip } from "../live/clip.ts";
-import { foreignLoad, measureTree, type Usage } from "../live/procfs.ts";
+import { foreignLoad, measureTree, treeMemoryKiB, type Usage } from "../live/procfs.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { pushEveryLive, type ServerKind, startServer } from "./lives.ts";
 import { started } from "./processes.ts";
@@ -26,6 +26,8 @@ interface Step {
   version: string;
   streams: number;
   usage: Usage;
+  /** The tree's memory at the end of the CPU window, MiB (procfs.ts treeMemoryKiB: shared libraries counted once). */
+  memoryMiB: number;
   /** Cores busy on the whole machine during the CPU window: ours (server and publishers) and others'. */
   machineCores: number;
   othersCores: number;
@@ -73,6 +75,7 @@ async function measureStep(kind: ServerKind, streams: number, file: string, temp
       const load = foreignLoad();
       const usage = await measureTree(server.pid, cpuSeconds);
       const { othersCores, oursCores } = load.stop();
+      const memoryMiB = treeMemoryKiB(server.pid) / 1024;
       const watched = server.lives[0]!;
       const segments = watchSegments(watched.hlsUrl!);
       const flv = watched.flvUrl ? watchFlv(watched.flvUrl) : undefined;
@@ -82,6 +85,7 @@ async function measureStep(kind: ServerKind, streams: number, file: string, temp
         version: server.version,
         streams,
         usage,
+        memoryMiB,
         machineCores: othersCores + oursCores,
         othersCores,
         pushesAlive: pushes.alive(),
@@ -119,7 +123,7 @@ function describe(step: Step): string {
   const { main, jobs } = split(step);
   return [
     `${step.usage.cpu.toFixed(1)} % of a core in all, ${perStream(step).toFixed(2)} % per stream (main ${main.toFixed(2)}, ffmpeg ${jobs.toFixed(2)})`,
-    `RSS ${step.usage.rssMeanMiB.toFixed(0)} MiB, ${step.usage.maxProcesses} processes`,
+    `memory ${step.memoryMiB.toFixed(0)} MiB (RSS summed ${step.usage.rssMeanMiB.toFixed(0)} MiB), ${step.usage.maxProcesses} processes`,
     `segments late p50 ${ms(step.segments.p50)} max ${ms(step.segments.max)} (${step.segments.segments})`,
     step.flv ? `FLV lag p50 ${ms(step.flv.p50)} max ${ms(step.flv.max)} at ${step.flv.kbps.toFixed(0)} kbit/s` : "",
     `machine ${step.machineCores.toFixed(2)} cores busy (others ${step.othersCores.toFixed(2)})`,
@@ -141,7 +145,7 @@ function report(steps: Step[], run: { cpuSeconds: number; watchSeconds: number; 
       n,
       arena ? `${perStream(arena).toFixed(2)} % (main ${arenaSplit!.main.toFixed(2)}, ffmpeg ${arenaSplit!.jobs.toFixed(2)})` : "—",
       nginx ? `${perStream(nginx).toFixed(2)} %` : "—",
-      `${arena?.usage.rssMeanMiB.toFixed(0) ?? "—"} / ${nginx?.usage.rssMeanMiB.toFixed(0) ?? "—"} MiB`,
+      `${arena?.memoryMiB.toFixed(0) ?? "—"} / ${nginx?.memoryMiB.toFixed(0) ?? "—"} MiB`,
       `${late(arena)} · ${late(nginx)}`,
       arena?.flv ? `${ms(arena.flv.p50)} / ${ms(arena.flv.max)}` : "—",
       [arena, nginx].map((s) => (s ? s.machineCores.toFixed(2) : "—")).join(" / "),
@@ -161,7 +165,8 @@ function report(steps: Step[], run: { cpuSeconds: number; watchSeconds: number; 
 Method: \`./scripts/bench-scale --part streams\` (\`bun bench/scale/run.ts --part streams\`). Servers: ${versions}; a fresh server per step, on free loopback ports, stopped by its pid; Arena and nginx-rtmp in turn at each step.
 Each live is a ${CLIP_SECONDS} s clip (1280x720, 30 fps, moving noise, x264 1 s GOP, 2.5 Mbps, AAC 128k) encoded once and pushed in a loop by its own \`ffmpeg -re -stream_loop -1 -c copy\` over RTMP
 (one streamer account and stream key per live in Arena, one stream name per live in nginx-rtmp, which writes 1 s HLS fragments). After every live is served and ${WARMUP_SECONDS} s of warm-up:
-CPU (utime+stime of the server's process and every descendant, from /proc, ffmpeg jobs that ended inside the window included) and RSS over ${run.cpuSeconds} s with nobody watching, per stream = total ÷ streams;
+CPU (utime+stime of the server's process and every descendant, from /proc, ffmpeg jobs that ended inside the window included) over ${run.cpuSeconds} s with nobody watching, per stream = total ÷ streams,
+and the tree's memory at the end of that window (RSS of the server's process, plus its children's anonymous RSS, plus their shared libraries once, as in "Scale: memory");
 then one live is watched for ${run.watchSeconds} s, without decoding:
 **segment lateness**: the playlist is read every 25 ms, and each new segment should be listed one EXTINF after the one before it (the publisher sends in real time);
 lateness is how much later than that cadence it is listed, against the best-placed segment of the window (0 when the server keeps pace; it grows when the server or the publishers fall behind);
@@ -170,7 +175,7 @@ is how far behind real time the viewer is (the first 3 s, the cached group of pi
 A step "falls behind" when a publisher drops, a segment is listed over ${LATE_MS} ms late or the viewer falls over ${LATE_MS} ms behind; the machine column is every core busy during the CPU window
 (the bench's own processes, publishers included, and other people's work on a shared machine), out of ${cpus().length}.
 
-| streams | Arena CPU per stream, % of a core | nginx-rtmp CPU per stream | RSS, Arena / nginx | segment lateness p50 / max, Arena · nginx | HTTP-FLV lag p50 / max (Arena) | machine cores busy, Arena / nginx step | kept up? Arena · nginx |
+| streams | Arena CPU per stream, % of a core | nginx-rtmp CPU per stream | memory, Arena / nginx | segment lateness p50 / max, Arena · nginx | HTTP-FLV lag p50 / max (Arena) | machine cores busy, Arena / nginx step | kept up? Arena · nginx |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${table}
 
