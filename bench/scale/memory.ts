@@ -181,5 +181,5 @@ ${chatTable}
 }
 
 function loadChart(title: string, xLabel: string, load: number, rows: Row[]): string {
-  return growthChart({ title, xLabel, yLabel: "RSS of the server, MiB", xs: [0, load], series: rows.map((r) => ({ name: r.server, ys: [r.idle.tree, r.loaded.tree] })), targets: [] });
+  return growthChart({ title, xLabel, yLabel: "memory of the server, MiB", xs: [0, load], series: rows.map((r) => ({ name: r.server, ys: [r.idle.tree, r.loaded.tree] })), targets: [] });
 }
