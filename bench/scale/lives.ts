@@ -1,6 +1,6 @@
 // A server under test with n lives pushed into it: Arena (one streamer account and key per live) or
 // a reference (one stream name per live), each started on free loopback ports in its own process.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { startArena } from "../live/arena.ts";
 import { startPush, waitForUrl } from "../live/clip.ts";
@@ -55,6 +55,7 @@ export async function startServer(kind: ServerKind, count: number, tempDir: stri
         async ready() {
           await channel.waitLive(30_000);
           await waitForUrl(arena.url + channel.hlsPath, 30_000);
+          await firstPictures(Object.values(channel.jobFiles));
         },
       })),
       stop: stop(arena.pid),
@@ -80,6 +81,19 @@ export async function startServer(kind: ServerKind, count: number, tempDir: stri
     }),
     stop: stop(ref.pid),
   };
+}
+
+/**
+ * Arena makes a live's first thumbnail and animated preview once, soon after it starts (a one-off
+ * decode per live, not a cost of keeping it): measured windows begin after them, or with many lives
+ * starting at once on a small machine they would land inside the first window.
+ */
+async function firstPictures(files: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!files.every((file) => existsSync(file))) {
+    if (Date.now() > deadline) throw new Error(`no first pictures after ${timeoutMs} ms: ${files.join(", ")}`);
+    await Bun.sleep(250);
+  }
 }
 
 /** Pushes the clip into every live of the server and waits until each is served. */

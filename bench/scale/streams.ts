@@ -100,11 +100,18 @@ async function measureStep(kind: ServerKind, streams: number, file: string, temp
   }
 }
 
-/** Main process and ffmpeg jobs apart, per stream. */
-function split(step: Step): { main: number; jobs: number } {
-  const main = step.usage.parts.find((p) => p.name === "main process")?.cpu ?? 0;
-  return { main: main / step.streams, jobs: (step.usage.cpu - main) / step.streams };
+/** Per stream: the main process, the children that ran through the window (ffmpeg remuxes, nginx's worker), and jobs that started or ended inside it. */
+function split(step: Step): { main: number; jobs: number; shortLived: number } {
+  const cpuOf = (name: string) => step.usage.parts.find((p) => p.name === name)?.cpu ?? 0;
+  const [main, shortLived] = [cpuOf("main process"), cpuOf("short-lived jobs")];
+  return { main: main / step.streams, jobs: (step.usage.cpu - main - shortLived) / step.streams, shortLived: shortLived / step.streams };
 }
+
+const splitText = (step: Step) => {
+  const { main, jobs, shortLived } = split(step);
+  const children = step.kind === "Arena" ? "ffmpeg" : "worker";
+  return `main ${main.toFixed(2)}, ${children} ${jobs.toFixed(2)}${shortLived >= 0.005 ? `, short-lived jobs ${shortLived.toFixed(2)}` : ""}`;
+};
 
 const ms = (value: number) => (Number.isNaN(value) ? "—" : `${value.toFixed(0)} ms`);
 const perStream = (step: Step) => step.usage.cpu / step.streams;
@@ -120,9 +127,8 @@ function saturation(step: Step): string | undefined {
 }
 
 function describe(step: Step): string {
-  const { main, jobs } = split(step);
   return [
-    `${step.usage.cpu.toFixed(1)} % of a core in all, ${perStream(step).toFixed(2)} % per stream (main ${main.toFixed(2)}, ffmpeg ${jobs.toFixed(2)})`,
+    `${step.usage.cpu.toFixed(1)} % of a core in all, ${perStream(step).toFixed(2)} % per stream (${splitText(step)})`,
     `memory ${step.memoryMiB.toFixed(0)} MiB (RSS summed ${step.usage.rssMeanMiB.toFixed(0)} MiB), ${step.usage.maxProcesses} processes`,
     `segments late p50 ${ms(step.segments.p50)} max ${ms(step.segments.max)} (${step.segments.segments})`,
     step.flv ? `FLV lag p50 ${ms(step.flv.p50)} max ${ms(step.flv.max)} at ${step.flv.kbps.toFixed(0)} kbit/s` : "",
@@ -139,11 +145,10 @@ function report(steps: Step[], run: { cpuSeconds: number; watchSeconds: number; 
   const rows = counts.map((n) => {
     const arena = at("Arena", n);
     const nginx = at("nginx-rtmp", n);
-    const arenaSplit = arena ? split(arena) : undefined;
     const late = (step: Step | undefined) => (step ? `${ms(step.segments.p50)} / ${ms(step.segments.max)}` : "—");
     return [
       n,
-      arena ? `${perStream(arena).toFixed(2)} % (main ${arenaSplit!.main.toFixed(2)}, ffmpeg ${arenaSplit!.jobs.toFixed(2)})` : "—",
+      arena ? `${perStream(arena).toFixed(2)} % (${splitText(arena)})` : "—",
       nginx ? `${perStream(nginx).toFixed(2)} %` : "—",
       `${arena?.memoryMiB.toFixed(0) ?? "—"} / ${nginx?.memoryMiB.toFixed(0) ?? "—"} MiB`,
       `${late(arena)} · ${late(nginx)}`,
@@ -164,7 +169,8 @@ function report(steps: Step[], run: { cpuSeconds: number; watchSeconds: number; 
 
 Method: \`./scripts/bench-scale --part streams\` (\`bun bench/scale/run.ts --part streams\`). Servers: ${versions}; a fresh server per step, on free loopback ports, stopped by its pid; Arena and nginx-rtmp in turn at each step.
 Each live is a ${CLIP_SECONDS} s clip (1280x720, 30 fps, moving noise, x264 1 s GOP, 2.5 Mbps, AAC 128k) encoded once and pushed in a loop by its own \`ffmpeg -re -stream_loop -1 -c copy\` over RTMP
-(one streamer account and stream key per live in Arena, one stream name per live in nginx-rtmp, which writes 1 s HLS fragments). After every live is served and ${WARMUP_SECONDS} s of warm-up:
+(one streamer account and stream key per live in Arena, one stream name per live in nginx-rtmp, which writes 1 s HLS fragments). After every live is served (in Arena, with its first thumbnail and
+animated preview made: a one-off decode per live) and ${WARMUP_SECONDS} s of warm-up:
 CPU (utime+stime of the server's process and every descendant, from /proc, ffmpeg jobs that ended inside the window included) over ${run.cpuSeconds} s with nobody watching, per stream = total ÷ streams,
 and the tree's memory at the end of that window (RSS of the server's process, plus its children's anonymous RSS, plus their shared libraries once, as in "Scale: memory");
 then one live is watched for ${run.watchSeconds} s, without decoding:
