@@ -21,7 +21,7 @@ export function growthChart(chart: { title: string; xLabel: string; yLabel: stri
       const dots = s.ys.map((y, i) => `<circle cx="${xAt(i)}" cy="${yAt(y)}" r="3" fill="${colour}"/>`).join("");
       return `<polyline points="${points}" fill="none" stroke="${colour}" stroke-width="2"/>${dots}<text x="${width - right + 10}" y="${top + 20 + n * 18}" fill="${colour}">${xmlText(s.name)}</text>`;
     }),
-    `<text x="${width - right + 10}" y="${top + 20 + chart.series.length * 18}" fill="red">target</text>`,
+    chart.targets.length ? `<text x="${width - right + 10}" y="${top + 20 + chart.series.length * 18}" fill="red">target</text>` : "",
     "</svg>",
   ];
   return `${parts.join("\n")}\n`;

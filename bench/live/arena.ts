@@ -1,27 +1,38 @@
 // Arena as an operator runs it: `bun server/main.ts` in its own process, with a temp DATA_DIR and
-// free loopback ports; then a streamer's account and stream key through the public API.
+// free loopback ports; then streamers' accounts and stream keys through the public API.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { stopTree } from "./procfs.ts";
 
-export interface ArenaUnderTest {
-  pid: number;
-  url: string;
-  ingestUrl: string;
+/** One streamer's channel, ready to be pushed to. */
+export interface ArenaChannel {
   username: string;
+  ingestUrl: string;
   flvPath: string;
   hlsPath: string;
+  /** The streamer's `arena_session=…` cookie pair. */
+  session: string;
   /** Files the server's periodic jobs rewrite while live (thumbnail, preview GIF). */
   jobFiles: Record<string, string>;
   /** Resolves when the server says the channel is live. */
   waitLive(timeoutMs?: number): Promise<void>;
+}
+
+/** The server and its channels; the channel fields at the top are the first channel's (bench/live pushes one). */
+export interface ArenaUnderTest extends ArenaChannel {
+  pid: number;
+  url: string;
+  channels: ArenaChannel[];
   log: () => string;
 }
 
-/** `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default. */
-export async function startArena(tempDir: string, from?: string): Promise<ArenaUnderTest> {
+/**
+ * `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default.
+ * `channels`: how many streamers sign up and get a key (bench/scale pushes several lives at once).
+ */
+export async function startArena(tempDir: string, from?: string, { channels = 1 }: { channels?: number } = {}): Promise<ArenaUnderTest> {
   const dataDir = join(tempDir, "arena-data");
   mkdirSync(dataDir, { recursive: true });
   const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" }, from ? { from } : {});
@@ -31,10 +42,12 @@ export async function startArena(tempDir: string, from?: string): Promise<ArenaU
       for await (const chunk of stream) text = (text + new TextDecoder().decode(chunk)).slice(-8000);
     })().catch(() => undefined);
   }
-  try {
+  const post = (path: string, body: unknown, cookie = "") => fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+
+  /** Signs a streamer up (one of at most 100 sign-ups an hour from one address), logs in and takes a stream key. */
+  async function openChannel(): Promise<ArenaChannel> {
     const username = `bench${Math.random().toString(36).slice(2, 8)}`;
     const password = "correct horse battery staple";
-    const post = (path: string, body: unknown, cookie = "") => fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
     const signup = await post("/api/auth/signup", { username, email: `${username}@bench.local`, password });
     if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
     const login = await post("/api/auth/login", { login: username, password });
@@ -48,12 +61,11 @@ export async function startArena(tempDir: string, from?: string): Promise<ArenaU
     if (!start.ok) throw new Error(`startstreaming: ${start.status} ${await start.text()}`);
     const { streamKey } = (await start.json()) as { streamKey: string };
     return {
-      pid: server.child.pid,
-      url: server.url,
-      ingestUrl: `rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`,
       username,
+      ingestUrl: `rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`,
       flvPath: `/live/${username}.flv`,
       hlsPath: `/live/${username}/index.m3u8`,
+      session,
       // DATA_DIR/live/{username}: where the server keeps a live channel's HLS, thumbnail and preview.
       jobFiles: { thumbnail: join(dataDir, "live", username, THUMBNAIL), "preview GIF": join(dataDir, "live", username, PREVIEW_GIF) },
       async waitLive(timeoutMs = 15_000) {
@@ -65,8 +77,13 @@ export async function startArena(tempDir: string, from?: string): Promise<ArenaU
         }
         throw new Error(`Arena did not go live within ${timeoutMs} ms: ${text}`);
       },
-      log: () => text,
     };
+  }
+
+  try {
+    const opened: ArenaChannel[] = [];
+    for (let i = 0; i < channels; i++) opened.push(await openChannel());
+    return { ...opened[0]!, pid: server.child.pid, url: server.url, channels: opened, log: () => text };
   } catch (error) {
     await stopTree(server.child.pid);
     throw error;

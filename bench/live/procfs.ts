@@ -42,13 +42,32 @@ function ticks(pid: number): { own: number; all: number; name: string } | undefi
   }
 }
 
-function rssKiB(pid: number): number {
+export function rssKiB(pid: number): number {
   try {
     const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)\s+kB/m);
     return match ? Number(match[1]) : 0;
   } catch {
     return 0;
   }
+}
+
+/**
+ * Memory of a process tree as an operator would count it, in KiB: the root's RSS, plus each
+ * descendant's anonymous RSS (its own data), plus the file-backed RSS of the largest descendant
+ * once: ten ffmpeg jobs map the same libraries (~40 MiB each), which a sum of RSS counts ten times.
+ */
+export function treeMemoryKiB(pid: number): number {
+  const [root, ...children] = processTree(pid);
+  let anon = 0;
+  let files = 0;
+  for (const child of children) {
+    try {
+      const status = readFileSync(`/proc/${child}/status`, "utf8");
+      anon += Number(status.match(/^RssAnon:\s+(\d+)\s+kB/m)?.[1] ?? 0);
+      files = Math.max(files, Number(status.match(/^RssFile:\s+(\d+)\s+kB/m)?.[1] ?? 0));
+    } catch {}
+  }
+  return rssKiB(root!) + anon + files;
 }
 
 export interface TreeSample {

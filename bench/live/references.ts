@@ -20,7 +20,11 @@ export interface Reference {
   httpOrigin: string;
   version: string;
   log: () => string;
+  /** The same addresses for another stream name: several lives at once (bench/scale). */
+  stream(name: string): StreamUrls;
 }
+
+export type StreamUrls = Pick<Reference, "ingestUrl" | "relayUrl" | "hlsUrl">;
 
 const ROOT = join(import.meta.dir, "../..");
 const STREAM = "bench";
@@ -114,13 +118,17 @@ http {
   const log = capture(proc);
   await waitForPort(rtmpPort, proc, "nginx", log);
   await waitForPort(httpPort, proc, "nginx", log);
+  const stream = (name: string): StreamUrls => ({
+    ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${name}`,
+    relayUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${name}`,
+    hlsUrl: `http://127.0.0.1:${httpPort}/hls/${name}.m3u8`,
+  });
   return {
     name: "nginx-rtmp",
     pid: proc.pid,
-    ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${STREAM}`,
-    relayUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${STREAM}`,
+    ...stream(STREAM),
+    stream,
     relayKind: "rtmp",
-    hlsUrl: `http://127.0.0.1:${httpPort}/hls/${STREAM}.m3u8`,
     httpOrigin: `http://127.0.0.1:${httpPort}`,
     version: `nginx ${version} + libnginx-mod-rtmp`,
     log,
@@ -150,11 +158,12 @@ export async function startNodeMediaServer(tempDir: string): Promise<Reference> 
   const log = capture(proc);
   await waitForPort(rtmpPort, proc, "node-media-server", log);
   await waitForPort(httpPort, proc, "node-media-server", log);
+  const stream = (name: string): StreamUrls => ({ ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${name}`, relayUrl: `http://127.0.0.1:${httpPort}/live/${name}.flv` });
   return {
     name: "node-media-server",
     pid: proc.pid,
-    ingestUrl: `rtmp://127.0.0.1:${rtmpPort}/live/${STREAM}`,
-    relayUrl: `http://127.0.0.1:${httpPort}/live/${STREAM}.flv`,
+    ...stream(STREAM),
+    stream,
     relayKind: "flv",
     httpOrigin: `http://127.0.0.1:${httpPort}`,
     version: `node-media-server ${pkg.version} standalone under Bun ${Bun.version}`,
