@@ -5,15 +5,16 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
 import { DEMO_PASSWORD, demoMembers } from "../server/demo/community.ts";
+import { ADMIN, ADMIN_ENV } from "../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer } from "../tests/fixtures/server.ts";
 
 const defaults = ["home=/", "not-found=/no/such/page", "notifications=/notifications"];
 const shots = (Bun.argv.slice(2).length ? Bun.argv.slice(2) : defaults).map((arg) => {
-  // name=path, or name=path=user for a logged-in visit, or name=path=user:Name for a given demo member.
+  // name=path, or name=path=user for a logged-in visit, name=path=user:Name for a given demo member, name=path=admin for the site's admin.
   const name = arg.slice(0, arg.indexOf("="));
   const rest = arg.slice(arg.indexOf("=") + 1);
-  const visitor = /=user(?::(\w+))?$/.exec(rest);
-  return { name, path: visitor ? rest.slice(0, visitor.index) : rest, loggedIn: Boolean(visitor), member: visitor?.[1] };
+  const visitor = /=(user|admin)(?::(\w+))?$/.exec(rest);
+  return { name, path: visitor ? rest.slice(0, visitor.index) : rest, loggedIn: Boolean(visitor), member: visitor?.[1] === "admin" ? ADMIN.username : visitor?.[2] };
 });
 const sizes = [
   { label: "375", width: 375, height: 812 },
@@ -23,12 +24,12 @@ const out = join(import.meta.dir, "../docs/screenshots");
 mkdirSync(out, { recursive: true });
 
 // DEMO=1 shoots the demo community (tournaments, events, two synthetic lives) instead of an empty site.
-const server = await (process.env.DEMO ? startTestServer({ DEMO: "1" }, { ingest: true }) : startTestServer());
+const server = await (process.env.DEMO ? startTestServer({ ...ADMIN_ENV, DEMO: "1" }, { ingest: true }) : startTestServer(ADMIN_ENV));
 const browser = await launchChromium();
 try {
-  const firstVisitor = process.env.DEMO ? await demoLogin(demoMembers[0]!.username) : await signedInUser(server, { username: "ZeldaPro" });
+  const firstVisitor = process.env.DEMO ? await login(demoMembers[0]!.username) : await signedInUser(server, { username: "ZeldaPro" });
   for (const shot of shots) {
-    const { browser: api, user } = shot.member ? await demoLogin(shot.member) : firstVisitor;
+    const { browser: api, user } = shot.member ? await login(shot.member) : firstVisitor;
     for (const size of sizes) {
       for (const theme of ["dark", "light"] as const) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
@@ -59,10 +60,10 @@ try {
   await server.stop();
 }
 
-/** A demo member; by default the first, who organises its 16-player tournament and streams. */
-async function demoLogin(username: string) {
+/** A demo member (by default the first, who organises its 16-player tournament and streams), or the admin. */
+async function login(username: string) {
   const api = new Browser(server.url);
-  const login = await api.post("/api/auth/login", { login: username, password: DEMO_PASSWORD });
+  const login = await api.post("/api/auth/login", { login: username, password: username === ADMIN.username ? ADMIN.password : DEMO_PASSWORD });
   if (login.status !== 200) throw new Error(`demo login failed: ${JSON.stringify(login.body)}`);
   return { browser: api, user: login.body.user as { id: number; username: string } };
 }
