@@ -18,6 +18,7 @@ import { openSignals } from "../db/signals.ts";
 import { type Leadership, openLeadership } from "../db/leader.ts";
 import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
+import { createLogTail } from "./http/log-tail.ts";
 import { EventBus } from "./realtime/bus.ts";
 import { createRealtime } from "./sockets.ts";
 import { notifyFollowersOnLive } from "./notifications/service.ts";
@@ -34,14 +35,15 @@ export interface RunningServer {
 
 /** Opens the database, wires every part and listens. Tests call this too, with port 0 and a temporary DATA_DIR. */
 export async function startServer(config: Config, options: { log?: (line: string) => void; checkResponses?: ResponseCheckSink } = {}): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logTail = createLogTail();
+  const log = logTail.wrap(options.log ?? ((line: string) => console.log(line)));
   // Before anything reads recordings: a job an earlier, killed run left behind may still write them.
   ownChildrenBy(config.dataDir);
   await endLeftoverChildren(config.dataDir, log);
   const db: Db = await openDatabase(databaseTarget(config), { poolSize: config.databasePoolSize });
   const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals };
+  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals, logTail };
   await ensureAdmin(core, log);
   await deleteExpiredSessions(db, core.now());
   await seedGames(db);

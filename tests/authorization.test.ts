@@ -122,6 +122,12 @@ const CASES: Record<string, Case> = {
   "POST /api/admin/users/{id}/sign-out": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/sign-out` }) },
   "POST /api/admin/users/{id}/password-reset": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/password-reset` }) },
   "POST /api/admin/users/{id}/coins": { kind: "admin", call: async (w) => ({ path: `/api/admin/users/${(await w.newMember()).user.id}/coins`, body: { amount: 5, reason: "Lot du tournoi" } }) },
+  "POST /api/admin/backups": {
+    kind: "admin",
+    call: () => ({ path: "/api/admin/backups" }),
+    // The backup runs in a child process: it ends before the next case.
+    cleanup: (w) => waitFor("the backup", async () => (await w.admin.call("GET", "/api/admin/backups")).body.running === false, 20_000, 50),
+  },
   "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
   "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
   "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },

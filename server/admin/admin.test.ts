@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ADMIN_ENV, adminBrowserOf, auditLedgerThenStop, balanceOf, fundedUser, type Member } from "../../tests/fixtures/money.ts";
+import { waitFor } from "../../tests/fixtures/publisher.ts";
+import { startBackup } from "./backups.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 let server: TestServer;
@@ -29,6 +31,9 @@ const calls: { name: string; method: "GET" | "POST"; path: (id: number) => strin
   { name: "reset mail", method: "POST", path: (id) => `/api/admin/users/${id}/password-reset` },
   { name: "coins", method: "POST", path: (id) => `/api/admin/users/${id}/coins`, body: { amount: 10, reason: "Lot" } },
   { name: "audit log", method: "GET", path: () => "/api/admin/audit" },
+  { name: "machine", method: "GET", path: () => "/api/admin/machine" },
+  { name: "backups", method: "GET", path: () => "/api/admin/backups" },
+  { name: "backup", method: "POST", path: () => "/api/admin/backups" },
 ];
 
 describe("the admin console's calls", () => {
@@ -130,5 +135,44 @@ describe("the admin console's calls", () => {
     expect(log.find((e: { action: string }) => e.action === "user.role")).toMatchObject({ before: { role: "viewer" }, after: { role: "organizer" } });
     expect(log.find((e: { action: string }) => e.action === "wallet.adjust")).toMatchObject({ before: { balance: 0 }, after: { balance: 7, amount: 7, reason: "Cadeau" } });
     expect(Number.isNaN(Date.parse(log[0].at))).toBe(false);
+  });
+
+  it("shows the machine: disk use against a walk of its own, free room, the lives, this node's log", async () => {
+    const machine = (await admin.get("/api/admin/machine")).body;
+    expect(machine.disks.map((d: { volume: string }) => d.volume)).toEqual(["data", "media"]);
+    expect(machine.disks[0].freeBytes).toBeGreaterThan(0);
+    const database = ["arena.db", "arena.db-wal", "arena.db-shm"]
+      .map((f) => join(server.dataDir, f))
+      .filter((f) => existsSync(f))
+      .reduce((sum, f) => sum + statSync(f).size, 0);
+    if (!server.deps.config.databaseUrl) expect(machine.usage.database).toBe(database);
+    else expect(machine.usage.database).toBeGreaterThan(0);
+    expect(machine.usage.recordings).toBe(0);
+    expect(machine.lives).toEqual([]);
+    expect(machine.ffmpegJobs).toBeGreaterThanOrEqual(0);
+    expect(Array.isArray(machine.log)).toBe(true);
+  });
+
+  it("takes a backup from the console, lists it and lets an admin (only) download it; one at a time", async () => {
+    const started = await admin.post("/api/admin/backups");
+    expect(started.status).toBe(201);
+    const listed = await waitFor("the backup", async () => {
+      const list = (await admin.get("/api/admin/backups")).body;
+      return !list.running && list.backups.length > 0 ? list : undefined;
+    });
+    const backup = listed.backups[0];
+    expect(backup.name).toMatch(/^arena-backup-.*\.tar$/);
+    const download = await admin.request("GET", backup.downloadUrl);
+    expect(download.status).toBe(200);
+    expect((await download.arrayBuffer()).byteLength).toBe(backup.size);
+    expect((await member.browser.request("GET", backup.downloadUrl)).status).toBe(403);
+    expect((await admin.request("GET", "/api/admin/backups/..%2Farena.db")).status).toBe(404);
+    const log = (await admin.get("/api/admin/audit?targetType=site")).body.entries;
+    expect(log[0]).toMatchObject({ action: "site.backup", actor: { id: adminId } });
+    // Two clicks at once: the second is refused, whatever the timing.
+    const caller = await server.deps.db.selectFrom("user").selectAll().where("id", "=", adminId).executeTakeFirstOrThrow();
+    const first = startBackup(server.deps, caller);
+    await expect(startBackup(server.deps, caller)).rejects.toThrow("backup_running");
+    await (await first).done;
   });
 });

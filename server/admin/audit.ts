@@ -1,7 +1,6 @@
 import type { DbOrTransaction } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
-import { canAdminister } from "../access/policy.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import { assertAdmin } from "./guard.ts";
 
 /** What an admin did, e.g. "user.role", "user.suspend", "wallet.adjust"; the target names the object. */
 export interface AuditEntry {
@@ -29,7 +28,7 @@ export async function recordAudit(db: DbOrTransaction, actor: Pick<User, "id">, 
 }
 
 export async function listAudit(db: DbOrTransaction, options: { caller: User; page: number; limit: number; targetType?: string; targetId?: string }) {
-  if (!canAdminister(options.caller)) throw new ForbiddenError();
+  assertAdmin(options.caller);
   let query = db.selectFrom("audit_log").leftJoin("user", "user.id", "audit_log.actor_id");
   if (options.targetType) query = query.where("audit_log.target_type", "=", options.targetType);
   if (options.targetId) query = query.where("audit_log.target_id", "=", options.targetId);

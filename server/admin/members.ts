@@ -4,22 +4,18 @@
 import { sql } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { Role, User } from "../../db/types.ts";
-import { canAdminister } from "../access/policy.ts";
 import { sendPasswordResetMail } from "../auth/service.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { applyMovement } from "../ledger/ledger.ts";
 import { recordAudit } from "./audit.ts";
+import { assertAdmin } from "./guard.ts";
 
 export type MemberState = "active" | "suspended" | "deleted";
 
 /** Deleted accounts keep a row under this address (server/privacy/erase.ts). */
 const DELETED_EMAIL = "%@deleted.invalid";
-
-function assertAdmin(caller: User): void {
-  if (!canAdminister(caller)) throw new ForbiddenError();
-}
 
 export async function listMembers(deps: AppDeps, caller: User, filter: { q?: string; role?: Role; state?: MemberState; page: number; limit: number }) {
   assertAdmin(caller);

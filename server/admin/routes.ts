@@ -3,6 +3,8 @@ import { currentUser, requireRole } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { listAudit } from "./audit.ts";
+import { backupFile, listBackups, startBackup } from "./backups.ts";
+import { machineReport } from "./machine.ts";
 import { adjustCoins, liftSuspension, listMembers, mailPasswordReset, memberDetail, signOutEverywhere, suspendMember } from "./members.ts";
 import {
   AdjustedSchema,
@@ -15,6 +17,9 @@ import {
   MemberListSchema,
   MemberQuerySchema,
   SignedOutSchema,
+  MachineSchema,
+  BackupListSchema,
+  BackupNameParamSchema,
 } from "./schemas.ts";
 
 const tags = ["Admin"];
@@ -73,6 +78,40 @@ const auditRoute = createRoute({
   responses: { 200: jsonResponse(AuditPageSchema, "A page of the log"), 400: errors[400], ...refused },
 });
 
+const machineRoute = createRoute({
+  method: "get",
+  path: "/admin/machine",
+  tags,
+  summary: "Disk use and room, lives and this node's ffmpeg jobs, the node's last log lines",
+  ...admins,
+  responses: { 200: jsonResponse(MachineSchema, "The machine"), ...refused },
+});
+const backupsRoute = createRoute({
+  method: "get",
+  path: "/admin/backups",
+  tags,
+  summary: "The backups in DATA_DIR/backups, newest first",
+  ...admins,
+  responses: { 200: jsonResponse(BackupListSchema, "Backups"), ...refused },
+});
+const backupStartRoute = createRoute({
+  method: "post",
+  path: "/admin/backups",
+  tags,
+  summary: "Start a backup while Arena runs (scripts/backup.ts does the same)",
+  ...admins,
+  responses: { 201: jsonResponse(BackupListSchema, "Started"), ...refused, 409: errors[409] },
+});
+const backupDownloadRoute = createRoute({
+  method: "get",
+  path: "/admin/backups/{name}",
+  tags,
+  summary: "Download a backup",
+  ...admins,
+  request: { params: BackupNameParamSchema },
+  responses: { 200: { description: "application/x-tar" }, ...refused, 404: errors[404] },
+});
+
 export function adminRoutes(deps: AppDeps) {
   const id = (c: { req: { valid(target: "param"): { id: number } } }) => c.req.valid("param").id;
   return newRouter()
@@ -92,5 +131,17 @@ export function adminRoutes(deps: AppDeps) {
       return c.json({ success: true as const }, 200);
     })
     .openapi(coinsRoute, async (c) => c.json({ success: true as const, balance: await adjustCoins(deps, currentUser(c), id(c), c.req.valid("json")) }, 200))
+    .openapi(machineRoute, async (c) => c.json({ success: true as const, ...(await machineReport(deps, currentUser(c))) }, 200))
+    .openapi(backupsRoute, (c) => c.json({ success: true as const, ...listBackups(deps, currentUser(c)) }, 200))
+    .openapi(backupStartRoute, async (c) => {
+      await startBackup(deps, currentUser(c));
+      return c.json({ success: true as const, ...listBackups(deps, currentUser(c)) }, 201);
+    })
+    .openapi(backupDownloadRoute, (c) => {
+      const path = backupFile(deps, currentUser(c), c.req.valid("param").name);
+      return new Response(Bun.file(path), {
+        headers: { "content-type": "application/x-tar", "content-disposition": `attachment; filename="${c.req.valid("param").name}"`, "cache-control": "private, no-store" },
+      }) as never;
+    })
     .openapi(auditRoute, async (c) => c.json({ success: true as const, ...(await listAudit(deps.db, { ...c.req.valid("query"), caller: currentUser(c) })) }, 200));
 }

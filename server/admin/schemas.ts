@@ -76,3 +76,21 @@ export const AuditPageSchema = z
     total: z.number(),
   })
   .openapi("AuditLogPage");
+
+export const MachineSchema = z
+  .object({
+    success: z.literal(true),
+    disks: z.array(z.object({ volume: z.enum(["data", "media"]), status: z.string(), freeBytes: z.number().nullable(), totalBytes: z.number().nullable() })),
+    usage: z.object({ recordings: z.number(), uploads: z.number(), exports: z.number(), backups: z.number(), database: z.number() }),
+    lives: z.array(z.object({ username: z.string(), title: z.string(), startedAt: z.string(), node: z.string().nullable() })),
+    /** This node's supervised ffmpeg jobs (live remux and recording, restream relays). */
+    ffmpegJobs: z.number(),
+    log: z.array(z.object({ at: z.string(), line: z.string() })),
+  })
+  .openapi("AdminMachine");
+
+export const BackupListSchema = z
+  .object({ success: z.literal(true), running: z.boolean(), backups: z.array(z.object({ name: z.string(), size: z.number(), createdAt: z.string(), downloadUrl: z.string() })) })
+  .openapi("AdminBackups");
+
+export const BackupNameParamSchema = z.object({ name: z.string().max(100) });

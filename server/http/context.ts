@@ -1,3 +1,4 @@
+import type { LogTail } from "./log-tail.ts";
 import type { Config } from "../config.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -32,6 +33,8 @@ export interface AppDeps {
   readonly signals: Signals;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
+  /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
+  readonly logTail?: LogTail;
 }
 
 export interface AuthState {

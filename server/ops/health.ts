@@ -64,7 +64,7 @@ function mediaCheck(deps: AppDeps): MediaCheck {
   return { status: deps.live?.ingestListening() ? "up" : "down" };
 }
 
-async function probeDisks(dataDir: string, mediaDir: string): Promise<DiskCheck[]> {
+export async function probeDisks(dataDir: string, mediaDir: string): Promise<DiskCheck[]> {
   return Promise.all([probeDisk("data", dataDir), probeDisk("media", mediaDir)]);
 }
 
