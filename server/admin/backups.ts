@@ -34,13 +34,11 @@ export async function startBackup(deps: AppDeps, caller: User): Promise<{ done: 
   assertAdmin(caller);
   // Claimed before anything is awaited, so two clicks at once start one backup.
   if (running) throw new AppError(409, "backup_running");
-  let release = () => undefined as void;
-  running = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const claim = Promise.withResolvers<void>();
+  running = claim.promise;
   const finish = () => {
     running = undefined;
-    release();
+    claim.resolve();
   };
   try {
     await recordAudit(deps.db, caller, { action: "site.backup", targetType: "site", targetId: "backup" }, deps.now());

@@ -52,6 +52,19 @@ describe("the admin console", () => {
     await page.getByRole("cell", { name: "role: viewer → role: organizer" }).waitFor();
   });
 
+  it("takes a backup from the Machine tab and offers it for download", async () => {
+    const admin = new Browser(handles.server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByRole("tab", { name: "Machine" }).click();
+    await page.getByText("Base de données :").waitFor();
+    await page.getByRole("button", { name: "Lancer une sauvegarde" }).click();
+    const link = page.getByRole("link", { name: /^arena-backup-.*\.tar$/ });
+    await link.waitFor({ timeout: 20_000 });
+    const href = (await link.getAttribute("href"))!;
+    expect((await admin.request("GET", href)).status).toBe(200);
+  });
+
   it("sends a member who is not an admin away, and the server refuses them the console's data", async () => {
     const member = await signedInUser(handles.server);
     const page = await consoleAs(member.browser.cookies.get("arena_session")!, member.user);

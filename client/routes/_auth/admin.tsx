@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AdminPage } from "../../features/admin/components/admin-page.tsx";
+import { AdminPage, type AdminTab, isAdminTab } from "../../features/admin/components/admin-page.tsx";
 import { sessionStore } from "../../lib/session.ts";
 
 /** /admin: admins only. The page is hidden from others here; the server refuses every console call to them anyway. */
@@ -7,5 +7,12 @@ export const Route = createFileRoute("/_auth/admin")({
   beforeLoad: () => {
     if (sessionStore.get().user?.role !== "admin") throw redirect({ to: "/forbidden" });
   },
-  component: AdminPage,
+  // ?tab=machine or ?tab=audit opens that tab (links from elsewhere, screenshots).
+  validateSearch: (search: Record<string, unknown>): { tab?: AdminTab } => (isAdminTab(search.tab) ? { tab: search.tab } : {}),
+  component: AdminRoute,
 });
+
+function AdminRoute() {
+  const { tab } = Route.useSearch();
+  return <AdminPage initialTab={tab} />;
+}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AuditPageSchema, MemberDetailSchema, MemberListSchema } from "../../../../server/admin/schemas.ts";
+import type { AuditPageSchema, BackupListSchema, MachineSchema, MemberDetailSchema, MemberListSchema } from "../../../../server/admin/schemas.ts";
 import type { Me } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
@@ -8,6 +8,8 @@ export type Role = Me["role"];
 export type MemberList = z.infer<typeof MemberListSchema>;
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+export type Machine = z.infer<typeof MachineSchema>;
+export type BackupList = z.infer<typeof BackupListSchema>;
 export interface MemberFilter {
   q: string;
   role: Role | "";
@@ -21,6 +23,8 @@ export const adminKeys = {
   members: (filter: MemberFilter) => ["admin", "members", filter] as const,
   member: (id: number) => ["admin", "member", id] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
+  machine: ["admin", "machine"] as const,
+  backups: ["admin", "backups"] as const,
 };
 
 const PAGE = 25;
@@ -63,6 +67,21 @@ export function useMemberAction(id: number, options: { onSuccess?: (action: Memb
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       options.onSuccess?.(action);
     },
+    onError: options.onError,
+  });
+}
+
+export const useMachine = () => useQuery({ queryKey: adminKeys.machine, queryFn: ({ signal }) => api<Machine>("/admin/machine", { signal }), refetchInterval: 10_000 });
+
+/** The backups; asked again every 2 s while one is being written. */
+export const useBackups = () =>
+  useQuery({ queryKey: adminKeys.backups, queryFn: ({ signal }) => api<BackupList>("/admin/backups", { signal }), refetchInterval: (query) => (query.state.data?.running ? 2000 : false) });
+
+export function useStartBackup(options: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<BackupList>("/admin/backups", { method: "POST" }),
+    onSuccess: (answer) => queryClient.setQueryData(adminKeys.backups, answer),
     onError: options.onError,
   });
 }

@@ -4,20 +4,24 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { AuditLog } from "./audit-log.tsx";
+import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
-type Tab = "members" | "audit";
+const TABS = ["members", "machine", "audit"] as const;
+export type AdminTab = (typeof TABS)[number];
+export const isAdminTab = (value: unknown): value is AdminTab => TABS.includes(value as AdminTab);
 
-/** /admin (issue 20): the site's members, each opened beside the list, and the audit log. The server checks every call. */
-export function AdminPage() {
+/** /admin (issue 20): the site's members, each opened beside the list, the machine with its backups, and the audit log. The server checks every call. */
+export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab }) {
   const { t } = useTranslation("admin");
-  const [tab, setTab] = useState<Tab>("members");
+  const [tab, setTab] = useState<AdminTab>(initialTab);
   const [openMember, setOpenMember] = useState<number>();
   const tabs = [
     { id: "members" as const, label: t("tab_members") },
+    { id: "machine" as const, label: t("tab_machine") },
     { id: "audit" as const, label: t("tab_audit") },
   ];
   return (
@@ -41,6 +45,8 @@ export function AdminPage() {
               </aside>
             ) : null}
           </div>
+        ) : tab === "machine" ? (
+          <MachinePanel />
         ) : (
           <AuditLog />
         )}

@@ -22,7 +22,7 @@ export function AuditLog() {
   return (
     <section>
       {audit.data && entries.length === 0 ? <p>{t("audit_empty")}</p> : null}
-      <div className="admin-table-scroll">
+      <div className="admin-table-scroll" hidden={entries.length === 0}>
         <table className="admin-table">
           <thead>
             <tr>
