@@ -20,11 +20,11 @@ export interface ArenaUnderTest {
   log: () => string;
 }
 
-/** `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default. */
-export async function startArena(tempDir: string, from?: string): Promise<ArenaUnderTest> {
+/** `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default. `env`: settings on top (LIVE_LADDER). */
+export async function startArena(tempDir: string, from?: string, env: Record<string, string> = {}): Promise<ArenaUnderTest> {
   const dataDir = join(tempDir, "arena-data");
   mkdirSync(dataDir, { recursive: true });
-  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" }, from ? { from } : {});
+  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off", ...env }, from ? { from } : {});
   let text = "";
   for (const stream of [server.child.stdout, server.child.stderr]) {
     void (async () => {
