@@ -47,9 +47,12 @@ function evenWidth(source: Pick<PublisherInfo, "width" | "height">, height: numb
   return Math.round((height * source.width) / source.height / 2) * 2;
 }
 
-/** One decode, split into one scaler (and encoder) per rendition. */
+/**
+ * One decode, split into one scaler (and encoder) per rendition. Square pixels: the even width is a
+ * hair off the source's shape, and players would otherwise stretch the picture to 241 lines for it.
+ */
 export function ladderFilter(renditions: Rendition[], encoder: VideoEncoder): string {
-  const scale = (rendition: Rendition, input: string, index: number) => `${input}scale=-2:${rendition.height}${encoderFilterSuffix(encoder)}[out${index}]`;
+  const scale = (rendition: Rendition, input: string, index: number) => `${input}scale=-2:${rendition.height},setsar=1${encoderFilterSuffix(encoder)}[out${index}]`;
   if (renditions.length === 1) return scale(renditions[0]!, "[0:v:0]", 0);
   const branches = renditions.map((_, index) => `[in${index}]`).join("");
   return [`[0:v:0]split=${renditions.length}${branches}`, ...renditions.map((rendition, index) => scale(rendition, `[in${index}]`, index))].join(";");

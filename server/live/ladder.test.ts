@@ -38,8 +38,8 @@ describe("the ladder's plan", () => {
 
   it("decodes once and scales once per rendition", () => {
     const renditions = renditionsFor([360, 240], SOURCE_480P);
-    expect(ladderFilter(renditions, "libx264")).toBe("[0:v:0]split=2[in0][in1];[in0]scale=-2:360[out0];[in1]scale=-2:240[out1]");
-    expect(ladderFilter(renditions.slice(0, 1), "h264_vaapi")).toBe("[0:v:0]scale=-2:360,format=nv12,hwupload[out0]");
+    expect(ladderFilter(renditions, "libx264")).toBe("[0:v:0]split=2[in0][in1];[in0]scale=-2:360,setsar=1[out0];[in1]scale=-2:240,setsar=1[out1]");
+    expect(ladderFilter(renditions.slice(0, 1), "h264_vaapi")).toBe("[0:v:0]scale=-2:360,setsar=1,format=nv12,hwupload[out0]");
   });
 
   it("counts whole lives in the capacity", () => {
