@@ -13,6 +13,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { lastSegment } from "../../server/live/playlist-wait.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { startArena } from "./arena.ts";
 import { CLIP_SECONDS, clip, startPush, waitForUrl } from "./clip.ts";
@@ -50,6 +51,8 @@ interface Lateness {
 interface Result {
   setting: Setting;
   cpu: number;
+  /** Segments the source's playlist gained during the CPU window over the window's seconds (1 s segments): below 1, the job fell behind real time. */
+  keptUp: number;
   rssMiB: number;
   /** What the server measured at its start (a synthetic 1080p30 source): GET /api/health's ladder. */
   own?: { encoder: string; cpuPerLive: number; capacity: number };
@@ -110,13 +113,18 @@ async function measure(file: string, setting: Setting): Promise<Result> {
     const index = `${arena.url}${arena.hlsPath}`;
     const push = startPush(file, arena.ingestUrl, started);
     let cpu: Awaited<ReturnType<typeof measureTree>>;
+    let keptUp: number;
     try {
       await arena.waitLive();
       await waitForUrl(index, 30_000);
       await Bun.sleep(WARMUP_SECONDS * 1000);
       if (!push.alive()) throw new Error(`the push stopped: ${await push.stderr()}`);
+      const source = (await playlistsOf(index))[0]!;
+      const newest = async () => lastSegment(await (await fetch(source)).text()) ?? 0;
+      const first = await newest();
       cpu = await measureTree(arena.pid, CPU_SECONDS);
-      console.log(`  ${setting.label}: ${cpu.cpu.toFixed(1)} % of one core`);
+      keptUp = ((await newest()) - first) / cpu.seconds;
+      console.log(`  ${setting.label}: ${cpu.cpu.toFixed(1)} % of one core, ${(keptUp * 100).toFixed(0)} % of real time`);
     } finally {
       await push.stop();
     }
@@ -140,7 +148,7 @@ async function measure(file: string, setting: Setting): Promise<Result> {
       started.delete(publisher.pid);
     }
     for (const l of lateness) console.log(`    ${l.playlist}: listed ${l.p50.toFixed(0)} ms (p50), ${l.p90.toFixed(0)} ms (p90) after its closing keyframe, ${l.count} segments`);
-    return { setting, cpu: cpu.cpu, rssMiB: cpu.rssMeanMiB, own, lateness };
+    return { setting, cpu: cpu.cpu, keptUp, rssMiB: cpu.rssMeanMiB, own, lateness };
   } finally {
     await stopTree(arena.pid, 10_000);
     started.delete(arena.pid);
@@ -170,7 +178,7 @@ const cpuRows = results.map((r) => {
   const perRendition = r.setting.encoded ? `${(added / r.setting.encoded).toFixed(1)} %` : "—";
   const capacity = r.setting.encoded ? String(Math.floor((cores * 100) / r.cpu)) : "—";
   const own = r.own ? `${(r.own.cpuPerLive * 100).toFixed(0)} % → ${r.own.capacity} (${r.own.encoder})` : "—";
-  return `| ${r.setting.label} | ${r.setting.encoded} | ${r.cpu.toFixed(1)} % | ${r.setting.encoded ? `+${added.toFixed(1)} %` : "—"} | ${perRendition} | ${capacity} | ${own} | ${r.rssMiB.toFixed(0)} MiB |`;
+  return `| ${r.setting.label} | ${r.setting.encoded} | ${r.cpu.toFixed(1)} % | ${(r.keptUp * 100).toFixed(0)} %${r.keptUp < 0.9 ? " (fell behind)" : ""} | ${r.setting.encoded ? `+${added.toFixed(1)} %` : "—"} | ${perRendition} | ${capacity} | ${own} | ${r.rssMiB.toFixed(0)} MiB |`;
 });
 const latencyRows = results.flatMap((r) =>
   r.lateness.map(
@@ -185,14 +193,15 @@ Method: \`./scripts/bench-live --ladder\` (\`bun bench/live/ladder.ts\`). One Ar
 The push is the cached ${CLIP_SECONDS} s clip (1280x720, 30 fps, moving noise, x264 veryfast, 1 s GOP, 2.5 Mbps, AAC 128k) sent by \`ffmpeg -re -stream_loop -1 -c copy\`: no encoder shares the cores.
 With a 720p source a ladder never makes a 720p rendition (it never upscales nor re-encodes the source's own height), so the settings are 480p, 360p and 240p: source + 1, 2 and 3 renditions.
 CPU: utime+stime of the server's process and every descendant (/proc) over ${CPU_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, in % of one core; the server's own start-up measure (GET /api/health \`ladder\`) is over before.
+"Kept up": segments the source's playlist gained in the window over its seconds (1 s segments); under 90 % the job ran slower than real time (a busy machine), and its CPU figure is low.
 "Per rendition" = (CPU with the ladder − CPU without) / renditions encoded; the decode of the source is shared by all renditions and counted in it.
 "Lives at once" = ${cores} cores × 100 / the whole server's CPU with that ladder, rounded down (720p30 sources, nothing else running).
 "Server's own figure" is what Arena measured at its start and shows in \`GET /api/health\` (\`ladder.cpuPerLive\`, \`ladder.capacity\`): a synthetic 1080p30 source, so the settings' renditions below 1080p, all encoded.
 Latency: a publisher that notes when it hands each keyframe to its encoder (x264 veryfast zerolatency, 1 s GOP) pushes for ${LATENCY_SECONDS} s; each playlist is read every 25 ms and each new segment's
 listing is timed from the keyframe that closed it (encoder, RTMP, server and muxer included). "Added" compares with the same measure without a ladder (index.m3u8: ${ms(remuxP50)}).
 
-| LIVE_LADDER | renditions encoded | CPU (server + ffmpeg) | added by the ladder | per rendition | lives at once, this machine (720p30) | server's own figure: per live → lives at once (1080p30) | RSS |
-|---|---|---|---|---|---|---|---|
+| LIVE_LADDER | renditions encoded | CPU (server + ffmpeg) | kept up | added by the ladder | per rendition | lives at once, this machine (720p30) | server's own figure: per live → lives at once (1080p30) | RSS |
+|---|---|---|---|---|---|---|---|---|
 ${cpuRows.join("\n")}
 
 | LIVE_LADDER | playlist | segment listed after its keyframe, p50 | p90 | added vs no ladder (p50) | segments |
