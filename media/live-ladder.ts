@@ -1,5 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type FfmpegJob, startFfmpegJob } from "./ffmpeg-job.ts";
 import { HLS_PLAYLIST, hlsOutputArgs, type LiveOutputPaths, recordingOutputArgs, startLiveRemux } from "./live-outputs.ts";
@@ -139,6 +138,8 @@ export function startLiveLadder(options: LadderOptions): FfmpegJob {
     const [source, encoder] = await Promise.all([waitForSource(options.source, () => stopped), options.encoder]);
     if (stopped) return;
     const renditions = source ? renditionsFor(options.heights, source) : [];
+    // A publisher back within the grace window may send another size: what the last plan wrote and this one does not is taken away.
+    forgetOtherPlaylists(paths.hlsDir, renditions);
     if (!source || renditions.length === 0) {
       job = startLiveRemux(options.input, paths, log);
       return;
@@ -163,6 +164,18 @@ export function startLiveLadder(options: LadderOptions): FfmpegJob {
       await job?.stop(waitMs);
     },
   };
+}
+
+/**
+ * Removes the playlists of renditions this plan does not make, and without renditions the master
+ * playlist, where the remux writes the source's (with renditions, the new master replaces it whole).
+ */
+function forgetOtherPlaylists(hlsDir: string, renditions: Rendition[]): void {
+  if (!existsSync(hlsDir)) return;
+  const index = join(hlsDir, HLS_PLAYLIST);
+  if (renditions.length === 0 && existsSync(index) && readFileSync(index, "utf8").includes("#EXT-X-STREAM-INF:")) rmSync(index);
+  const kept = new Set([SOURCE_PLAYLIST, ...renditions.map((rendition) => `${rendition.name}.m3u8`)]);
+  for (const name of readdirSync(hlsDir)) if (/^\d+p\.m3u8$/.test(name) && !kept.has(name)) rmSync(join(hlsDir, name), { force: true });
 }
 
 async function waitForSource(source: () => PublisherInfo | undefined, stopped: () => boolean): Promise<PublisherInfo | undefined> {

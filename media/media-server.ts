@@ -139,6 +139,9 @@ export async function startMediaServer(options: {
   );
 
   const publishers = new Map<string, NmsSession>();
+  // A publisher back within node-media-server's grace window inherits the last one's description and
+  // codec headers until its own come: the header the broadcast held at the publish is not this publisher's.
+  const headersAtPublish = new Map<string, Buffer | null>();
   const onPrePublish = (session: NmsSession) => {
     if (session.streamApp !== APP || !options.events.isKnownStreamKey(session.streamName)) return;
     session.streamQuery = { ...(session.streamQuery ?? {}), sign: sign(session.streamPath) };
@@ -146,9 +149,11 @@ export async function startMediaServer(options: {
   const onPostPublish = (session: NmsSession) => {
     const key = session.streamName;
     publishers.set(key, session);
+    headersAtPublish.set(key, (Context.broadcasts.get(session.streamPath) as Broadcast | undefined)?.flvVideoHeader ?? null);
     session.socket?.once("close", () => {
       if (publishers.get(key) !== session) return;
       publishers.delete(key);
+      headersAtPublish.delete(key);
       options.events.onPublishStop(key);
     });
     options.events.onPublishStart(key);
@@ -182,7 +187,9 @@ export async function startMediaServer(options: {
     },
     publisherInfo(key) {
       const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
-      return broadcast ? publisherInfoOf(broadcast) : undefined;
+      const inherited = headersAtPublish.get(key);
+      if (!broadcast || (inherited && broadcast.flvVideoHeader === inherited)) return undefined;
+      return publisherInfoOf(broadcast);
     },
     disconnect(key) {
       const session = publishers.get(key);

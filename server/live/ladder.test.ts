@@ -137,6 +137,31 @@ describe("a live with LIVE_LADDER on", () => {
     expect(existsSync(join(server.dataDir, "live", account.username))).toBe(false);
   });
 
+  it("follows a publisher that comes back at another size: its master playlist lists what it makes now", async () => {
+    const { account, browser } = await signedInUser(server);
+    const start = await browser.post("/api/stream/startstreaming", { title: "Ladder", gameId: 1, tags: [], description: "" });
+    const ingest = `rtmp://127.0.0.1:${server.rtmpPort}/live/${(start.body as { streamKey: string }).streamKey}`;
+    const base = `${server.url}/live/${account.username}`;
+    const masterListing = (uri: string) => async () => {
+      const res = await fetch(`${base}/index.m3u8`);
+      const text = res.ok ? await res.text() : "";
+      return text.includes(uri) ? text : undefined;
+    };
+    const first = publishTestStream(ingest, { seconds: 30, size: "854x480" });
+    await waitFor("a master playlist with 360p", masterListing("360p.m3u8"), 30_000, 250);
+    first.kill("SIGKILL");
+    await first.exited;
+    // Back within the grace window (4 s) at 360p: 360p would be its own height, so only 240p is made.
+    publishTestStream(ingest, { seconds: 30, size: "640x360" });
+    const newSize = async () => {
+      const text = await masterListing("RESOLUTION=640x360,")();
+      return text && !text.includes("360p.m3u8") ? text : undefined;
+    };
+    const master = await waitFor("the master playlist of the new size", newSize, 30_000, 250);
+    expect(variantsOf(master).map((v) => v.uri)).toEqual([SOURCE_PLAYLIST, "240p.m3u8"]);
+    expect((await fetch(`${base}/360p.m3u8`)).status).toBe(404);
+  });
+
   it("measures what one live's ladder costs here and how many fit", async () => {
     const ladder = await waitFor(
       "the ladder's measure",
