@@ -47,6 +47,8 @@ interface Lateness {
   p50: number;
   p90: number;
   count: number;
+  /** A rendition's segment listed this much later than the same segment in the source's playlist, same run (p50). */
+  behindSource?: number;
 }
 interface Result {
   setting: Setting;
@@ -101,6 +103,46 @@ async function playlistsOf(indexUrl: string): Promise<string[]> {
     .map((uri) => new URL(uri, indexUrl).href);
 }
 
+/** When each segment number first appeared in each playlist (all read together every 25 ms). */
+function trackListings(urls: string[]) {
+  const seen = urls.map(() => new Map<number, number>());
+  let stopped = false;
+  const polling = (async () => {
+    while (!stopped) {
+      const newest = await Promise.all(
+        urls.map((url) =>
+          fetch(url)
+            .then((r) => (r.ok ? r.text() : ""))
+            .catch(() => ""),
+        ),
+      );
+      const at = performance.now();
+      newest.forEach((text, i) => {
+        const n = lastSegment(text);
+        if (n !== undefined && !seen[i]!.has(n)) seen[i]!.set(n, at);
+      });
+      await Bun.sleep(25);
+    }
+  })();
+  return {
+    /** Per playlist after the first, the median of (its listing − the first playlist's listing) over the segments both listed while watched. */
+    async stop(): Promise<number[]> {
+      stopped = true;
+      await polling;
+      const [source, ...others] = seen;
+      // The first listing seen in each playlist may predate the watch: left out.
+      const watched = (map: Map<number, number>) => [...map.keys()].slice(1);
+      return others.map((other) => {
+        const gaps = watched(other)
+          .filter((n) => watched(source!).includes(n))
+          .map((n) => other.get(n)! - source!.get(n)!)
+          .sort((a, b) => a - b);
+        return percentile(gaps, 0.5);
+      });
+    },
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 
 async function measure(file: string, setting: Setting): Promise<Result> {
@@ -138,10 +180,12 @@ async function measure(file: string, setting: Setting): Promise<Result> {
       await waitForUrl(index, 30_000);
       const playlists = await playlistsOf(index);
       const trackers = playlists.map((url) => ({ url, tracker: trackSegments(url, publisher.keyframes) }));
+      const listings = trackListings(playlists);
       await Bun.sleep(LATENCY_SECONDS * 1000);
-      for (const { url, tracker } of trackers) {
+      const behind = await listings.stop();
+      for (const [i, { url, tracker }] of trackers.entries()) {
         const delays = await tracker.stop();
-        lateness.push({ playlist: url.split("/").at(-1)!, p50: percentile(delays, 0.5), p90: percentile(delays, 0.9), count: delays.length });
+        lateness.push({ playlist: url.split("/").at(-1)!, p50: percentile(delays, 0.5), p90: percentile(delays, 0.9), count: delays.length, ...(i > 0 ? { behindSource: behind[i - 1] } : {}) });
       }
     } finally {
       await publisher.stop();
@@ -182,7 +226,8 @@ const cpuRows = results.map((r) => {
 });
 const latencyRows = results.flatMap((r) =>
   r.lateness.map(
-    (l) => `| ${r.setting.label} | ${l.playlist} | ${ms(l.p50)} | ${ms(l.p90)} | ${r.setting.encoded ? `${l.p50 - remuxP50 >= 0 ? "+" : ""}${ms(l.p50 - remuxP50)}` : "—"} | ${l.count} |`,
+    (l) =>
+      `| ${r.setting.label} | ${l.playlist} | ${ms(l.p50)} | ${ms(l.p90)} | ${r.setting.encoded ? `${l.p50 - remuxP50 >= 0 ? "+" : ""}${ms(l.p50 - remuxP50)}` : "—"} | ${l.behindSource === undefined ? "—" : `+${ms(l.behindSource)}`} | ${l.count} |`,
   ),
 );
 const full = results.find((r) => r.setting.encoded === 3);
@@ -198,14 +243,16 @@ CPU: utime+stime of the server's process and every descendant (/proc) over ${CPU
 "Lives at once" = ${cores} cores × 100 / the whole server's CPU with that ladder, rounded down (720p30 sources, nothing else running).
 "Server's own figure" is what Arena measured at its start and shows in \`GET /api/health\` (\`ladder.cpuPerLive\`, \`ladder.capacity\`): a synthetic 1080p30 source, so the settings' renditions below 1080p, all encoded.
 Latency: a publisher that notes when it hands each keyframe to its encoder (x264 veryfast zerolatency, 1 s GOP) pushes for ${LATENCY_SECONDS} s; each playlist is read every 25 ms and each new segment's
-listing is timed from the keyframe that closed it (encoder, RTMP, server and muxer included). "Added" compares with the same measure without a ladder (index.m3u8: ${ms(remuxP50)}).
+listing is timed from the keyframe that closed it (encoder, RTMP, server and muxer included). "Added" compares with the same measure without a ladder (index.m3u8: ${ms(remuxP50)}),
+another run and another moment, so a busy machine's noise is in it; "behind the source's playlist" compares each rendition's listing of a segment with the source's listing of the same
+segment in the same run: the time its decode, scale and encode add.
 
 | LIVE_LADDER | renditions encoded | CPU (server + ffmpeg) | kept up | added by the ladder | per rendition | lives at once, this machine (720p30) | server's own figure: per live → lives at once (1080p30) | RSS |
 |---|---|---|---|---|---|---|---|---|
 ${cpuRows.join("\n")}
 
-| LIVE_LADDER | playlist | segment listed after its keyframe, p50 | p90 | added vs no ladder (p50) | segments |
-|---|---|---|---|---|---|
+| LIVE_LADDER | playlist | segment listed after its keyframe, p50 | p90 | added vs no ladder (p50, across runs) | behind the source's playlist (p50, same run) | segments |
+|---|---|---|---|---|---|---|
 ${latencyRows.join("\n")}
 
 Beside Owncast's documented defaults: Owncast transcodes every live by default, one variant at 1,200 kb/s and 24 fps, x264 at CPU usage level 2, which its
