@@ -41,29 +41,37 @@ export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log:
       "0",
       "-c",
       "copy",
-      "-f",
-      "hls",
-      "-hls_time",
-      "1",
-      "-hls_list_size",
-      "8",
-      "-hls_flags",
-      "delete_segments+append_list+omit_endlist+independent_segments+program_date_time+discont_start",
-      // Numbers from the clock, so a reconnect inside the same live never reuses a segment name.
-      "-hls_start_number_source",
-      "epoch",
-      "-hls_segment_filename",
-      join(paths.hlsDir, "segment-%d.ts"),
-      join(paths.hlsDir, HLS_PLAYLIST),
-      "-map",
-      "0",
-      "-c",
-      "copy",
-      "-f",
-      "flv",
-      nextPartPath(paths.recordingDir),
+      ...hlsOutputArgs(join(paths.hlsDir, HLS_PLAYLIST), join(paths.hlsDir, "segment-%d.ts")),
+      ...recordingOutputArgs(paths.recordingDir),
     ],
   });
+}
+
+/**
+ * The HLS muxer's options for one playlist and its segments. Segment numbers come from the clock,
+ * so a reconnect inside the same live never reuses a segment name: by default ffmpeg reads it at
+ * its start; a quality ladder passes one number to every rendition, so their segments are numbered alike.
+ */
+export function hlsOutputArgs(playlist: string, segments: string, startNumber?: number): string[] {
+  return [
+    "-f",
+    "hls",
+    "-hls_time",
+    "1",
+    "-hls_list_size",
+    "8",
+    "-hls_flags",
+    "delete_segments+append_list+omit_endlist+independent_segments+program_date_time+discont_start",
+    ...(startNumber === undefined ? ["-hls_start_number_source", "epoch"] : ["-start_number", String(startNumber)]),
+    "-hls_segment_filename",
+    segments,
+    playlist,
+  ];
+}
+
+/** The recording part: every stream of the source, copied as it came. */
+export function recordingOutputArgs(recordingDir: string): string[] {
+  return ["-map", "0", "-c", "copy", "-f", "flv", nextPartPath(recordingDir)];
 }
 
 /** part-0001.flv, part-0002.flv…: a reconnect inside the grace window adds a part to the same session. */

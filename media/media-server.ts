@@ -40,6 +40,8 @@ export interface MediaServer {
    * reading (without calling the reader's end), or undefined when no publisher ever came for the stream.
    */
   readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined;
+  /** What the publisher announced about its stream (the quality ladder needs it); undefined until its metadata and video header came. */
+  publisherInfo(streamKey: string): PublisherInfo | undefined;
   /** Cuts a publisher off, e.g. after its stream key was regenerated. */
   disconnect(streamKey: string): void;
   /**
@@ -66,8 +68,32 @@ export interface FlvReader {
   end(): void;
 }
 
+/** A live's source as its publisher describes it: its onMetaData and its codec headers. */
+export interface PublisherInfo {
+  width: number;
+  height: number;
+  fps: number;
+  /** Bitrates the publisher says it sends (0: not said). */
+  videoKbps: number;
+  audioKbps: number;
+  /** RFC 6381 codec names for a master playlist, e.g. avc1.64001f and mp4a.40.2; audio undefined without audio. */
+  videoCodec: string | undefined;
+  audioCodec: string | undefined;
+}
+
+interface Publisher {
+  audioCodec?: number;
+  videoWidth?: number;
+  videoHeight?: number;
+  videoFramerate?: number;
+  videoDatarate?: number;
+  audioDatarate?: number;
+}
+
 interface Broadcast {
-  publisher?: { audioCodec?: number } | null;
+  publisher?: Publisher | null;
+  flvVideoHeader?: Buffer | null;
+  flvAudioHeader?: Buffer | null;
   subscribers?: Map<string, { close?: () => void }>;
   postPlay(session: unknown): string | null;
   donePlay(session: unknown): void;
@@ -113,6 +139,9 @@ export async function startMediaServer(options: {
   );
 
   const publishers = new Map<string, NmsSession>();
+  // A publisher back within node-media-server's grace window inherits the last one's description and
+  // codec headers until its own come: the header the broadcast held at the publish is not this publisher's.
+  const headersAtPublish = new Map<string, Buffer | null>();
   const onPrePublish = (session: NmsSession) => {
     if (session.streamApp !== APP || !options.events.isKnownStreamKey(session.streamName)) return;
     session.streamQuery = { ...(session.streamQuery ?? {}), sign: sign(session.streamPath) };
@@ -120,9 +149,11 @@ export async function startMediaServer(options: {
   const onPostPublish = (session: NmsSession) => {
     const key = session.streamName;
     publishers.set(key, session);
+    headersAtPublish.set(key, (Context.broadcasts.get(session.streamPath) as Broadcast | undefined)?.flvVideoHeader ?? null);
     session.socket?.once("close", () => {
       if (publishers.get(key) !== session) return;
       publishers.delete(key);
+      headersAtPublish.delete(key);
       options.events.onPublishStop(key);
     });
     options.events.onPublishStart(key);
@@ -153,6 +184,12 @@ export async function startMediaServer(options: {
       // Its publisher is set only after the publish event our jobs start on: the broadcast existing is enough.
       if (!broadcast) return undefined;
       return attachReader(broadcast, signedPath(key), reader);
+    },
+    publisherInfo(key) {
+      const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
+      const inherited = headersAtPublish.get(key);
+      if (!broadcast || (inherited && broadcast.flvVideoHeader === inherited)) return undefined;
+      return publisherInfoOf(broadcast);
     },
     disconnect(key) {
       const session = publishers.get(key);
@@ -205,6 +242,32 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
   });
   broadcast.postPlay(session);
   return detach;
+}
+
+// An FLV tag's header (11 bytes), then the codec byte and, for H.264 and AAC, the packet type (and 3 bytes of composition time for H.264).
+const AVC_CONFIG_OFFSET = 11 + 5;
+const AAC_CONFIG_OFFSET = 11 + 2;
+
+function publisherInfoOf(broadcast: Broadcast): PublisherInfo | undefined {
+  const publisher = broadcast.publisher;
+  const video = broadcast.flvVideoHeader;
+  if (!publisher?.videoHeight || !publisher.videoWidth || !video || video.length < AVC_CONFIG_OFFSET + 4) return undefined;
+  // AVCDecoderConfigurationRecord: version, profile, constraint flags, level.
+  const avc = video.subarray(AVC_CONFIG_OFFSET + 1, AVC_CONFIG_OFFSET + 4);
+  const audio = broadcast.flvAudioHeader;
+  // Metadata that announces audio comes before the audio's header: wait for it too.
+  if (publisher.audioCodec && !audio) return undefined;
+  // AudioSpecificConfig: its first five bits are the audio object type (2: AAC-LC).
+  const audioObjectType = audio && audio.length > AAC_CONFIG_OFFSET ? audio[AAC_CONFIG_OFFSET]! >> 3 : 0;
+  return {
+    width: publisher.videoWidth,
+    height: publisher.videoHeight,
+    fps: publisher.videoFramerate || 30,
+    videoKbps: publisher.videoDatarate ?? 0,
+    audioKbps: publisher.audioDatarate ?? 0,
+    videoCodec: (video[11]! & 0x0f) === 7 ? `avc1.${avc.toString("hex")}` : undefined,
+    audioCodec: audioObjectType ? `mp4a.40.${audioObjectType}` : undefined,
+  };
 }
 
 // "FLV", version, flags (4 = audio, 1 = video), header size (9), then the first previous-tag size (0).

@@ -24,6 +24,16 @@ describe("loadConfig", () => {
       expect(config.demo).toBe(false);
       expect(config.oauth.google).toBeUndefined();
       expect(config.secret).toHaveLength(64);
+      expect(config.liveLadder).toEqual([]);
+    });
+  });
+
+  it("reads the quality ladder's heights, highest first, and refuses odd ones", () => {
+    withDataDir((dataDir) => {
+      expect(loadConfig({ DATA_DIR: dataDir, LIVE_LADDER: "360p, 720p,480p,360p" }).liveLadder).toEqual([720, 480, 360]);
+      expect(loadConfig({ DATA_DIR: dataDir, LIVE_LADDER: "Off" }).liveLadder).toEqual([]);
+      expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_LADDER: "720,hd" })).toThrow('LIVE_LADDER must be "off" or even heights from 144p to 2160p');
+      expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_LADDER: "361p" })).toThrow(ConfigError);
     });
   });
 

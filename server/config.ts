@@ -39,6 +39,20 @@ const EnvSchema = z
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
     ...StorageEnv,
+    /** "off", or the renditions a live is transcoded to beside its source, e.g. "720p,480p,360p". */
+    LIVE_LADDER: z
+      .string()
+      .default("off")
+      .transform((value, ctx) => {
+        const text = value.trim().toLowerCase();
+        if (["", "off", "0", "false", "no"].includes(text)) return [];
+        const heights = text.split(",").map((part) => Number(/^\s*(\d{3,4})p\s*$/.exec(part)?.[1] ?? Number.NaN));
+        if (heights.some((height) => !Number.isInteger(height) || height < 144 || height > 2160 || height % 2 !== 0)) {
+          ctx.addIssue({ code: "custom", message: 'LIVE_LADDER must be "off" or even heights from 144p to 2160p, such as "720p,480p,360p"' });
+          return z.NEVER;
+        }
+        return [...new Set(heights)].sort((a, b) => b - a);
+      }),
     /** Connections each node keeps open to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     /** The address other nodes reach this one on, to relay the lives it ingests. */
@@ -118,6 +132,8 @@ export interface Config {
   rtmpPort: number;
   /** Loopback port of the media server's HTTP-FLV side (0: the system picks one). */
   mediaInternalPort: number;
+  /** The heights a live is transcoded to beside its source, highest first; empty: off (the source only). */
+  liveLadder: number[];
   dataDir: string;
   /** Where replays, uploads and pictures live; shared by every node (DATA_DIR on one machine). */
   mediaDir: string;
@@ -170,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
+    liveLadder: e.LIVE_LADDER,
     dataDir,
     mediaDir,
     databaseUrl: e.DATABASE_URL,

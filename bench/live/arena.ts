@@ -30,12 +30,12 @@ export interface ArenaUnderTest extends ArenaChannel {
 
 /**
  * `from`: another checkout of Arena to run (bench/live/cpu.ts compares an earlier version); this one by default.
- * `channels`: how many streamers sign up and get a key (bench/scale pushes several lives at once).
+ * `channels`: how many streamers sign up and get a key (bench/scale pushes several lives at once). `env`: settings on top (LIVE_LADDER).
  */
-export async function startArena(tempDir: string, from?: string, { channels = 1 }: { channels?: number } = {}): Promise<ArenaUnderTest> {
+export async function startArena(tempDir: string, from?: string, { channels = 1, env = {} }: { channels?: number; env?: Record<string, string> } = {}): Promise<ArenaUnderTest> {
   const dataDir = join(tempDir, "arena-data");
   mkdirSync(dataDir, { recursive: true });
-  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off" }, from ? { from } : {});
+  const server = await startMainProcess({ PORT: "0", HOST: "127.0.0.1", RTMP_PORT: "auto", DATA_DIR: dataDir, LOG_LEVEL: "error", CAPTCHA: "off", ...env }, from ? { from } : {});
   let text = "";
   for (const stream of [server.child.stdout, server.child.stderr]) {
     void (async () => {

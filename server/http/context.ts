@@ -7,6 +7,7 @@ import type { Db } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
 import type { Signals } from "../../db/signals.ts";
 import type { FlvReader } from "../../media/media-server.ts";
+import type { LadderStatus } from "../../media/quality-ladder.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
@@ -20,6 +21,8 @@ export interface LiveControl {
   refreshRelays(channelId: number): Promise<void>;
   /** Whether the media server still accepts RTMP publishers (GET /api/health). */
   ingestListening(): boolean;
+  /** The quality ladder's encoder and capacity (GET /api/health); null when LIVE_LADDER is off. */
+  ladderStatus(): LadderStatus | null;
 }
 
 /** What every domain needs from the outside world, built once at start-up; tests build their own. */

@@ -2,8 +2,10 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dialectOf } from "../../db/index.ts";
 import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
+import { startLiveLadder } from "../../media/live-ladder.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
 import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
+import { type LadderStatus, QualityLadder } from "../../media/quality-ladder.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
@@ -43,12 +45,16 @@ export class LiveManager implements PublishEvents, LiveControl {
   private readonly live = new Map<string, LiveChannel>();
   private media: MediaServer | undefined;
   private readonly pending = new Set<Promise<unknown>>();
+  /** LIVE_LADDER; undefined when off (the default): every live is remuxed only. */
+  private readonly ladder: QualityLadder | undefined;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly streamKeys: StreamKeyDirectory,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.ladder = deps.config.liveLadder.length > 0 ? new QualityLadder(deps.config.liveLadder, log) : undefined;
+  }
 
   attach(media: MediaServer): void {
     this.media = media;
@@ -60,6 +66,10 @@ export class LiveManager implements PublishEvents, LiveControl {
 
   ingestListening(): boolean {
     return this.media?.listening() ?? false;
+  }
+
+  ladderStatus(): LadderStatus | null {
+    return this.ladder?.status() ?? null;
   }
 
   isKnownStreamKey(streamKey: string): boolean {
@@ -135,8 +145,12 @@ export class LiveManager implements PublishEvents, LiveControl {
   private startJobs(streamKey: string, channel: LiveChannel): void {
     const media = this.media;
     if (!media) return;
-    channel.remux = startLiveRemux(() => media.internalRtmpUrl(streamKey), channel, this.log);
-    channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
+    const input = () => media.internalRtmpUrl(streamKey);
+    const ladder = this.ladder;
+    channel.remux = ladder
+      ? startLiveLadder({ input, paths: channel, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
+      : startLiveRemux(input, channel, this.log);
+    channel.relays = startRelays(this.deps, channel.channelId, input, this.log);
     // The first picture as soon as a segment exists, so the channel's card has one from the start.
     const firstPicture = async (): Promise<void> => {
       const made = await refreshThumbnail(channel.hlsDir).catch(() => false);

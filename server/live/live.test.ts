@@ -68,6 +68,8 @@ describe("going live", () => {
     // A player's blocking reload (LL-HLS delivery directive) is answered once the next segment is listed.
     const current = await (await fetch(playlist)).text();
     expect(current).toContain(BLOCKING_RELOAD_TAG);
+    // Without LIVE_LADDER (the default), index.m3u8 is the live's one media playlist, no master playlist.
+    expect(current).not.toContain("#EXT-X-STREAM-INF");
     const next = lastSegment(current)! + 1;
     const held = await fetch(`${playlist}?_HLS_msn=${next}`);
     expect(held.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");

@@ -60,7 +60,8 @@ export function liveMediaRoutes(deps: AppDeps) {
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
       await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
-      if (existsSync(path)) return file === HLS_PLAYLIST ? servePlaylist(path, c.req.query("_HLS_msn")) : serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+      // Every playlist: index.m3u8, and with a quality ladder (media/live-ladder.ts) each rendition's.
+      if (existsSync(path)) return file.endsWith(".m3u8") ? servePlaylist(path, c.req.query("_HLS_msn")) : serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
       // Only the node that ingests a live has its files.
       const owner = relayTarget(c, deps, (await liveChannelOf(deps, username))?.nodeUrl);
       if (!owner) throw new NotFoundError();
@@ -68,7 +69,7 @@ export function liveMediaRoutes(deps: AppDeps) {
     });
 }
 
-/** The live playlist, held until it lists the segment the player waits for (playlist-wait.ts). */
+/** A live playlist, held until it lists the segment the player waits for (playlist-wait.ts); a ladder's master playlist as it is. */
 async function servePlaylist(path: string, waitedSegment: string | undefined): Promise<Response> {
   const segment = requestedSegment(waitedSegment);
   if (segment !== undefined) await waitForSegment(path, segment);
@@ -76,7 +77,13 @@ async function servePlaylist(path: string, waitedSegment: string | undefined): P
     .text()
     .catch(() => undefined);
   if (playlist === undefined) throw new NotFoundError();
-  return new Response(withBlockingReload(playlist), { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": liveCacheControl(HLS_PLAYLIST) } });
+  const served = isMasterPlaylist(playlist) ? playlist : withBlockingReload(playlist);
+  return new Response(served, { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": liveCacheControl(HLS_PLAYLIST) } });
+}
+
+/** A master playlist lists variants, not segments; blocking reload is a media playlist's (RFC 8216bis §4.4.3.8). */
+function isMasterPlaylist(playlist: string): boolean {
+  return playlist.includes("#EXT-X-STREAM-INF:");
 }
 
 /** Replay files and their thumbnails, with ranges; a deleted replay's files are gone for everyone but admins. */

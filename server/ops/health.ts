@@ -23,6 +23,7 @@ export async function checkHealth(deps: AppDeps): Promise<Health> {
     status: overallStatus(database, media, disk),
     node: { url: deps.config.nodeUrl, database: dialectOf(deps.db) },
     checks: { database, media, disk },
+    ladder: deps.live?.ladderStatus() ?? null,
   };
 }
 

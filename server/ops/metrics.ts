@@ -122,6 +122,7 @@ export function createMetrics(deps: AppDeps): Metrics {
       out
         .family("arena_ffmpeg_jobs_running", "gauge", "Supervised ffmpeg jobs this node runs now: live remux and recording, restream relays, demo lives.")
         .sample("arena_ffmpeg_jobs_running", runningFfmpegCount());
+      writeLadder(out, deps);
       writePool(out, deps);
       out.family("arena_http_request_duration_seconds", "histogram", "Time to answer an HTTP request on this node, by route pattern, method and status class.");
       http.write(out, "arena_http_request_duration_seconds");
@@ -157,6 +158,16 @@ async function siteCounts(deps: AppDeps): Promise<{ lives: number; viewers: numb
       .executeTakeFirstOrThrow(),
   ]);
   return { lives: Number(lives.count), viewers: Number(viewers.count) };
+}
+
+/** LIVE_LADDER's measured cost and this machine's capacity, once measured (nothing when the ladder is off). */
+function writeLadder(out: Exposition, deps: AppDeps): void {
+  const ladder = deps.live?.ladderStatus();
+  if (ladder?.capacity == null || ladder.cpuPerLive === null) return;
+  out.family("arena_ladder_cpu_per_live", "gauge", "Cores one live's quality ladder takes on this node (a 1080p30 source), measured at start.").sample("arena_ladder_cpu_per_live", ladder.cpuPerLive);
+  out
+    .family("arena_ladder_capacity_lives", "gauge", "Lives this node can transcode at once with its quality ladder: its cores over the cost of one.")
+    .sample("arena_ladder_capacity_lives", ladder.capacity);
 }
 
 /** PostgreSQL's connection pool; SQLite has one in-process connection and no pool (arena_node_info says which). */

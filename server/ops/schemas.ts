@@ -34,6 +34,21 @@ export const DiskCheckSchema = z
   .meta({ id: "DiskCheck" });
 export type DiskCheck = z.infer<typeof DiskCheckSchema>;
 
+/** LIVE_LADDER on this node: its encoder and how many lives this machine can transcode at once (docs/operations.md). */
+export const LadderCheckSchema = z
+  .object({
+    renditions: z.array(z.string()),
+    /** null while the detection runs (a few seconds after start). */
+    encoder: z.enum(["h264_vaapi", "h264_nvenc", "libx264"]).nullable(),
+    /** Cores one live's ladder takes (a 1080p30 source), measured at start; null until measured. */
+    cpuPerLive: z.number().nullable(),
+    /** Lives this machine can transcode at once: cores / cpuPerLive. */
+    capacity: z.number().int().nullable(),
+    cores: z.number().int(),
+  })
+  .meta({ id: "LadderCheck" });
+export type LadderCheck = z.infer<typeof LadderCheckSchema>;
+
 export const HealthSchema = z
   .object({
     status: HealthStatusSchema,
@@ -47,6 +62,8 @@ export const HealthSchema = z
       media: MediaCheckSchema,
       disk: z.array(DiskCheckSchema),
     }),
+    /** The quality ladder; null when LIVE_LADDER is off (the default) or ingest is off. */
+    ladder: LadderCheckSchema.nullable(),
   })
   .meta({ id: "Health" });
 export type Health = z.infer<typeof HealthSchema>;

@@ -40,6 +40,8 @@ export function useMenuSections({ live, speed, selectSpeed, level, levels, video
         },
       ];
     }
+    // hls.js orders levels from the smallest; the menu shows the best first, the source by that name.
+    const choices = [...levels].reverse().map((l) => ({ value: l.index, label: l.source ? t("quality_source") : l.label }));
     const autoLabel = level === -1 && videoHeight ? t("quality_auto_current", { level: `${videoHeight}p` }) : t("quality_auto");
     const latencies: { value: LatencyMode; label: string }[] = [
       ...(lowLatencyPossible ? [{ value: "low" as const, label: t("latency_low") }] : []),
@@ -49,9 +51,9 @@ export function useMenuSections({ live, speed, selectSpeed, level, levels, video
       {
         id: "quality",
         label: t("quality"),
-        current: level === -1 ? autoLabel : (levels.find((l) => l.index === level)?.label ?? autoLabel),
+        current: level === -1 ? autoLabel : (choices.find((choice) => choice.value === level)?.label ?? autoLabel),
         selected: level,
-        choices: [{ value: -1, label: autoLabel }, ...levels.map((l) => ({ value: l.index, label: l.label }))],
+        choices: [{ value: -1, label: autoLabel }, ...choices],
         onSelect: (value) => selectLevel(Number(value)),
       },
       {

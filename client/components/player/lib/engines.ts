@@ -9,7 +9,12 @@ import { FLV_LIVE_CONFIG, HLS_CONFIG } from "./player-config.ts";
 export interface QualityLevel {
   index: number;
   label: string;
+  /** The live's own picture, beside the renditions a quality ladder makes of it. */
+  source: boolean;
 }
+
+/** The NAME a quality ladder's master playlist gives the source (media/live-ladder.ts). */
+const SOURCE_LEVEL_NAME = "source";
 
 /** What went wrong, in the words the player shows (spec 01 §8). */
 export type FatalKind = "network" | "manifest" | "media" | "unsupported";
@@ -68,7 +73,9 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
   }
   const hls = new Hls(HLS_CONFIG);
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-    callbacks.onLevels?.(data.levels.map((level, index) => ({ index, label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kb/s` })));
+    callbacks.onLevels?.(
+      data.levels.map((level, index) => ({ index, label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kb/s`, source: level.name === SOURCE_LEVEL_NAME })),
+    );
   });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
@@ -87,8 +94,9 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
   hls.attachMedia(video);
   return {
     destroy: () => hls.destroy(),
+    // From the next segment on: what is buffered plays out, so the picture never goes blank.
     setLevel: (index) => {
-      hls.currentLevel = index;
+      hls.nextLevel = index;
     },
     liveEdge: () => hls.liveSyncPosition,
   };
