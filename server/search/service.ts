@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
-import { tournamentSummary } from "../tournaments/queries.ts";
+import { tournamentSummaries } from "../tournaments/queries.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
@@ -142,5 +142,8 @@ async function searchTournaments(deps: AppDeps, needle: string, limit: number) {
     .filter(({ row, rank }) => rank < (row.finished_at ? 4 : 2))
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit);
-  return Promise.all(found.map(({ row }) => tournamentSummary(deps, row)));
+  return tournamentSummaries(
+    deps,
+    found.map(({ row }) => row),
+  );
 }
