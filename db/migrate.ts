@@ -16,6 +16,7 @@ import * as addLedgerLineCode from "./migrations/0013_add_ledger_line_code.ts";
 import * as addLiveNodes from "./migrations/0014_add_live_nodes.ts";
 import * as addSearchIndex from "./migrations/0015_add_search_index.ts";
 import * as addScaleIndexes from "./migrations/0016_add_scale_indexes.ts";
+import * as addFollowerCount from "./migrations/0017_add_follower_count.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014_add_live_nodes": addLiveNodes,
   "0015_add_search_index": addSearchIndex,
   "0016_add_scale_indexes": addScaleIndexes,
+  "0017_add_follower_count": addFollowerCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
