@@ -135,6 +135,10 @@ function report(runs: Run[], loadBefore: number[]): string {
     return `| ${database} | ${BEFORE[database].rps} / ${BEFORE[database].p99} | ${a.dropdown.rps.toFixed(0)} / ${a.dropdown.p50.toFixed(1)} / ${a.dropdown.p99.toFixed(1)} ${verdict(a)} | ${b.dropdown.rps.toFixed(0)} / ${b.dropdown.p50.toFixed(1)} / ${b.dropdown.p99.toFixed(1)} ${verdict(b)} | ${(b.dropdown.p99 / a.dropdown.p99).toFixed(2)}× | ${a.dropdown.errors + b.dropdown.errors} |`;
   });
   const termRows = TERMS.map((term) => `| ${term} | ${databases.flatMap((database) => [of(database, small), of(database, large)].map((run) => run.alone[term]!.toFixed(1))).join(" | ")} |`);
+  const queueing = runs.map((run) => {
+    const aloneMean = TERMS.reduce((sum, term) => sum + run.alone[term]!, 0) / TERMS.length;
+    return `${run.database}, ${run.sizes.replays.toLocaleString("en")} replays: ${run.dropdown.rps.toFixed(0)} answers/s, so ${((CONNECTIONS * 1000) / run.dropdown.rps).toFixed(0)} ms in the mean; one search alone ${aloneMean.toFixed(1)} ms in the mean of the terms.`;
+  });
   const scans = runs.flatMap((run) => run.wholeTableScans.map((scan) => `- ${run.database}, ${run.sizes.replays.toLocaleString("en")} replays, ${scan}`));
   const chart = growthChart({
     title: "Search dropdown p99 under 32 loops",
@@ -162,6 +166,8 @@ One request alone, median ms, by term:
 | term | SQLite ${small.toLocaleString("en")} | SQLite ${large.toLocaleString("en")} | PostgreSQL ${small.toLocaleString("en")} | PostgreSQL ${large.toLocaleString("en")} |
 | --- | ---: | ---: | ---: | ---: |
 ${termRows.join("\n")}
+
+Reading the load figures: each of the ${CONNECTIONS} loops waits for its answer before asking again, so the mean latency is ${CONNECTIONS} ÷ requests/s whatever the index (Little's law), and a p99 under ${TARGET_P99_MS[small]} ms needs at least ${Math.ceil((CONNECTIONS * 1000) / TARGET_P99_MS[small]!)} answers a second: about ${(2000 / Math.ceil((CONNECTIONS * 1000) / TARGET_P99_MS[small]!)).toFixed(1)} ms of the two cores per search, shared by the server's one JavaScript thread, the load client and PostgreSQL. ${queueing.join(" ")}
 
 Query plans that read a whole table (every query of each term's search, explained after the load; SQLite \`EXPLAIN QUERY PLAN\` "SCAN t" without an index, PostgreSQL \`EXPLAIN ANALYZE\` sequential scans of more than 5,000 rows; the full plans are printed by the bench):
 ${scans.length > 0 ? scans.join("\n") : "- none"}`;

@@ -33,13 +33,20 @@ export function replayIdsStartingWith(db: DbOrTransaction, needle: string): RawB
 }
 
 /**
- * The ids of the users whose name starts with `needle`: a range of an ordered index on either database,
- * SQLite's NOCASE unique index on the name (its LIKE ignores case as that index does) or PostgreSQL's
- * on the lower-cased name (migration 0017). Names are ASCII (auth/schemas.ts), so lower case is their folding.
+ * A condition on a `user` row: its name starts with `needle`. A range of an ordered index on either
+ * database: SQLite's NOCASE unique index on the name (its LIKE ignores case as that index does),
+ * PostgreSQL's on the lower-cased name (migration 0017). Names are ASCII (auth/schemas.ts), so lower
+ * case is their folding. A condition rather than ids, so PostgreSQL reads the user rows once.
  */
-export function userIdsStartingWith(db: DbOrTransaction, needle: string): RawBuilder<{ id: number }> {
-  if (dialectOf(db) === "postgres") return sql`SELECT id FROM "user" WHERE lower(username::text) LIKE ${likePattern(needle, true)} ESCAPE '\\'`;
-  return sql`SELECT id FROM "user" WHERE username LIKE ${likePattern(needle, true)} ESCAPE '\\'`;
+export function userNameStartsWith(db: DbOrTransaction, needle: string): RawBuilder<boolean> {
+  const name = dialectOf(db) === "postgres" ? searched.users.postgres : searched.users.column;
+  return sql<boolean>`${name} LIKE ${likePattern(needle, true)} ESCAPE '\\'`;
+}
+
+/** A condition on a `user` row: its name contains `needle`, through the trigram index of either database. */
+export function userNameContains(db: DbOrTransaction, needle: string): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") return sql<boolean>`${searched.users.postgres} LIKE ${likePattern(needle)} ESCAPE '\\'`;
+  return sql<boolean>`${sql.ref("user.id")} IN (${idsContaining(db, "users", needle)})`;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
 import { fold, likePattern } from "../text/fold.ts";
-import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith, userIdsStartingWith } from "./indexes.ts";
+import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith, userNameContains, userNameStartsWith } from "./indexes.ts";
 
 export interface SearchLimits {
   games: number;
@@ -39,11 +39,9 @@ export async function search(deps: AppDeps, term: string, lang: Language, viewer
  * the trigrams only when the first do not fill the section.
  */
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
-  const startingWith = await rankUsers(deps, userIdsStartingWith(deps.db, needle), viewerId, limit);
-  const further =
-    startingWith.length < limit
-      ? await rankUsers(deps, sql<{ id: number }>`${idsContaining(deps.db, "users", needle)} EXCEPT ${userIdsStartingWith(deps.db, needle)}`, viewerId, limit - startingWith.length)
-      : [];
+  const startsWith = userNameStartsWith(deps.db, needle);
+  const startingWith = await rankUsers(deps, startsWith, viewerId, limit);
+  const further = startingWith.length < limit ? await rankUsers(deps, sql<boolean>`${userNameContains(deps.db, needle)} AND NOT ${startsWith}`, viewerId, limit - startingWith.length) : [];
   return [...startingWith, ...further].map((row) => ({
     id: row.id,
     username: row.username,
@@ -57,8 +55,8 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
   }));
 }
 
-/** The users among `ids`, most followed first (the count is a column, migration 0017), then by name. */
-function rankUsers(deps: AppDeps, ids: RawBuilder<{ id: number }>, viewerId: number | undefined, limit: number) {
+/** The users that pass `matches`, most followed first (the count is a column, migration 0017), then by name. */
+function rankUsers(deps: AppDeps, matches: RawBuilder<boolean>, viewerId: number | undefined, limit: number) {
   return deps.db
     .selectFrom("user")
     .leftJoin("channel", "channel.user_id", "user.id")
@@ -67,7 +65,7 @@ function rankUsers(deps: AppDeps, ids: RawBuilder<{ id: number }>, viewerId: num
       viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
     )
     .where("user.suspended_at", "is", null)
-    .where(sql<boolean>`${sql.ref("user.id")} IN (${ids})`)
+    .where(matches)
     .orderBy("user.follower_count", "desc")
     .orderBy("user.username")
     .limit(limit)
