@@ -57,19 +57,24 @@ async function searchUsers(deps: AppDeps, needle: string, viewerId: number | und
 
 /** The users that pass `matches`, most followed first (the count is a column, migration 0017), then by name. */
 function rankUsers(deps: AppDeps, matches: RawBuilder<boolean>, viewerId: number | undefined, limit: number) {
-  return deps.db
-    .selectFrom("user")
-    .leftJoin("channel", "channel.user_id", "user.id")
-    .select(["user.id", "user.username", "user.avatar", "user.verified", "user.follower_count", "channel.is_live"])
-    .select(
-      viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
-    )
-    .where("user.suspended_at", "is", null)
-    .where(matches)
-    .orderBy("user.follower_count", "desc")
-    .orderBy("user.username")
-    .limit(limit)
-    .execute();
+  return (
+    deps.db
+      .selectFrom("user")
+      .select(["user.id", "user.username", "user.avatar", "user.verified", "user.follower_count"])
+      // A subquery, not a join: PostgreSQL reads it for the few rows kept after the sort, where a join read every channel.
+      .select(sql<number | null>`(SELECT channel.is_live FROM channel WHERE channel.user_id = ${sql.ref("user.id")})`.as("is_live"))
+      .select(
+        viewerId
+          ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed")
+          : sql<number>`0`.as("is_followed"),
+      )
+      .where("user.suspended_at", "is", null)
+      .where(matches)
+      .orderBy("user.follower_count", "desc")
+      .orderBy("user.username")
+      .limit(limit)
+      .execute()
+  );
 }
 
 async function searchLives(deps: AppDeps, needle: string, lang: Language, viewerId: number | undefined, limit: number) {
