@@ -18,6 +18,8 @@ import * as addSearchIndex from "./migrations/0015_add_search_index.ts";
 import * as createStations from "./migrations/0016_create_stations.ts";
 import * as createDataExport from "./migrations/0017_create_data_export.ts";
 import * as createAuditLog from "./migrations/0018_create_audit_log.ts";
+import * as addScaleIndexes from "./migrations/0019_add_scale_indexes.ts";
+import * as addFollowerCount from "./migrations/0020_add_follower_count.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   "0016_create_stations": createStations,
   "0017_create_data_export": createDataExport,
   "0018_create_audit_log": createAuditLog,
+  "0019_add_scale_indexes": addScaleIndexes,
+  "0020_add_follower_count": addFollowerCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface UserTable {
   suspended_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Follows of this user, kept by the database itself on every follow row written or deleted (migration 0017). */
+  follower_count: Generated<number>;
 }
 
 export interface SessionTable {

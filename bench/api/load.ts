@@ -8,8 +8,11 @@ export interface LoadResult {
   errors: number;
 }
 
-/** `connections` loops requesting as fast as answers come, for `seconds`, cycling through `urls`; latency per request. */
-export async function load(name: string, urls: string[], connections: number, seconds: number): Promise<LoadResult> {
+/**
+ * `connections` loops requesting as fast as answers come, for `seconds`, cycling through `urls`;
+ * latency per request. `init` goes with every request (a signed-in call's Authorization header).
+ */
+export async function load(name: string, urls: string[], connections: number, seconds: number, init?: RequestInit): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -19,7 +22,7 @@ export async function load(name: string, urls: string[], connections: number, se
       while (performance.now() < deadline) {
         const url = urls[next++ % urls.length]!;
         const started = performance.now();
-        const res = await fetch(url).catch(() => undefined);
+        const res = await fetch(url, init).catch(() => undefined);
         if (!res?.ok) errors++;
         await res?.arrayBuffer();
         latencies.push(performance.now() - started);

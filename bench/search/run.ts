@@ -8,15 +8,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from "kysely";
 import pg from "pg";
-import { type Db, dialectOf, openDatabase } from "../../db/index.ts";
+import { openDatabase } from "../../db/index.ts";
 import { startPostgresCluster } from "../../scripts/lib/postgres-cluster.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppDeps } from "../../server/http/context.ts";
 import { search } from "../../server/search/service.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { type LoadResult, load } from "../api/load.ts";
+import { explainAll, recordingQueries } from "../api/plans.ts";
 import { API_SIZES, type SeedSizes, seed } from "../api/seed.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { growthChart } from "../chart.ts";
@@ -77,76 +77,24 @@ async function medianAlone(url: string, times: number): Promise<number> {
 /** Runs each term's search in this process, keeping the queries it sends, and asks the database how it reads each one. */
 async function explainSearches(target: string, dataDir: string): Promise<{ plans: string[]; wholeTableScans: string[] }> {
   const opened = await openDatabase(target);
-  const sent: RootOperationNode[] = [];
-  const keep: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      sent.push(node);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  const db = opened.withPlugin(keep) as Db;
+  const recording = recordingQueries(opened);
   // Search reads the database, the clock and where live pictures are: nothing else of the server's parts.
-  const deps = { db, now: Date.now, config: loadConfig({ DATA_DIR: dataDir }) } as unknown as AppDeps;
+  const deps = { db: recording.db, now: Date.now, config: loadConfig({ DATA_DIR: dataDir }) } as unknown as AppDeps;
   const plans: string[] = [];
   const wholeTableScans: string[] = [];
   try {
-    const large = await largeTables(opened);
     for (const term of TERMS) {
-      sent.length = 0;
+      recording.take();
       await search(deps, term, "en", undefined, DROPDOWN);
-      for (const node of [...sent]) {
-        const query = opened.getExecutor().compileQuery(node, createQueryId());
-        const lines = await planOf(opened, query.sql, query.parameters);
-        plans.push(`-- "${term}": ${query.sql}\n${lines.map((line) => `   ${line}`).join("\n")}`);
-        for (const line of wholeTableReads(lines, large)) wholeTableScans.push(`"${term}": ${line.trim()} (in: ${query.sql.slice(0, 90)}…)`);
+      for (const query of await explainAll(opened, recording.take())) {
+        plans.push(`-- "${term}": ${query.sql}\n${query.plan.map((line) => `   ${line}`).join("\n")}`);
+        for (const line of query.wholeTableScans) wholeTableScans.push(`"${term}": ${line} (in: ${query.sql.slice(0, 90)}…)`);
       }
     }
   } finally {
     await opened.destroy();
   }
   return { plans, wholeTableScans };
-}
-
-/** SQLite's tables of more than 5,000 rows (its plans do not say how many rows a scan reads). */
-async function largeTables(db: Db): Promise<Set<string>> {
-  if (dialectOf(db) === "postgres") return new Set();
-  const { rows: tables } = await db.executeQuery<{ name: string }>(CompiledQuery.raw("SELECT name FROM sqlite_master WHERE type = 'table'"));
-  const large = new Set<string>();
-  for (const { name } of tables) {
-    const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(`SELECT COUNT(*) AS n FROM "${name}"`));
-    if (Number(rows[0]?.n) > 5_000) large.add(name);
-  }
-  return large;
-}
-
-async function planOf(db: Db, text: string, parameters: readonly unknown[]): Promise<string[]> {
-  if (dialectOf(db) === "postgres") {
-    // Actual rows, so a sequential scan that stops at its LIMIT is told from one that reads everything.
-    const { rows } = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`, [...parameters]));
-    return rows.map((row) => row["QUERY PLAN"]);
-  }
-  const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${text}`, [...parameters]));
-  return rows.map((row) => row.detail);
-}
-
-/**
- * SQLite: "SCAN t" without an index, t a table of more than 5,000 rows rather than one of the plan's
- * own subqueries (its co-routines); PostgreSQL: a sequential scan that read more than 5,000 rows.
- */
-function wholeTableReads(lines: string[], large: Set<string>): string[] {
-  const subqueries = new Set(lines.flatMap((line) => /^\s*(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(line)?.[1] ?? []));
-  return lines.flatMap((line, i) => {
-    const scan = /^\s*SCAN (\S+)$/.exec(line);
-    if (scan) return large.has(scan[1]!) && !subqueries.has(scan[1]!) ? [line] : [];
-    const seq = /Seq Scan on (\S+).*\(actual rows=(\d+) loops=(\d+)\)/.exec(line);
-    if (!seq) return [];
-    // Rows read: those kept plus those its filter removed (the next lines, up to the next plan node).
-    const details = lines.slice(i + 1).findIndex((next) => next.includes("->"));
-    const removed = lines.slice(i + 1, details === -1 ? undefined : i + 1 + details).map((next) => /Rows Removed by Filter: (\d+)/.exec(next)?.[1]);
-    const read = (Number(seq[2]) + Number(removed.find(Boolean) ?? 0)) * Number(seq[3]);
-    return read > 5_000 ? [`${line.trim()}, ${read} rows read`] : [];
-  });
 }
 
 const runs: Run[] = [];
@@ -187,6 +135,10 @@ function report(runs: Run[], loadBefore: number[]): string {
     return `| ${database} | ${BEFORE[database].rps} / ${BEFORE[database].p99} | ${a.dropdown.rps.toFixed(0)} / ${a.dropdown.p50.toFixed(1)} / ${a.dropdown.p99.toFixed(1)} ${verdict(a)} | ${b.dropdown.rps.toFixed(0)} / ${b.dropdown.p50.toFixed(1)} / ${b.dropdown.p99.toFixed(1)} ${verdict(b)} | ${(b.dropdown.p99 / a.dropdown.p99).toFixed(2)}× | ${a.dropdown.errors + b.dropdown.errors} |`;
   });
   const termRows = TERMS.map((term) => `| ${term} | ${databases.flatMap((database) => [of(database, small), of(database, large)].map((run) => run.alone[term]!.toFixed(1))).join(" | ")} |`);
+  const queueing = runs.map((run) => {
+    const aloneMean = TERMS.reduce((sum, term) => sum + run.alone[term]!, 0) / TERMS.length;
+    return `${run.database}, ${run.sizes.replays.toLocaleString("en")} replays: ${run.dropdown.rps.toFixed(0)} answers/s, so ${((CONNECTIONS * 1000) / run.dropdown.rps).toFixed(0)} ms in the mean; one search alone ${aloneMean.toFixed(1)} ms in the mean of the terms.`;
+  });
   const scans = runs.flatMap((run) => run.wholeTableScans.map((scan) => `- ${run.database}, ${run.sizes.replays.toLocaleString("en")} replays, ${scan}`));
   const chart = growthChart({
     title: "Search dropdown p99 under 32 loops",
@@ -214,6 +166,8 @@ One request alone, median ms, by term:
 | term | SQLite ${small.toLocaleString("en")} | SQLite ${large.toLocaleString("en")} | PostgreSQL ${small.toLocaleString("en")} | PostgreSQL ${large.toLocaleString("en")} |
 | --- | ---: | ---: | ---: | ---: |
 ${termRows.join("\n")}
+
+Reading the load figures: each of the ${CONNECTIONS} loops waits for its answer before asking again, so the mean latency is ${CONNECTIONS} ÷ requests/s whatever the index (Little's law), and a p99 under ${TARGET_P99_MS[small]} ms needs at least ${Math.ceil((CONNECTIONS * 1000) / TARGET_P99_MS[small]!)} answers a second: about ${(2000 / Math.ceil((CONNECTIONS * 1000) / TARGET_P99_MS[small]!)).toFixed(1)} ms of the two cores per search, shared by the server's one JavaScript thread, the load client and PostgreSQL. ${queueing.join(" ")}
 
 Query plans that read a whole table (every query of each term's search, explained after the load; SQLite \`EXPLAIN QUERY PLAN\` "SCAN t" without an index, PostgreSQL \`EXPLAIN ANALYZE\` sequential scans of more than 5,000 rows; the full plans are printed by the bench):
 ${scans.length > 0 ? scans.join("\n") : "- none"}`;

@@ -13,6 +13,7 @@ function streamRows(deps: AppDeps) {
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")
     .leftJoin("live_session", "live_session.id", "channel.live_session_id")
+    .leftJoin("game", "game.id", "channel.game_id")
     .select([
       "channel.id as channelId",
       "channel.public_id",
@@ -34,6 +35,7 @@ function streamRows(deps: AppDeps) {
       "user.about",
       "live_session.started_at",
       "live_session.node_url",
+      "game.name as game_name",
     ])
     .where("user.suspended_at", "is", null);
 }
@@ -55,10 +57,9 @@ export async function liveStreams(deps: AppDeps, filter: { game?: number; tag?: 
   const rows = await query.orderBy("live_session.started_at", "desc").execute();
   const tag = filter.tag?.toLowerCase();
   let matching = tag ? rows.filter((row) => parseTags(row.tags).some((t) => t.toLowerCase() === tag)) : rows;
-  if (filter.texts && matching.length > 0) {
+  if (filter.texts) {
     const { texts } = filter;
-    const gameNames = new Map((await deps.db.selectFrom("game").select(["id", "name"]).execute()).map((game) => [game.id, game.name]));
-    matching = matching.filter((row) => texts([row.title, row.username, (row.game_id && gameNames.get(row.game_id)) || "", ...parseTags(row.tags)]));
+    matching = matching.filter((row) => texts([row.title, row.username, row.game_name ?? "", ...parseTags(row.tags)]));
   }
   const streams = await toStreamResponses(deps, matching, lang, viewerId);
   return streams.sort((a, b) => b.viewerCount - a.viewerCount);
@@ -165,6 +166,7 @@ export async function liveChannelOf(deps: AppDeps, username: string): Promise<{ 
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")
     .leftJoin("live_session", "live_session.id", "channel.live_session_id")
+    .leftJoin("game", "game.id", "channel.game_id")
     .select(["channel.stream_key", "channel.is_live", "live_session.node_url"])
     .where("user.username", "=", username)
     .executeTakeFirst();

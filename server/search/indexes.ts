@@ -33,6 +33,23 @@ export function replayIdsStartingWith(db: DbOrTransaction, needle: string): RawB
 }
 
 /**
+ * A condition on a `user` row: its name starts with `needle`. A range of an ordered index on either
+ * database: SQLite's NOCASE unique index on the name (its LIKE ignores case as that index does),
+ * PostgreSQL's on the lower-cased name (migration 0017). Names are ASCII (auth/schemas.ts), so lower
+ * case is their folding. A condition rather than ids, so PostgreSQL reads the user rows once.
+ */
+export function userNameStartsWith(db: DbOrTransaction, needle: string): RawBuilder<boolean> {
+  const name = dialectOf(db) === "postgres" ? searched.users.postgres : searched.users.column;
+  return sql<boolean>`${name} LIKE ${likePattern(needle, true)} ESCAPE '\\'`;
+}
+
+/** A condition on a `user` row: its name contains `needle`, through the trigram index of either database. */
+export function userNameContains(db: DbOrTransaction, needle: string): RawBuilder<boolean> {
+  if (dialectOf(db) === "postgres") return sql<boolean>`${searched.users.postgres} LIKE ${likePattern(needle)} ESCAPE '\\'`;
+  return sql<boolean>`${sql.ref("user.id")} IN (${idsContaining(db, "users", needle)})`;
+}
+
+/**
  * Where `needle` first occurs in a replay's folded title: 1 at the start, 0 nowhere. No index serves
  * it, on purpose: the caller walks the most watched replays and stops at the first matches.
  */
@@ -44,10 +61,4 @@ export function positionInTitle(db: DbOrTransaction, needle: string): RawBuilder
 export async function countUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: number }>, cap: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${ids} LIMIT ${cap + 1}) AS probe`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-/** The ids `ids` yields, or null when there are more than `cap`. */
-export async function idsUpTo(db: DbOrTransaction, ids: RawBuilder<{ id: number }>, cap: number): Promise<number[] | null> {
-  const { rows } = await sql<{ id: number }>`SELECT id FROM (${ids} LIMIT ${cap + 1}) AS found`.execute(db);
-  return rows.length > cap ? null : rows.map((row) => Number(row.id));
 }

@@ -139,6 +139,19 @@ describe("GET /api/stream/search: the index follows every change", () => {
     expect(titlesOf(await search("tatou"))).toEqual([]);
   });
 
+  it("counts a user's followers through every follow, unfollow and deleted account", async () => {
+    const star = await signedInUser(server, { username: "Capybara_star", email: "capybara@example.test" });
+    await star.browser.post("/api/stream/mychannel/init");
+    const fans = [await signedInUser(server), await signedInUser(server)];
+    for (const fan of fans) await fan.browser.post("/api/stream/follow", { channelId: star.user.id });
+    const followers = async () => (await search("capybara")).users[0].followers;
+    expect(await followers()).toBe(2);
+    await fans[0]!.browser.post("/api/stream/unfollow", { channelId: star.user.id });
+    expect(await followers()).toBe(1);
+    await server.deps.db.deleteFrom("user").where("id", "=", fans[1]!.user.id).execute();
+    expect(await followers()).toBe(0);
+  });
+
   it("finds a term shorter than a trigram, wildcards as plain characters", async () => {
     await signedInUser(server, { username: "puzzle_fan", email: "puzzle@example.test" });
     await replays("puzzle_fan", [

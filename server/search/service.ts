@@ -1,12 +1,12 @@
 import { type RawBuilder, sql } from "kysely";
 import { liveStreams } from "../channels/streams.ts";
 import { searchGames, toGameResponse } from "../games/service.ts";
-import { tournamentSummary } from "../tournaments/queries.ts";
+import { tournamentSummaries } from "../tournaments/queries.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
 import { fold, likePattern } from "../text/fold.ts";
-import { countUpTo, idsContaining, idsUpTo, positionInTitle, replayIdsStartingWith } from "./indexes.ts";
+import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith, userNameContains, userNameStartsWith } from "./indexes.ts";
 
 export interface SearchLimits {
   games: number;
@@ -34,41 +34,47 @@ export async function search(deps: AppDeps, term: string, lang: Language, viewer
 }
 
 /**
- * Up to this many users found are named to the ranking query by id, so that it reads those rows only
- * (PostgreSQL would otherwise hash-join every user to them); a term matching more is ranked in one query.
+ * Names that start with the term first, then the ones that contain it further on, each most followed
+ * first. The first are a range of an ordered index on the name; the others are looked for through
+ * the trigrams only when the first do not fill the section.
  */
-const NAMED_USERS = 5000;
-
 async function searchUsers(deps: AppDeps, needle: string, viewerId: number | undefined, limit: number) {
-  const containing = idsContaining(deps.db, "users", needle);
-  const found = await idsUpTo(deps.db, containing, NAMED_USERS);
-  if (found?.length === 0) return [];
-  const followers = sql<number>`(SELECT COUNT(*) FROM follow WHERE follow.followed_id = ${sql.ref("user.id")})`;
-  const rows = await deps.db
-    .selectFrom("user")
-    .leftJoin("channel", "channel.user_id", "user.id")
-    .select(["user.id", "user.username", "user.avatar", "user.verified", "channel.is_live", followers.as("followers")])
-    .select(
-      viewerId ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed") : sql<number>`0`.as("is_followed"),
-    )
-    .where("user.suspended_at", "is", null)
-    .where(found ? sql<boolean>`${sql.ref("user.id")} IN (${sql.join(found)})` : sql<boolean>`${sql.ref("user.id")} IN (${containing})`)
-    .orderBy(sql`CASE WHEN ${sql.ref("user.username")} LIKE ${likePattern(needle, true)} ESCAPE '\\' THEN 0 ELSE 1 END`)
-    .orderBy(followers, "desc")
-    .orderBy("user.username")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
+  const startsWith = userNameStartsWith(deps.db, needle);
+  const startingWith = await rankUsers(deps, startsWith, viewerId, limit);
+  const further = startingWith.length < limit ? await rankUsers(deps, sql<boolean>`${userNameContains(deps.db, needle)} AND NOT ${startsWith}`, viewerId, limit - startingWith.length) : [];
+  return [...startingWith, ...further].map((row) => ({
     id: row.id,
     username: row.username,
     avatar: row.avatar,
     isVerified: row.verified === 1,
     verified: row.verified === 1,
-    followers: Number(row.followers),
+    followers: Number(row.follower_count),
     isFollowed: Boolean(row.is_followed),
     isLive: row.is_live === 1,
     url: `/profile/${row.username}`,
   }));
+}
+
+/** The users that pass `matches`, most followed first (the count is a column, migration 0020), then by name. */
+function rankUsers(deps: AppDeps, matches: RawBuilder<boolean>, viewerId: number | undefined, limit: number) {
+  return (
+    deps.db
+      .selectFrom("user")
+      .select(["user.id", "user.username", "user.avatar", "user.verified", "user.follower_count"])
+      // A subquery, not a join: PostgreSQL reads it for the few rows kept after the sort, where a join read every channel.
+      .select(sql<number | null>`(SELECT channel.is_live FROM channel WHERE channel.user_id = ${sql.ref("user.id")})`.as("is_live"))
+      .select(
+        viewerId
+          ? sql<number>`EXISTS (SELECT 1 FROM follow WHERE follow.follower_id = ${viewerId} AND follow.followed_id = ${sql.ref("user.id")})`.as("is_followed")
+          : sql<number>`0`.as("is_followed"),
+      )
+      .where("user.suspended_at", "is", null)
+      .where(matches)
+      .orderBy("user.follower_count", "desc")
+      .orderBy("user.username")
+      .limit(limit)
+      .execute()
+  );
 }
 
 async function searchLives(deps: AppDeps, needle: string, lang: Language, viewerId: number | undefined, limit: number) {
@@ -142,5 +148,8 @@ async function searchTournaments(deps: AppDeps, needle: string, limit: number) {
     .filter(({ row, rank }) => rank < (row.finished_at ? 4 : 2))
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit);
-  return Promise.all(found.map(({ row }) => tournamentSummary(deps, row)));
+  return tournamentSummaries(
+    deps,
+    found.map(({ row }) => row),
+  );
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import type { Structure } from "./engine.ts";
 import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
-import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
+import { approvedCounts, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
@@ -55,11 +55,33 @@ export async function listPlayers(deps: AppDeps, viewer: User | undefined, tourn
 }
 
 export async function tournamentSummary(deps: AppDeps, tournament: Tournament) {
-  const admin = await deps.db.selectFrom("user").select(["id", "username", "avatar"]).where("id", "=", tournament.admin_id).executeTakeFirst();
-  const numberOfPlayers = await approvedCount(deps.db, tournament.id);
+  return (await tournamentSummaries(deps, [tournament]))[0]!;
+}
+
+/**
+ * The cards of many tournaments in three queries whatever their number (admins, approved players,
+ * game artwork), not three per tournament: the tournaments page lists two hundred (bench/scale).
+ */
+export async function tournamentSummaries(deps: AppDeps, tournaments: Tournament[]) {
+  if (tournaments.length === 0) return [];
+  const ids = tournaments.map((t) => t.id);
+  const adminIds = [...new Set(tournaments.map((t) => t.admin_id))];
   // Without a poster of its own, a tournament wears its game's artwork: cards never show an empty box.
-  const game = tournament.poster ? undefined : tournament.game_id ? await deps.db.selectFrom("game").select("landscape_image").where("id", "=", tournament.game_id).executeTakeFirst() : undefined;
-  const poster = tournament.poster ?? game?.landscape_image ?? null;
+  const gameIds = [...new Set(tournaments.flatMap((t) => (!t.poster && t.game_id ? [t.game_id] : [])))];
+  const [admins, counts, games] = await Promise.all([
+    deps.db.selectFrom("user").select(["id", "username", "avatar"]).where("id", "in", adminIds).execute(),
+    approvedCounts(deps.db, ids),
+    gameIds.length > 0 ? deps.db.selectFrom("game").select(["id", "landscape_image"]).where("id", "in", gameIds).execute() : Promise.resolve([]),
+  ]);
+  const adminById = new Map(admins.map((admin) => [admin.id, admin]));
+  const artworkOf = new Map(games.map((game) => [game.id, game.landscape_image]));
+  return tournaments.map((tournament) => {
+    const poster = tournament.poster ?? (tournament.game_id ? artworkOf.get(tournament.game_id) : undefined) ?? null;
+    return toSummary(tournament, adminById.get(tournament.admin_id), counts.get(tournament.id) ?? 0, poster);
+  });
+}
+
+function toSummary(tournament: Tournament, admin: { id: number; username: string; avatar: string | null } | undefined, numberOfPlayers: number, poster: string | null) {
   return {
     id: tournament.id,
     _id: tournament.id,
@@ -102,7 +124,7 @@ export async function tournamentSummary(deps: AppDeps, tournament: Tournament) {
 
 export async function listTournaments(deps: AppDeps) {
   const rows = await deps.db.selectFrom("tournament").selectAll().orderBy("created_at", "desc").limit(200).execute();
-  return Promise.all(rows.map((t) => tournamentSummary(deps, t)));
+  return tournamentSummaries(deps, rows);
 }
 
 export async function getTournamentWithBracket(deps: AppDeps, id: number) {
@@ -181,7 +203,7 @@ export async function tournamentOfStreamer(deps: AppDeps, userId: number) {
 export async function myTournaments(deps: AppDeps, user: User, archive: boolean) {
   let query = deps.db.selectFrom("tournament").selectAll().where("admin_id", "=", user.id).orderBy("created_at", "desc");
   query = archive ? query.where("finished_at", "is not", null) : query.where("finished_at", "is", null);
-  return Promise.all((await query.execute()).map((t) => tournamentSummary(deps, t)));
+  return tournamentSummaries(deps, await query.execute());
 }
 
 /** Everything about a tournament as one JSON file, for the organiser's records (beyond the spec). */

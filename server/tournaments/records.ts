@@ -22,6 +22,18 @@ export function bracketOf(tournament: Tournament): BracketState | null {
   return tournament.bracket ? (JSON.parse(tournament.bracket) as BracketState) : null;
 }
 
+/** Approved players of each tournament of `tournamentIds` (absent: none). */
+export async function approvedCounts(db: Db, tournamentIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("tournament_player")
+    .select(["tournament_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("tournament_id", "in", tournamentIds)
+    .where("status", "=", "approved")
+    .groupBy("tournament_id")
+    .execute();
+  return new Map(rows.map((row) => [row.tournament_id, Number(row.n)]));
+}
+
 export async function approvedCount(db: Db, tournamentId: number): Promise<number> {
   const row = await db
     .selectFrom("tournament_player")
