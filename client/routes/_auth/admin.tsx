@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AdminPage, type AdminTab, isAdminTab } from "../../features/admin/components/admin-page.tsx";
+import { type AdminTab, isAdminTab } from "../../features/admin/admin-tabs.ts";
+import { AdminPage } from "../../features/admin/components/admin-page.tsx";
 import { sessionStore } from "../../lib/session.ts";
 
 /** /admin: admins only. The page is hidden from others here; the server refuses every console call to them anyway. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ImageUpload } from "../../features/profile/components/image-upload.tsx";
-import { isSettingsTab, SettingsPage, type SettingsTab } from "../../features/settings/components/settings-page.tsx";
+import { SettingsPage } from "../../features/settings/components/settings-page.tsx";
+import { isSettingsTab, type SettingsTab } from "../../features/settings/settings-tabs.ts";
 
 export const Route = createFileRoute("/_auth/settings/")({
   component: SettingsRoute,

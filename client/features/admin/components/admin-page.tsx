@@ -3,16 +3,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
+import type { AdminTab } from "../admin-tabs.ts";
 import { AuditLog } from "./audit-log.tsx";
 import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
-
-const TABS = ["members", "machine", "audit"] as const;
-export type AdminTab = (typeof TABS)[number];
-export const isAdminTab = (value: unknown): value is AdminTab => TABS.includes(value as AdminTab);
 
 /** /admin (issue 20): the site's members, each opened beside the list, the machine with its backups, and the audit log. The server checks every call. */
 export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab }) {

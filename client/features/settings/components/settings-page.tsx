@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs } from "../../../components/tabs.tsx";
+import type { SettingsTab } from "../settings-tabs.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ChannelSettingsForm } from "./channel-settings-form.tsx";
 import { EditProfileForm } from "./edit-profile-form.tsx";
@@ -8,10 +9,6 @@ import { MultiStreamingForm } from "./multi-streaming-form.tsx";
 import { PersonalDataPanel } from "./personal-data-panel.tsx";
 import "../../../styles/community.css";
 import "../../../i18n/screens/community.ts";
-
-const TABS = ["profile", "password", "channel", "restream", "privacy"] as const;
-export type SettingsTab = (typeof TABS)[number];
-export const isSettingsTab = (value: unknown): value is SettingsTab => TABS.includes(value as SettingsTab);
 
 /**
  * /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change.
