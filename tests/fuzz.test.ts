@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "bun:test";
 import fc from "fast-check";
+import { backgroundSettled } from "../server/http/background.ts";
 import { cheapStateOf, diff, snapshot } from "./fixtures/db-state.ts";
 import { auditLedgerThenStop } from "./fixtures/money.ts";
 import { type Actor, startWorld } from "./fixtures/world.ts";
@@ -336,6 +337,7 @@ describe("every route, sent junk", () => {
       const failures: unknown[] = [];
       for (const [who, actor] of callers) {
         for (const input of fc.sample(inputs(path, operation), { seed: seedOf(`${who} ${route}`), numRuns: SLOW[route] ?? RUNS })) {
+          await backgroundSettled();
           const before = await snapshot(world.db);
           const answer = await send(actor, method, input);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
@@ -345,6 +347,7 @@ describe("every route, sent junk", () => {
           if (answer.status >= 500) failures.push({ ...shown, problem: "server error" });
           if (answer.status >= 400 && typeof answer.body?.code !== "string") failures.push({ ...shown, problem: "error without a JSON code" });
           if (answer.status >= 400) {
+            await backgroundSettled();
             const after = await snapshot(world.db);
             const changes = diff(before, after);
             if (changes.length) failures.push({ ...shown, problem: "refused but changed", before: cheapStateOf(before), after: cheapStateOf(after), changes: changes.slice(0, 6) });

@@ -36,6 +36,10 @@ describe("translations", () => {
   it("say nothing in English to French readers, but the words both languages use", () => {
     const bothLanguages = new Set([
       "Action",
+      "Administration",
+      "Machine",
+      "Page {{page}}",
+      "Suspension",
       "Arena",
       "Auto",
       "Auto ({{level}})",

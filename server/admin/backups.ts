@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { User } from "../../db/types.ts";
 import { backupsFolder } from "../backup/backup.ts";
+import { runInBackground } from "../http/background.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -47,10 +48,12 @@ export async function startBackup(deps: AppDeps, caller: User): Promise<{ done: 
     throw error;
   }
   const note = (line: string) => deps.logTail?.note(line);
-  const done = runBackupScript(deps)
-    .then(({ code, out, err }) => note(code === 0 ? `[backup] ${out.trim()}` : `[backup] failed: ${err.trim() || `exit ${code}`}`))
-    .catch((error: Error) => note(`[backup] failed: ${error.message}`))
-    .finally(finish);
+  const done = runInBackground(
+    runBackupScript(deps)
+      .then(({ code, out, err }) => note(code === 0 ? `[backup] ${out.trim()}` : `[backup] failed: ${err.trim() || `exit ${code}`}`))
+      .catch((error: Error) => note(`[backup] failed: ${error.message}`))
+      .finally(finish),
+  );
   return { done };
 }
 

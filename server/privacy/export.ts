@@ -7,6 +7,7 @@ import { once } from "node:events";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { DataExportTable, User } from "../../db/types.ts";
 import type { Selectable } from "kysely";
+import { runInBackground } from "../http/background.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import { type Language, translate } from "../i18n/messages.ts";
@@ -51,14 +52,16 @@ export async function requestExport(deps: AppDeps, user: User, lang: Language): 
     .values({ user_id: user.id, status: "pending", file: null, size: null, requested_at: now, ready_at: null, expires_at: null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const done = buildExport(deps, user, row.id, lang).catch(async () => {
-    await deps.db
-      .updateTable("data_export")
-      .set({ status: "failed" })
-      .where("id", "=", row.id)
-      .execute()
-      .catch(() => undefined);
-  });
+  const done = runInBackground(
+    buildExport(deps, user, row.id, lang).catch(async () => {
+      await deps.db
+        .updateTable("data_export")
+        .set({ status: "failed" })
+        .where("id", "=", row.id)
+        .execute()
+        .catch(() => undefined);
+    }),
+  );
   return { row, done };
 }
 

@@ -26,7 +26,7 @@ describe("the admin console", () => {
     const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
     await page.getByRole("heading", { name: "Administration" }).waitFor();
     await page.getByLabel("Rechercher un membre").fill("orionv");
-    await page.getByRole("button", { name: "Ouvrir OrionVingt" }).click();
+    await page.getByRole("button", { name: "Voir la fiche de OrionVingt" }).click();
     await page.getByRole("heading", { name: "Fiche de OrionVingt" }).waitFor();
 
     await page.getByLabel("Changer le rôle").selectOption("organizer");

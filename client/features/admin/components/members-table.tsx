@@ -76,7 +76,7 @@ export function MembersTable({ onOpen, openId }: { onOpen: (id: number) => void;
                     </td>
                     <td>{date(member.lastLoginAt)}</td>
                     <td>
-                      <Button variant="secondary" size="sm" onClick={() => onOpen(member.id)} aria-label={`${t("open")} ${member.username}`}>
+                      <Button variant="secondary" size="sm" onClick={() => onOpen(member.id)} aria-label={t("open_member", { username: member.username })}>
                         {t("open")}
                       </Button>
                     </td>
