@@ -21,10 +21,13 @@ import { CLIP_SECONDS, clip, startPush, waitForUrl } from "../live/clip.ts";
 import { foreignLoad, measureTree, stopTree, type Usage } from "../live/procfs.ts";
 import { startNodeMediaServer } from "../live/references.ts";
 import { machineLine, writeSection } from "../report.ts";
+import { checkout, headCommit } from "./checkout.ts";
 import { startNginxCache, startNginxStatic } from "./nginx-hls.ts";
 import { type FleetResult, runFleet } from "./viewer-fleet.ts";
 
 const DOCS = join(import.meta.dir, "../../docs");
+/** The last commit before Arena's HLS serving was reworked for this series: its figures are "before". */
+const BEFORE = process.env.BENCH_BEFORE ?? "44b0c76";
 
 interface Plan {
   hlsViewers: number[];
@@ -95,12 +98,17 @@ export async function measureViewers(options: { quick: boolean; write?: boolean 
     const push = startPush(file, arena.ingestUrl, started);
     await arena.waitLive();
     await waitForUrl(`${arena.url}${arena.hlsPath}`);
+    const before = await startArena(join(tempDir, "arena-before"), checkout(BEFORE, join(tempDir, `arena-${BEFORE}`)));
+    started.add(before.pid);
+    const beforePush = startPush(file, before.ingestUrl, started);
+    await before.waitLive();
+    await waitForUrl(`${before.url}${before.hlsPath}`);
     // jobFiles lie in DATA_DIR/live/{username}: nginx serves DATA_DIR/live at /live/, as Arena does.
     const liveDir = dirname(dirname(arena.jobFiles.thumbnail!));
     const nginxStatic = await startNginxStatic(join(tempDir, "nginx-static"), liveDir, started);
     const nginxCache = await startNginxCache(join(tempDir, "nginx-cache"), arena.url, started);
     await Bun.sleep(LIVE_WARMUP_SECONDS * 1000);
-    if (!push.alive()) throw new Error(`the push to Arena stopped: ${await push.stderr()}`);
+    if (!push.alive() || !beforePush.alive()) throw new Error(`a push to Arena stopped: ${await push.stderr()} ${await beforePush.stderr()}`);
 
     const baseline = new Map<number, Usage>();
     const measureBaselines = async (pids: number[]) => {
@@ -115,6 +123,7 @@ export async function measureViewers(options: { quick: boolean; write?: boolean 
 
     const hlsTargets: Target[] = [
       { name: "Arena", kind: "hls", url: `${arena.url}${arena.hlsPath}`, blocking: false, pids: [arena.pid] },
+      { name: `Arena before (${BEFORE})`, kind: "hls", url: `${before.url}${before.hlsPath}`, blocking: false, pids: [before.pid] },
       { name: "nginx, same files", kind: "hls", url: `${nginxStatic.url}${arena.hlsPath}`, blocking: false, pids: [nginxStatic.pid] },
       { name: "nginx proxy_cache → Arena", kind: "hls", url: `${nginxCache.url}${arena.hlsPath}`, blocking: false, pids: [nginxCache.pid, arena.pid] },
       { name: "Arena, blocking reload", kind: "hls", url: `${arena.url}${arena.hlsPath}`, blocking: true, pids: [arena.pid] },
@@ -140,6 +149,11 @@ export async function measureViewers(options: { quick: boolean; write?: boolean 
     console.log("\nHLS viewers");
     // Servers in turn at each count, so a busy moment of a shared machine falls on all of them.
     for (const viewers of plan.hlsViewers) for (const target of hlsTargets) await step(target, viewers);
+
+    // Its live ends here: the HTTP-FLV steps share the machine with one Arena live and node-media-server's.
+    await beforePush.stop();
+    await stopTree(before.pid, 10_000);
+    started.delete(before.pid);
 
     console.log("\nHTTP-FLV viewers");
     const nms = await startNodeMediaServer(mkdirTemp(tempDir, "nms"));
@@ -167,7 +181,13 @@ export async function measureViewers(options: { quick: boolean; write?: boolean 
       quick: options.quick,
       steps,
       streamRate,
-      versions: [`Arena: bun server/main.ts (Bun ${Bun.version})`, nginxStatic.version, nginxCache.version, nms.version],
+      versions: [
+        `Arena: bun server/main.ts at ${headCommit()} (Bun ${Bun.version})`,
+        `Arena before: the same at ${BEFORE} (a git archive copy), the last commit before this series' rework of HLS serving`,
+        nginxStatic.version,
+        nginxCache.version,
+        nms.version,
+      ],
       loadBefore,
       loadAfter: loadavg(),
       othersCores,
@@ -211,7 +231,7 @@ interface ReportInput {
 function report(input: ReportInput): string {
   const { plan, steps } = input;
   const of = (target: string, viewers: number, kind: "hls" | "flv") => steps.find((s) => s.target === target && s.viewers === viewers && s.kind === kind);
-  const hlsNames = ["Arena", "nginx, same files", "nginx proxy_cache → Arena", "Arena, blocking reload"];
+  const hlsNames = ["Arena", `Arena before (${BEFORE})`, "nginx, same files", "nginx proxy_cache → Arena", "Arena, blocking reload"];
   const flvNames = ["Arena", "node-media-server"];
   const keptUp = (f: FleetResult) =>
     `${f.keptUp}/${f.viewers}${f.maxBehind === undefined ? "" : ` (max ${f.maxBehind} behind${f.missed ? `, ${f.missed} missed` : ""})`}${f.slowestShare === undefined ? "" : ` (slowest ${(f.slowestShare * 100).toFixed(0)} %)`}`;
@@ -221,7 +241,7 @@ function report(input: ReportInput): string {
       .filter((s) => s !== undefined)
       .map(
         (s) =>
-          `| ${s.viewers.toLocaleString("en")} | ${s.target} | ${s.added.toFixed(2)} | ${s.perViewer.toFixed(3)} | ${ms(s.fleet.segmentP50)} / ${ms(s.fleet.segmentP99)} | ${ms(s.fleet.playlistP99)} | ${mbps(s.fleet.bytesPerSecond)} | ${keptUp(s.fleet)} | ${s.rssMiB.toFixed(0)} | ${s.fleet.clientCpu.toFixed(0)} |`,
+          `| ${s.viewers.toLocaleString("en")} | ${s.target} | ${s.added.toFixed(2)} | ${(s.perViewer * 1000).toFixed(1)} | ${ms(s.fleet.segmentP50)} / ${ms(s.fleet.segmentP99)} | ${ms(s.fleet.playlistP99)} | ${mbps(s.fleet.bytesPerSecond)} | ${keptUp(s.fleet)} | ${s.rssMiB.toFixed(0)} | ${s.fleet.clientCpu.toFixed(0)} |`,
       ),
   );
   const flvRows = plan.flvViewers.flatMap((viewers) =>
@@ -230,33 +250,35 @@ function report(input: ReportInput): string {
       .filter((s) => s !== undefined)
       .map(
         (s) =>
-          `| ${s.viewers.toLocaleString("en")} | ${s.target} | ${s.added.toFixed(2)} | ${s.perViewer.toFixed(3)} | ${mbps(s.fleet.bytesPerSecond)} | ${keptUp(s.fleet)} | ${s.rssMiB.toFixed(0)} | ${s.fleet.clientCpu.toFixed(0)} |`,
+          `| ${s.viewers.toLocaleString("en")} | ${s.target} | ${s.added.toFixed(2)} | ${(s.perViewer * 1000).toFixed(1)} | ${mbps(s.fleet.bytesPerSecond)} | ${keptUp(s.fleet)} | ${s.rssMiB.toFixed(0)} | ${s.fleet.clientCpu.toFixed(0)} |`,
       ),
   );
-  const perViewer = (name: string, viewers: number[], kind: "hls" | "flv") => viewers.map((v) => Math.max(0, of(name, v, kind)?.perViewer ?? 0));
+  const perThousand = (name: string, viewers: number[], kind: "hls" | "flv") => viewers.map((v) => Math.max(0, (of(name, v, kind)?.perViewer ?? 0) * 1000));
+  // Four lines at most (the chart's colours): the blocking reload's figures are in the table.
+  const charted = hlsNames.slice(0, 4);
   const hlsCpuChart = growthChart({
     title: "HLS: server CPU per viewer",
     xLabel: "HLS viewers of one live",
-    yLabel: "% of one core per viewer",
+    yLabel: "% of one core per 1,000 viewers",
     xs: plan.hlsViewers,
-    series: hlsNames.map((name) => ({ name, ys: perViewer(name, plan.hlsViewers, "hls") })),
-    targets: plan.hlsViewers.map((x) => ({ x, y: 2 * Math.max(0, of("nginx, same files", x, "hls")?.perViewer ?? 0) })),
+    series: charted.map((name) => ({ name, ys: perThousand(name, plan.hlsViewers, "hls") })),
+    targets: plan.hlsViewers.map((x) => ({ x, y: 2000 * Math.max(0, of("nginx, same files", x, "hls")?.perViewer ?? 0) })),
   });
   const hlsP99Chart = growthChart({
     title: "HLS: segment request p99",
     xLabel: "HLS viewers of one live",
     yLabel: "p99 ms (request to last byte)",
     xs: plan.hlsViewers,
-    series: hlsNames.map((name) => ({ name, ys: plan.hlsViewers.map((v) => of(name, v, "hls")?.fleet.segmentP99 ?? 0) })),
+    series: charted.map((name) => ({ name, ys: plan.hlsViewers.map((v) => of(name, v, "hls")?.fleet.segmentP99 ?? 0) })),
     targets: [],
   });
   const flvCpuChart = growthChart({
     title: "HTTP-FLV: server CPU per viewer",
     xLabel: "HTTP-FLV viewers of one live",
-    yLabel: "% of one core per viewer",
+    yLabel: "% of one core per 1,000 viewers",
     xs: plan.flvViewers,
-    series: flvNames.map((name) => ({ name, ys: perViewer(name, plan.flvViewers, "flv") })),
-    targets: plan.flvViewers.map((x) => ({ x, y: Math.max(0, of("node-media-server", x, "flv")?.perViewer ?? 0) })),
+    series: flvNames.map((name) => ({ name, ys: perThousand(name, plan.flvViewers, "flv") })),
+    targets: plan.flvViewers.map((x) => ({ x, y: 1000 * Math.max(0, of("node-media-server", x, "flv")?.perViewer ?? 0) })),
   });
   writeFileSync(join(DOCS, "scale-viewers-hls-cpu.svg"), hlsCpuChart);
   writeFileSync(join(DOCS, "scale-viewers-hls-p99.svg"), hlsP99Chart);
@@ -268,9 +290,9 @@ function report(input: ReportInput): string {
   const arenaFlv = of("Arena", flvMost, "flv")?.perViewer;
   const nmsFlv = of("node-media-server", flvMost, "flv")?.perViewer;
   const verdict = (ok: boolean | undefined) => (ok === undefined ? "not measured" : ok ? "**pass**" : "**miss**");
-  const per = (value: number | undefined) => (value === undefined ? "—" : `${value.toFixed(3)} %`);
+  const per = (value: number | undefined) => (value === undefined ? "—" : `${(value * 1000).toFixed(1)} %`);
   const targets = [
-    `| HLS: Arena's serving at most 2× nginx's per viewer (at ${hlsMost.toLocaleString("en")}) | ${per(arenaHls)} vs 2 × ${per(nginxHls)} | ${verdict(arenaHls !== undefined && nginxHls !== undefined ? arenaHls <= 2 * nginxHls : undefined)} |`,
+    `| HLS: Arena's serving at most 2× nginx's per viewer (at ${hlsMost.toLocaleString("en")}) | ${per(arenaHls)} vs 2 × ${per(nginxHls)} (before: ${per(of(`Arena before (${BEFORE})`, hlsMost, "hls")?.perViewer)}) | ${verdict(arenaHls !== undefined && nginxHls !== undefined ? arenaHls <= 2 * nginxHls : undefined)} |`,
     `| HTTP-FLV: Arena's relay at most node-media-server's per viewer (at ${flvMost}) | ${per(arenaFlv)} vs ${per(nmsFlv)} | ${verdict(arenaFlv !== undefined && nmsFlv !== undefined ? arenaFlv <= nmsFlv : undefined)} |`,
   ];
   return `Machine: ${machineLine()}; load average ${input.loadBefore.map((l) => l.toFixed(2)).join(" ")} before the run, ${input.loadAfter.map((l) => l.toFixed(2)).join(" ")} after it;
@@ -283,19 +305,19 @@ HTTP-FLV viewers read the relay and drop the bytes. Viewers run in processes of 
 The reference for HLS is a plain nginx \`location\` serving **Arena's own live folder** (the very playlist and segments Arena serves), the fairer comparison than nginx-rtmp's HLS, which would be other files of another packager. "nginx proxy_cache → Arena" is deploy/nginx-config.ts in front of Arena: segments come from its cache (one request each to Arena), playlists from Arena; its CPU is nginx's plus Arena's added CPU. The HTTP-FLV reference is node-media-server standalone with its own push of the same clip.
 "Kept up": HLS, the viewer was never more than one segment behind the newest one it had seen listed when a segment finished, and missed none; HTTP-FLV, it got at least 90 % of the stream's rate. "Viewer processes": the clients' own CPU, which shares the machine's 2 cores with the servers.
 
-HLS, one live (CPU in % of one core):
+HLS, one live (CPU in % of one core: added by the viewers, then that per 1,000 viewers; "playlist p99" of the blocking reload is the time the server held the request, about a segment):
 
-| viewers | server | added CPU | per viewer | segment p50 / p99 ms | playlist p99 ms | served Mbit/s | kept up | RSS MiB | viewer processes % |
+| viewers | server | added CPU | per 1,000 viewers | segment p50 / p99 ms | playlist p99 ms | served Mbit/s | kept up | RSS MiB | viewer processes % |
 | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |
 ${hlsRows.join("\n")}
 
-HTTP-FLV, one live:
+HTTP-FLV, one live (CPU as above):
 
-| viewers | server | added CPU | per viewer | served Mbit/s | kept up | RSS MiB | viewer processes % |
+| viewers | server | added CPU | per 1,000 viewers | served Mbit/s | kept up | RSS MiB | viewer processes % |
 | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |
 ${flvRows.join("\n")}
 
-| target (issue 17) | measured | |
+| target (issue 17), CPU per 1,000 viewers | measured | |
 | --- | --- | --- |
 ${targets.join("\n")}
 
