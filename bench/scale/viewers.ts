@@ -116,9 +116,9 @@ export async function measureViewers(options: { quick: boolean; write?: boolean 
       pids.forEach((pid, i) => baseline.set(pid, usages[i]!));
     };
     console.log(`no viewer, ${plan.baselineSeconds} s…`);
-    await measureBaselines([arena.pid, nginxStatic.pid, nginxCache.pid]);
+    await measureBaselines([arena.pid, before.pid, nginxStatic.pid, nginxCache.pid]);
     console.log(
-      `  Arena ${baseline.get(arena.pid)!.cpu.toFixed(2)} % of a core, nginx ${baseline.get(nginxStatic.pid)!.cpu.toFixed(2)} %, nginx in front ${baseline.get(nginxCache.pid)!.cpu.toFixed(2)} %`,
+      `  Arena ${baseline.get(arena.pid)!.cpu.toFixed(2)} % of a core, Arena before ${baseline.get(before.pid)!.cpu.toFixed(2)} %, nginx ${baseline.get(nginxStatic.pid)!.cpu.toFixed(2)} %, nginx in front ${baseline.get(nginxCache.pid)!.cpu.toFixed(2)} %`,
     );
 
     const hlsTargets: Target[] = [
