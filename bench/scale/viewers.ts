@@ -321,6 +321,8 @@ ${flvRows.join("\n")}
 | --- | --- | --- |
 ${targets.join("\n")}
 
+Where an HLS viewer's time goes in Arena, what changed (before → now), what a cache in front changes and what the blocking reload costs at scale: docs/decisions.md, "Viewers of one stream".
+
 ![HLS: server CPU per viewer against viewers](scale-viewers-hls-cpu.svg)
 ![HLS: segment request p99 against viewers](scale-viewers-hls-p99.svg)
 ![HTTP-FLV: server CPU per viewer against viewers](scale-viewers-flv-cpu.svg)`;
