@@ -256,12 +256,18 @@ function report(input: ReportInput): string {
   const perThousand = (name: string, viewers: number[], kind: "hls" | "flv") => viewers.map((v) => Math.max(0, (of(name, v, kind)?.perViewer ?? 0) * 1000));
   // Four lines at most (the chart's colours): the blocking reload's figures are in the table.
   const charted = hlsNames.slice(0, 4);
+  // The chart's legend is some 20 characters wide.
+  const legend = (name: string) =>
+    name
+      .replace(/ \(\w+\)$/, "")
+      .replace("nginx proxy_cache → Arena", "nginx cache → Arena")
+      .replace("nginx, same files", "nginx");
   const hlsCpuChart = growthChart({
     title: "HLS: server CPU per viewer",
     xLabel: "HLS viewers of one live",
     yLabel: "% of one core per 1,000 viewers",
     xs: plan.hlsViewers,
-    series: charted.map((name) => ({ name, ys: perThousand(name, plan.hlsViewers, "hls") })),
+    series: charted.map((name) => ({ name: legend(name), ys: perThousand(name, plan.hlsViewers, "hls") })),
     targets: plan.hlsViewers.map((x) => ({ x, y: 2000 * Math.max(0, of("nginx, same files", x, "hls")?.perViewer ?? 0) })),
   });
   const hlsP99Chart = growthChart({
@@ -269,7 +275,7 @@ function report(input: ReportInput): string {
     xLabel: "HLS viewers of one live",
     yLabel: "p99 ms (request to last byte)",
     xs: plan.hlsViewers,
-    series: charted.map((name) => ({ name, ys: plan.hlsViewers.map((v) => of(name, v, "hls")?.fleet.segmentP99 ?? 0) })),
+    series: charted.map((name) => ({ name: legend(name), ys: plan.hlsViewers.map((v) => of(name, v, "hls")?.fleet.segmentP99 ?? 0) })),
     targets: [],
   });
   const flvCpuChart = growthChart({
