@@ -3,8 +3,8 @@ import { type Stats, statSync } from "node:fs";
 /**
  * A live's playlist and newest segments, kept in memory while viewers ask for them. Every viewer of
  * a live asks for the same few files within the same second: reading each from disk once, rather
- * than opening and reading it through the file thread pool for every viewer, halves what an HLS
- * viewer costs the server (docs/benchmarks.md, "Scale: viewers"). Each answer still checks the file
+ * than opening and reading it through the file thread pool for every viewer, takes some 40 % off
+ * each answer (docs/decisions.md, "Viewers of one stream"). Each answer still checks the file
  * on disk (one stat): a file that is gone is not served, and one rewritten (the playlist, every
  * second) is read again.
  */
