@@ -10,6 +10,7 @@ import { measureData } from "./data.ts";
 import { measureMemory } from "./memory.ts";
 import { stopEverything } from "./processes.ts";
 import { measureStreams } from "./streams.ts";
+import { measureViewers } from "./viewers.ts";
 
 interface Part {
   run(options: { quick: boolean }): Promise<void>;
@@ -20,6 +21,7 @@ interface Part {
 const PARTS: Record<string, Part> = {
   streams: { run: measureStreams, limitMinutes: 20 },
   memory: { run: measureMemory, limitMinutes: 10 },
+  viewers: { run: measureViewers, limitMinutes: 25 },
   data: { run: measureData, limitMinutes: 25 },
 };
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 
@@ -20,12 +21,28 @@ export function securityHeaders(options: { clientDist: string; https: boolean })
       const hashes = inlineScriptHashes(join(options.clientDist, "index.html"));
       if (hashes.length > 0) policy = contentSecurityPolicy(hashes);
     }
-    c.header("Content-Security-Policy", policy ?? contentSecurityPolicy([]));
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "SAMEORIGIN");
-    if (options.https) c.header("Strict-Transport-Security", "max-age=31536000");
+    const headers: [string, string][] = [
+      ["Content-Security-Policy", policy ?? contentSecurityPolicy([])],
+      ["X-Content-Type-Options", "nosniff"],
+      ["Referrer-Policy", "strict-origin-when-cross-origin"],
+      ["X-Frame-Options", "SAMEORIGIN"],
+    ];
+    if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000"]);
+    setOnAnswer(c, headers);
   });
+}
+
+/**
+ * Hono's c.header() on an answer already made builds a new Response for each header (and its body
+ * becomes a stream): the answer's own headers are set in place, unless they are immutable (an
+ * answer fetched from elsewhere), which c.header() handles.
+ */
+function setOnAnswer(c: Context<AppEnv>, headers: [string, string][]): void {
+  try {
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  } catch {
+    for (const [name, value] of headers) c.header(name, value);
+  }
 }
 
 function contentSecurityPolicy(scriptHashes: string[]): string {

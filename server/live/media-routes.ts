@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv, LiveControl } from "../http/context.ts";
@@ -7,6 +7,7 @@ import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
+import { LiveFileCache } from "./live-file-cache.ts";
 import { relayFromNode, relayTarget } from "./node-relay.ts";
 import { requestedSegment, waitForSegment, withBlockingReload } from "./playlist-wait.ts";
 
@@ -45,6 +46,7 @@ const SEGMENT_MAX_AGE_S = 3600;
  * addresses. On a site of several nodes, a live ingested by another node is relayed from it.
  */
 export function liveMediaRoutes(deps: AppDeps) {
+  const liveFiles = new LiveFileCache();
   return new Hono<AppEnv>()
     .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
       const username = c.req.param("file").replace(/\.flv$/, "");
@@ -60,8 +62,14 @@ export function liveMediaRoutes(deps: AppDeps) {
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
       await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
-      // Every playlist: index.m3u8, and with a quality ladder (media/live-ladder.ts) each rendition's.
-      if (existsSync(path)) return file.endsWith(".m3u8") ? servePlaylist(path, c.req.query("_HLS_msn")) : serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (stats) {
+        // Every playlist: index.m3u8, and with a quality ladder (media/live-ladder.ts) each rendition's.
+        if (file.endsWith(".m3u8")) return servePlaylist(liveFiles, path, c.req.query("_HLS_msn"));
+        // Players ask for whole segments; a range (a download tool) is read from disk.
+        if (file.endsWith(".ts") && !c.req.header("range")) return serveSegment(liveFiles, path, stats, file);
+        return serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+      }
       // Only the node that ingests a live has its files.
       const owner = relayTarget(c, deps, (await liveChannelOf(deps, username))?.nodeUrl);
       if (!owner) throw new NotFoundError();
@@ -70,20 +78,28 @@ export function liveMediaRoutes(deps: AppDeps) {
 }
 
 /** A live playlist, held until it lists the segment the player waits for (playlist-wait.ts); a ladder's master playlist as it is. */
-async function servePlaylist(path: string, waitedSegment: string | undefined): Promise<Response> {
+async function servePlaylist(liveFiles: LiveFileCache, path: string, waitedSegment: string | undefined): Promise<Response> {
   const segment = requestedSegment(waitedSegment);
   if (segment !== undefined) await waitForSegment(path, segment);
-  const playlist = await Bun.file(path)
-    .text()
-    .catch(() => undefined);
+  const playlist = await liveFiles.read(path);
   if (playlist === undefined) throw new NotFoundError();
-  const served = isMasterPlaylist(playlist) ? playlist : withBlockingReload(playlist);
+  const text = new TextDecoder().decode(playlist);
+  const served = isMasterPlaylist(text) ? text : withBlockingReload(text);
   return new Response(served, { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": liveCacheControl(HLS_PLAYLIST) } });
 }
 
 /** A master playlist lists variants, not segments; blocking reload is a media playlist's (RFC 8216bis §4.4.3.8). */
 function isMasterPlaylist(playlist: string): boolean {
   return playlist.includes("#EXT-X-STREAM-INF:");
+}
+
+/** A whole segment, with the headers serveFileWithRanges gives it, from memory once one viewer has asked (live-file-cache.ts). */
+async function serveSegment(liveFiles: LiveFileCache, path: string, stats: Stats, file: string): Promise<Response> {
+  const body = await liveFiles.read(path, stats);
+  if (body === undefined) throw new NotFoundError();
+  return new Response(body, {
+    headers: { "accept-ranges": "bytes", "content-type": typeOf(file), "cache-control": liveCacheControl(file), "content-length": String(body.byteLength) },
+  });
 }
 
 /** Replay files and their thumbnails, with ranges; a deleted replay's files are gone for everyone but admins. */
