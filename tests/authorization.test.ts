@@ -59,6 +59,9 @@ async function newStation(w: World, stage: "pending" | "started") {
   return { id: t.id, stationId: created.body.station.id as number, matchId: t.matchId };
 }
 
+/** A follow moves the followed member's follower count (a column kept by triggers, for search). */
+const followerCount = { tables: ["user"], reason: "the followed member's follower count" };
+
 const CASES: Record<string, Case> = {
   // Public on purpose. Each is also in the fuzz test (tests/fuzz.test.ts).
   "POST /api/auth/signup": { kind: "public", reason: "creates an account: the caller has none yet" },
@@ -230,10 +233,16 @@ const CASES: Record<string, Case> = {
   },
 
   // Any member, on someone else's object.
-  "POST /api/stream/follow": { kind: "open", reason: "anyone follows any channel", call: (w) => ({ path: "/api/stream/follow", body: { channelId: w.channel.streamID } }) },
+  "POST /api/stream/follow": {
+    kind: "open",
+    reason: "anyone follows any channel",
+    call: (w) => ({ path: "/api/stream/follow", body: { channelId: w.channel.streamID } }),
+    mayTouch: followerCount,
+  },
   "POST /api/stream/unfollow": {
     kind: "open",
     reason: "unfollowing removes the caller's own follow only",
+    mayTouch: followerCount,
     call: async (w) => {
       expect((await w.buyer.call("POST", "/api/stream/follow", { channelId: w.channel.streamID })).status).toBe(200);
       return { path: "/api/stream/unfollow", body: { channelId: w.channel.streamID } };

@@ -7,9 +7,12 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string | number;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  before?: AuditValues | null;
+  after?: AuditValues | null;
 }
+
+/** What an entry records of a change: plain values only (a role, a balance, a date, a reason). */
+export type AuditValues = Record<string, string | number | boolean | null>;
 
 /** Written in the same transaction as the change it records, so the log never misses or invents one. */
 export async function recordAudit(db: DbOrTransaction, actor: Pick<User, "id">, entry: AuditEntry, now: number): Promise<void> {
@@ -57,8 +60,8 @@ export async function listAudit(db: DbOrTransaction, options: { caller: User; pa
       actor: { id: row.actor_id, username: row.actor ?? null },
       action: row.action,
       target: { type: row.target_type, id: row.target_id },
-      before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
-      after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
+      before: row.before ? (JSON.parse(row.before) as AuditValues) : null,
+      after: row.after ? (JSON.parse(row.after) as AuditValues) : null,
       at: new Date(row.created_at).toISOString(),
     })),
     total: Number(total.count),

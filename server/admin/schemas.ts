@@ -52,6 +52,9 @@ export const DoneSchema = z.object({ success: z.literal(true) });
 export const SignedOutSchema = z.object({ success: z.literal(true), sessionsEnded: z.number() });
 export const AdjustedSchema = z.object({ success: z.literal(true), balance: z.number() });
 
+/** A value an audit entry recorded: a role, a balance, a date, a reason. */
+const AuditValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
 export const AuditQuerySchema = z.object({
   page: numeric(z.number().int().min(1).optional().default(1)),
   limit: numeric(z.number().int().min(1).max(100).optional().default(50)),
@@ -68,8 +71,8 @@ export const AuditPageSchema = z
         actor: z.object({ id: z.number(), username: z.string().nullable() }),
         action: z.string(),
         target: z.object({ type: z.string(), id: z.string() }),
-        before: z.record(z.string(), z.unknown()).nullable(),
-        after: z.record(z.string(), z.unknown()).nullable(),
+        before: z.record(z.string(), AuditValueSchema).nullable(),
+        after: z.record(z.string(), AuditValueSchema).nullable(),
         at: z.string(),
       }),
     ),

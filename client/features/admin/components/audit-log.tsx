@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { useAudit } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";
+import "../../../i18n/screens/admin.ts";
 
 const PAGE = 50;
 

@@ -6,6 +6,7 @@ import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useBackups, useMachine, useStartBackup } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";
+import "../../../i18n/screens/admin.ts";
 
 /** The machine: what the disk holds and has left, the lives and their ffmpeg jobs, backups, the last log lines. */
 export function MachinePanel() {

@@ -11,6 +11,7 @@ import { toast } from "../../../lib/ui.ts";
 import { type MemberAction, type MemberDetail, type Role, useMember, useMemberAction } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";
 import { ROLES } from "./members-table.tsx";
+import "../../../i18n/screens/admin.ts";
 
 /** One member opened from the list: what Arena holds about them, and the actions an admin may take. */
 export function MemberPanel({ id }: { id: number }) {

@@ -5,6 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { type MemberFilter, membersPageSize, type Role, useMembers } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";
+import "../../../i18n/screens/admin.ts";
 
 export const ROLES: Role[] = ["viewer", "streamer", "organizer", "moderator", "admin"];
 const STATES = ["active", "suspended", "deleted"] as const;
