@@ -11,11 +11,12 @@
 // Run: ./scripts/bench-live --cpu, or node_modules/.bin/bun bench/live/cpu.ts [--no-write].
 // Env: BENCH_BEFORE (the earlier commit), BENCH_ROUNDS, BENCH_CPU_SECONDS, BENCH_FLV_VIEWERS.
 // Writes the "Live CPU per stream" section of docs/benchmarks.md (not with --no-write).
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { machineLine, writeSection } from "../report.ts";
 import { startArena } from "./arena.ts";
+import { guardBenchRun } from "./guard.ts";
 import { CLIP_SECONDS, clip, startFlvViewer, startPush, waitForUrl } from "./clip.ts";
 import { foreignLoad, measureTree, stopTree, type Usage } from "./procfs.ts";
 import { type Reference, startNginx, startNodeMediaServer } from "./references.ts";
@@ -54,26 +55,7 @@ interface Measure {
   viewerRate?: number;
 }
 
-const tempDir = mkdtempSync(join(tmpdir(), "arena-bench-cpu-"));
-const started = new Set<number>();
-
-async function cleanup() {
-  for (const pid of started) await stopTree(pid, 3000).catch(() => undefined);
-  started.clear();
-  rmSync(tempDir, { recursive: true, force: true });
-}
-
-const watchdog = setTimeout(async () => {
-  console.error(`bench/live/cpu: over ${RUN_LIMIT_MS / 1000} s, stopping everything`);
-  await cleanup();
-  process.exit(1);
-}, RUN_LIMIT_MS);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+const { tempDir, started, finish } = guardBenchRun("cpu", RUN_LIMIT_MS);
 
 /** A copy of Arena's files at `commit` (its own folder, the project's node_modules). */
 function checkout(commit: string): string {
@@ -191,8 +173,7 @@ try {
     }
   }
 } finally {
-  clearTimeout(watchdog);
-  await cleanup();
+  await finish();
 }
 const loadAfter = loadavg();
 const { othersCores } = others.stop();

@@ -10,12 +10,13 @@
 // keyframe that closed it (segments.ts), per playlist.
 // Run: ./scripts/bench-live --ladder [--quick], or node_modules/.bin/bun bench/live/ladder.ts [--quick] [--no-write].
 // Writes the "Live quality ladder" section of docs/benchmarks.md (not with --no-write).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { lastSegment } from "../../server/live/playlist-wait.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { startArena } from "./arena.ts";
+import { guardBenchRun } from "./guard.ts";
 import { CLIP_SECONDS, clip, startPush, waitForUrl } from "./clip.ts";
 import { foreignLoad, measureTree, stopTree } from "./procfs.ts";
 import { startPublisher } from "./publisher.ts";
@@ -61,26 +62,7 @@ interface Result {
   lateness: Lateness[];
 }
 
-const tempDir = mkdtempSync(join(tmpdir(), "arena-bench-ladder-"));
-const started = new Set<number>();
-
-async function cleanup() {
-  for (const pid of started) await stopTree(pid, 3000).catch(() => undefined);
-  started.clear();
-  rmSync(tempDir, { recursive: true, force: true });
-}
-
-const watchdog = setTimeout(async () => {
-  console.error(`bench/live/ladder: over ${RUN_LIMIT_MS / 1000} s, stopping everything`);
-  await cleanup();
-  process.exit(1);
-}, RUN_LIMIT_MS);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+const { tempDir, started, finish } = guardBenchRun("ladder", RUN_LIMIT_MS);
 
 async function ownMeasure(url: string): Promise<Result["own"]> {
   const deadline = Date.now() + 180_000;
@@ -206,8 +188,7 @@ try {
   const file = await clip(started);
   for (const setting of SETTINGS) results.push(await measure(file, setting));
 } finally {
-  clearTimeout(watchdog);
-  await cleanup();
+  await finish();
 }
 const loadAfter = loadavg();
 const { othersCores } = others.stop();
