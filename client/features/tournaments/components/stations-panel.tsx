@@ -129,15 +129,7 @@ function StationForm({ tournamentId }: { tournamentId: number }) {
   };
   return (
     <form className="t-station-form" onSubmit={submit} aria-label={t("add_station")}>
-      <TextField label={t("station_name")} value={values.name} maxLength={40} required error={errors.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-      <TextField
-        label={t("station_channel")}
-        hint={t("station_channel_hint")}
-        value={values.channel}
-        maxLength={50}
-        error={errors.channel}
-        onChange={(e) => setValues({ ...values, channel: e.target.value })}
-      />
+      <StationFields values={values} errors={errors} onChange={setValues} />
       <Button type="submit" busy={create.isPending}>
         {t("add_station")}
       </Button>
@@ -173,16 +165,26 @@ function EditStation({ tournamentId, station, onClose }: { tournamentId: number;
       }
     >
       <form id={formId} className="t-station-edit" onSubmit={submit}>
-        <TextField label={t("station_name")} value={values.name} maxLength={40} required error={errors.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-        <TextField
-          label={t("station_channel")}
-          hint={t("station_channel_hint")}
-          value={values.channel}
-          maxLength={50}
-          error={errors.channel}
-          onChange={(e) => setValues({ ...values, channel: e.target.value })}
-        />
+        <StationFields values={values} errors={errors} onChange={setValues} />
       </form>
     </Modal>
+  );
+}
+
+/** A station's name and streaming channel, as the add form and the edit dialog both ask them. */
+function StationFields({ values, errors, onChange }: { values: StationInput; errors: ReturnType<typeof fieldErrors>; onChange: (values: StationInput) => void }) {
+  const { t } = useTranslation("tournaments-ui");
+  return (
+    <>
+      <TextField label={t("station_name")} value={values.name} maxLength={40} required error={errors.name} onChange={(e) => onChange({ ...values, name: e.target.value })} />
+      <TextField
+        label={t("station_channel")}
+        hint={t("station_channel_hint")}
+        value={values.channel}
+        maxLength={50}
+        error={errors.channel}
+        onChange={(e) => onChange({ ...values, channel: e.target.value })}
+      />
+    </>
   );
 }
