@@ -1,41 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Browser, BrowserContext } from "playwright-core";
+import { describe, expect, it } from "bun:test";
+import type { BrowserContext } from "playwright-core";
 import { createChannel } from "../../server/channels/own-channel.ts";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { closeTestContextsAfterEach } from "../fixtures/e2e.ts";
-import { signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { signedInUser } from "../fixtures/server.ts";
 
 // Stations and match streams (issue 18, item 1): the organiser declares two stations, one streamed by
 // a channel, turns auto-assign on; the match cards show their stations, the streamed one a watch link
 // and a live badge once the channel is on air; the channel's stream page shows the match, live.
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-closeTestContextsAfterEach(contexts);
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
-async function context(): Promise<BrowserContext> {
-  const created = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "fr-FR" });
-  contexts.push(created);
-  await created.addInitScript(() => localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 1 })));
-  return created;
-}
+const handles = useServerAndBrowser();
 
 async function loggedIn() {
-  const member = await signedInUser(server);
-  const created = await context();
-  await created.addCookies([{ name: "arena_session", value: member.browser.cookies.get("arena_session")!, url: server.url }]);
-  await created.addInitScript((stored) => localStorage.setItem("session", stored), JSON.stringify({ user: member.user, isLoggedIn: true }));
+  const member = await signedInUser(handles.server);
+  const created = await loggedInContext(handles.browser, handles.server.url, member.browser.cookies.get("arena_session")!, member.user);
+  handles.contexts.push(created);
   return { ...member, context: created };
+}
+
+async function visitor(): Promise<BrowserContext> {
+  const created = await visitorContext(handles.browser);
+  handles.contexts.push(created);
+  return created;
 }
 
 describe("stations and match streams", () => {
@@ -46,17 +31,17 @@ describe("stations and match streams", () => {
     const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
     await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id });
     for (let i = 1; i < 4; i++) {
-      const player = await signedInUser(server);
+      const player = await signedInUser(handles.server);
       await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
     }
     for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
       await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
-    const streamer = await signedInUser(server);
-    const channel = await createChannel(server.deps, streamer.user.id);
+    const streamer = await signedInUser(handles.server);
+    const channel = await createChannel(handles.server.deps, streamer.user.id);
     const caster = streamer.account.username;
 
     const page = await organiser.context.newPage();
-    await page.goto(`${server.url}/tournament/${id}?tab=brackets`);
+    await page.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
     const panel = page.getByRole("region", { name: "Postes" });
     await panel.getByText(/Aucun poste pour l'instant/).waitFor();
 
@@ -87,17 +72,17 @@ describe("stations and match streams", () => {
     expect(await panel.getByLabel("Match au poste Scène").inputValue()).toBe(`${id}-0`);
 
     // The channel goes on air: the card shows "live" and the page its "Live now" strip, without a reload.
-    await server.deps.db.updateTable("channel").set({ is_live: 1 }).where("id", "=", channel.id).execute();
-    server.deps.bus.emit("stream:started", { channelId: channel.id, username: caster });
+    await handles.server.deps.db.updateTable("channel").set({ is_live: 1 }).where("id", "=", channel.id).execute();
+    handles.server.deps.bus.emit("stream:started", { channelId: channel.id, username: caster });
     await first.getByText("En direct", { exact: true }).waitFor();
     const strip = page.getByRole("region", { name: "En direct maintenant" });
     await strip.getByRole("link", { name: new RegExp(`sur la chaîne de ${caster}$`) }).waitFor();
     expect(await second.getByText("En direct", { exact: true }).count()).toBe(0);
 
     // A viewer on the channel's stream page (off air again, so no player) sees the match, then its start, live.
-    await server.deps.db.updateTable("channel").set({ is_live: 0 }).where("id", "=", channel.id).execute();
-    const viewer = await (await context()).newPage();
-    await viewer.goto(`${server.url}/stream/${caster}`);
+    await handles.server.deps.db.updateTable("channel").set({ is_live: 0 }).where("id", "=", channel.id).execute();
+    const viewer = await (await visitor()).newPage();
+    await viewer.goto(`${handles.server.url}/stream/${caster}`);
     const banner = viewer.getByRole("region", { name: "Le match de ce live" });
     await banner.getByText("Prochain match").waitFor();
     await banner.getByText("Scène").waitFor();
