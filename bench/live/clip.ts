@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { stopTree } from "./procfs.ts";
+import { streamerEncoding } from "./publisher.ts";
 
 export const CLIP_SECONDS = 20;
 
@@ -31,30 +32,7 @@ export async function clip(started: Set<number>): Promise<string> {
     "sine=frequency=440:sample_rate=44100",
     "-t",
     String(CLIP_SECONDS),
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-tune",
-    "zerolatency",
-    "-pix_fmt",
-    "yuv420p",
-    "-g",
-    "30",
-    "-keyint_min",
-    "30",
-    "-sc_threshold",
-    "0",
-    "-b:v",
-    "2500k",
-    "-maxrate",
-    "2500k",
-    "-bufsize",
-    "2500k",
-    "-c:a",
-    "aac",
-    "-b:a",
-    "128k",
+    ...streamerEncoding(30),
     "-ac",
     "1",
     "-f",
