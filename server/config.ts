@@ -53,6 +53,8 @@ const EnvSchema = z
         }
         return [...new Set(heights)].sort((a, b) => b - a);
       }),
+    /** How long the search box's answer to one term is kept and shared (server/search/answers.ts); 0 works every request out. */
+    SEARCH_ANSWER_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Connections each node keeps open to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     /** The address other nodes reach this one on, to relay the lives it ingests. */
@@ -134,6 +136,8 @@ export interface Config {
   mediaInternalPort: number;
   /** The heights a live is transcoded to beside its source, highest first; empty: off (the source only). */
   liveLadder: number[];
+  /** Milliseconds a search answer is shared by everyone asking the same term (0: never). */
+  searchAnswerMs: number;
   dataDir: string;
   /** Where replays, uploads and pictures live; shared by every node (DATA_DIR on one machine). */
   mediaDir: string;
@@ -187,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
     liveLadder: e.LIVE_LADDER,
+    searchAnswerMs: e.SEARCH_ANSWER_MS,
     dataDir,
     mediaDir,
     databaseUrl: e.DATABASE_URL,

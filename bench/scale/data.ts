@@ -116,7 +116,8 @@ async function measure(database: Database, target: string, dataDir: string, size
   const token = await signIn(target, 1);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   console.log(`${database}, ${sizes.replays.toLocaleString("en")} replays: seeded in ${seedSeconds.toFixed(1)} s`);
-  const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", ...(database === "PostgreSQL" ? { DATABASE_URL: target } : {}) };
+  // Search answers are not shared between requests here (SEARCH_ANSWER_MS=0): the series measures what the data costs.
+  const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", SEARCH_ANSWER_MS: "0", ...(database === "PostgreSQL" ? { DATABASE_URL: target } : {}) };
   const server = await startMainProcess(env);
   running.server = server.child;
   const results: Measured[] = [];
@@ -228,7 +229,7 @@ function report(runs: Run[], loadBefore: number[], seconds: number): string {
   const size = (s: SeedSizes) =>
     `${s.users.toLocaleString("en")} users, ${s.channels.toLocaleString("en")} channels, ${s.replays.toLocaleString("en")} replays, ${s.tournaments?.toLocaleString("en")} tournaments, ${s.events?.toLocaleString("en")} events, ${s.chatMessages?.toLocaleString("en")} chat messages and ${(s.users * (s.walletLinesPerUser ?? 0)).toLocaleString("en")} ledger lines`;
   return `Machine: ${machineLine()}; load average before the run ${loadBefore.map((l) => l.toFixed(2)).join(" ")}.
-Method: \`bun bench/scale/data.ts\` (part of \`bun bench/scale/run.ts\`) seeds with bench/api's seeder ${size(small)}, then ${size(large)} (40 live channels, one follow per user, 8 players per tournament, 20 participants per event, half the chat in the live channels' chats), into ${databases.join(" then into ")}${databases.includes("PostgreSQL") ? " (PostgreSQL 15: a throw-away cluster of Debian's package on loopback, durable settings, a pool of 10 connections)" : ""}. For each it starts \`bun server/main.ts\` in its own process, then ${CONNECTIONS} concurrent keep-alive loops on 127.0.0.1 call each address for ${seconds} s: bench/api's calls, a tournament page (50 tournaments in turn), an event page (50 events), the last 50 messages of a live channel's chat (the 40 in turn) and a signed-in member's wallet history (3 pages of 20). The client and PostgreSQL share the server's 2 cores.
+Method: \`bun bench/scale/data.ts\` (part of \`bun bench/scale/run.ts\`) seeds with bench/api's seeder ${size(small)}, then ${size(large)} (40 live channels, one follow per user, 8 players per tournament, 20 participants per event, half the chat in the live channels' chats), into ${databases.join(" then into ")}${databases.includes("PostgreSQL") ? " (PostgreSQL 15: a throw-away cluster of Debian's package on loopback, durable settings, a pool of 10 connections)" : ""}. For each it starts \`bun server/main.ts\` in its own process (\`SEARCH_ANSWER_MS=0\`: every search worked out, none shared), then ${CONNECTIONS} concurrent keep-alive loops on 127.0.0.1 call each address for ${seconds} s: bench/api's calls, a tournament page (50 tournaments in turn), an event page (50 events), the last 50 messages of a live channel's chat (the 40 in turn) and a signed-in member's wallet history (3 pages of 20). The client and PostgreSQL share the server's 2 cores.
 
 Each cell: requests/s / p50 ms / p99 ms under the loops; then the median of 100 requests sent one at a time (the call's own work, without queueing) at both sizes.
 

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { jsonResponse, newRouter } from "../http/openapi.ts";
 import { SearchResponseSchema } from "./schemas.ts";
+import { fold } from "../text/fold.ts";
+import { SearchAnswers, withFreshFollows } from "./answers.ts";
 import { search } from "./service.ts";
 
 const SearchQuerySchema = z.object({
@@ -22,10 +24,17 @@ const searchRoute = createRoute({
   },
 });
 
+const LIMITS = {
+  page: { games: 24, users: 24, lives: 24, videos: 24, tournaments: 24 },
+  dropdown: { games: 6, users: 6, lives: 6, videos: 6, tournaments: 0 },
+};
+
 export function searchRoutes(deps: AppDeps) {
+  const answers = new SearchAnswers(deps.now, deps.config.searchAnswerMs);
   return newRouter().openapi(searchRoute, async (c) => {
     const { term, scope } = c.req.valid("query");
-    const limits = scope === "page" ? { games: 24, users: 24, lives: 24, videos: 24, tournaments: 24 } : { games: 6, users: 6, lives: 6, videos: 6, tournaments: 0 };
-    return c.json({ success: true as const, ...(await search(deps, term, c.get("lang"), c.get("auth")?.user.id, limits)) }, 200);
+    const lang = c.get("lang");
+    const shared = await answers.answer(`${lang} ${scope} ${fold(term)}`, () => search(deps, term, lang, undefined, LIMITS[scope]));
+    return c.json({ success: true as const, ...(await withFreshFollows(deps, shared, c.get("auth")?.user.id)) }, 200);
   });
 }

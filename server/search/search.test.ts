@@ -3,7 +3,8 @@ import { Browser, signedInUser, startTestServer, type TestServer } from "../../t
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Answers are shared for a second (server/search/answers.ts): this server works every one out, to see each change at once.
+  server = await startTestServer({ SEARCH_ANSWER_MS: "0" });
 });
 afterAll(() => server.stop());
 
@@ -242,3 +243,26 @@ async function replays(username: string, rows: { title: string; views: number }[
   }
   return ids;
 }
+
+describe("GET /api/stream/search: one answer shared for a second", () => {
+  let shared: TestServer;
+  beforeAll(async () => {
+    shared = await startTestServer();
+  });
+  afterAll(() => shared.stop());
+
+  it("marks each member's own follows on an answer a visitor asked for first", async () => {
+    const streamer = await signedInUser(shared, { username: "kept_answer", email: "kept@example.test" });
+    await streamer.browser.post("/api/stream/mychannel/init");
+    const fan = await signedInUser(shared);
+    const stranger = await signedInUser(shared);
+    await fan.browser.post("/api/stream/follow", { channelId: streamer.user.id });
+    const visitor = await new Browser(shared.url).get("/api/stream/search?term=kept_ans");
+    expect(visitor.body.users).toMatchObject([{ username: "kept_answer", isFollowed: false, followers: 1 }]);
+    expect((await fan.browser.get("/api/stream/search?term=kept_ans")).body.users).toMatchObject([{ username: "kept_answer", isFollowed: true }]);
+    expect((await stranger.browser.get("/api/stream/search?term=kept_ans")).body.users).toMatchObject([{ username: "kept_answer", isFollowed: false }]);
+    // A follow shows in the next answer's count at once, kept answer or not.
+    await stranger.browser.post("/api/stream/follow", { channelId: streamer.user.id });
+    expect((await stranger.browser.get("/api/stream/search?term=kept_ans")).body.users).toMatchObject([{ username: "kept_answer", isFollowed: true, followers: 2 }]);
+  });
+});
