@@ -27,6 +27,24 @@ export function killChildren(signal: NodeJS.Signals = "SIGKILL") {
   }
 }
 
+/**
+ * Kills every child (by pid) and exits when the run overstays `limitMs` or is interrupted, so a stuck
+ * bench never leaves servers or readers behind. Returns the watchdog, cleared at a normal end.
+ */
+export function stopChildrenOnOverrun(bench: string, limitMs: number): ReturnType<typeof setTimeout> {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      killChildren();
+      process.exit(130);
+    });
+  }
+  return setTimeout(() => {
+    console.error(`${bench}: still running after ${limitMs / 1000} s, stopping everything`);
+    killChildren();
+    process.exit(1);
+  }, limitMs);
+}
+
 export interface Child {
   proc: Subprocess<"pipe", "pipe", "pipe">;
   /** The last lines of stderr, for error messages. */

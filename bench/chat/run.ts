@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { machineLine, writeSection } from "../report.ts";
 import { type Account, channelArn, login, seedAccounts } from "./arena-setup.ts";
-import { killChildren, type Load, type PhaseResult, runPhase, STRAGGLER_MS, type ServerUnderTest, startServer, step, stopServer } from "./phase.ts";
+import { killChildren, stopChildrenOnOverrun, type Load, type PhaseResult, runPhase, STRAGGLER_MS, type ServerUnderTest, startServer, step, stopServer } from "./phase.ts";
 
 const { values: args } = parseArgs({
   args: Bun.argv.slice(2),
@@ -37,17 +37,7 @@ const RUN_LIMIT_MS = 3 * 60_000;
 const SLICE_SECONDS = 4;
 const WRITE = !args["no-write"] && READERS === 1000 && SECONDS === 20;
 
-const watchdog = setTimeout(() => {
-  console.error(`bench/chat: still running after ${RUN_LIMIT_MS / 1000} s, stopping everything`);
-  killChildren();
-  process.exit(1);
-}, RUN_LIMIT_MS);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
+const watchdog = stopChildrenOnOverrun("bench/chat", RUN_LIMIT_MS);
 
 const loadBefore = loadavg();
 const results: PhaseResult[] = [];

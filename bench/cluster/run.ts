@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 import { type PostgresCluster, startPostgresCluster } from "../../scripts/lib/postgres-cluster.ts";
 import { type Account, channelArn, login, seedAccounts } from "../chat/arena-setup.ts";
-import { killChildren, type Load, type PhaseResult, runPhase, type ServerUnderTest, startServer, step, stopServer } from "../chat/phase.ts";
+import { killChildren, stopChildrenOnOverrun, type Load, type PhaseResult, runPhase, type ServerUnderTest, startServer, step, stopServer } from "../chat/phase.ts";
 import { machineLine, writeSection } from "../report.ts";
 
 const { values: args } = parseArgs({
@@ -30,17 +30,7 @@ const RUN_LIMIT_MS = 8 * 60_000;
 const WRITE = !args["no-write"] && LOAD.readers === 1000 && LOAD.seconds === 20;
 const BARE_ROOM = "0123456789abcdef0123";
 
-const watchdog = setTimeout(() => {
-  console.error(`bench/cluster: still running after ${RUN_LIMIT_MS / 1000} s, stopping everything`);
-  killChildren();
-  process.exit(1);
-}, RUN_LIMIT_MS);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
+const watchdog = stopChildrenOnOverrun("bench/cluster", RUN_LIMIT_MS);
 
 const running: ServerUnderTest[] = [];
 async function start(count: number, argv: string[], env: (index: number) => Record<string, string>): Promise<ServerUnderTest[]> {
