@@ -18,7 +18,7 @@ const createClipRoute = createRoute({
   ...member,
   request: { body: jsonBody(ClipCreateSchema) },
   responses: {
-    202: jsonResponse(ClipDetailSchema, "The clip, processing"),
+    201: jsonResponse(ClipDetailSchema, "The clip, processing (cut in the background)"),
     400: errors[400],
     401: errors[401],
     403: errors[403],
@@ -83,7 +83,7 @@ const adminListRoute = createRoute({
 
 export function clipRoutes(deps: AppDeps) {
   return newRouter()
-    .openapi(createClipRoute, async (c) => c.json({ success: true as const, clip: (await createClip(deps, currentUser(c), c.req.valid("json"))).clip }, 202))
+    .openapi(createClipRoute, async (c) => c.json({ success: true as const, clip: (await createClip(deps, currentUser(c), c.req.valid("json"))).clip }, 201))
     .openapi(listRoute, async (c) => c.json({ success: true as const, ...(await listClips(deps, c.req.valid("query"), c.get("auth")?.user)) }, 200))
     .openapi(clipRoute, async (c) => c.json({ success: true as const, clip: await getClip(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
     .openapi(fileRoute("video"), async (c) => serveFileWithRanges(c, await clipFile(deps, c.req.valid("param").id, "video"), "video/mp4", "public, max-age=3600"))

@@ -24,11 +24,36 @@ async function replayOf(channel: Channel): Promise<number> {
   const file = join(deps.config.mediaDir, "recordings", filePath);
   mkdirSync(dirname(file), { recursive: true });
   await runFfmpeg(
-    ["-y", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=30", "-f", "lavfi", "-i", "sine=frequency=440", "-t", String(REPLAY_SECONDS), "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", file],
+    [
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=160x90:rate=30",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440",
+      "-t",
+      String(REPLAY_SECONDS),
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-g",
+      "30",
+      "-c:a",
+      "aac",
+      file,
+    ],
     { timeoutMs: 60_000 },
   );
   const id = await w.makeReplay(channel, { filePath });
-  await db.updateTable("replay").set({ duration: (await probe(file)).duration }).where("id", "=", id).execute();
+  await db
+    .updateTable("replay")
+    .set({ duration: (await probe(file)).duration })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 
@@ -72,7 +97,25 @@ describe("keeping a moment of a replay", () => {
     const older = await readyClip(viewer, replayId);
     w.clock.advance(1000);
     const newer = await readyClip(viewer, replayId, 0, 5);
-    await db.insertInto("clip").values({ channel_id: channel.id, user_id: viewer.id, title: "En cours", status: "processing", start_seconds: 0, requested_seconds: 10, created_at: w.clock.now(), live_session_id: null, replay_id: replayId, game_id: 1, file_path: null, thumbnail_path: null, duration: null, file_size: null }).execute();
+    await db
+      .insertInto("clip")
+      .values({
+        channel_id: channel.id,
+        user_id: viewer.id,
+        title: "En cours",
+        status: "processing",
+        start_seconds: 0,
+        requested_seconds: 10,
+        created_at: w.clock.now(),
+        live_session_id: null,
+        replay_id: replayId,
+        game_id: 1,
+        file_path: null,
+        thumbnail_path: null,
+        duration: null,
+        file_size: null,
+      })
+      .execute();
     const ids = (answer: { clips: { id: number }[] }) => answer.clips.map((clip) => clip.id);
     expect(ids(await listClips(deps, { page: 1, limit: 50, username: streamer.username.toUpperCase() }, undefined))).toEqual([newer, older]);
     expect(ids(await listClips(deps, { page: 1, limit: 50, game: 1 }, undefined)).slice(0, 2)).toEqual([newer, older]);
@@ -101,7 +144,8 @@ describe("range limits", () => {
     expect(await refusal(createClip(deps, viewer, { source: "replay", replayId, start: REPLAY_SECONDS - 3, end: REPLAY_SECONDS + 5 }))).toEqual({ status: 400, code: "clip_beyond_end" });
     const deleted = await w.makeReplay(channel, { deleted: true });
     const processing = await w.makeReplay(channel, { status: "processing" });
-    for (const id of [deleted, processing, 999_999]) expect(await refusal(createClip(deps, viewer, { source: "replay", replayId: id, start: 0, end: 10 }))).toEqual({ status: 404, code: "replay_not_found" });
+    for (const id of [deleted, processing, 999_999])
+      expect(await refusal(createClip(deps, viewer, { source: "replay", replayId: id, start: 0, end: 10 }))).toEqual({ status: 404, code: "replay_not_found" });
     expect(await clipCount(viewer.id)).toBe(0);
   });
 
@@ -115,7 +159,11 @@ describe("the streamer's switch", () => {
   it("refuses every new clip of a channel whose streamer turned clips off, and takes them again once on", async () => {
     const { streamer, channel, replayId } = await streamerWithReplay();
     const viewer = await w.makeUser();
-    const session = await db.insertInto("live_session").values({ channel_id: channel.id, started_at: w.clock.now(), ended_at: null, recording_dir: "/nowhere/live", game_id: 1 }).returning("id").executeTakeFirstOrThrow();
+    const session = await db
+      .insertInto("live_session")
+      .values({ channel_id: channel.id, started_at: w.clock.now(), ended_at: null, recording_dir: "/nowhere/live", game_id: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db.updateTable("channel").set({ is_live: 1, live_session_id: session.id }).where("id", "=", channel.id).execute();
     const fromLive = () => createClip(deps, viewer, { source: "live", username: streamer.username, seconds: 30 });
     expect((await saveChannelSettings(deps, streamer, { clips: false })).clips).toBe(false);
@@ -184,7 +232,21 @@ describe("rate limits", () => {
   it(`keeps at most ${CLIPS_PER_MEMBER} clips per member, counted from the rows`, async () => {
     const { channel, replayId } = await streamerWithReplay();
     const viewer = await w.makeUser();
-    const row = { channel_id: channel.id, user_id: viewer.id, title: "Ancien", status: "ready" as const, start_seconds: 0, requested_seconds: 10, live_session_id: null, replay_id: replayId, game_id: 1, file_path: null, thumbnail_path: null, duration: 10, file_size: 1 };
+    const row = {
+      channel_id: channel.id,
+      user_id: viewer.id,
+      title: "Ancien",
+      status: "ready" as const,
+      start_seconds: 0,
+      requested_seconds: 10,
+      live_session_id: null,
+      replay_id: replayId,
+      game_id: 1,
+      file_path: null,
+      thumbnail_path: null,
+      duration: 10,
+      file_size: 1,
+    };
     await db
       .insertInto("clip")
       .values(Array.from({ length: CLIPS_PER_MEMBER }, (_, i) => ({ ...row, created_at: w.clock.now() - HOUR * (i + 2) })))

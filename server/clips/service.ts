@@ -224,7 +224,9 @@ export async function adminClips(deps: AppDeps, caller: User, query: { page: num
   let rows = clipRows(deps);
   if (query.q) {
     const like = `%${query.q.toLowerCase()}%`;
-    rows = rows.where((eb) => eb.or([eb(eb.fn("lower", ["clip.title"]), "like", like), eb(eb.fn("lower", ["streamer.username"]), "like", like), eb(eb.fn("lower", ["author.username"]), "like", like)]));
+    rows = rows.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["clip.title"]), "like", like), eb(eb.fn("lower", ["streamer.username"]), "like", like), eb(eb.fn("lower", ["author.username"]), "like", like)]),
+    );
   }
   return paged(deps, rows, query, caller);
 }

@@ -93,7 +93,15 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     ...clips.flatMap((c) => [c.file_path, c.thumbnail_path]).flatMap((path) => (path ? [join("clips", path)] : [])),
     ...[user.avatar, user.banner].flatMap((path) => (path?.startsWith("/uploads/") ? [path.slice(1)] : [])),
   ];
-  if (clips.length > 0) await trx.deleteFrom("clip").where("id", "in", clips.map((clip) => clip.id)).execute();
+  if (clips.length > 0)
+    await trx
+      .deleteFrom("clip")
+      .where(
+        "id",
+        "in",
+        clips.map((clip) => clip.id),
+      )
+      .execute();
   for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
   await trx
     .deleteFrom("follow")
