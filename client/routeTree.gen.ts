@@ -35,6 +35,7 @@ import { Route as AuthMyTournamentsArchiveRouteImport } from './routes/_auth/my-
 import { Route as AuthPreviewRouteImport } from './routes/_auth/preview'
 import { Route as DevComponentsRouteImport } from './routes/_dev/components'
 import { Route as DevTranslationTestRouteImport } from './routes/_dev/translation-test'
+import { Route as ClipClipIdRouteImport } from './routes/clip.$clipId'
 import { Route as EventsIndexRouteImport } from './routes/events.index'
 import { Route as GameIdRouteImport } from './routes/game.$id'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
@@ -189,6 +190,11 @@ const DevTranslationTestRoute = DevTranslationTestRouteImport.update({
   path: '/translation-test',
   getParentRoute: () => DevRoute,
 } as any)
+const ClipClipIdRoute = ClipClipIdRouteImport.update({
+  id: '/clip/$clipId',
+  path: '/clip/$clipId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventsIndexRoute = EventsIndexRouteImport.update({
   id: '/events/',
   path: '/events/',
@@ -342,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/preview': typeof AuthPreviewRoute
   '/components': typeof DevComponentsRoute
   '/translation-test': typeof DevTranslationTestRoute
+  '/clip/$clipId': typeof ClipClipIdRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -392,6 +399,7 @@ export interface FileRoutesByTo {
   '/preview': typeof AuthPreviewRoute
   '/components': typeof DevComponentsRoute
   '/translation-test': typeof DevTranslationTestRoute
+  '/clip/$clipId': typeof ClipClipIdRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/_auth/preview': typeof AuthPreviewRoute
   '/_dev/components': typeof DevComponentsRoute
   '/_dev/translation-test': typeof DevTranslationTestRoute
+  '/clip/$clipId': typeof ClipClipIdRoute
   '/game/$id': typeof GameIdRoute
   '/legal/$type': typeof LegalTypeRoute
   '/new-password/$token': typeof NewPasswordTokenRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/preview'
     | '/components'
     | '/translation-test'
+    | '/clip/$clipId'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -548,6 +558,7 @@ export interface FileRouteTypes {
     | '/preview'
     | '/components'
     | '/translation-test'
+    | '/clip/$clipId'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -601,6 +612,7 @@ export interface FileRouteTypes {
     | '/_auth/preview'
     | '/_dev/components'
     | '/_dev/translation-test'
+    | '/clip/$clipId'
     | '/game/$id'
     | '/legal/$type'
     | '/new-password/$token'
@@ -644,6 +656,7 @@ export interface RootRouteChildren {
   TopUpRoute: typeof TopUpRoute
   TournamentsRoute: typeof TournamentsRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  ClipClipIdRoute: typeof ClipClipIdRoute
   GameIdRoute: typeof GameIdRoute
   LegalTypeRoute: typeof LegalTypeRoute
   NewPasswordTokenRoute: typeof NewPasswordTokenRoute
@@ -844,6 +857,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/translation-test'
       preLoaderRoute: typeof DevTranslationTestRouteImport
       parentRoute: typeof DevRoute
+    }
+    '/clip/$clipId': {
+      id: '/clip/$clipId'
+      path: '/clip/$clipId'
+      fullPath: '/clip/$clipId'
+      preLoaderRoute: typeof ClipClipIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/events/': {
       id: '/events/'
@@ -1108,6 +1128,7 @@ const rootRouteChildren: RootRouteChildren = {
   TopUpRoute: TopUpRoute,
   TournamentsRoute: TournamentsRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  ClipClipIdRoute: ClipClipIdRoute,
   GameIdRoute: GameIdRoute,
   LegalTypeRoute: LegalTypeRoute,
   NewPasswordTokenRoute: NewPasswordTokenRoute,

@@ -113,6 +113,7 @@ export interface DB {
   assignment: AssignmentTable;
   data_export: DataExportTable;
   audit_log: AuditLogTable;
+  clip: ClipTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -167,6 +168,8 @@ export interface ChannelTable {
   chat_slow_seconds: Generated<number>;
   /** 1: the bracket's system lines appear in this channel's chat (issue 18). */
   chat_bracket_messages: Generated<number>;
+  /** 1: members may clip this channel's lives and replays (issue 19, item 4). */
+  clips_enabled: Generated<number>;
   paypalme: string | null;
   /** Full profile addresses, normalised on save (Twitter keeps only the handle). */
   social_facebook: string | null;
@@ -519,3 +522,31 @@ export interface AuditLogTable {
   after: string | null;
   created_at: number;
 }
+
+export type ClipStatus = "processing" | "ready" | "failed";
+
+/** A moment of a live or a replay a member kept (issue 19, item 4); its file is under MEDIA_DIR/clips. */
+export interface ClipTable {
+  id: Generated<number>;
+  channel_id: number;
+  /** Its author. */
+  user_id: number;
+  /** The live it was cut from, or the replay: one of the two (null once the source is gone). */
+  live_session_id: number | null;
+  replay_id: number | null;
+  title: string;
+  game_id: number | null;
+  status: ClipStatus;
+  /** Where the cut starts in its source (a replay's time, or the live recording part's). */
+  start_seconds: number;
+  requested_seconds: number;
+  /** Paths under MEDIA_DIR/clips. */
+  file_path: string | null;
+  thumbnail_path: string | null;
+  /** The cut's true length: it starts on a keyframe, so it may be longer than asked by up to one keyframe interval. */
+  duration: number | null;
+  file_size: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+}
+export type ClipRow = Selectable<ClipTable>;

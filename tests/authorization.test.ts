@@ -41,6 +41,33 @@ type Case =
   /** Any member may do it to someone else's object; it must touch only the member's own rows (and `mayTouch`). */
   | { kind: "open"; reason: string; call: Build; mayTouch?: { tables: string[]; reason: string }; impersonation?: Build };
 
+let clips = 0;
+/** A ready clip of the world's channel, made by its owner (no file: the routes under test never read it). */
+async function newClip(w: World): Promise<number> {
+  clips += 1;
+  const row = await w.db
+    .insertInto("clip")
+    .values({
+      channel_id: w.channel.id,
+      user_id: w.owner.user.id,
+      title: `Clip ${clips}`,
+      status: "ready",
+      start_seconds: 0,
+      requested_seconds: 10,
+      live_session_id: null,
+      replay_id: null,
+      game_id: 1,
+      file_path: null,
+      thumbnail_path: null,
+      duration: 10,
+      file_size: 1,
+      created_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const eventFields = {
   name: "Soirée rétro",
   description: "Des jeux d'arcade toute la nuit",
@@ -137,6 +164,7 @@ const CASES: Record<string, Case> = {
 
   // The object's owner, or an admin.
   "DELETE /api/stream/replays/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}` }) },
+  "PATCH /api/stream/clips/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/clips/${await newClip(w)}`, body: { title: "Renommé" } }) },
   "PUT /api/tournament/approve-player": {
     kind: "owner",
     call: async (w) => {
@@ -226,6 +254,11 @@ const CASES: Record<string, Case> = {
     call: (w) => ({ path: `/api/chat/${w.channel.streamID}/slow`, body: { seconds: 30 } }),
     cleanup: (w) => w.owner.call("PUT", `/api/chat/${w.channel.streamID}/slow`, { seconds: 0 }),
   },
+  "DELETE /api/stream/clips/{id}": {
+    kind: "moderation",
+    reason: "a clip is removed by its author, the channel's streamer or the site's moderators",
+    call: async (w) => ({ path: `/api/stream/clips/${await newClip(w)}` }),
+  },
   "PATCH /api/reports/{id}": {
     kind: "moderation",
     reason: "the report queue belongs to moderators and admins",
@@ -233,6 +266,16 @@ const CASES: Record<string, Case> = {
   },
 
   // Any member, on someone else's object.
+  "POST /api/stream/clips": {
+    kind: "open",
+    reason: "any member clips a moment of any channel's replay",
+    call: async (w) => ({
+      path: "/api/stream/clips",
+      body: { source: "replay", replayId: await w.newReplay(), start: 0, end: 10 },
+      // The cut runs in the background (and fails here: the replay has no file); it ends before the next case looks.
+      after: async () => void (await waitFor("the clip's cut", async () => (await w.db.selectFrom("clip").select("id").where("status", "=", "processing").execute()).length === 0, 15_000, 50)),
+    }),
+  },
   "POST /api/stream/follow": {
     kind: "open",
     reason: "anyone follows any channel",

@@ -46,6 +46,7 @@ describe("translations", () => {
       "Avatars",
       "Badges",
       "Chat",
+      "Clips",
       "Co-streamer",
       "Contact",
       "Cookies",

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
+import { ClipButton } from "../features/clips/components/clip-button.tsx";
 import { FollowButton } from "../features/follows/components/follow-button.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
@@ -27,6 +28,7 @@ function StreamScreen() {
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
       renderBanner={(stream) => <ChannelMatchBanner username={stream.username} />}
+      renderClip={(stream) => (stream.isLive ? <ClipButton target={{ kind: "live", username: stream.username }} /> : null)}
       renderFollow={(stream) => <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
     />
   );

@@ -51,6 +51,16 @@ export function canSeeDeletedReplay(user: User | undefined): boolean {
   return isAdmin(user);
 }
 
+/** A clip is removed by its author, the channel's streamer, site moderators and admins (issue 19, item 4). */
+export function canDeleteClip(user: User | undefined, clip: { user_id: number }, channel: { user_id: number }): boolean {
+  return isOwner(user, clip.user_id) || isOwner(user, channel.user_id) || isStaff(user);
+}
+
+/** A clip's title is its author's (and an admin's) to change. */
+export function canEditClip(user: User | undefined, clip: { user_id: number }): boolean {
+  return ownsOrAdmin(user, clip.user_id);
+}
+
 // Events
 
 /**

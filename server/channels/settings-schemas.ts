@@ -42,6 +42,8 @@ export const ChannelSettingsInputSchema = z.object({
   about: z.string().trim().max(1000, "about_too_long").optional(),
   /** Whether the bracket's lines (a tournament match at a station this channel streams) appear in the chat (issue 18). */
   bracketMessages: z.boolean().optional(),
+  /** Whether members may clip this channel's lives and replays (issue 19, item 4). */
+  clips: z.boolean().optional(),
   facebook: optional(socialProfile("facebook")),
   instagram: optional(socialProfile("instagram")),
   youtube: optional(socialProfile("youtube")),
@@ -79,7 +81,7 @@ export const SocialSchema = z.object({
   website: z.string().nullable(),
 });
 
-export const ChannelSettingsSchema = z.object({ success: z.literal(true), paypalme: z.string().nullable(), about: z.string(), social: SocialSchema, bracketMessages: z.boolean() });
+export const ChannelSettingsSchema = z.object({ success: z.literal(true), paypalme: z.string().nullable(), about: z.string(), social: SocialSchema, bracketMessages: z.boolean(), clips: z.boolean() });
 
 export const ProfileSchema = z.object({
   success: z.literal(true),

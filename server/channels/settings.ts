@@ -17,7 +17,7 @@ function socialOf(channel: Channel | undefined) {
 
 export async function getChannelSettings(deps: AppDeps, user: User) {
   const channel = await ensureChannel(deps, user);
-  return { paypalme: channel.paypalme, about: user.about, social: socialOf(channel), bracketMessages: channel.chat_bracket_messages === 1 };
+  return { paypalme: channel.paypalme, about: user.about, social: socialOf(channel), bracketMessages: channel.chat_bracket_messages === 1, clips: channel.clips_enabled === 1 };
 }
 
 /** Only the fields sent change; an empty string clears a field. */
@@ -32,6 +32,7 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     ...(input.youtube !== undefined ? { social_youtube: input.youtube } : {}),
     ...(input.website !== undefined ? { social_website: input.website } : {}),
     ...(input.bracketMessages !== undefined ? { chat_bracket_messages: input.bracketMessages ? 1 : 0 } : {}),
+    ...(input.clips !== undefined ? { clips_enabled: input.clips ? 1 : 0 } : {}),
   };
   await deps.db
     .updateTable("channel")

@@ -3,7 +3,7 @@
 // site's last admin, a ticket its organiser cannot refund); tickets for events still to come are
 // refunded to the wallet; then every row that says who they were is erased, and the rows others
 // need (the ledger that balances an organiser's sales, past tickets, brackets) stay, attached to a
-// nameless account. Replay files go once the transaction has committed.
+// nameless account. Replay and clip files go once the transaction has committed.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -82,10 +82,26 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
   const id = user.id;
   const channel = await trx.selectFrom("channel").select("id").where("user_id", "=", id).executeTakeFirst();
   const replays = channel ? await trx.selectFrom("replay").select(["file_path", "thumbnail_path"]).where("channel_id", "=", channel.id).execute() : [];
+  // Their clips, and every clip of their channel: the moments are theirs or show them.
+  const clips = await trx
+    .selectFrom("clip")
+    .select(["id", "file_path", "thumbnail_path"])
+    .where((eb) => eb.or([eb("user_id", "=", id), ...(channel ? [eb("channel_id", "=", channel.id)] : [])]))
+    .execute();
   const files = [
     ...replays.flatMap((r) => [r.file_path, r.thumbnail_path]).flatMap((path) => (path ? [join("recordings", path)] : [])),
+    ...clips.flatMap((c) => [c.file_path, c.thumbnail_path]).flatMap((path) => (path ? [join("clips", path)] : [])),
     ...[user.avatar, user.banner].flatMap((path) => (path?.startsWith("/uploads/") ? [path.slice(1)] : [])),
   ];
+  if (clips.length > 0)
+    await trx
+      .deleteFrom("clip")
+      .where(
+        "id",
+        "in",
+        clips.map((clip) => clip.id),
+      )
+      .execute();
   for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
   await trx
     .deleteFrom("follow")

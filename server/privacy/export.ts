@@ -1,6 +1,6 @@
 // A member downloads everything Arena holds about them (RGPD, right of access): asked for from the
-// settings, prepared in the background as one ZIP (a JSON file per subject, plus their pictures and
-// replays), announced in the app and by mail, downloadable by them alone for a week.
+// settings, prepared in the background as one ZIP (a JSON file per subject, plus their pictures,
+// replays and clips), announced in the app and by mail, downloadable by them alone for a week.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { once } from "node:events";
@@ -79,7 +79,7 @@ async function buildExport(deps: AppDeps, user: User, exportId: number, lang: La
   const path = join(deps.config.mediaDir, relative);
   mkdirSync(dirname(path), { recursive: true });
   try {
-    await writeZip(path, await collectData(deps, user), mediaOf(deps, user, await replayFiles(deps, user.id)));
+    await writeZip(path, await collectData(deps, user), [...mediaOf(deps, user, await replayFiles(deps, user.id)), ...(await clipMedia(deps, user.id))]);
   } catch (error) {
     rmSync(path, { force: true });
     throw error;
@@ -161,6 +161,14 @@ async function collectData(deps: AppDeps, user: User): Promise<Record<string, un
       .select(["replay.id", "replay.title", "replay.description", "replay.duration", "replay.created_at", "replay.view_count", "replay.file_path"])
       .where("channel.user_id", "=", id)
       .execute(),
+    "clips.json": await db
+      .selectFrom("clip")
+      .innerJoin("channel", "channel.id", "clip.channel_id")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select(["clip.id", "clip.title", "user.username as channel", "clip.replay_id", "clip.start_seconds", "clip.duration", "clip.status", "clip.created_at", "clip.view_count", "clip.file_path"])
+      .where("clip.user_id", "=", id)
+      .orderBy("clip.id")
+      .execute(),
   };
 }
 
@@ -185,6 +193,12 @@ function mediaOf(deps: AppDeps, user: User, replays: { id: number; file_path: st
   }
   for (const replay of replays) if (replay.file_path) files.push([`replays/${replay.id}.mp4`, join(deps.config.mediaDir, "recordings", replay.file_path)]);
   return files.filter(([, path]) => existsSync(path));
+}
+
+/** The member's ready clips' videos, as clips/{id}.mp4. */
+async function clipMedia(deps: AppDeps, userId: number): Promise<[string, string][]> {
+  const clips = await deps.db.selectFrom("clip").select(["id", "file_path"]).where("user_id", "=", userId).where("status", "=", "ready").execute();
+  return clips.flatMap((clip): [string, string][] => (clip.file_path ? [[`clips/${clip.id}.mp4`, join(deps.config.mediaDir, "clips", clip.file_path)]] : [])).filter(([, path]) => existsSync(path));
 }
 
 /** JSON files are deflated; videos and pictures, already compressed, are stored as they are, read in chunks. */

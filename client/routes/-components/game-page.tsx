@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { List } from "../../components/list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
+import { ClipsList } from "../../features/clips/components/clip-card.tsx";
 import { useVideos } from "../../features/replays/api/replays.ts";
 import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
 import { useTournaments } from "../../features/tournaments/api/queries.ts";
@@ -14,7 +15,7 @@ import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
 
-type Tab = "live" | "videos" | "tournaments";
+type Tab = "live" | "videos" | "clips" | "tournaments";
 
 /**
  * /game/{id} (spec 01 §2): banner, poster, title, description clamped to 4 lines, and tabs Live
@@ -66,14 +67,16 @@ export function GamePage({ id }: { id: number }) {
         tabs={[
           { id: "live", label: t("tab_live_channels") },
           { id: "videos", label: t("tab_videos") },
+          { id: "clips", label: t("tab_clips") },
           { id: "tournaments", label: t("tab_tournaments") },
         ]}
       />
-      <div role="tabpanel" className="search-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : "tab_tournaments")}>
+      <div role="tabpanel" className="search-grid" aria-label={t(tab === "live" ? "tab_live_channels" : tab === "videos" ? "tab_videos" : tab === "clips" ? "tab_clips" : "tab_tournaments")}>
         {tab === "live" ? (
           <List loading={lives.isPending} empty={t("no_live_for_game", { game: name })} items={(lives.data ?? []).map((stream) => <StreamCard key={stream.channelArn} stream={stream} />)} />
         ) : null}
         {tab === "videos" ? <List loading={videos.isPending} empty={t("no_videos")} items={(videos.data ?? []).map((replay) => <ReplayCard key={replay.id} replay={replay} />)} /> : null}
+        {tab === "clips" ? <ClipsList game={id} /> : null}
         {tab === "tournaments" ? (
           <List
             loading={tournaments.isPending}

@@ -9,6 +9,7 @@ import { Tabs } from "../../components/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatCount } from "../../lib/format.ts";
 import { List } from "../../components/list.tsx";
+import { ClipsList } from "../../features/clips/components/clip-card.tsx";
 import { useVideos } from "../../features/replays/api/replays.ts";
 import { FollowButton } from "../../features/follows/components/follow-button.tsx";
 import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
@@ -27,7 +28,7 @@ const ABOUT_CUT = 230;
 /** /profile (own, with the owner's tools) and /profile/{username} (anyone's, public). */
 export function ProfilePage({ username, own }: { username: string; own: boolean }) {
   const { t } = useTranslation("community");
-  const [tab, setTab] = useState<"about" | "videos" | "followers">("about");
+  const [tab, setTab] = useState<"about" | "videos" | "clips" | "followers">("about");
   const profile = useProfile(username);
   if (profile.isPending)
     return (
@@ -47,6 +48,7 @@ export function ProfilePage({ username, own }: { username: string; own: boolean 
   const tabs = [
     { id: "about" as const, label: t("tab_about") },
     { id: "videos" as const, label: own ? t("tab_my_videos") : t("tab_videos") },
+    { id: "clips" as const, label: t("tab_clips") },
     ...(own ? [{ id: "followers" as const, label: t("tab_followers") }] : []),
   ];
   return (
@@ -56,6 +58,11 @@ export function ProfilePage({ username, own }: { username: string; own: boolean 
       <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label} className="profile-panel">
         {tab === "about" ? <About profile={data} /> : null}
         {tab === "videos" ? own ? <MyReplays /> : <UserVideos username={data.username} /> : null}
+        {tab === "clips" ? (
+          <div className="search-grid">
+            <ClipsList username={data.username} />
+          </div>
+        ) : null}
         {tab === "followers" ? <FollowersList /> : null}
       </div>
     </main>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Clock, Download, Eye, FileX, HardDrive, Hourglass, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -11,7 +11,7 @@ import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from 
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
-import { recordingUrl, useReplay } from "../api/replays.ts";
+import { type Replay, recordingUrl, useReplay } from "../api/replays.ts";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { GameChip } from "./game-chip.tsx";
 import "../../../styles/streams.css";
@@ -21,7 +21,7 @@ import "../../../i18n/screens/streams.ts";
  * /replay/{replayId} (spec 01 §2, §4): 'Loading replay...', then the player and the details, or
  * 'Replay not found' with a way home; any other failure is told and leads to /404.
  */
-export function ReplayPage({ replayId }: { replayId: number }) {
+export function ReplayPage({ replayId, renderActions }: { replayId: number; renderActions?: (replay: Replay) => ReactNode }) {
   const { t, i18n } = useTranslation("streams");
   const navigate = useNavigate();
   const replay = useReplay(replayId);
@@ -88,6 +88,7 @@ export function ReplayPage({ replayId }: { replayId: number }) {
         <div className="replay-heading">
           <h1 className="replay-title">{data.title}</h1>
           <div className="replay-actions">
+            {data.status === "ready" ? renderActions?.(data) : null}
             {file && data.status === "ready" ? (
               <a className="btn btn-secondary btn-sm" href={file} download>
                 <Download size={16} aria-hidden />

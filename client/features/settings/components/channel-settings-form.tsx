@@ -60,6 +60,7 @@ export function ChannelSettingsForm() {
         </Button>
       </form>
       <BracketMessagesSwitch on={settings.data.bracketMessages} />
+      <ClipsSwitch on={settings.data.clips} />
       <StreamKeyPanel />
     </div>
   );
@@ -72,6 +73,17 @@ function BracketMessagesSwitch({ on }: { on: boolean }) {
   return (
     <div className="settings-form">
       <Switch label={t("bracket_messages")} description={t("bracket_messages_hint")} checked={on} disabled={save.isPending} onChange={(bracketMessages) => save.mutate({ bracketMessages })} />
+    </div>
+  );
+}
+
+/** Whether viewers may clip this channel (issue 19, item 4): saved as soon as it is flipped. */
+function ClipsSwitch({ on }: { on: boolean }) {
+  const { t } = useTranslation("community");
+  const save = useUpdateChannelSettings({ onSuccess: () => toast.success(t("channel_saved")), onError: (error) => toast.error(error.message) });
+  return (
+    <div className="settings-form">
+      <Switch label={t("clips_setting")} description={t("clips_setting_hint")} checked={on} disabled={save.isPending} onChange={(clips) => save.mutate({ clips })} />
     </div>
   );
 }

@@ -32,6 +32,8 @@ interface StreamPageProps {
   renderFollow?: (stream: Stream) => ReactNode;
   /** Right under the player, whoever watches (the tournament match this channel streams). */
   renderBanner?: (stream: Stream) => ReactNode;
+  /** The clip button (the clips feature's), in the toolbar. */
+  renderClip?: (stream: Stream) => ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ interface StreamPageProps {
  * on phones player, title, viewers, streamer, then Chat and Details tabs. Viewer presence and the
  * count follow the live; the stream is read again every 30 s (and at once on live/offline events).
  */
-export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow, renderBanner }: StreamPageProps) {
+export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow, renderBanner, renderClip }: StreamPageProps) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const stream = useStream(username);
@@ -142,7 +144,14 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
                 renderChat?.(data)
               ) : (
                 <div className="stream-phone-details">
-                  <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} onShare={() => setShareOpen(true)} />
+                  <StreamToolbar
+                    stream={data}
+                    viewerCount={viewerCount}
+                    startTime={startTime}
+                    follow={isOwner ? null : renderFollow?.(data)}
+                    clip={renderClip?.(data)}
+                    onShare={() => setShareOpen(true)}
+                  />
                   <StreamInfo stream={data} compact />
                   {renderBelow?.(data)}
                   {ownerExtra}
@@ -163,7 +172,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         {data ? (
           <>
             {renderBanner?.(data)}
-            <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} onShare={() => setShareOpen(true)} />
+            <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} clip={renderClip?.(data)} onShare={() => setShareOpen(true)} />
             <StreamInfo stream={data} />
             {renderBelow?.(data)}
             {ownerExtra}

@@ -13,16 +13,19 @@ interface StreamToolbarProps {
   startTime: string | null;
   /** The follow button, for anyone but the owner (the follows feature's; the route hands it in). */
   follow: ReactNode;
+  /** The clip button (the clips feature's), while live. */
+  clip?: ReactNode;
   onShare: () => void;
 }
 
 /** Under the player: viewers and time live on the left; share, donate, follow and "…" on the right (spec 01 §2). */
-export function StreamToolbar({ stream, viewerCount, startTime, follow, onShare }: StreamToolbarProps) {
+export function StreamToolbar({ stream, viewerCount, startTime, follow, clip, onShare }: StreamToolbarProps) {
   const { t } = useTranslation("streams");
   return (
     <div className="stream-toolbar">
       {stream.isLive ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
       <div className="stream-actions">
+        {clip}
         <Button variant="secondary" size="sm" icon={<Share2 size={16} aria-hidden />} onClick={onShare}>
           {t("share")}
         </Button>

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ClipDeleted, ClipDetail, ClipList, ClipResponse } from "../../../../server/clips/schemas.ts";
+import { api } from "../../../lib/api.ts";
+
+export type Clip = ClipResponse;
+/** What the dialog sends: the last seconds of a live, or a range of a replay. */
+export type NewClip = { source: "live"; username: string; seconds: number; title?: string } | { source: "replay"; replayId: number; start: number; end: number; title?: string };
+
+// The server's bounds (server/clips/schemas.ts), copied so that zod stays out of the pages that show the button.
+export const CLIP_MIN_SECONDS = 5;
+export const CLIP_MAX_SECONDS = 60;
+export const CLIP_DEFAULT_SECONDS = 30;
+/** A clip being cut is read again this often: a copy of at most a minute takes a second or two. */
+const PROCESSING_POLL_MS = 1500;
+
+export const clipKeys = {
+  all: ["clips"] as const,
+  one: (id: number) => ["clips", id] as const,
+  list: (filter: { username?: string; game?: number }) => ["clips", "list", filter] as const,
+};
+
+/** Each read of a ready clip counts a view, so it is read once, and again only while it is being cut. */
+export function clipQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: clipKeys.one(id),
+    queryFn: async ({ signal }) => (await api<ClipDetail>(`/stream/clips/${id}`, { signal, logoutOn401: false })).clip,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.status === "processing" ? PROCESSING_POLL_MS : false),
+  });
+}
+export const useClip = (id: number) => useQuery(clipQueryOptions(id));
+
+/** A channel's clips (its profile) or a game's (its page). */
+export function useClips(filter: { username?: string; game?: number }) {
+  const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
+  return useQuery({ queryKey: clipKeys.list(filter), queryFn: async ({ signal }) => (await api<ClipList>(`/stream/clips?${query}`, { signal })).clips });
+}
+
+export function useCreateClip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: NewClip) => (await api<ClipDetail>("/stream/clips", { method: "POST", body: input })).clip,
+    onSuccess: (clip) => queryClient.setQueryData(clipKeys.one(clip.id), clip),
+  });
+}
+
+export function useRenameClip(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (title: string) => (await api<ClipDetail>(`/stream/clips/${id}`, { method: "PATCH", body: { title } })).clip,
+    onSuccess: (clip) => {
+      queryClient.setQueryData(clipKeys.one(id), clip);
+      void queryClient.invalidateQueries({ queryKey: [...clipKeys.all, "list"] });
+    },
+  });
+}
+
+export function useDeleteClip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<ClipDeleted>(`/stream/clips/${id}`, { method: "DELETE" }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: clipKeys.one(id) });
+      void queryClient.invalidateQueries({ queryKey: [...clipKeys.all, "list"] });
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { runFfmpeg } from "./ffmpeg.ts";
+import { probe } from "./probe.ts";
+
+export interface CutClip {
+  file: string;
+  thumbnail: string;
+  /** The cut's true length, read back with ffprobe. */
+  duration: number;
+  size: number;
+}
+
+/**
+ * Copies `length` seconds of `input` from `start` into an MP4, without re-encoding: the cut begins
+ * on the keyframe at or before `start` (copied packets cannot begin elsewhere), so the clip may be
+ * up to one keyframe interval longer than asked. Index at the front, so it plays as it downloads.
+ */
+export async function cutClip(input: string, start: number, length: number, output: string): Promise<CutClip> {
+  mkdirSync(dirname(output), { recursive: true });
+  await runFfmpeg(
+    ["-y", "-ss", start.toFixed(3), "-i", input, "-t", length.toFixed(3), "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-avoid_negative_ts", "make_zero", "-movflags", "+faststart", output],
+    { timeoutMs: 2 * 60_000 },
+  );
+  const { duration } = await probe(output);
+  const thumbnail = output.replace(/\.mp4$/, ".jpg");
+  await runFfmpeg(["-y", "-ss", String(duration / 2), "-i", output, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "4", thumbnail]).catch(() => undefined);
+  return { file: output, thumbnail, duration, size: statSync(output).size };
+}
+
+const FLV_HEADER = 13;
+const AUDIO = 8;
+const VIDEO = 9;
+/** Enough of a file's end to hold several whole tags, even at a high bitrate. */
+const TAIL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How many seconds a recording part being written holds: the last whole audio or video tag's
+ * timestamp minus the first one's. Read from the file's two ends, so a live of hours costs the
+ * same as one of a minute (an ffprobe would read it all). Null when no whole tag is there yet.
+ */
+export function flvRecordedSeconds(file: string): number | null {
+  const fd = openSync(file, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const head = readAt(fd, 0, Math.min(size, 256 * 1024));
+    const first = firstMediaTimestamp(head);
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    const last = lastMediaTimestamp(readAt(fd, tailStart, size - tailStart));
+    return first === null || last === null ? null : Math.max(0, (last - first) / 1000);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  const read = readSync(fd, buffer, 0, length, position);
+  return buffer.subarray(0, read);
+}
+
+function tagAt(buffer: Buffer, start: number): { type: number; dataSize: number; timestamp: number } | null {
+  if (start < 0 || start + 11 > buffer.length) return null;
+  const type = buffer[start]!;
+  const dataSize = buffer.readUIntBE(start + 1, 3);
+  const timestamp = buffer.readUIntBE(start + 4, 3) + buffer[start + 7]! * 0x1000000;
+  const streamId = buffer.readUIntBE(start + 8, 3);
+  return streamId === 0 && (type === AUDIO || type === VIDEO || type === 18) ? { type, dataSize, timestamp } : null;
+}
+
+function firstMediaTimestamp(head: Buffer): number | null {
+  if (head.length < FLV_HEADER || head.toString("latin1", 0, 3) !== "FLV") return null;
+  let at = head.readUInt32BE(5) + 4;
+  for (let tag = tagAt(head, at); tag; tag = tagAt(head, at)) {
+    if (tag.type !== 18) return tag.timestamp;
+    at += 11 + tag.dataSize + 4;
+  }
+  return null;
+}
+
+/**
+ * The file may end inside a tag still being written, so the end is searched backwards for a
+ * "previous tag size" that points at a tag of exactly that size, itself preceded by another such
+ * pair: a chain that random video bytes do not make.
+ */
+function lastMediaTimestamp(tail: Buffer): number | null {
+  for (let end = tail.length - 4; end >= 15; end--) {
+    const tag = wholeTagEndingAt(tail, end);
+    if (!tag || (tag.type !== AUDIO && tag.type !== VIDEO)) continue;
+    const before = tag.start - 4;
+    if (before >= 15 && !wholeTagEndingAt(tail, before)) continue;
+    return tag.timestamp;
+  }
+  return null;
+}
+
+/** The tag whose "previous tag size" field sits at `sizeAt`, when the field and the tag agree. */
+function wholeTagEndingAt(buffer: Buffer, sizeAt: number) {
+  const size = buffer.readUInt32BE(sizeAt);
+  if (size < 11 || size > sizeAt) return null;
+  const start = sizeAt - size;
+  const tag = tagAt(buffer, start);
+  return tag && tag.dataSize + 11 === size ? { ...tag, start } : null;
+}
