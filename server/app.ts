@@ -36,6 +36,7 @@ import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
+import { waitlistRoutes } from "./waitlist-desk/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
 // ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
@@ -66,7 +67,8 @@ export function createApi(deps: AppDeps) {
     .route("/", dashboardRoutes(deps))
     .route("/", privacyRoutes(deps))
     .route("/", adminRoutes(deps))
-    .route("/", healthRoutes(deps));
+    .route("/", healthRoutes(deps))
+    .route("/waitlist", waitlistRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
