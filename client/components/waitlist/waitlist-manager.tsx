@@ -64,7 +64,7 @@ export function WaitlistManager({ place }: { place: Place }) {
               <Avatar name={entry.username} image={entry.avatar} size={28} />
               <span className="waitlist-entry-name">{entry.username}</span>
               {entry.status === "offered" && entry.expiresAt ? (
-                <span className="event-chip waitlist-chip">{t("waitlist_offered_until", { deadline: formatDeadline(entry.expiresAt, i18n.language) })}</span>
+                <span className="waitlist-chip">{t("waitlist_offered_until", { deadline: formatDeadline(entry.expiresAt, i18n.language) })}</span>
               ) : (
                 <Button
                   size="sm"
