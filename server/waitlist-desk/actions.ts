@@ -80,7 +80,8 @@ export async function waitlistView(deps: AppDeps, viewer: User | undefined, plac
     .where("status", "=", "waiting")
     .executeTakeFirstOrThrow();
   const entry = viewer ? await openEntry(deps.db, place, viewer.id) : undefined;
-  const live = entry && (entry.status === "waiting" || (entry.expires_at ?? 0) > now) ? entry : undefined;
+  // A place that is over (started, ended, cancelled) shows no place in line and no offer.
+  const live = entry && !state?.over && (entry.status === "waiting" || (entry.expires_at ?? 0) > now) ? entry : undefined;
   const full = state?.open === true && (await freePlaces(deps.db, place, state, now)) <= 0;
   const joinable = viewer !== undefined && full && !live && !isOwner(viewer, ownerId) && !(await holdsPlace(deps.db, place, viewer.id).catch(() => true));
   return {
