@@ -301,6 +301,11 @@ describe("joining, leaving and the organiser's hand", () => {
     expect(await refusal(takeFromList(deps, waiting[0]!, third))).toEqual({ status: 403, code: "waitlist_manage_forbidden" });
     await cancelTicket(deps, holders[0]!, await ticketIdOf(holders[0]!, event));
     expect(await offersByHand("event", event.id)).toEqual([waiting[2]!.id]);
+    // With a place free and promised to nobody (a seat added behind the rule's back), the one taken by hand is offered it at once.
+    await db.updateTable("event").set({ max_participants: 2 }).where("id", "=", event.id).execute();
+    expect(await takeFromList(deps, organiser, await entryOf("event", event.id, waiting[1]!))).toBe(true);
+    expect(await offersByHand("event", event.id)).toEqual([waiting[1]!.id, waiting[2]!.id]);
+    await expectWithinLimit("event", event.id);
   });
 });
 
