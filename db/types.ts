@@ -114,6 +114,8 @@ export interface DB {
   data_export: DataExportTable;
   audit_log: AuditLogTable;
   clip: ClipTable;
+  waitlist_entry: WaitlistEntryTable;
+  waitlist_hold: WaitlistHoldTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -550,3 +552,30 @@ export interface ClipTable {
   created_at: number;
 }
 export type ClipRow = Selectable<ClipTable>;
+/** A waiting list's place: an event's seats or a tournament's slots (server/waitlist/). */
+export type WaitlistKind = "event" | "tournament";
+export type WaitlistStatus = "waiting" | "offered" | "accepted" | "declined" | "expired" | "left";
+
+/** One member on one waiting list; an offer holds its seat until `expires_at`. */
+export interface WaitlistEntryTable {
+  id: Generated<number>;
+  kind: WaitlistKind;
+  target_id: number;
+  user_id: number;
+  status: WaitlistStatus;
+  /** Queue order, smallest first: the join time, or less than everyone's when the organiser takes someone first. */
+  rank: number;
+  joined_at: number;
+  offered_at: number | null;
+  expires_at: number | null;
+  /** When the offer's notification and mail went (null: still to send). */
+  announced_at: number | null;
+  settled_at: number | null;
+}
+
+/** How long an offer is held, set by the organiser per event or tournament (default 24 h). */
+export interface WaitlistHoldTable {
+  kind: WaitlistKind;
+  target_id: number;
+  minutes: number;
+}

@@ -37,6 +37,7 @@ import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { clipRoutes } from "./clips/routes.ts";
+import { waitlistRoutes } from "./waitlist-desk/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
 // ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
@@ -68,7 +69,8 @@ export function createApi(deps: AppDeps) {
     .route("/", privacyRoutes(deps))
     .route("/", adminRoutes(deps))
     .route("/", healthRoutes(deps))
-    .route("/", clipRoutes(deps));
+    .route("/", clipRoutes(deps))
+    .route("/waitlist", waitlistRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

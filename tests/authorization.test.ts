@@ -77,6 +77,28 @@ const eventFields = {
   ticketPrice: 5,
 };
 const pngForm = (w: World) => w.form({}, { field: "filename", bytes: w.png });
+/** `holder` buys a "match" ticket for `event`; its id. */
+async function ticketOf(holder: Actor, event: { id: number }): Promise<number> {
+  const bought = await holder.call("POST", "/api/tickets/purchase", { userId: holder.user.id, eventId: event.id, ticketType: "match", price: 100 });
+  expect(bought.status).toBe(201);
+  return bought.body.ticket.id as number;
+}
+/** An event of the world's owner whose one seat a fresh member holds; `waiting` joins its list (issue 19). */
+async function fullEvent(w: World, waiting?: Actor) {
+  const event = await w.newEvent({ extra: { maxParticipants: 1 } });
+  const holder = await w.newMember();
+  expect((await holder.call("POST", `/api/event-participants/${event.id}`)).status).toBe(200);
+  if (!waiting) return { ...event, holder, entryId: 0 };
+  expect((await waiting.call("POST", `/api/waitlist/event/${event.id}`)).status).toBe(200);
+  const entry = await w.db.selectFrom("waitlist_entry").select("id").where("target_id", "=", event.id).where("user_id", "=", waiting.user.id).executeTakeFirstOrThrow();
+  return { ...event, holder, entryId: entry.id };
+}
+/** As fullEvent, then the holder withdraws: `waiting` holds the offer. */
+async function offeredEvent(w: World, waiting: Actor) {
+  const event = await fullEvent(w, waiting);
+  expect((await event.holder.call("DELETE", `/api/event-participants/${event.id}`)).status).toBe(200);
+  return event;
+}
 let renames = 0;
 /** A tournament of the world's owner with one station (issue 18). */
 async function newStation(w: World, stage: "pending" | "started") {
@@ -325,6 +347,34 @@ const CASES: Record<string, Case> = {
     mayTouch: { tables: ["wallet", "wallet_transaction", "notification"], reason: "the organiser is paid and told of the sale" },
     impersonation: (w) => ({ path: "/api/tickets/purchase", body: { userId: w.buyer.user.id, eventId: w.event.id, ticketType: "match", price: 100 } }),
   },
+  "POST /api/tickets/{ticketId}/cancel": {
+    kind: "open",
+    reason: "a holder gives their own ticket back",
+    call: async (w) => ({ path: `/api/tickets/${await ticketOf(w.member, await w.newEvent())}/cancel` }),
+    mayTouch: { tables: ["wallet", "wallet_transaction"], reason: "the organiser's wallet pays the refund" },
+    impersonation: async (w) => ({ path: `/api/tickets/${await ticketOf(w.buyer, await w.newEvent())}/cancel` }),
+  },
+  "POST /api/waitlist/{kind}/{id}": {
+    kind: "open",
+    reason: "any member joins the waiting list of a full public event",
+    call: async (w) => ({ path: `/api/waitlist/event/${(await fullEvent(w)).id}` }),
+  },
+  "DELETE /api/waitlist/{kind}/{id}": { kind: "open", reason: "a member leaves the list they are on", call: async (w) => ({ path: `/api/waitlist/event/${(await fullEvent(w, w.member)).id}` }) },
+  "POST /api/waitlist/offers/{entryId}/accept": {
+    kind: "open",
+    reason: "a member accepts their own offer, buying the ticket",
+    call: async (w) => ({ path: `/api/waitlist/offers/${(await offeredEvent(w, w.member)).entryId}/accept`, body: { ticketType: "match", price: 100 } }),
+    mayTouch: { tables: ["wallet", "wallet_transaction", "notification"], reason: "the organiser is paid and told of the sale" },
+    impersonation: async (w) => ({ path: `/api/waitlist/offers/${(await offeredEvent(w, w.buyer)).entryId}/accept`, body: { ticketType: "match", price: 100 } }),
+  },
+  "POST /api/waitlist/offers/{entryId}/decline": {
+    kind: "open",
+    reason: "a member declines their own offer",
+    call: async (w) => ({ path: `/api/waitlist/offers/${(await offeredEvent(w, w.member)).entryId}/decline` }),
+    impersonation: async (w) => ({ path: `/api/waitlist/offers/${(await offeredEvent(w, w.buyer)).entryId}/decline` }),
+  },
+  "POST /api/waitlist/entries/{entryId}/take": { kind: "owner", call: async (w) => ({ path: `/api/waitlist/entries/${(await fullEvent(w, w.player)).entryId}/take` }) },
+  "PUT /api/waitlist/{kind}/{id}/hold": { kind: "owner", call: async (w) => ({ path: `/api/waitlist/event/${(await w.newEvent()).id}/hold`, body: { minutes: 15 } }) },
 };
 
 const doc = (await world.visitor.call("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };

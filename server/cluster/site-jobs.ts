@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
+import { passExpiredOffers } from "../waitlist/offers.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
   return [
     ...silentNodes,
     { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
+    // Waiting-list offers that ran out pass to the next in line (held 5 minutes at least).
+    { name: "waiting lists", everyMs: 30_000, run: () => passExpiredOffers(deps) },
     { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
     {
       name: "counters",

@@ -4,6 +4,8 @@ import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { canManageEvent, isOwner } from "../access/policy.ts";
+import { offersHeld } from "../waitlist/held.ts";
+import { definePlaceKind } from "../waitlist/offers.ts";
 
 /**
  * The one rule for an event's seats, called by every path that takes or shows one: registration,
@@ -12,7 +14,9 @@ import { canManageEvent, isOwner } from "../access/policy.ts";
  * A seat is a place for one person. It comes from a valid ticket (a buyer may hold several, one for
  * each person they bring) or from a registration, pending or approved, of a member who holds no
  * valid ticket: when a registrant buys, the registration's seat becomes the ticket's, and nothing is
- * counted twice. A refunded ticket, a rejected or withdrawn registration frees its seat.
+ * counted twice. A refunded ticket, a rejected or withdrawn registration frees its seat, and the
+ * waiting list (server/waitlist/) offers it to the next in line; while that offer runs, it holds the
+ * seat for everyone else (`seatsHeld`).
  */
 export async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
   const row = await db
@@ -49,8 +53,13 @@ async function isAssignedStreamer(db: DbOrTransaction, event: EventRow, user: Us
   return assignment !== undefined;
 }
 
-async function assertRoomFor(db: DbOrTransaction, event: EventRow, seats: number): Promise<void> {
-  if (seats > 0 && event.max_participants !== null && (await seatsTaken(db, event.id)) + seats > event.max_participants) {
+/** Seats taken plus the seats held by waiting-list offers made to others than `userId` (server/waitlist/). */
+export async function seatsHeld(db: DbOrTransaction, eventId: number, now: number, userId?: number): Promise<number> {
+  return (await seatsTaken(db, eventId)) + (await offersHeld(db, { kind: "event", id: eventId }, now, userId));
+}
+
+async function assertRoomFor(db: DbOrTransaction, event: EventRow, user: User, seats: number, now: number): Promise<void> {
+  if (seats > 0 && event.max_participants !== null && (await seatsHeld(db, event.id, now, user.id)) + seats > event.max_participants) {
     throw new ConflictError([{ field: "eventId", code: "event_full" }]);
   }
 }
@@ -61,7 +70,7 @@ export async function assertCanRegister(db: DbOrTransaction, event: EventRow, us
   if (!isOpenForSeats(event, now)) throw new ConflictError([{ field: "eventId", code: "event_registration_closed" }]);
   if (await registrationOf(db, event.id, user.id)) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
   // A ticket holder already has a seat; the registration only records them.
-  await assertRoomFor(db, event, (await holdsTicket(db, event.id, user.id)) ? 0 : 1);
+  await assertRoomFor(db, event, user, (await holdsTicket(db, event.id, user.id)) ? 0 : 1, now);
 }
 
 /**
@@ -80,7 +89,7 @@ export async function assertCanBuy(db: DbOrTransaction, event: EventRow, user: U
     if (registration.status === "pending") throw new ConflictError([{ field: "eventId", code: "event_approval_pending" }]);
   }
   const seatHeldByRegistration = registration !== undefined && !(await holdsTicket(db, event.id, user.id));
-  await assertRoomFor(db, event, seatHeldByRegistration ? 0 : 1);
+  await assertRoomFor(db, event, user, seatHeldByRegistration ? 0 : 1, now);
 }
 
 /**
@@ -101,3 +110,20 @@ async function refusalOf(check: Promise<void>): Promise<ErrorCode | null> {
     throw error;
   }
 }
+
+/** An event's seats as the waiting list (server/waitlist/) reads them: the same rule as registration and sales. */
+definePlaceKind("event", async (db, id, now) => {
+  const event = await db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!event) return undefined;
+  const open = isOpenForSeats(event, now);
+  return {
+    open,
+    over: !open && event.status !== "draft",
+    capacity: event.max_participants ?? Number.POSITIVE_INFINITY,
+    taken: await seatsTaken(db, event.id),
+    closesAt: event.start_date,
+    name: event.name,
+    link: `/events/${event.slug}`,
+    organiserId: event.created_by,
+  };
+});

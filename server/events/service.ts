@@ -10,7 +10,8 @@ import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
-import { assertCanRegister, seatOffer, seatsTaken } from "./seats.ts";
+import { assertCanRegister, seatOffer, seatsHeld, seatsTaken } from "./seats.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
 
@@ -112,11 +113,12 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
   if (input.categoryId !== undefined) await assertCategoryExists(deps.db, input.categoryId);
   if (input.tournamentId) await assertTournamentExists(deps.db, input.tournamentId);
   const maxParticipants = input.maxParticipants === undefined ? event.max_participants : input.maxParticipants;
-  if (maxParticipants !== null && maxParticipants < (await seatsTaken(deps.db, event.id))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
+  // Seats promised by running waiting-list offers count as taken: the limit cannot drop below them either.
+  if (maxParticipants !== null && maxParticipants < (await seatsHeld(deps.db, event.id, now))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
   const cost = creationCost(input.categoryId ?? event.category_id, start, end, maxParticipants);
-  return inTransaction(deps.db, async (trx) => {
+  const updated = await inTransaction(deps.db, async (trx) => {
     await settleCreationCost(trx, user, event, cost, now);
-    return trx
+    const row = await trx
       .updateTable("event")
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -138,7 +140,12 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
       .where("id", "=", event.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A raised seat limit (or a later start) frees seats for the waiting list.
+    await offerFreedPlaces(trx, { kind: "event", id: event.id }, now);
+    return row;
   });
+  await announceOffers(deps);
+  return updated;
 }
 
 /** Charges the organiser what an edit adds to the creation cost, or refunds what it takes off. The event's owner pays, even when an admin edits. */
@@ -180,33 +187,46 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
   assertManager(user, event);
   if (status === event.status) return event;
   if (!TRANSITIONS[event.status].includes(status)) throw new ConflictError([{ field: "status", code: "event_status_invalid" }]);
-  return inTransaction(deps.db, async (trx) => {
+  const changed = await inTransaction(deps.db, async (trx) => {
     if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
-    return trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
+    const changed = await trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
+    // Published again, its freed seats are offered; over or cancelled, its waiting list closes.
+    await offerFreedPlaces(trx, { kind: "event", id: event.id }, deps.now());
+    return changed;
   });
+  await announceOffers(deps);
+  return changed;
 }
 
 /** The seat rule (seats.ts) checked inside the transaction, so the last seat goes once. */
 export async function register(deps: AppDeps, user: User, eventId: number): Promise<"pending" | "approved"> {
-  const result = await inTransaction(deps.db, async (trx) => {
-    const event = await findEvent(trx, { id: eventId });
-    await assertCanSeeEvent(trx, event, user);
-    await assertCanRegister(trx, event, user, deps.now());
-    const status = event.requires_approval ? "pending" : "approved";
-    const inserted = await trx
-      .insertInto("event_participant")
-      .values({ event_id: eventId, user_id: user.id, status, created_at: deps.now() })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
-    return status;
-  });
-  return result;
+  return inTransaction(deps.db, (trx) => registerInTransaction(trx, user, eventId, deps.now()));
 }
 
+/** The registration inside the caller's transaction: the route's, or a waiting-list offer's accept (server/waitlist/). */
+export async function registerInTransaction(trx: DbOrTransaction, user: User, eventId: number, now: number): Promise<"pending" | "approved"> {
+  const event = await findEvent(trx, { id: eventId });
+  await assertCanSeeEvent(trx, event, user);
+  await assertCanRegister(trx, event, user, now);
+  const status = event.requires_approval ? "pending" : "approved";
+  const inserted = await trx
+    .insertInto("event_participant")
+    .values({ event_id: eventId, user_id: user.id, status, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new ConflictError([{ field: "eventId", code: "event_already_registered" }]);
+  await settleOwnOffer(trx, { kind: "event", id: eventId }, user.id, now);
+  return status;
+}
+
+/** A withdrawn registration frees its seat (unless a ticket holds it): the waiting list offers it on. */
 export async function unregister(deps: AppDeps, user: User, eventId: number): Promise<void> {
   await findEvent(deps.db, { id: eventId });
-  await deps.db.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
+    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
+  });
+  await announceOffers(deps);
 }
 
 /** Rejecting someone who holds tickets refunds them in the same step: a refused person keeps no seat. */
@@ -216,9 +236,11 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
   const participant = await inTransaction(deps.db, async (trx) => {
     const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
     if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
+    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
     return updated;
   });
   if (!participant) throw new NotFoundError("participant_not_found");
+  await announceOffers(deps);
   if (status !== "pending") {
     await notify(deps, [participant.user_id], {
       type: status === "approved" ? "event_registration_approved" : "event_registration_rejected",

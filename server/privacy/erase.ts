@@ -13,6 +13,7 @@ import type { DB, User } from "../../db/types.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
+import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/offers.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 export const erasedUsername = (userId: number) => `deleted_${userId}`;
@@ -28,9 +29,13 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
   const { refunded, files } = await inTransaction(deps.db, async (trx) => {
     await assertNothingDependsOn(trx, user, now);
     const refunded = await refundUpcomingTickets(trx, user.id, now);
+    const places = await placesHeldBy(trx, user.id, now);
     const files = await eraseRows(trx, user, now);
+    // The seats, slots and offers they held go to the next on each waiting list.
+    for (const place of places) await offerFreedPlaces(trx, place, now);
     return { refunded, files };
   });
+  await announceOffers(deps);
   for (const file of files) rmSync(join(deps.config.mediaDir, file), { force: true });
   return { refunded };
 }
@@ -77,6 +82,35 @@ async function refundUpcomingTickets(trx: Transaction<DB>, userId: number, now: 
   return refunded;
 }
 
+/** Events and tournaments still to come where the member holds a seat, a slot or a place on the waiting list. */
+async function placesHeldBy(trx: Transaction<DB>, userId: number, now: number): Promise<Place[]> {
+  const events = await trx
+    .selectFrom("event")
+    .select("id")
+    .where("start_date", ">", now)
+    .where((eb) =>
+      eb.or([
+        eb("id", "in", eb.selectFrom("ticket").select("event_id").where("user_id", "=", userId)),
+        eb("id", "in", eb.selectFrom("event_participant").select("event_id").where("user_id", "=", userId)),
+      ]),
+    )
+    .execute();
+  const tournaments = await trx
+    .selectFrom("tournament_player")
+    .innerJoin("tournament", "tournament.id", "tournament_player.tournament_id")
+    .select("tournament.id")
+    .where("tournament_player.user_id", "=", userId)
+    .where("tournament.finished_at", "is", null)
+    .execute();
+  const listed = await trx.selectFrom("waitlist_entry").select(["kind", "target_id"]).where("user_id", "=", userId).where("status", "in", ["waiting", "offered"]).execute();
+  const places = [
+    ...events.map((e) => ({ kind: "event" as const, id: e.id })),
+    ...tournaments.map((t) => ({ kind: "tournament" as const, id: t.id })),
+    ...listed.map((l) => ({ kind: l.kind, id: l.target_id })),
+  ];
+  return [...new Map(places.map((place) => [`${place.kind}:${place.id}`, place])).values()];
+}
+
 /** Erases or anonymises every row that names the member; returns the media files to remove after commit. */
 async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise<string[]> {
   const id = user.id;
@@ -102,7 +136,7 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
         clips.map((clip) => clip.id),
       )
       .execute();
-  for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
+  for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export", "waitlist_entry"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
   await trx
     .deleteFrom("follow")
     .where((eb) => eb.or([eb("follower_id", "=", id), eb("followed_id", "=", id)]))

@@ -153,6 +153,12 @@ async function collectData(deps: AppDeps, user: User): Promise<Record<string, un
         .where("tournament_player.user_id", "=", id)
         .execute(),
     },
+    "waiting-lists.json": await db
+      .selectFrom("waitlist_entry")
+      .select(["kind", "target_id", "status", "joined_at", "offered_at", "expires_at", "settled_at"])
+      .where("user_id", "=", id)
+      .orderBy("id")
+      .execute(),
     "notifications.json": await db.selectFrom("notification").select(["type", "link", "data", "created_at", "read_at"]).where("user_id", "=", id).orderBy("id").execute(),
     "reports.json": await db.selectFrom("report").select(["target_type", "target_id", "reason", "status", "created_at", "resolution"]).where("reporter_id", "=", id).execute(),
     "replays.json": await db

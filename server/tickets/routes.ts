@@ -4,7 +4,7 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { eventTickets, purchase, revokedCodes, ticketTypesFor, userTickets, validateTicket } from "./service.ts";
+import { cancelTicket, eventTickets, purchase, revokedCodes, ticketTypesFor, userTickets, validateTicket } from "./service.ts";
 import { ticketSigner } from "./signing.ts";
 import {
   EventTicketsResponseSchema,
@@ -12,6 +12,7 @@ import {
   RevokedCodesResponseSchema,
   TicketAdmittedResponseSchema,
   TicketBoughtResponseSchema,
+  TicketCancelledResponseSchema,
   TicketPublicKeyResponseSchema,
   TicketTypesResponseSchema,
 } from "./schemas.ts";
@@ -29,6 +30,15 @@ const PurchaseSchema = z.object({
 });
 
 const r = {
+  cancel: createRoute({
+    method: "post",
+    path: "/{ticketId}/cancel",
+    tags,
+    summary: "Give a ticket back before the event: its price returns as G-Coins, its seat goes to the waiting list",
+    ...owner,
+    request: { params: z.object({ ticketId: numeric(z.number().int().positive()) }) },
+    responses: { 200: jsonResponse(TicketCancelledResponseSchema, "Cancelled"), 401: errors[401], 404: errors[404], 409: errors[409] },
+  }),
   types: createRoute({
     method: "get",
     path: "/types/{eventId}",
@@ -93,6 +103,10 @@ const r = {
 export function ticketRoutes(deps: AppDeps) {
   const signer = () => ticketSigner(deps.config.mediaDir);
   return newRouter()
+    .openapi(r.cancel, async (c) => {
+      const { refunded } = await cancelTicket(deps, currentUser(c), c.req.valid("param").ticketId);
+      return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_cancelled", { n: refunded }), refunded }, 200);
+    })
     .openapi(r.types, async (c) => {
       const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId, c.get("lang"));
       return c.json({ success: true as const, ticketTypes: types, priceReason }, 200);

@@ -57,3 +57,6 @@ export type TicketPublicKey = z.infer<typeof TicketPublicKeyResponseSchema>;
 export const AdmittedTicketResponseSchema = z.object({ code: z.string(), username: z.string(), ticket_type: z.string(), checkedInAt: IsoDate }).meta({ id: "AdmittedTicket" });
 export const TicketAdmittedResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: AdmittedTicketResponseSchema.nullable() });
 export type TicketAdmitted = z.infer<typeof TicketAdmittedResponseSchema>;
+/** A ticket given back by its holder: the G-Coins returned to their wallet. */
+export const TicketCancelledResponseSchema = z.object({ success: z.literal(true), message: z.string(), refunded: z.number() });
+export type TicketCancelled = z.infer<typeof TicketCancelledResponseSchema>;

@@ -12,6 +12,9 @@ import { defaultTicketName, defaultTicketTypes, type TicketTypeView } from "./de
 import { TICKET_CODE } from "./format.ts";
 import type { TicketSigner } from "./signing.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { isOpenForSeats } from "../events/seats.ts";
+import { refundTicket } from "../events/refunds.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 
 /** An event's own ticket types, or the default ones in the reader's language when it defines none. */
 export async function ticketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<TicketTypeView[]> {
@@ -55,36 +58,56 @@ export async function priceFor(db: DbOrTransaction, user: User, eventId: number,
  */
 export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }, lang: Language) {
   if (!isOwner(user, input.userId)) throw new ForbiddenError();
+  const ticket = await inTransaction(deps.db, (trx) => buyTicket(trx, user, input, lang, deps.now()));
+  await announceSale(deps, user, ticket);
+  return toTicketResponse(signer, lang, ticket, ticket.event);
+}
+
+type PurchaseInput = { eventId: number; ticketType?: string; price?: number };
+export type BoughtTicket = Awaited<ReturnType<typeof buyTicket>>;
+
+/** The purchase itself, inside the caller's transaction: the ticket route's, or a waiting-list offer's accept (server/waitlist/). */
+export async function buyTicket(trx: DbOrTransaction, user: User, input: PurchaseInput, lang: Language, now: number) {
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
-  const now = deps.now();
-  const ticket = await inTransaction(deps.db, async (trx) => {
-    const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
-    if (!event) throw new NotFoundError("event_not_found");
-    await assertCanSeeEvent(trx, event, user);
-    const type = (await ticketTypes(trx, event.id, lang)).find((t) => t.type === input.ticketType);
-    if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
-    const { price } = await priceFor(trx, user, event.id, type.price);
-    await assertCanBuy(trx, event, user, now);
-    if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
-    const code = randomBytes(9).toString("base64url");
-    const inserted = await trx
-      .insertInto("ticket")
-      .values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (price > 0) {
-      const ticketLine = { code: "ticket", params: { ticketType: type.type, ticketName: type.name, event: event.name } } as const;
-      await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
-      await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
-    }
-    await trx
-      .insertInto("event_participant")
-      .values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now })
-      .onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" }))
-      .execute();
-    return { ...inserted, type_name: type.name, event };
+  const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
+  if (!event) throw new NotFoundError("event_not_found");
+  await assertCanSeeEvent(trx, event, user);
+  const type = (await ticketTypes(trx, event.id, lang)).find((t) => t.type === input.ticketType);
+  if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
+  const { price } = await priceFor(trx, user, event.id, type.price);
+  await assertCanBuy(trx, event, user, now);
+  if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
+  const code = randomBytes(9).toString("base64url");
+  const inserted = await trx
+    .insertInto("ticket")
+    .values({ code, event_id: event.id, user_id: user.id, ticket_type: type.type, price, checked_in_at: null, checked_in_by: null, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (price > 0) {
+    const ticketLine = { code: "ticket", params: { ticketType: type.type, ticketName: type.name, event: event.name } } as const;
+    await applyMovement(trx, { userId: user.id, amount: -price, type: "ticket_purchase", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
+    await applyMovement(trx, { userId: event.created_by, amount: price, type: "ticket_sale", description: ticketLine, refType: "ticket", refId: inserted.id }, now);
+  }
+  await trx
+    .insertInto("event_participant")
+    .values({ event_id: event.id, user_id: user.id, status: "approved", created_at: now })
+    .onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" }))
+    .execute();
+  await settleOwnOffer(trx, { kind: "event", id: event.id }, user.id, now);
+  return { ...inserted, type_name: type.name, event };
+}
+
+/** The organiser hears of a sale once it is committed. */
+export async function announceSale(deps: AppDeps, buyer: User, ticket: BoughtTicket): Promise<void> {
+  await notify(deps, [ticket.event.created_by], {
+    type: "ticket_sold",
+    actorId: buyer.id,
+    link: `/events/${ticket.event.slug}/manage`,
+    data: { event: ticket.event.name, ticket: ticket.ticket_type },
   });
-  await notify(deps, [ticket.event.created_by], { type: "ticket_sold", actorId: user.id, link: `/events/${ticket.event.slug}/manage`, data: { event: ticket.event.name, ticket: ticket.ticket_type } });
+}
+
+export function ticketResponse(signer: TicketSigner, lang: Language, ticket: BoughtTicket) {
   return toTicketResponse(signer, lang, ticket, ticket.event);
 }
 
@@ -215,4 +238,29 @@ export async function revokedCodes(deps: AppDeps, user: User, eventId: number): 
   if (!event || !canManageEvent(user, event)) throw new NotFoundError("event_not_found");
   const rows = await deps.db.selectFrom("ticket").select("code").where("event_id", "=", eventId).where("status", "=", "refunded").execute();
   return rows.map((r) => r.code);
+}
+
+/**
+ * The holder gives a ticket back before the event starts: its price returns to their wallet as
+ * G-Coins in the same step (from the organiser's, as every refund), the seat is offered to the
+ * waiting list in the same transaction, and a holder left with no ticket is no longer registered.
+ */
+export async function cancelTicket(deps: AppDeps, user: User, ticketId: number): Promise<{ refunded: number }> {
+  const now = deps.now();
+  const refunded = await inTransaction(deps.db, async (trx) => {
+    const ticket = await trx.selectFrom("ticket").selectAll().where("id", "=", ticketId).where("user_id", "=", user.id).executeTakeFirst();
+    if (!ticket) throw new NotFoundError("ticket_not_found");
+    if (ticket.status !== "valid") throw new AppError(409, "ticket_refunded");
+    const event = await trx.selectFrom("event").selectAll().where("id", "=", ticket.event_id).executeTakeFirstOrThrow();
+    if (!isOpenForSeats(event, now) || ticket.checked_in_at !== null) throw new AppError(409, "ticket_cancel_closed");
+    await refundTicket(trx, event, ticket, now).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === "event_refund_insufficient" ? new AppError(409, "ticket_cancel_unfunded") : error;
+    });
+    const stillHeld = await trx.selectFrom("ticket").select("id").where("event_id", "=", event.id).where("user_id", "=", user.id).where("status", "=", "valid").executeTakeFirst();
+    if (!stillHeld) await trx.deleteFrom("event_participant").where("event_id", "=", event.id).where("user_id", "=", user.id).execute();
+    await offerFreedPlaces(trx, { kind: "event", id: event.id }, now);
+    return ticket.price;
+  });
+  await announceOffers(deps);
+  return { refunded };
 }

@@ -5,7 +5,8 @@ import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError,
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
 import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
-import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
+import { assertManager, bracketOf, type Db, findTournament, slotsHeld } from "./records.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -62,7 +63,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   assertManager(user, tournament);
   if (input.structure && input.structure !== tournament.structure && tournament.is_active) throw new BadRequestError("tournament_already_started");
   // Checked before any picture is stored, and again with the write.
-  await checkSize(deps.db, tournament, input);
+  await checkSize(deps.db, tournament, input, deps.now());
   const images: { poster?: string; cover?: string } = {};
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
   if (input.cover instanceof File && input.cover.size > 0)
@@ -87,8 +88,10 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   if (Object.keys(changes).length === 0) return;
   // The size check and the write share a transaction: no approval slips in between.
   await inTransaction(deps.db, async (trx) => {
-    await checkSize(trx, await findTournament(trx, id), input);
+    await checkSize(trx, await findTournament(trx, id), input, deps.now());
     await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
+    // A raised size frees slots for the waiting list.
+    await offerFreedPlaces(trx, { kind: "tournament", id }, deps.now());
   }).catch(async (error: unknown) => {
     for (const stored of Object.values(images)) await removeUpload(stored, deps.config.mediaDir);
     throw error;
@@ -96,6 +99,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   // The pictures replaced are nobody's any more.
   if (images.poster) await removeUpload(tournament.poster, deps.config.mediaDir);
   if (images.cover) await removeUpload(tournament.cover, deps.config.mediaDir);
+  await announceOffers(deps);
   changed(deps, id);
 }
 
@@ -103,13 +107,14 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
  * The size changes only before the start, to a size the structure offers (the same list as the
  * create form) and never below the players already approved: nobody approved is dropped.
  */
-async function checkSize(db: Db, tournament: Tournament, input: UpdateTournamentInput): Promise<void> {
+async function checkSize(db: Db, tournament: Tournament, input: UpdateTournamentInput, now: number): Promise<void> {
   const size = input.size ?? tournament.size;
   const structure = (input.structure ?? tournament.structure) as Structure;
   if (size === tournament.size && structure === tournament.structure) return;
   if (size !== tournament.size && (tournament.is_active || tournament.finished_at)) throw new ConflictError([{ field: "size", code: "tournament_already_started" }]);
   if (!SIZES[structure].includes(size)) throw new InvalidError([{ field: "size", code: "tournament_size_invalid" }]);
-  const approved = await approvedCount(db, tournament.id);
+  // Slots promised by running waiting-list offers count as taken.
+  const approved = await slotsHeld(db, tournament.id, now);
   if (size < approved) throw new AppError(409, "tournament_size_below_players", { params: { count: approved }, fields: [{ field: "size", code: "tournament_size_below_players" }] });
 }
 
@@ -119,7 +124,7 @@ export async function joinTournament(deps: AppDeps, user: User, tournamentId: nu
   const status = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
-    if ((await approvedCount(trx, tournamentId)) >= tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_full" }]);
+    if ((await slotsHeld(trx, tournamentId, deps.now(), user.id)) >= tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_full" }]);
     const status = isOwner(user, tournament.admin_id) ? "approved" : "pending";
     const inserted = await trx
       .insertInto("tournament_player")
@@ -137,7 +142,11 @@ export async function leaveTournament(deps: AppDeps, user: User, tournamentId: n
   if (playerId !== undefined && !isOwner(user, playerId)) throw new ForbiddenError();
   const tournament = await findTournament(deps.db, tournamentId);
   if (tournament.is_active) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
-  await deps.db.deleteFrom("tournament_player").where("tournament_id", "=", tournamentId).where("user_id", "=", user.id).execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("tournament_player").where("tournament_id", "=", tournamentId).where("user_id", "=", user.id).execute();
+    await offerFreedPlaces(trx, { kind: "tournament", id: tournamentId }, deps.now());
+  });
+  await announceOffers(deps);
   changed(deps, tournamentId);
 }
 
@@ -158,8 +167,9 @@ export async function approvePlayer(deps: AppDeps, user: User, tournamentId: num
     const participant = await findParticipant(trx, tournamentId, playerId);
     if (!participant) throw new NotFoundError("player_not_found");
     if (participant.status === "approved") return null;
-    if ((await approvedCount(trx, tournamentId)) >= tournament.size) throw new ConflictError([{ field: "PlayerID", code: "tournament_full" }]);
+    if ((await slotsHeld(trx, tournamentId, deps.now(), participant.user_id)) >= tournament.size) throw new ConflictError([{ field: "PlayerID", code: "tournament_full" }]);
     await trx.updateTable("tournament_player").set({ status: "approved" }).where("id", "=", participant.id).execute();
+    await settleOwnOffer(trx, { kind: "tournament", id: tournamentId }, participant.user_id, deps.now());
     return { userId: participant.user_id, name: tournament.name };
   });
   // After the transaction: the notification uses its own connection turn.
@@ -167,13 +177,22 @@ export async function approvePlayer(deps: AppDeps, user: User, tournamentId: num
   changed(deps, tournamentId);
 }
 
+/**
+ * The organiser removes (or turns down) an entrant. Their slot goes, in the same transaction, to the
+ * first on the waiting list as an offer (server/waitlist/offers.ts): every path that drops an
+ * entrant before the start (check-in included) comes through here or calls `offerFreedPlaces`.
+ */
 export async function deletePlayer(deps: AppDeps, user: User, participantId: number): Promise<void> {
   const participant = await deps.db.selectFrom("tournament_player").selectAll().where("id", "=", participantId).executeTakeFirst();
   if (!participant) throw new NotFoundError("player_not_found");
   const tournament = await findTournament(deps.db, participant.tournament_id);
   assertManager(user, tournament);
   if (tournament.is_active) throw new ConflictError([{ field: "playerId", code: "tournament_already_started" }]);
-  await deps.db.deleteFrom("tournament_player").where("id", "=", participantId).execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("tournament_player").where("id", "=", participantId).execute();
+    await offerFreedPlaces(trx, { kind: "tournament", id: tournament.id }, deps.now());
+  });
+  await announceOffers(deps);
   changed(deps, tournament.id);
 }
 

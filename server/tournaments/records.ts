@@ -3,6 +3,8 @@ import { canManageTournament } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { BracketState } from "./engine.ts";
+import { offersHeld } from "../waitlist/held.ts";
+import { definePlaceKind } from "../waitlist/offers.ts";
 
 // What the commands and the read models of tournaments both need: the row, its bracket, its manager.
 
@@ -43,3 +45,25 @@ export async function approvedCount(db: Db, tournamentId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Approved players plus the slots held by waiting-list offers made to others than `userId` (server/waitlist/). */
+export async function slotsHeld(db: Db, tournamentId: number, now: number, userId?: number): Promise<number> {
+  return (await approvedCount(db, tournamentId)) + (await offersHeld(db, { kind: "tournament", id: tournamentId }, now, userId));
+}
+
+/** A tournament's slots as the waiting list (server/waitlist/) reads them: approved players take them; open until it starts. */
+definePlaceKind("tournament", async (db, id) => {
+  const tournament = await db.selectFrom("tournament").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!tournament) return undefined;
+  const over = tournament.is_active === 1 || tournament.finished_at !== null;
+  return {
+    open: !over,
+    over,
+    capacity: tournament.size,
+    taken: await approvedCount(db, tournament.id),
+    closesAt: null,
+    name: tournament.name,
+    link: `/tournament/${tournament.id}`,
+    organiserId: tournament.admin_id,
+  };
+});

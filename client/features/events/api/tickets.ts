@@ -10,7 +10,7 @@ export type PriceReason = NonNullable<TicketTypes["priceReason"]>;
 
 /** An event's ticket types with their G-Coin prices (the server's defaults when it has none), and why the viewer pays what they pay. */
 export const ticketTypesQueryOptions = (eventId: number) => queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
-export const useTicketTypes = (eventId: number) => useQuery(ticketTypesQueryOptions(eventId));
+export const useTicketTypes = (eventId: number, enabled = true) => useQuery({ ...ticketTypesQueryOptions(eventId), enabled });
 
 /** The caller's tickets, newest first, each with its signed QR payload. */
 export const myTicketsQueryOptions = () => queryOptions({ queryKey: ticketKeys.mine, queryFn: async ({ signal }) => (await api<MyTickets>("/tickets/user", { signal })).tickets });

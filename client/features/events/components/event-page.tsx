@@ -11,8 +11,10 @@ import { useSession } from "../../../lib/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { type EventDetail, useEvent } from "../api/get-event.ts";
 import { useRegistration } from "../api/manage-event.ts";
+import { useTicketTypes } from "../api/tickets.ts";
 import { closedReason, formatEuros, formatEventDate } from "../event-rules.ts";
 import { EventTickets } from "./ticket-panel.tsx";
+import { WaitlistPanel } from "../../../components/waitlist/waitlist-panel.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 import "../../../i18n/screens/errors.ts";
@@ -119,6 +121,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
               {t(`closed_${reason}`)}
             </p>
           ) : null}
+          {isLoggedIn && !isCreator ? <EventWaitlist event={event} /> : null}
           {closed && !isCreator ? null : <EventAction event={event} isCreator={isCreator} />}
           {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} closed={closed} /> : null}
         </aside>
@@ -180,6 +183,12 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
       {t("register_now")}
     </Button>
   );
+}
+
+/** The waiting list of a full event; on a paid one, an accepted offer buys one of its ticket types. */
+function EventWaitlist({ event }: { event: EventDetail }) {
+  const types = useTicketTypes(event.ticketPrice > 0 ? event.id : 0, event.ticketPrice > 0);
+  return <WaitlistPanel place={{ kind: "event", id: event.id }} ticketTypes={types.data?.ticketTypes} />;
 }
 
 function Participants({ event }: { event: EventDetail }) {

@@ -26,6 +26,7 @@ import {
 import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
+import { WaitlistManager } from "../../../components/waitlist/waitlist-manager.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 import "../../../i18n/screens/errors.ts";
@@ -62,7 +63,12 @@ function ManageTabs({ event }: { event: EventDetail }) {
       <Tabs label={event.name} value={tab} onChange={setTab} tabs={tabs} />
       <div role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
         {tab === "overview" ? <Overview event={event} onTab={setTab} /> : null}
-        {tab === "participants" ? <Participants event={event} /> : null}
+        {tab === "participants" ? (
+          <>
+            <Participants event={event} />
+            {event.maxParticipants !== null ? <WaitlistManager place={{ kind: "event", id: event.id }} /> : null}
+          </>
+        ) : null}
         {tab === "streamers" ? <Streamers event={event} /> : null}
         {tab === "settings" ? <DangerZone event={event} /> : null}
       </div>

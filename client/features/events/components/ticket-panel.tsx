@@ -5,6 +5,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { Button } from "../../../components/button.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { useCancelTicket } from "../../../lib/waitlist.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
@@ -45,7 +47,10 @@ export function EventTickets({ event, closed = false }: { event: EventDetail; cl
   return (
     <>
       {held.map((ticket) => (
-        <TicketCard key={ticket.id} ticket={ticket} />
+        <div key={ticket.id} className="ticket-held">
+          <TicketCard ticket={ticket} />
+          {event.status === "published" ? <GiveBack ticket={ticket} /> : null}
+        </div>
       ))}
       {closed ? null : event.purchaseRefusal ? (
         <section className="ticket-panel" aria-labelledby="ticket-panel-title">
@@ -57,6 +62,40 @@ export function EventTickets({ event, closed = false }: { event: EventDetail; cl
       ) : (
         <TicketPanel event={event} title={held.length > 0 ? t("buy_another") : t("tickets")} />
       )}
+    </>
+  );
+}
+
+/** Before the event, a holder gives a ticket back: its G-Coins return at once and the seat goes to the waiting list. */
+function GiveBack({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation("events-ui");
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelTicket();
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+        {t("ticket_give_back")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t("ticket_give_back_title")}
+        confirmLabel={t("ticket_give_back")}
+        cancelLabel={t("ticket_keep")}
+        danger
+        busy={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(ticket.id, {
+            onSuccess: (answer) => {
+              setConfirming(false);
+              toast.success(answer.message);
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      >
+        {t("ticket_give_back_text", { price: ticket.price })}
+      </ConfirmDialog>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useApprovePlayer, useDeletePlayer } from "../api/mutations.ts";
 import { usePlayers, useTournament } from "../api/queries.ts";
 import type { Participant } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
+import { WaitlistManager } from "../../../components/waitlist/waitlist-manager.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -109,6 +110,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
           </div>
         )}
       </div>
+      {tournament.data && !tournament.data.isActive && !tournament.data.isFinished ? <WaitlistManager place={{ kind: "tournament", id }} /> : null}
       <ConfirmDialog open={deleting !== null} title={t("delete_player_title")} confirmLabel={t("delete")} danger busy={remove.isPending} onConfirm={onDelete} onCancel={() => setDeleting(null)}>
         {t("delete_player_text", { name: deleting?.username ?? "" })}
       </ConfirmDialog>
