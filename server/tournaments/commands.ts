@@ -8,6 +8,7 @@ import { type BracketState, champion, createBracket, SIZES, EngineError, endMatc
 import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
+import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 
@@ -43,6 +44,8 @@ export async function createTournament(deps: AppDeps, user: User, input: CreateT
       poster,
       cover: null,
       stream: input.stream ? 1 : 0,
+      swiss_rounds: input.format === "swiss" ? (input.swissRounds ?? null) : null,
+      top_cut: input.format === "swiss" ? (input.topCut ?? 0) : 0,
       bracket: null,
       champion_id: null,
       created_at: now,
@@ -195,7 +198,8 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;
     if (order.length !== joinOrder.length || new Set(order).size !== order.length || order.some((id) => !joinOrder.includes(id))) throw new BadRequestError("tournament_seeding_invalid");
-    const bracket = await createBracket(tournament.structure, order);
+    const bracket =
+      tournament.structure === "swiss" ? createSwiss(order, tournament.swiss_rounds ?? defaultRounds(order.length), tournament.top_cut) : await createBracket(tournament.structure, order);
     await trx
       .updateTable("tournament")
       .set({ is_active: 1, bracket: JSON.stringify(bracket) })
@@ -236,11 +240,11 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
       if (error instanceof EngineError) throw engineErrors[error.code]();
       throw error;
     }
-    const done = isComplete(next);
+    const done = tournament.structure === "swiss" ? isSwissComplete(next) : isComplete(next);
     await trx
       .updateTable("tournament")
-      // A round robin whose first place is shared has no champion.
-      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: tournament.structure === "robin" ? robinChampion(next) : champion(next) } : {}) })
+      // A round robin (or a Swiss without a cut) whose first place is shared has no champion.
+      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: championOf(tournament.structure as Structure, next) } : {}) })
       .where("id", "=", tournamentId)
       .execute();
     // A finished match frees its station; the matches it made ready go to free stations (issue 18),
@@ -252,6 +256,12 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
   await announceStations(deps, tournamentId, chatLines);
 }
 
+function championOf(structure: Structure, state: BracketState): number | null {
+  if (structure === "robin") return robinChampion(state);
+  if (structure === "swiss") return swissChampion(state);
+  return champion(state);
+}
+
 export async function startMatch(deps: AppDeps, user: User, matchId: string): Promise<void> {
   const { tournamentId, engineId } = parseMatchId(matchId);
   await changeBracket(deps, user, tournamentId, (state) => engineStartMatch(state, engineId));
@@ -260,7 +270,11 @@ export async function startMatch(deps: AppDeps, user: User, matchId: string): Pr
 export async function setWinner(deps: AppDeps, user: User, input: { matchID: string; tournmentID: number; winnerID?: number; scorePlayer1: number; scorePlayer2: number }): Promise<void> {
   const { tournamentId, engineId } = parseMatchId(input.matchID);
   if (tournamentId !== input.tournmentID) throw new NotFoundError("match_not_found");
-  await changeBracket(deps, user, tournamentId, (state, tournament) => endMatch(state, tournament.structure as Structure, engineId, input.scorePlayer1, input.scorePlayer2, input.winnerID));
+  await changeBracket(deps, user, tournamentId, async (state, tournament) => {
+    const next = await endMatch(state, tournament.structure as Structure, engineId, input.scorePlayer1, input.scorePlayer2, input.winnerID);
+    // A Swiss round's last result draws the next round, or the top cut after the last round.
+    return tournament.structure === "swiss" ? advanceSwiss(next) : next;
+  });
 }
 
 export async function deleteTournament(deps: AppDeps, user: User, id: number): Promise<void> {

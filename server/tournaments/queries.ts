@@ -8,6 +8,7 @@ import { approvedCounts, assertManager, bracketOf, type Db, findTournament } fro
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
+import { cutStateOf, swissSettings, swissStandings } from "./swiss.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
 
@@ -119,6 +120,8 @@ function toSummary(tournament: Tournament, admin: { id: number; username: string
     championId: tournament.champion_id,
     viewCount: tournament.view_count,
     createdAt: new Date(tournament.created_at).toISOString(),
+    swissRounds: tournament.swiss_rounds,
+    topCut: tournament.top_cut,
   };
 }
 
@@ -179,6 +182,29 @@ export async function roundRobinTable(deps: AppDeps, id: number) {
     scoreFor: row.scoreFor,
     scoreAgainst: row.scoreAgainst,
   }));
+}
+
+/** The Swiss table (empty before the start) with the rounds played and the cut (issue 19). */
+export async function swissTable(deps: AppDeps, id: number) {
+  const tournament = await findTournament(deps.db, id);
+  const state = bracketOf(tournament);
+  if (!state || tournament.structure !== "swiss") return { rows: [], rounds: tournament.swiss_rounds ?? 0, roundsPlayed: 0, topCut: tournament.top_cut, cutDrawn: false };
+  const players = await playerInfos(deps.db, id);
+  const settings = swissSettings(state);
+  const rows = swissStandings(state).map((row) => ({
+    rank: row.rank,
+    shared: row.shared,
+    flag: players.get(row.playerId)?.avatar ?? null,
+    name: players.get(row.playerId)?.name ?? `#${row.playerId}`,
+    playerID: row.playerId,
+    played: row.played,
+    won: row.won,
+    lost: row.lost,
+    byes: row.byes,
+    pts: row.pts,
+    buchholz: row.buchholz,
+  }));
+  return { rows, rounds: settings.swissRounds, roundsPlayed: settings.roundsPlayed, topCut: settings.topCut, cutDrawn: cutStateOf(state) !== null };
 }
 
 export async function isTournamentAdmin(deps: AppDeps, id: number, viewer: User | undefined): Promise<boolean> {

@@ -15,6 +15,7 @@ import {
   SetWinnerSchema,
   StandingListResponseSchema,
   StartTournamentSchema,
+  SwissTableResponseSchema,
   StationAssignSchema,
   StationCreateSchema,
   StationListResponseSchema,
@@ -183,6 +184,14 @@ const r = {
     request: { params: TournamentIdParamSchema },
     responses: { 200: jsonResponse(StandingListResponseSchema, "Rows, best first"), 404: errors[404] },
   }),
+  swiss: createRoute({
+    method: "get",
+    path: "/swiss/{id}",
+    tags,
+    summary: "Swiss standings (points, Buchholz), rounds played and the top cut (issue 19)",
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(SwissTableResponseSchema, "Rows, best first"), 404: errors[404] },
+  }),
   rounds: createRoute({
     method: "get",
     path: "/rounds/{id}",
@@ -330,6 +339,7 @@ export function tournamentRoutes(deps: AppDeps) {
       return c.json(ok(c.get("lang"), "match_ended"), 200);
     })
     .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
+    .openapi(r.swiss, async (c) => c.json(await queries.swissTable(deps, c.req.valid("param").id), 200))
     .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
     .openapi(r.exportJson, async (c) => {
       const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);

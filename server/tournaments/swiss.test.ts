@@ -89,7 +89,8 @@ function checkStandings(state: BracketState, seen: Seen, players: number[]) {
     expect(below.rank >= above.rank).toBe(true);
     // Exactly two level on points and Buchholz, who met: the winner of their game is above.
     const level = rows.filter((r) => r.pts === above.pts && r.buchholz === above.buchholz);
-    if (level.length === 2 && ka[0] === kb[0] && ka[1] === kb[1] && seen.beat.has(`${below.playerId}>${above.playerId}`)) throw new Error(`head-to-head ignored: ${below.playerId} beat ${above.playerId}`);
+    if (level.length === 2 && ka[0] === kb[0] && ka[1] === kb[1] && seen.beat.has(`${below.playerId}>${above.playerId}`))
+      throw new Error(`head-to-head ignored: ${below.playerId} beat ${above.playerId}`);
   }
 }
 

@@ -63,7 +63,7 @@ export function createSwiss(playerIds: number[], rounds: number, topCut: number)
 }
 
 function settingsOf(state: BracketState): SwissSettings {
-  return (state.stage as { settings: SwissSettings }[])[0]!.settings;
+  return (state.stage as unknown as { settings: SwissSettings }[])[0]!.settings;
 }
 
 const SWISS_STAGE = 0;
@@ -135,7 +135,17 @@ export function standingsFromGames(players: number[], games: SwissGame[]): Swiss
       const mine = played.filter((g) => g.a === playerId || g.b === playerId);
       const byes = mine.filter((g) => g.b === null).length;
       const won = mine.filter((g) => g.winner === playerId).length;
-      rows.push({ playerId, rank, shared: place.length > 1, played: mine.length - byes, won: won - byes, lost: mine.length - won, byes, pts: points.get(playerId)!, buchholz: buchholz.get(playerId)! });
+      rows.push({
+        playerId,
+        rank,
+        shared: place.length > 1,
+        played: mine.length - byes,
+        won: won - byes,
+        lost: mine.length - won,
+        byes,
+        pts: points.get(playerId)!,
+        buchholz: buchholz.get(playerId)!,
+      });
     }
   }
   return rows;
@@ -249,7 +259,7 @@ export function cutStateOf(state: BracketState): BracketState | null {
     group: (state.group as Row[]).filter((g) => g.stage_id === stage.id),
     round: (state.round as Row[]).filter((r) => r.stage_id === stage.id),
     match: matches,
-  } as BracketState;
+  } as unknown as BracketState;
 }
 
 /** Every Swiss round played and, with a cut, its final too. */

@@ -21,6 +21,7 @@ import { LiveNow } from "./live-now.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
 import { StationsPanel } from "./stations-panel.tsx";
+import { SwissView } from "./swiss-view.tsx";
 import "../../../styles/tournaments.css";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -192,7 +193,7 @@ function Brackets({ tournament }: { tournament: Page }) {
   return (
     <div className="t-brackets">
       <div className="row t-brackets-bar no-print">
-        {robin ? null : (
+        {robin || tournament.structure === "swiss" ? null : (
           <div className="segmented" role="group" aria-label={t("layout")}>
             <button type="button" aria-pressed={layout === "bracket"} onClick={() => setLayout("bracket")}>
               <Network size={16} aria-hidden /> {t("layout_bracket")}
@@ -206,7 +207,9 @@ function Brackets({ tournament }: { tournament: Page }) {
       {tournament.isAdmin ? <StationsPanel tournamentId={tournament.id} seeds={[...winners, ...losers].flatMap((round) => round.seeds)} /> : null}
       <div className="print-area">
         <h2 className="print-only">{tournament.name}</h2>
-        {robin ? (
+        {tournament.structure === "swiss" ? (
+          <SwissView rounds={winners} tournamentId={tournament.id} isAdmin={tournament.isAdmin} />
+        ) : robin ? (
           <>
             {standings.data ? <StandingsTable rows={standings.data} finished={tournament.isFinished} /> : <Skeleton height={160} />}
             <RoundList winners={winners} losers={[]} {...common} />
