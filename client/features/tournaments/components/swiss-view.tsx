@@ -31,7 +31,7 @@ export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; 
       {cut.length > 0 ? (
         <section aria-labelledby="swiss-cut-title">
           <h3 id="swiss-cut-title">{t("top_cut")}</h3>
-          <BracketScroll label={t("top_cut")}>
+          <BracketScroll label={t("top_cut_bracket")}>
             <BracketView rounds={cut} {...common} />
           </BracketScroll>
         </section>
