@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
+import { closeDueCheckIns } from "../tournaments/checkin.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
   return [
     ...silentNodes,
     { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
+    // Tournament check-ins whose window ended: their no-shows are dropped (issue 19).
+    { name: "check-in", everyMs: 15_000, run: async () => void (await closeDueCheckIns(deps)) },
     { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
     {
       name: "counters",

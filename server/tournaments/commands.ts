@@ -8,6 +8,7 @@ import { type BracketState, champion, createBracket, SIZES, EngineError, endMatc
 import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
+import { canStartWith, closeCheckIn, hasCheckIn } from "./checkin.ts";
 import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
@@ -176,12 +177,25 @@ export async function deletePlayer(deps: AppDeps, user: User, participantId: num
   const tournament = await findTournament(deps.db, participant.tournament_id);
   assertManager(user, tournament);
   if (tournament.is_active) throw new ConflictError([{ field: "playerId", code: "tournament_already_started" }]);
-  await deps.db.deleteFrom("tournament_player").where("id", "=", participantId).execute();
-  changed(deps, tournament.id);
+  await removeParticipant(deps, tournament.id, participantId);
+}
+
+/**
+ * Takes a participant out of a tournament that has not started. The organiser's "remove" and the
+ * close of a check-in (its no-shows, server/tournaments/checkin.ts) both come through here, so what
+ * follows a freed place follows both.
+ */
+export async function removeParticipant(deps: AppDeps, tournamentId: number, participantId: number): Promise<void> {
+  await deps.db.deleteFrom("tournament_player").where("id", "=", participantId).where("tournament_id", "=", tournamentId).execute();
+  changed(deps, tournamentId);
 }
 
 /** Only when full and not yet active (spec 02 §4); seeding by join order unless the organiser gives one. */
 export async function startTournament(deps: AppDeps, user: User, tournamentId: number, seeding?: number[]): Promise<void> {
+  // Seeding comes after check-in (issue 19): a check-in still open closes now, dropping its no-shows.
+  const before = await findTournament(deps.db, tournamentId);
+  assertManager(user, before);
+  if (!before.is_active && !before.finished_at && hasCheckIn(before) && before.checkin_closed_at === null) await closeCheckIn(deps, tournamentId);
   const chatLines = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
@@ -191,10 +205,11 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
       .select("user_id")
       .where("tournament_id", "=", tournamentId)
       .where("status", "=", "approved")
+      .$if(hasCheckIn(tournament), (q) => q.where("checked_in_at", "is not", null))
       .orderBy("joined_at")
       .orderBy("id")
       .execute();
-    if (approved.length !== tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
+    if (!canStartWith(tournament, approved.length)) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;
     if (order.length !== joinOrder.length || new Set(order).size !== order.length || order.some((id) => !joinOrder.includes(id))) throw new BadRequestError("tournament_seeding_invalid");

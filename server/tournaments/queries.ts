@@ -16,7 +16,18 @@ async function playersOf(db: Db, tournamentId: number) {
   return db
     .selectFrom("tournament_player")
     .innerJoin("user", "user.id", "tournament_player.user_id")
-    .select(["tournament_player.id", "tournament_player.status", "tournament_player.joined_at", "user.id as userId", "user.username", "user.first_name", "user.last_name", "user.email", "user.avatar"])
+    .select([
+      "tournament_player.id",
+      "tournament_player.status",
+      "tournament_player.joined_at",
+      "tournament_player.checked_in_at",
+      "user.id as userId",
+      "user.username",
+      "user.first_name",
+      "user.last_name",
+      "user.email",
+      "user.avatar",
+    ])
     .where("tournament_player.tournament_id", "=", tournamentId)
     .orderBy("tournament_player.joined_at")
     .orderBy("tournament_player.id")
@@ -51,6 +62,7 @@ export async function listPlayers(deps: AppDeps, viewer: User | undefined, tourn
       rank: placing?.rank ?? null,
       rankLabel: placing ? placingLabel(placing) : null,
       status: p.status,
+      checkedIn: p.checked_in_at !== null,
     };
   });
 }
@@ -122,7 +134,14 @@ function toSummary(tournament: Tournament, admin: { id: number; username: string
     createdAt: new Date(tournament.created_at).toISOString(),
     swissRounds: tournament.swiss_rounds,
     topCut: tournament.top_cut,
+    checkInOpensAt: isoOrNull(tournament.checkin_opens_at),
+    checkInClosesAt: isoOrNull(tournament.checkin_closes_at),
+    checkInClosedAt: isoOrNull(tournament.checkin_closed_at),
   };
+}
+
+function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(Number(ms)).toISOString();
 }
 
 export async function listTournaments(deps: AppDeps) {
@@ -143,9 +162,11 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
     .where("id", "=", id)
     .execute();
   const full = await getTournamentWithBracket(deps, id);
-  const mine = viewer ? await deps.db.selectFrom("tournament_player").select("status").where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
+  const mine = viewer
+    ? await deps.db.selectFrom("tournament_player").select(["status", "checked_in_at"]).where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst()
+    : undefined;
   const isAdmin = canManageTournament(viewer, { admin_id: full.adminId });
-  return { ...full, isJoined: Boolean(mine), userApproved: mine?.status === "approved", isAdmin };
+  return { ...full, isJoined: Boolean(mine), userApproved: mine?.status === "approved", isAdmin, checkedIn: Boolean(mine?.checked_in_at) };
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {

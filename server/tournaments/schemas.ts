@@ -168,6 +168,10 @@ export const TournamentSummaryResponseSchema = z
     /** Swiss (issue 19): the rounds chosen (null: ceil(log2 n) at the start) and the top cut (0: none). */
     swissRounds: z.number().nullable(),
     topCut: z.number(),
+    /** Check-in (issue 19): the window, null without one; `checkInClosedAt` once its no-shows were dropped. */
+    checkInOpensAt: IsoDate.nullable(),
+    checkInClosesAt: IsoDate.nullable(),
+    checkInClosedAt: IsoDate.nullable(),
   })
   .meta({ id: "TournamentSummary" });
 export type TournamentSummary = z.infer<typeof TournamentSummaryResponseSchema>;
@@ -178,7 +182,9 @@ export const TournamentResponseSchema = TournamentSummaryResponseSchema.extend({
 export type Tournament = z.infer<typeof TournamentResponseSchema>;
 
 /** The tournament page: the viewer's own standing in it. */
-export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend({ isJoined: z.boolean(), userApproved: z.boolean(), isAdmin: z.boolean() }).meta({ id: "TournamentForViewer" });
+export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend({ isJoined: z.boolean(), userApproved: z.boolean(), isAdmin: z.boolean(), checkedIn: z.boolean() }).meta({
+  id: "TournamentForViewer",
+});
 export type TournamentForViewer = z.infer<typeof TournamentForViewerResponseSchema>;
 
 /** A participant; `email` is empty unless the viewer manages the tournament, `rank` null while still in the running. */
@@ -194,6 +200,8 @@ export const TournamentPlayerResponseSchema = z
     rank: z.number().nullable(),
     rankLabel: z.string().nullable(),
     status: z.enum(["pending", "approved"]),
+    /** Checked in for the tournament's check-in (issue 19). */
+    checkedIn: z.boolean(),
   })
   .meta({ id: "TournamentPlayer" });
 export type TournamentPlayer = z.infer<typeof TournamentPlayerResponseSchema>;
@@ -295,3 +303,17 @@ export const ChannelMatchResponseSchema = z.object({
   onAir: z.object({ tournament: z.object({ id: z.number(), name: z.string() }), station: StationSchema }).nullable(),
 });
 export type ChannelMatch = z.infer<typeof ChannelMatchResponseSchema>;
+
+// Check-in (issue 19, item 2).
+
+/** Minutes before the start the window opens; null takes the window away. */
+export const CheckInWindowSchema = z.object({
+  minutesBefore: z.number({ error: "checkin_window_invalid" }).int("checkin_window_invalid").min(5, "checkin_window_invalid").max(1440, "checkin_window_invalid").nullable(),
+});
+export const DeskCheckInSchema = z.object({ checkedIn: z.boolean({ error: "invalid_input" }) });
+export const TicketCheckInSchema = z.object({ code: z.string({ error: "checkin_ticket_unknown" }).trim().min(1, "checkin_ticket_unknown").max(100, "checkin_ticket_unknown") });
+export const CheckInParticipantParamSchema = z.object({ id: numeric(z.number().int().positive()), participantId: numeric(z.number().int().positive()) });
+export const TicketCheckedInResponseSchema = TournamentDoneResponseSchema.extend({ username: z.string() });
+export type TicketCheckedIn = z.infer<typeof TicketCheckedInResponseSchema>;
+export const CheckInClosedResponseSchema = TournamentDoneResponseSchema.extend({ dropped: z.number() });
+export type CheckInClosed = z.infer<typeof CheckInClosedResponseSchema>;
