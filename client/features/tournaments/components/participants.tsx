@@ -10,6 +10,7 @@ import { useApprovePlayer, useDeletePlayer } from "../api/mutations.ts";
 import { usePlayers, useTournament } from "../api/queries.ts";
 import type { Participant } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
+import { CheckInDesk } from "./checkin-desk.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -50,6 +51,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
           {approvedCount} / {tournament.data?.size ?? "…"}
         </p>
       </header>
+      {tournament.data && players.data ? <CheckInDesk tournament={tournament.data} players={players.data} /> : null}
       <Tabs
         tabs={[
           { id: "approved", label: `${t("tab_approved")} (${approvedCount})` },

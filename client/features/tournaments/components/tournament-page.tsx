@@ -17,6 +17,7 @@ import type { TournamentTab as Tab } from "../lib/tabs.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
 import { JoinControl } from "./join-control.tsx";
+import { CheckInControl } from "./checkin-control.tsx";
 import { LiveNow } from "./live-now.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
@@ -90,6 +91,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
           <JoinControl tournament={tournament} />
         </div>
       </header>
+      <CheckInControl tournament={tournament} />
       <LiveNow tournamentId={tournament.id} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t("tournament_sections")} />
       <div className="t-panel" role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
