@@ -17,7 +17,8 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
       await entrant.browser.post("/api/tournament/join-tournament", { tournmentID: id });
       entrants.push(entrant);
     }
-    for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body) expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
+    for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body)
+      expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
     const [first, second, third, atDesk, late] = entrants as [(typeof entrants)[number], ...typeof entrants];
 
     // The organiser opens check-in 30 minutes before the start: it is open now.

@@ -97,7 +97,12 @@ export function TournamentDashboard({ id }: { id: number }) {
           <p className="muted small">{t("participants_hint")}</p>
         </Link>
         {canStart && players.data ? (
-          <SeedingCard key={players.data.length} players={players.data.filter((player) => player.status === "approved" && (!data.checkInClosesAt || player.checkedIn))} starting={start.isPending} onStart={onStart} />
+          <SeedingCard
+            key={players.data.length}
+            players={players.data.filter((player) => player.status === "approved" && (!data.checkInClosesAt || player.checkedIn))}
+            starting={start.isPending}
+            onStart={onStart}
+          />
         ) : null}
       </div>
     </main>
