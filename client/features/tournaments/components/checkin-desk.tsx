@@ -94,7 +94,7 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
           </div>
           <ul className="checkin-list" aria-label={t("checkin_entrants")}>
             {approved.map((player) => (
-              <li key={player.id} className="row">
+              <li key={player.id}>
                 <span className="checkin-name">{player.username}</span>
                 {player.checkedIn ? <Badge tone="success">{t("checked_in")}</Badge> : <Badge tone="warning">{t("not_checked_in")}</Badge>}
                 <Button
