@@ -132,7 +132,8 @@ describe("Swiss pairings (issue 19, item 3): every size from 4 to 64", () => {
             expect(swissChampion(state)).not.toBeNull();
           }
         }),
-        { seed: 1900 + size, numRuns: size > 32 ? 2 : size > 12 ? 4 : 12 },
+        // 5 players is the one size whose default (3 rounds) passes the always-pairable bound: played out far more.
+        { seed: 1900 + size, numRuns: size === 5 ? 300 : size > 32 ? 2 : size > 12 ? 4 : 12 },
       );
     });
   }
