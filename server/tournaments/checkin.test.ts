@@ -129,6 +129,21 @@ describe("seeding after check-in", () => {
     expect(tournament.checkin_closed_at).not.toBeNull();
   });
 
+  it("seeds whoever takes a freed place after the close (the waiting list, the desk) as there", async () => {
+    const { organiser, id, entrants, startsAt } = await tournamentWith(5, { format: "swiss", size: "6" });
+    await setCheckInWindow(deps, organiser, id, 30);
+    clock.set(startsAt - 10 * MINUTE);
+    for (const entrant of entrants.slice(0, 4)) await checkIn(deps, entrant, id);
+    expect(await closeCheckInNow(deps, organiser, id)).toBe(1);
+    clock.advance(MINUTE);
+    const replacement = await world.makeUser();
+    await joinTournament(deps, replacement, id);
+    await approvePlayer(deps, organiser, id, await participantId(id, replacement));
+    await startTournament(deps, organiser, id);
+    const seeded = (bracketOf(await findTournament(db, id))!.participant as { name: string }[]).map((p) => Number(p.name)).sort((a, b) => a - b);
+    expect(seeded).toEqual([...entrants.slice(0, 4), replacement].map((u) => u.id).sort((a, b) => a - b));
+  });
+
   it("an elimination still needs its full size after the no-shows are dropped", async () => {
     const { organiser, id, entrants, startsAt } = await tournamentWith(4, { format: "s_elim", size: "4" });
     await setCheckInWindow(deps, organiser, id, 30);

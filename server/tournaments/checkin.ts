@@ -27,6 +27,14 @@ export function canStartWith(tournament: Tournament, players: number): boolean {
   return players === tournament.size;
 }
 
+/**
+ * Checked in, or come in after the close (a waiting-list entrant taking a freed place, someone the
+ * organiser admits at the desk): whoever holds a place once the no-shows are gone is there.
+ */
+export function isCheckedIn(tournament: Pick<Tournament, "checkin_closed_at">, entrant: { checked_in_at: number | null; joined_at: number }): boolean {
+  return entrant.checked_in_at !== null || (tournament.checkin_closed_at !== null && Number(entrant.joined_at) >= Number(tournament.checkin_closed_at));
+}
+
 function isOpen(tournament: Tournament, now: number): boolean {
   return (
     tournament.checkin_opens_at !== null && tournament.checkin_closes_at !== null && tournament.checkin_closed_at === null && now >= tournament.checkin_opens_at && now < tournament.checkin_closes_at

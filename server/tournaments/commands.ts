@@ -8,7 +8,7 @@ import { type BracketState, champion, createBracket, SIZES, EngineError, endMatc
 import { approvedCount, assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
-import { canStartWith, closeCheckIn, hasCheckIn } from "./checkin.ts";
+import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
 import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
@@ -202,13 +202,13 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
     const approved = await trx
       .selectFrom("tournament_player")
-      .select("user_id")
+      .select(["user_id", "checked_in_at", "joined_at"])
       .where("tournament_id", "=", tournamentId)
       .where("status", "=", "approved")
-      .$if(hasCheckIn(tournament), (q) => q.where("checked_in_at", "is not", null))
       .orderBy("joined_at")
       .orderBy("id")
-      .execute();
+      .execute()
+      .then((rows) => (hasCheckIn(tournament) ? rows.filter((row) => isCheckedIn(tournament, row)) : rows));
     if (!canStartWith(tournament, approved.length)) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;

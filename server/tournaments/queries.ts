@@ -8,6 +8,7 @@ import { approvedCounts, assertManager, bracketOf, type Db, findTournament } fro
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
+import { isCheckedIn } from "./checkin.ts";
 import { cutStateOf, swissSettings, swissStandings } from "./swiss.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
@@ -62,7 +63,7 @@ export async function listPlayers(deps: AppDeps, viewer: User | undefined, tourn
       rank: placing?.rank ?? null,
       rankLabel: placing ? placingLabel(placing) : null,
       status: p.status,
-      checkedIn: p.checked_in_at !== null,
+      checkedIn: isCheckedIn(tournament, p),
     };
   });
 }
@@ -163,10 +164,16 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
     .execute();
   const full = await getTournamentWithBracket(deps, id);
   const mine = viewer
-    ? await deps.db.selectFrom("tournament_player").select(["status", "checked_in_at"]).where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst()
+    ? await deps.db.selectFrom("tournament_player").select(["status", "checked_in_at", "joined_at"]).where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst()
     : undefined;
   const isAdmin = canManageTournament(viewer, { admin_id: full.adminId });
-  return { ...full, isJoined: Boolean(mine), userApproved: mine?.status === "approved", isAdmin, checkedIn: Boolean(mine?.checked_in_at) };
+  return {
+    ...full,
+    isJoined: Boolean(mine),
+    userApproved: mine?.status === "approved",
+    isAdmin,
+    checkedIn: mine ? isCheckedIn({ checkin_closed_at: full.checkInClosedAt ? Date.parse(full.checkInClosedAt) : null }, mine) : false,
+  };
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
