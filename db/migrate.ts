@@ -21,6 +21,7 @@ import * as createAuditLog from "./migrations/0018_create_audit_log.ts";
 import * as addScaleIndexes from "./migrations/0019_add_scale_indexes.ts";
 import * as addFollowerCount from "./migrations/0020_add_follower_count.ts";
 import * as createWaitlist from "./migrations/0021_create_waitlist.ts";
+import * as addSwissAndCheckin from "./migrations/0022_add_swiss_and_checkin.ts";
 import * as createClips from "./migrations/0023_create_clips.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0019_add_scale_indexes": addScaleIndexes,
   "0020_add_follower_count": addFollowerCount,
   "0021_create_waitlist": createWaitlist,
+  "0022_add_swiss_and_checkin": addSwissAndCheckin,
   "0023_create_clips": createClips,
 };
 

@@ -332,7 +332,7 @@ export interface ReportTable {
   created_at: number;
 }
 
-export type TournamentStructure = "s_elim" | "d_elim" | "robin";
+export type TournamentStructure = "s_elim" | "d_elim" | "robin" | "swiss";
 
 export interface TournamentTable {
   id: Generated<number>;
@@ -365,6 +365,13 @@ export interface TournamentTable {
   auto_assign: Generated<number>;
   created_at: number;
   finished_at: number | null;
+  /** Swiss (issue 19): the rounds the organiser chose, null for ceil(log2 n); the top cut, 0, 4 or 8. */
+  swiss_rounds: number | null;
+  top_cut: Generated<number>;
+  /** Check-in window (issue 19), epoch ms; `checkin_closed_at` once the no-shows were dropped. */
+  checkin_opens_at: number | null;
+  checkin_closes_at: number | null;
+  checkin_closed_at: number | null;
 }
 
 export interface TournamentPlayerTable {
@@ -373,6 +380,7 @@ export interface TournamentPlayerTable {
   user_id: number;
   status: "pending" | "approved";
   joined_at: number;
+  checked_in_at: number | null;
 }
 
 export type Tournament = Selectable<TournamentTable>;

@@ -108,6 +108,21 @@ async function newStation(w: World, stage: "pending" | "started") {
   return { id: t.id, stationId: created.body.station.id as number, matchId: t.matchId };
 }
 
+/** A tournament of the world's owner starting in ten minutes, its check-in open since twenty (issue 19). */
+async function newCheckIn(w: World, stage: "pending" | "full") {
+  const t = await w.newTournament(stage);
+  expect((await w.owner.call("PUT", `/api/tournament/update-tournament/${t.id}`, w.form({ startDate: new Date(Date.now() + 10 * 60_000).toISOString() }))).status).toBe(200);
+  expect((await w.owner.call("PUT", `/api/tournament/${t.id}/check-in`, { minutesBefore: 30 })).status).toBe(200);
+  return t;
+}
+
+/** `actor` joins tournament `id` and its owner approves them. */
+async function approvedEntrant(w: World, id: number, actor: Actor) {
+  expect((await actor.call("POST", "/api/tournament/join-tournament", { tournmentID: id })).status).toBe(200);
+  const row = await w.db.selectFrom("tournament_player").select("id").where("tournament_id", "=", id).where("user_id", "=", actor.user.id).executeTakeFirstOrThrow();
+  expect((await w.owner.call("PUT", "/api/tournament/approve-player", { tournmentID: id, PlayerID: row.id })).status).toBe(200);
+}
+
 /** A follow moves the followed member's follower count (a column kept by triggers, for search). */
 const followerCount = { tables: ["user"], reason: "the followed member's follower count" };
 
@@ -211,6 +226,34 @@ const CASES: Record<string, Case> = {
   },
   "DELETE /api/tournament/delete/{id}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/delete/${(await w.newTournament("pending")).id}` }) },
   "POST /api/tournament/{id}/stations": { kind: "owner", call: async (w) => ({ path: `/api/tournament/${(await w.newTournament("pending")).id}/stations`, body: { name: "Poste 1" } }) },
+  "PUT /api/tournament/{id}/check-in": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await w.newTournament("pending");
+      expect((await w.owner.call("PUT", `/api/tournament/update-tournament/${t.id}`, w.form({ startDate: new Date(Date.now() + 10 * 60_000).toISOString() }))).status).toBe(200);
+      return { path: `/api/tournament/${t.id}/check-in`, body: { minutesBefore: 30 } };
+    },
+  },
+  "POST /api/tournament/{id}/check-in/close": { kind: "owner", call: async (w) => ({ path: `/api/tournament/${(await newCheckIn(w, "pending")).id}/check-in/close` }) },
+  "PUT /api/tournament/{id}/check-in/{participantId}": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await newCheckIn(w, "full");
+      return { path: `/api/tournament/${t.id}/check-in/${t.participantId}`, body: { checkedIn: true } };
+    },
+  },
+  "POST /api/tournament/{id}/check-in/ticket": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await w.newTournament("pending");
+      const event = await w.newEventWithTicket();
+      await w.db.updateTable("event").set({ tournament_id: t.id }).where("id", "=", event.id).execute();
+      const ticket = await w.db.selectFrom("ticket").select(["code", "user_id"]).where("id", "=", event.ticketId).executeTakeFirstOrThrow();
+      const holder = [w.buyer, w.member, w.streamer, w.moderator].find((actor) => actor.user.id === ticket.user_id)!;
+      await approvedEntrant(w, t.id, holder);
+      return { path: `/api/tournament/${t.id}/check-in/ticket`, body: { code: ticket.code } };
+    },
+  },
   "PUT /api/tournament/{id}/stations/{stationId}": {
     kind: "owner",
     call: async (w) => {
@@ -333,6 +376,15 @@ const CASES: Record<string, Case> = {
       return { path: "/api/tournament/leave-tournament", body: { tournmentID: t.id } };
     },
     impersonation: async (w) => ({ path: "/api/tournament/leave-tournament", body: { tournmentID: (await w.newTournament("pending")).id, PlayerID: w.player.user.id } }),
+  },
+  "POST /api/tournament/{id}/check-in": {
+    kind: "open",
+    reason: "an approved entrant checks themself in: it marks the caller's own place only",
+    call: async (w) => {
+      const t = await newCheckIn(w, "pending");
+      await approvedEntrant(w, t.id, w.member);
+      return { path: `/api/tournament/${t.id}/check-in` };
+    },
   },
   "POST /api/event-participants/{eventId}": { kind: "open", reason: "anyone registers for a published public event", call: (w) => ({ path: `/api/event-participants/${w.event.id}` }) },
   "DELETE /api/event-participants/{eventId}": {

@@ -7,6 +7,7 @@ import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
 import { passExpiredOffers } from "../waitlist/offers.ts";
+import { closeDueCheckIns } from "../tournaments/checkin.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,6 +26,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
     { name: "viewers", everyMs: 10_000, run: () => sweepSilentViewers(deps) },
     // Waiting-list offers that ran out pass to the next in line (held 5 minutes at least).
     { name: "waiting lists", everyMs: 30_000, run: () => passExpiredOffers(deps) },
+    // Tournament check-ins whose window ended: their no-shows are dropped (issue 19).
+    { name: "check-in", everyMs: 15_000, run: async () => void (await closeDueCheckIns(deps)) },
     { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
     {
       name: "counters",

@@ -9,6 +9,8 @@ import { assertManager, bracketOf, type Db, findTournament, slotsHeld } from "./
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
+import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
+import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 
@@ -44,6 +46,8 @@ export async function createTournament(deps: AppDeps, user: User, input: CreateT
       poster,
       cover: null,
       stream: input.stream ? 1 : 0,
+      swiss_rounds: input.format === "swiss" ? (input.swissRounds ?? null) : null,
+      top_cut: input.format === "swiss" ? (input.topCut ?? 0) : 0,
       bracket: null,
       champion_id: null,
       created_at: now,
@@ -188,33 +192,49 @@ export async function deletePlayer(deps: AppDeps, user: User, participantId: num
   const tournament = await findTournament(deps.db, participant.tournament_id);
   assertManager(user, tournament);
   if (tournament.is_active) throw new ConflictError([{ field: "playerId", code: "tournament_already_started" }]);
+  await removeParticipant(deps, tournament.id, participantId);
+}
+
+/**
+ * Takes a participant out of a tournament that has not started. The organiser's "remove" and the
+ * close of a check-in (its no-shows, server/tournaments/checkin.ts) both come through here, so what
+ * follows a freed place follows both.
+ */
+export async function removeParticipant(deps: AppDeps, tournamentId: number, participantId: number): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
-    await trx.deleteFrom("tournament_player").where("id", "=", participantId).execute();
-    await offerFreedPlaces(trx, { kind: "tournament", id: tournament.id }, deps.now());
+    await trx.deleteFrom("tournament_player").where("id", "=", participantId).where("tournament_id", "=", tournamentId).execute();
+    // The freed slot goes to the first on the waiting list in the same transaction (server/waitlist/offers.ts).
+    await offerFreedPlaces(trx, { kind: "tournament", id: tournamentId }, deps.now());
   });
   await announceOffers(deps);
-  changed(deps, tournament.id);
+  changed(deps, tournamentId);
 }
 
 /** Only when full and not yet active (spec 02 §4); seeding by join order unless the organiser gives one. */
 export async function startTournament(deps: AppDeps, user: User, tournamentId: number, seeding?: number[]): Promise<void> {
+  // Seeding comes after check-in (issue 19): a check-in still open closes now, dropping its no-shows.
+  const before = await findTournament(deps.db, tournamentId);
+  assertManager(user, before);
+  if (!before.is_active && !before.finished_at && hasCheckIn(before) && before.checkin_closed_at === null) await closeCheckIn(deps, tournamentId);
   const chatLines = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
     const approved = await trx
       .selectFrom("tournament_player")
-      .select("user_id")
+      .select(["user_id", "checked_in_at", "joined_at"])
       .where("tournament_id", "=", tournamentId)
       .where("status", "=", "approved")
       .orderBy("joined_at")
       .orderBy("id")
-      .execute();
-    if (approved.length !== tournament.size) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
+      .execute()
+      .then((rows) => (hasCheckIn(tournament) ? rows.filter((row) => isCheckedIn(tournament, row)) : rows));
+    if (!canStartWith(tournament, approved.length)) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;
     if (order.length !== joinOrder.length || new Set(order).size !== order.length || order.some((id) => !joinOrder.includes(id))) throw new BadRequestError("tournament_seeding_invalid");
-    const bracket = await createBracket(tournament.structure, order);
+    const bracket =
+      tournament.structure === "swiss" ? createSwiss(order, tournament.swiss_rounds ?? defaultRounds(order.length), tournament.top_cut) : await createBracket(tournament.structure, order);
     await trx
       .updateTable("tournament")
       .set({ is_active: 1, bracket: JSON.stringify(bracket) })
@@ -255,11 +275,11 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
       if (error instanceof EngineError) throw engineErrors[error.code]();
       throw error;
     }
-    const done = isComplete(next);
+    const done = tournament.structure === "swiss" ? isSwissComplete(next) : isComplete(next);
     await trx
       .updateTable("tournament")
-      // A round robin whose first place is shared has no champion.
-      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: tournament.structure === "robin" ? robinChampion(next) : champion(next) } : {}) })
+      // A round robin (or a Swiss without a cut) whose first place is shared has no champion.
+      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: championOf(tournament.structure as Structure, next) } : {}) })
       .where("id", "=", tournamentId)
       .execute();
     // A finished match frees its station; the matches it made ready go to free stations (issue 18),
@@ -271,6 +291,12 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
   await announceStations(deps, tournamentId, chatLines);
 }
 
+function championOf(structure: Structure, state: BracketState): number | null {
+  if (structure === "robin") return robinChampion(state);
+  if (structure === "swiss") return swissChampion(state);
+  return champion(state);
+}
+
 export async function startMatch(deps: AppDeps, user: User, matchId: string): Promise<void> {
   const { tournamentId, engineId } = parseMatchId(matchId);
   await changeBracket(deps, user, tournamentId, (state) => engineStartMatch(state, engineId));
@@ -279,7 +305,11 @@ export async function startMatch(deps: AppDeps, user: User, matchId: string): Pr
 export async function setWinner(deps: AppDeps, user: User, input: { matchID: string; tournmentID: number; winnerID?: number; scorePlayer1: number; scorePlayer2: number }): Promise<void> {
   const { tournamentId, engineId } = parseMatchId(input.matchID);
   if (tournamentId !== input.tournmentID) throw new NotFoundError("match_not_found");
-  await changeBracket(deps, user, tournamentId, (state, tournament) => endMatch(state, tournament.structure as Structure, engineId, input.scorePlayer1, input.scorePlayer2, input.winnerID));
+  await changeBracket(deps, user, tournamentId, async (state, tournament) => {
+    const next = await endMatch(state, tournament.structure as Structure, engineId, input.scorePlayer1, input.scorePlayer2, input.winnerID);
+    // A Swiss round's last result draws the next round, or the top cut after the last round.
+    return tournament.structure === "swiss" ? advanceSwiss(next) : next;
+  });
 }
 
 export async function deleteTournament(deps: AppDeps, user: User, id: number): Promise<void> {

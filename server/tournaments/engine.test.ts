@@ -6,7 +6,7 @@ import { robinStandings } from "./standings.ts";
 const { Status } = RESULTS;
 
 /** Plays every match, in an order and with scores chosen by `pick`, until the tournament is complete. */
-async function playOut(structure: Structure, size: number, pick: (max: number) => number) {
+async function playOut(structure: Exclude<Structure, "swiss">, size: number, pick: (max: number) => number) {
   let state: BracketState = await createBracket(
     structure,
     Array.from({ length: size }, (_, i) => 100 + i),

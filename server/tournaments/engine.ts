@@ -8,12 +8,13 @@ import { type Database, Status } from "brackets-model";
  * in-memory database loaded from, and saved back to, the tournament's row in one transaction, so
  * every bracket change is atomic with the rest of the tournament's data.
  */
-export type Structure = "s_elim" | "d_elim" | "robin";
+export type Structure = "s_elim" | "d_elim" | "robin" | "swiss";
 export type BracketState = Database;
 type StageData = Awaited<ReturnType<BracketsManager["get"]["stageData"]>>;
 type EngineMatch = StageData["match"][number];
 
-export const SIZES: Record<Structure, number[]> = { s_elim: [4, 8, 16, 32], d_elim: [4, 8, 16, 32], robin: [2, 4, 6, 8] };
+/** Swiss takes any number of players from 4 to 64 (issue 19); its form offers the usual steps. */
+export const SIZES: Record<Structure, number[]> = { s_elim: [4, 8, 16, 32], d_elim: [4, 8, 16, 32], robin: [2, 4, 6, 8], swiss: [4, 6, 8, 10, 12, 16, 24, 32, 48, 64] };
 
 /** The in-memory store with a way to read everything back out for saving. */
 class BracketStore extends InMemoryDatabase {
@@ -22,14 +23,14 @@ class BracketStore extends InMemoryDatabase {
   }
 }
 
-async function open(state?: BracketState) {
+export async function open(state?: BracketState) {
   const storage = new BracketStore();
   if (state) storage.setData(structuredClone(state));
   return { storage, manager: new BracketsManager(storage) };
 }
 
 /** Seeds in the given order (join order or the organiser's); seeds 1 and 2 land on opposite halves. */
-export async function createBracket(structure: Structure, playerIds: number[]): Promise<BracketState> {
+export async function createBracket(structure: Exclude<Structure, "swiss">, playerIds: number[]): Promise<BracketState> {
   const { storage, manager } = await open();
   const seeding = playerIds.map((id) => ({ id, name: String(id), tournament_id: 0 }));
   await manager.create.stage({

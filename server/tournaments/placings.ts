@@ -1,5 +1,6 @@
 import { type BracketState, champion, grandFinalMatches, isComplete, isFinished, matchesOf, playerIdOf, type Structure } from "./engine.ts";
 import { robinStandings } from "./standings.ts";
+import { cutStateOf, isSwissComplete, swissStandings } from "./swiss.ts";
 
 type EngineMatch = ReturnType<typeof matchesOf>[number];
 
@@ -23,7 +24,28 @@ export function finalPlacings(structure: Structure, state: BracketState): Map<nu
       return eliminationPlacings(state, singleEliminationStages(state));
     case "d_elim":
       return eliminationPlacings(state, doubleEliminationStages(state));
+    case "swiss":
+      return swissPlacings(state);
   }
+}
+
+/**
+ * Swiss (issue 19): the top cut's players are placed as in a single elimination (1, 2, 3–4, 5–8);
+ * everyone else, once the tournament is over, by the Swiss table, below the cut.
+ */
+function swissPlacings(state: BracketState): Map<number, Placing> {
+  const cut = cutStateOf(state);
+  const placings = cut ? eliminationPlacings(cut, singleEliminationStages(cut)) : new Map<number, Placing>();
+  if (!isSwissComplete(state)) return placings;
+  const rows = swissStandings(state).filter((row) => !placings.has(row.playerId));
+  const below = cut ? cut.participant.length : 0;
+  const sharing = new Map<number, number>();
+  for (const row of rows) sharing.set(row.rank, (sharing.get(row.rank) ?? 0) + 1);
+  for (const row of rows) {
+    const rank = Math.max(row.rank, below + 1);
+    placings.set(row.playerId, { rank, last: rank + sharing.get(row.rank)! - 1 });
+  }
+  return placings;
 }
 
 /** "1", or "3–4" for a band. */

@@ -8,6 +8,8 @@ import { approvedCounts, assertManager, bracketOf, type Db, findTournament } fro
 import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from "./rounds.ts";
 import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
+import { isCheckedIn } from "./checkin.ts";
+import { cutStateOf, swissSettings, swissStandings } from "./swiss.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
 
@@ -15,7 +17,18 @@ async function playersOf(db: Db, tournamentId: number) {
   return db
     .selectFrom("tournament_player")
     .innerJoin("user", "user.id", "tournament_player.user_id")
-    .select(["tournament_player.id", "tournament_player.status", "tournament_player.joined_at", "user.id as userId", "user.username", "user.first_name", "user.last_name", "user.email", "user.avatar"])
+    .select([
+      "tournament_player.id",
+      "tournament_player.status",
+      "tournament_player.joined_at",
+      "tournament_player.checked_in_at",
+      "user.id as userId",
+      "user.username",
+      "user.first_name",
+      "user.last_name",
+      "user.email",
+      "user.avatar",
+    ])
     .where("tournament_player.tournament_id", "=", tournamentId)
     .orderBy("tournament_player.joined_at")
     .orderBy("tournament_player.id")
@@ -50,6 +63,7 @@ export async function listPlayers(deps: AppDeps, viewer: User | undefined, tourn
       rank: placing?.rank ?? null,
       rankLabel: placing ? placingLabel(placing) : null,
       status: p.status,
+      checkedIn: isCheckedIn(tournament, p),
     };
   });
 }
@@ -119,7 +133,16 @@ function toSummary(tournament: Tournament, admin: { id: number; username: string
     championId: tournament.champion_id,
     viewCount: tournament.view_count,
     createdAt: new Date(tournament.created_at).toISOString(),
+    swissRounds: tournament.swiss_rounds,
+    topCut: tournament.top_cut,
+    checkInOpensAt: isoOrNull(tournament.checkin_opens_at),
+    checkInClosesAt: isoOrNull(tournament.checkin_closes_at),
+    checkInClosedAt: isoOrNull(tournament.checkin_closed_at),
   };
+}
+
+function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : new Date(Number(ms)).toISOString();
 }
 
 export async function listTournaments(deps: AppDeps) {
@@ -140,9 +163,17 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
     .where("id", "=", id)
     .execute();
   const full = await getTournamentWithBracket(deps, id);
-  const mine = viewer ? await deps.db.selectFrom("tournament_player").select("status").where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
+  const mine = viewer
+    ? await deps.db.selectFrom("tournament_player").select(["status", "checked_in_at", "joined_at"]).where("tournament_id", "=", id).where("user_id", "=", viewer.id).executeTakeFirst()
+    : undefined;
   const isAdmin = canManageTournament(viewer, { admin_id: full.adminId });
-  return { ...full, isJoined: Boolean(mine), userApproved: mine?.status === "approved", isAdmin };
+  return {
+    ...full,
+    isJoined: Boolean(mine),
+    userApproved: mine?.status === "approved",
+    isAdmin,
+    checkedIn: mine ? isCheckedIn({ checkin_closed_at: full.checkInClosedAt ? Date.parse(full.checkInClosedAt) : null }, mine) : false,
+  };
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
@@ -179,6 +210,29 @@ export async function roundRobinTable(deps: AppDeps, id: number) {
     scoreFor: row.scoreFor,
     scoreAgainst: row.scoreAgainst,
   }));
+}
+
+/** The Swiss table (empty before the start) with the rounds played and the cut (issue 19). */
+export async function swissTable(deps: AppDeps, id: number) {
+  const tournament = await findTournament(deps.db, id);
+  const state = bracketOf(tournament);
+  if (!state || tournament.structure !== "swiss") return { rows: [], rounds: tournament.swiss_rounds ?? 0, roundsPlayed: 0, topCut: tournament.top_cut, cutDrawn: false };
+  const players = await playerInfos(deps.db, id);
+  const settings = swissSettings(state);
+  const rows = swissStandings(state).map((row) => ({
+    rank: row.rank,
+    shared: row.shared,
+    flag: players.get(row.playerId)?.avatar ?? null,
+    name: players.get(row.playerId)?.name ?? `#${row.playerId}`,
+    playerID: row.playerId,
+    played: row.played,
+    won: row.won,
+    lost: row.lost,
+    byes: row.byes,
+    pts: row.pts,
+    buchholz: row.buchholz,
+  }));
+  return { rows, rounds: settings.swissRounds, roundsPlayed: settings.roundsPlayed, topCut: settings.topCut, cutDrawn: cutStateOf(state) !== null };
 }
 
 export async function isTournamentAdmin(deps: AppDeps, id: number, viewer: User | undefined): Promise<boolean> {

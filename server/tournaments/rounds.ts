@@ -36,6 +36,11 @@ export function toBracketData(tournamentId: number, structure: Structure, state:
     };
   }
   if (structure === "robin") return groups[0] ? roundsOf(groups[0].id, (n) => `Round ${n}`) : [];
+  // Swiss (issue 19): its rounds, then the top cut's (a group of the second stage) once drawn.
+  if (structure === "swiss") {
+    const [swiss, cut] = [groups.find((g) => (g as { stage_id?: number }).stage_id === 0), groups.find((g) => (g as { stage_id?: number }).stage_id !== 0)];
+    return [...(swiss ? roundsOf(swiss.id, (n) => `Swiss Round ${n}`) : []), ...(cut ? roundsOf(cut.id, eliminationTitle) : [])];
+  }
   return groups[0] ? roundsOf(groups[0].id, eliminationTitle) : [];
 }
 

@@ -411,3 +411,50 @@ describe("size and finished matches (issue 14, items 7 and 9)", () => {
     expect(after.teams.map((t) => t.score)).toEqual([2, 1]);
   });
 });
+
+describe("Swiss (issue 19, item 3)", () => {
+  it("6 players: three Swiss rounds drawn one at a time, then a top 4 seeded by the table, to a champion", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "swiss", size: "6", topCut: "4" });
+    await fill(organiser, id, 6);
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    const first = (await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body;
+    // Only round 1 exists before anything is played.
+    expect(first.data.map((round: { title: string }) => round.title)).toEqual(["Swiss Round 1"]);
+    expect(await playOut(organiser, id)).toBe("swiss");
+    const { data, championId } = (await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body;
+    expect(data.map((round: { title: string }) => round.title)).toEqual(["Swiss Round 1", "Swiss Round 2", "Swiss Round 3", "Semi-finals", "Final"]);
+    const table = (await new Browser(server.url).get(`/api/tournament/swiss/${id}`)).body;
+    expect(table).toMatchObject({ rounds: 3, roundsPlayed: 3, topCut: 4, cutDrawn: true });
+    expect(table.rows).toHaveLength(6);
+    // The semi-finals seat the table's first four: 1 v 4 and 2 v 3.
+    const top = table.rows.slice(0, 4).map((row: { playerID: number }) => row.playerID);
+    const semis = (data[3].seeds as Seed[]).map((seed) => seed.teams.map((team) => team.playerID));
+    expect(semis).toEqual([
+      [top[0], top[3]],
+      [top[1], top[2]],
+    ]);
+    const final = (data[4].seeds as Seed[])[0]!;
+    expect(championId).toBe(final.teams[0]!.playerID);
+    const tournament = (await new Browser(server.url).get(`/api/tournament/${id}`)).body;
+    expect(tournament).toMatchObject({ isFinished: true, structure: "swiss", topCut: 4, swissRounds: null });
+    const ranks = (await new Browser(server.url).get(`/api/tournament/players/getPlayers/${id}`)).body.map((p: { rankLabel: string }) => p.rankLabel).sort();
+    expect(ranks).toEqual(["1", "2", "3–4", "3–4", "5", "6"].sort());
+  });
+
+  it("refuses more rounds than the size can pair, and a cut that keeps everyone", async () => {
+    const organiser = await signedInUser(server);
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries({ tournamentName: "Swiss Cup", format: "swiss", size: "6", gameID: "1", ...fields })) body.append(key, value);
+      return organiser.browser.post("/api/tournament/create-tournament", body);
+    };
+    const tooMany = await form({ swissRounds: "4" });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toContainEqual(expect.objectContaining({ field: "swissRounds" }));
+    const cut = await form({ size: "8", topCut: "8" });
+    expect(cut.status).toBe(400);
+    expect(cut.body.errors).toContainEqual(expect.objectContaining({ field: "topCut" }));
+    expect((await form({ swissRounds: "2" })).status).toBe(201);
+  });
+});

@@ -8,6 +8,12 @@ import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "..
 import { translate } from "../i18n/messages.ts";
 import {
   AutoAssignSchema,
+  CheckInClosedResponseSchema,
+  CheckInParticipantParamSchema,
+  CheckInWindowSchema,
+  DeskCheckInSchema,
+  TicketCheckedInResponseSchema,
+  TicketCheckInSchema,
   ChannelMatchResponseSchema,
   CreateTournamentSchema,
   MatchIdSchema,
@@ -15,6 +21,7 @@ import {
   SetWinnerSchema,
   StandingListResponseSchema,
   StartTournamentSchema,
+  SwissTableResponseSchema,
   StationAssignSchema,
   StationCreateSchema,
   StationListResponseSchema,
@@ -37,6 +44,7 @@ import {
 import * as commands from "./commands.ts";
 import * as queries from "./queries.ts";
 import * as stations from "./stations.ts";
+import * as checkin from "./checkin.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tournaments"];
@@ -183,6 +191,14 @@ const r = {
     request: { params: TournamentIdParamSchema },
     responses: { 200: jsonResponse(StandingListResponseSchema, "Rows, best first"), 404: errors[404] },
   }),
+  swiss: createRoute({
+    method: "get",
+    path: "/swiss/{id}",
+    tags,
+    summary: "Swiss standings (points, Buchholz), rounds played and the top cut (issue 19)",
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(SwissTableResponseSchema, "Rows, best first"), 404: errors[404] },
+  }),
   rounds: createRoute({
     method: "get",
     path: "/rounds/{id}",
@@ -270,6 +286,51 @@ const r = {
     request: { params: TournamentIdParamSchema, body: jsonBody(AutoAssignSchema) },
     responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
+  checkInWindow: createRoute({
+    method: "put",
+    path: "/{id}/check-in",
+    tags,
+    summary: "Set the check-in window: minutesBefore the start up to the start; null removes it (organiser)",
+    ...owner,
+    request: { params: TournamentIdParamSchema, body: jsonBody(CheckInWindowSchema) },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  checkIn: createRoute({
+    method: "post",
+    path: "/{id}/check-in",
+    tags,
+    summary: "Check in: an approved entrant, while the window is open",
+    ...owner,
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(Ok, "Checked in"), 401: errors[401], 404: errors[404], 409: errors[409] },
+  }),
+  closeCheckIn: createRoute({
+    method: "post",
+    path: "/{id}/check-in/close",
+    tags,
+    summary: "Close the check-in now: entrants not checked in are dropped (organiser)",
+    ...owner,
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(CheckInClosedResponseSchema, "Closed"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  ticketCheckIn: createRoute({
+    method: "post",
+    path: "/{id}/check-in/ticket",
+    tags,
+    summary: "The desk checks in the holder of an event ticket of this tournament (organiser)",
+    ...owner,
+    request: { params: TournamentIdParamSchema, body: jsonBody(TicketCheckInSchema) },
+    responses: { 200: jsonResponse(TicketCheckedInResponseSchema, "Checked in"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  deskCheckIn: createRoute({
+    method: "put",
+    path: "/{id}/check-in/{participantId}",
+    tags,
+    summary: "The desk checks an approved entrant in or back out, until the start (organiser)",
+    ...owner,
+    request: { params: CheckInParticipantParamSchema, body: jsonBody(DeskCheckInSchema) },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
   byId: createRoute({
     method: "get",
     path: "/{id}",
@@ -330,6 +391,7 @@ export function tournamentRoutes(deps: AppDeps) {
       return c.json(ok(c.get("lang"), "match_ended"), 200);
     })
     .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
+    .openapi(r.swiss, async (c) => c.json(await queries.swissTable(deps, c.req.valid("param").id), 200))
     .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
     .openapi(r.exportJson, async (c) => {
       const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);
@@ -364,6 +426,27 @@ export function tournamentRoutes(deps: AppDeps) {
     .openapi(r.autoAssign, async (c) => {
       await stations.setAutoAssign(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").autoAssign);
       return c.json(ok(c.get("lang"), "auto_assign_saved"), 200);
+    })
+    .openapi(r.checkInWindow, async (c) => {
+      await checkin.setCheckInWindow(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").minutesBefore);
+      return c.json(ok(c.get("lang"), "checkin_window_saved"), 200);
+    })
+    .openapi(r.checkIn, async (c) => {
+      await checkin.checkIn(deps, currentUser(c), c.req.valid("param").id);
+      return c.json(ok(c.get("lang"), "checked_in"), 200);
+    })
+    .openapi(r.closeCheckIn, async (c) => {
+      const dropped = await checkin.closeCheckInNow(deps, currentUser(c), c.req.valid("param").id);
+      return c.json({ ...ok(c.get("lang"), "checkin_closed"), dropped }, 200);
+    })
+    .openapi(r.ticketCheckIn, async (c) => {
+      const username = await checkin.ticketCheckIn(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").code);
+      return c.json({ ...ok(c.get("lang"), "checked_in"), username }, 200);
+    })
+    .openapi(r.deskCheckIn, async (c) => {
+      const { id, participantId } = c.req.valid("param");
+      await checkin.deskCheckIn(deps, currentUser(c), id, participantId, c.req.valid("json").checkedIn);
+      return c.json(ok(c.get("lang"), "checkin_saved"), 200);
     })
     .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
 }

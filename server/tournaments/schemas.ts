@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIZES } from "./engine.ts";
+import { maxRounds } from "./swiss.ts";
 import { numeric } from "../http/numbers.ts";
 
 const flagInput = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])]).optional();
@@ -32,7 +33,7 @@ const timeZone = z
 export const CreateTournamentSchema = z
   .object({
     tournamentName: z.string({ error: "tournament_name_too_short" }).trim().min(3, "tournament_name_too_short").max(100, "text_too_long"),
-    format: z.enum(["s_elim", "d_elim", "robin"], { error: "tournament_format_invalid" }),
+    format: z.enum(["s_elim", "d_elim", "robin", "swiss"], { error: "tournament_format_invalid" }),
     size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")),
     isTeam: flag,
     teamSize: numeric(z.number().int().min(1).max(10).optional().default(1)),
@@ -50,8 +51,13 @@ export const CreateTournamentSchema = z
     endDate: isoDate,
     timeZone,
     file: z.any().optional(),
+    // Swiss only (issue 19): empty for ceil(log2 n) rounds; the top cut, 0 for none.
+    swissRounds: numeric(z.number({ error: "swiss_rounds_invalid" }).int("swiss_rounds_invalid").min(1, "swiss_rounds_invalid").optional()),
+    topCut: numeric(z.union([z.literal(0), z.literal(4), z.literal(8)], { error: "top_cut_invalid" }).optional()),
   })
   .refine((t) => SIZES[t.format].includes(t.size), { path: ["size"], message: "tournament_size_invalid" })
+  .refine((t) => t.swissRounds === undefined || t.swissRounds <= maxRounds(t.size), { path: ["swissRounds"], message: "swiss_rounds_invalid" })
+  .refine((t) => !t.topCut || t.topCut < t.size, { path: ["topCut"], message: "top_cut_invalid" })
   .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, { path: ["endDate"], message: "tournament_dates_invalid" });
 export type CreateTournamentInput = z.infer<typeof CreateTournamentSchema>;
 
@@ -61,7 +67,7 @@ export const UpdateTournamentSchema = z
     prize: z.string().trim().max(200, "text_too_long").optional(),
     description: z.string().trim().max(5000, "text_too_long").optional(),
     rules: z.string().trim().max(10000, "text_too_long").optional(),
-    structure: z.enum(["s_elim", "d_elim", "robin"], { error: "tournament_format_invalid" }).optional(),
+    structure: z.enum(["s_elim", "d_elim", "robin", "swiss"], { error: "tournament_format_invalid" }).optional(),
     // Checked against the structure and the approved players in the service, which knows both.
     size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")).optional(),
     discipline: z.string().trim().max(100, "text_too_long").optional(),
@@ -111,7 +117,7 @@ export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
 
 const IsoDate = z.string().describe("ISO 8601");
-export const StructureSchema = z.enum(["s_elim", "d_elim", "robin"]);
+export const StructureSchema = z.enum(["s_elim", "d_elim", "robin", "swiss"]);
 
 /** The bracket as the screens draw it: rounds of seeds, or the two brackets of a double elimination. */
 export const BracketDataSchema = z.union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })]).meta({ id: "BracketData" });
@@ -159,6 +165,13 @@ export const TournamentSummaryResponseSchema = z
     championId: z.number().nullable(),
     viewCount: z.number(),
     createdAt: IsoDate,
+    /** Swiss (issue 19): the rounds chosen (null: ceil(log2 n) at the start) and the top cut (0: none). */
+    swissRounds: z.number().nullable(),
+    topCut: z.number(),
+    /** Check-in (issue 19): the window, null without one; `checkInClosedAt` once its no-shows were dropped. */
+    checkInOpensAt: IsoDate.nullable(),
+    checkInClosesAt: IsoDate.nullable(),
+    checkInClosedAt: IsoDate.nullable(),
   })
   .meta({ id: "TournamentSummary" });
 export type TournamentSummary = z.infer<typeof TournamentSummaryResponseSchema>;
@@ -169,7 +182,9 @@ export const TournamentResponseSchema = TournamentSummaryResponseSchema.extend({
 export type Tournament = z.infer<typeof TournamentResponseSchema>;
 
 /** The tournament page: the viewer's own standing in it. */
-export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend({ isJoined: z.boolean(), userApproved: z.boolean(), isAdmin: z.boolean() }).meta({ id: "TournamentForViewer" });
+export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend({ isJoined: z.boolean(), userApproved: z.boolean(), isAdmin: z.boolean(), checkedIn: z.boolean() }).meta({
+  id: "TournamentForViewer",
+});
 export type TournamentForViewer = z.infer<typeof TournamentForViewerResponseSchema>;
 
 /** A participant; `email` is empty unless the viewer manages the tournament, `rank` null while still in the running. */
@@ -185,6 +200,8 @@ export const TournamentPlayerResponseSchema = z
     rank: z.number().nullable(),
     rankLabel: z.string().nullable(),
     status: z.enum(["pending", "approved"]),
+    /** Checked in for the tournament's check-in (issue 19). */
+    checkedIn: z.boolean(),
   })
   .meta({ id: "TournamentPlayer" });
 export type TournamentPlayer = z.infer<typeof TournamentPlayerResponseSchema>;
@@ -211,6 +228,27 @@ export const StandingResponseSchema = z
 export type Standing = z.infer<typeof StandingResponseSchema>;
 export const StandingListResponseSchema = z.array(StandingResponseSchema);
 export type StandingList = z.infer<typeof StandingListResponseSchema>;
+
+/** A row of the Swiss table (issue 19): one point a win, a bye counting as one; Buchholz sums the opponents' points. */
+export const SwissStandingResponseSchema = z
+  .object({
+    rank: z.number(),
+    shared: z.boolean(),
+    flag: z.string().nullable(),
+    name: z.string(),
+    playerID: z.number(),
+    played: z.number(),
+    won: z.number(),
+    lost: z.number(),
+    byes: z.number(),
+    pts: z.number(),
+    buchholz: z.number(),
+  })
+  .meta({ id: "SwissStanding" });
+export type SwissStanding = z.infer<typeof SwissStandingResponseSchema>;
+/** The Swiss table and where the tournament stands: rounds played of how many, and the top cut once drawn. */
+export const SwissTableResponseSchema = z.object({ rows: z.array(SwissStandingResponseSchema), rounds: z.number(), roundsPlayed: z.number(), topCut: z.number(), cutDrawn: z.boolean() });
+export type SwissTable = z.infer<typeof SwissTableResponseSchema>;
 
 /** `progress` is the share of matches finished, 0 to 1. */
 export const RoundsResponseSchema = z.object({ data: BracketDataSchema, structure: StructureSchema, adminId: z.number(), progress: z.number(), championId: z.number().nullable() });
@@ -265,3 +303,17 @@ export const ChannelMatchResponseSchema = z.object({
   onAir: z.object({ tournament: z.object({ id: z.number(), name: z.string() }), station: StationSchema }).nullable(),
 });
 export type ChannelMatch = z.infer<typeof ChannelMatchResponseSchema>;
+
+// Check-in (issue 19, item 2).
+
+/** Minutes before the start the window opens; null takes the window away. */
+export const CheckInWindowSchema = z.object({
+  minutesBefore: z.number({ error: "checkin_window_invalid" }).int("checkin_window_invalid").min(5, "checkin_window_invalid").max(1440, "checkin_window_invalid").nullable(),
+});
+export const DeskCheckInSchema = z.object({ checkedIn: z.boolean({ error: "invalid_input" }) });
+export const TicketCheckInSchema = z.object({ code: z.string({ error: "checkin_ticket_unknown" }).trim().min(1, "checkin_ticket_unknown").max(100, "checkin_ticket_unknown") });
+export const CheckInParticipantParamSchema = z.object({ id: numeric(z.number().int().positive()), participantId: numeric(z.number().int().positive()) });
+export const TicketCheckedInResponseSchema = TournamentDoneResponseSchema.extend({ username: z.string() });
+export type TicketCheckedIn = z.infer<typeof TicketCheckedInResponseSchema>;
+export const CheckInClosedResponseSchema = TournamentDoneResponseSchema.extend({ dropped: z.number() });
+export type CheckInClosed = z.infer<typeof CheckInClosedResponseSchema>;

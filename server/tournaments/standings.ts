@@ -63,10 +63,10 @@ export function standingsOf(players: number[], results: MatchResult[]): Standing
 }
 
 /** A number to sort a group by, higher first; `group` is the players still level, for criteria that look only among them. */
-type Criterion = (playerId: number, group: number[]) => number;
+export type Criterion = (playerId: number, group: number[]) => number;
 
 /** Splits a group of players into places, best first. Recursion is on strictly smaller groups only, so it ends. */
-function separate(group: number[], criteria: Criterion[]): number[][] {
+export function separate(group: number[], criteria: Criterion[]): number[][] {
   if (group.length === 1) return [group];
   for (const criterion of criteria) {
     const parts = splitBy(group, (playerId) => criterion(playerId, group));

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api.ts";
-import type { Rounds, StandingList, Tournament, TournamentAdminFlag, TournamentForViewer, TournamentList, TournamentPlayerList } from "../../../../server/tournaments/schemas.ts";
+import type { Rounds, StandingList, SwissTable, Tournament, TournamentAdminFlag, TournamentForViewer, TournamentList, TournamentPlayerList } from "../../../../server/tournaments/schemas.ts";
 
 const base = "/tournament";
 /** The code of a tournament page load whose answer was not the API's (spec 02 §8 "Configuration error"). */
@@ -48,6 +48,12 @@ export function standingsQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "standings"], queryFn: ({ signal }) => api<StandingList>(`${base}/round-robin/${id}`, { signal }) });
 }
 export const useStandings = (id: number, enabled = true) => useQuery({ ...standingsQueryOptions(id), enabled });
+
+/** The Swiss table (issue 19): points and Buchholz, rounds played, the top cut. */
+export function swissTableQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "swiss"], queryFn: ({ signal }) => api<SwissTable>(`${base}/swiss/${id}`, { signal }) });
+}
+export const useSwissTable = (id: number) => useQuery(swissTableQueryOptions(id));
 
 export function playersQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "players"], queryFn: ({ signal }) => api<TournamentPlayerList>(`${base}/players/getPlayers/${id}`, { signal }) });

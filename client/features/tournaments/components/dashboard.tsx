@@ -8,7 +8,7 @@ import { toast } from "../../../lib/ui.ts";
 import { useStartTournament } from "../api/mutations.ts";
 import { usePlayers, useRounds, useTournament } from "../api/queries.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
-import { pendingProgress, setupProgress } from "../lib/format.ts";
+import { canStartTournament, pendingProgress, setupProgress } from "../lib/format.ts";
 import { SeedingCard } from "./seeding-card.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -48,7 +48,7 @@ export function TournamentDashboard({ id }: { id: number }) {
       </main>
     );
   const data = tournament.data;
-  const canStart = data.numberOfPlayers === data.size && !data.isActive && !data.isFinished;
+  const canStart = canStartTournament(data);
   const running = data.isActive ? (rounds.data?.progress ?? 0) : 0;
   const onStart = (seeding?: number[]) =>
     start.mutate(seeding, {
@@ -97,7 +97,12 @@ export function TournamentDashboard({ id }: { id: number }) {
           <p className="muted small">{t("participants_hint")}</p>
         </Link>
         {canStart && players.data ? (
-          <SeedingCard key={players.data.length} players={players.data.filter((player) => player.status === "approved")} starting={start.isPending} onStart={onStart} />
+          <SeedingCard
+            key={players.data.length}
+            players={players.data.filter((player) => player.status === "approved" && (!data.checkInClosesAt || player.checkedIn))}
+            starting={start.isPending}
+            onStart={onStart}
+          />
         ) : null}
       </div>
     </main>

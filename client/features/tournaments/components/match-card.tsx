@@ -64,7 +64,8 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
     setScores([String(seed.teams[0]?.score ?? 0), String(seed.teams[1]?.score ?? 0)]);
   }, [seed.playing, serverScores]);
 
-  const names = seed.teams.map((team) => team.player?.name ?? (admin ? t("slot_select") : t("slot_tba")));
+  // A finished match with one player is a Swiss bye (issue 19).
+  const names = seed.teams.map((team) => team.player?.name ?? (seed.finished ? t("bye") : admin ? t("slot_select") : t("slot_tba")));
   const [a, b] = [names[0] ?? t("slot_tba"), names[1] ?? t("slot_tba")];
   const bothPresent = seed.teams.length === 2 && seed.teams.every((team) => team.playerID !== null);
   const winner = winnerIndex(seed);

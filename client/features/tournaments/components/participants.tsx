@@ -11,6 +11,7 @@ import { usePlayers, useTournament } from "../api/queries.ts";
 import type { Participant } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
 import { WaitlistManager } from "../../../components/waitlist/waitlist-manager.tsx";
+import { CheckInDesk } from "./checkin-desk.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -51,6 +52,7 @@ export function ParticipantsScreen({ id }: { id: number }) {
           {approvedCount} / {tournament.data?.size ?? "…"}
         </p>
       </header>
+      {tournament.data && players.data ? <CheckInDesk tournament={tournament.data} players={players.data} /> : null}
       <Tabs
         tabs={[
           { id: "approved", label: `${t("tab_approved")} (${approvedCount})` },

@@ -18,10 +18,12 @@ import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
 import { JoinControl } from "./join-control.tsx";
 import { WaitlistPanel } from "../../../components/waitlist/waitlist-panel.tsx";
+import { CheckInControl } from "./checkin-control.tsx";
 import { LiveNow } from "./live-now.tsx";
 import { RoundList } from "./round-list.tsx";
 import { StandingsTable } from "./standings-table.tsx";
 import { StationsPanel } from "./stations-panel.tsx";
+import { SwissView } from "./swiss-view.tsx";
 import "../../../styles/tournaments.css";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -90,6 +92,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
           <JoinControl tournament={tournament} />
         </div>
       </header>
+      <CheckInControl tournament={tournament} />
       <LiveNow tournamentId={tournament.id} />
       {tournament.isActive || tournament.isFinished ? null : <WaitlistPanel place={{ kind: "tournament", id: tournament.id }} />}
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t("tournament_sections")} />
@@ -194,7 +197,7 @@ function Brackets({ tournament }: { tournament: Page }) {
   return (
     <div className="t-brackets">
       <div className="row t-brackets-bar no-print">
-        {robin ? null : (
+        {robin || tournament.structure === "swiss" ? null : (
           <div className="segmented" role="group" aria-label={t("layout")}>
             <button type="button" aria-pressed={layout === "bracket"} onClick={() => setLayout("bracket")}>
               <Network size={16} aria-hidden /> {t("layout_bracket")}
@@ -208,7 +211,9 @@ function Brackets({ tournament }: { tournament: Page }) {
       {tournament.isAdmin ? <StationsPanel tournamentId={tournament.id} seeds={[...winners, ...losers].flatMap((round) => round.seeds)} /> : null}
       <div className="print-area">
         <h2 className="print-only">{tournament.name}</h2>
-        {robin ? (
+        {tournament.structure === "swiss" ? (
+          <SwissView rounds={winners} tournamentId={tournament.id} isAdmin={tournament.isAdmin} />
+        ) : robin ? (
           <>
             {standings.data ? <StandingsTable rows={standings.data} finished={tournament.isFinished} /> : <Skeleton height={160} />}
             <RoundList winners={winners} losers={[]} {...common} />

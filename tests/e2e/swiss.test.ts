@@ -1,0 +1,90 @@
+import { describe, expect, it } from "bun:test";
+import type { Page } from "playwright-core";
+import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { signedInUser } from "../fixtures/server.ts";
+
+const handles = useServerAndBrowser();
+
+/** Plays the first match that can start through its card: Start, the dialog, 2–1, End, the dialog. */
+async function playNextMatch(page: Page) {
+  const card = page.locator("article.match-card", { has: page.getByRole("button", { name: "Start", exact: true }) }).first();
+  const matchId = await card.getAttribute("data-match-id");
+  const match = page.locator(`article[data-match-id="${matchId}"]`);
+  await match.getByRole("button", { name: "Start", exact: true }).click();
+  const startDialog = page.getByRole("dialog", { name: "Start The game" });
+  await startDialog.getByRole("button", { name: "Start game" }).click();
+  await startDialog.waitFor({ state: "detached" });
+  const scores = match.getByRole("spinbutton");
+  await scores.first().and(page.locator(":enabled")).waitFor();
+  await scores.nth(0).fill("2");
+  await scores.nth(1).fill("1");
+  await match.getByRole("button", { name: "End", exact: true }).click();
+  const endDialog = page.getByRole("dialog", { name: "End The game" });
+  await endDialog.getByRole("button", { name: "End game" }).click();
+  await endDialog.waitFor({ state: "detached" });
+  await page.locator(`article[data-match-id="${matchId}"].match-card-finished`).waitFor();
+}
+
+describe("a Swiss tournament run through the screens (issue 19, item 3)", () => {
+  it("6 players: created with a top 4, three Swiss rounds drawn one after another, the standings, then the top cut to a champion", async () => {
+    const organiser = await signedInUser(handles.server);
+    const page = await pageFor(handles, organiser, "en");
+
+    // The create form offers Swiss, its rounds (ceil(log2 6) = 3 by default) and a top cut.
+    await page.goto(`${handles.server.url}/create-tournament`);
+    await page.getByRole("button", { name: "League of Legends" }).click();
+    await page.getByLabel("Tournament name").fill("Swiss Night");
+    await page.getByLabel("Format").selectOption("swiss");
+    await page.getByLabel("Size").selectOption("6");
+    await page.getByLabel("Swiss rounds").locator("option", { hasText: "Default (3 rounds)" }).waitFor({ state: "attached" });
+    await page.getByLabel("Top cut").selectOption("4");
+    await page.getByRole("button", { name: "Create tournament" }).click();
+    await page.waitForURL(/\/dashboard\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+
+    // The organiser and five players are in; the organiser starts from the dashboard.
+    expect((await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id })).body.status).toBe("approved");
+    for (let i = 0; i < 5; i++) {
+      const player = await signedInUser(handles.server);
+      await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
+    }
+    for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
+      expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
+    await page.reload();
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    await page.getByText("Started", { exact: true }).first().waitFor();
+
+    // The Brackets tab shows where the Swiss stands, its table and round 1's three matches.
+    await page.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
+    await page.getByText("Round 1 of 3").waitFor();
+    const table = page.getByRole("table", { name: "Swiss standings" });
+    await table.waitFor();
+    expect(await table.locator("tbody tr").count()).toBe(6);
+    await page.getByRole("region", { name: "Swiss round 1" }).waitFor();
+    expect(await page.locator("article.match-card").count()).toBe(3);
+
+    // Each round is drawn when the last match of the one before ends.
+    for (const round of [1, 2, 3]) {
+      for (let i = 0; i < 3; i++) await playNextMatch(page);
+      if (round < 3) await page.getByRole("region", { name: `Swiss round ${round + 1}` }).waitFor();
+    }
+
+    // After round 3, the top cut: the semi-finals seat the table's first four.
+    const cut = page.getByRole("region", { name: "Top cut" });
+    await cut.getByRole("region", { name: "Semi-finals" }).waitFor();
+    const swiss = (await organiser.browser.get(`/api/tournament/swiss/${id}`)).body;
+    expect(swiss).toMatchObject({ roundsPlayed: 3, cutDrawn: true });
+    const topFour = swiss.rows.slice(0, 4).map((row: { name: string }) => row.name);
+    for (const name of topFour) await cut.getByText(name, { exact: true }).first().waitFor();
+    for (const row of swiss.rows.slice(4)) expect(await cut.getByText(row.name, { exact: true }).count()).toBe(0);
+
+    // Two semi-finals and the final, then the champion.
+    for (let i = 0; i < 3; i++) await playNextMatch(page);
+    await cut.locator(".champion-card").waitFor();
+    const champion = (await cut.locator(".champion-name").textContent())!.trim();
+    const after = (await organiser.browser.get(`/api/tournament/${id}`)).body;
+    expect(after.isFinished).toBe(true);
+    const players = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body as { userId: number; username: string }[];
+    expect(players.find((p) => p.userId === after.championId)?.username).toBe(champion);
+  });
+});
