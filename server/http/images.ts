@@ -29,6 +29,10 @@ export const imageKinds = {
   banner: { folder: "banners", maxBytes: 10 * 1024 * 1024, width: 1920, height: 480, fit: "cover" },
   poster: { folder: "posters", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
   eventCover: { folder: "event-covers", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
+  siteLogo: { folder: "site", maxBytes: 5 * 1024 * 1024, width: 256, height: 256, fit: "inside" },
+  gameIcon: { folder: "games", maxBytes: 5 * 1024 * 1024, width: 256, height: 256, fit: "cover" },
+  gamePortrait: { folder: "games", maxBytes: 10 * 1024 * 1024, width: 600, height: 800, fit: "cover" },
+  gameLandscape: { folder: "games", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
 } satisfies Record<string, ImageKind>;
 
 export type UploadDeps = Pick<AppDeps, "db" | "config" | "now">;
