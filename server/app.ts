@@ -36,6 +36,7 @@ import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { adminSiteRoutes, siteRoutes } from "./admin/site-routes.ts";
+import { adminGameRoutes } from "./catalogue/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
@@ -69,6 +70,7 @@ export function createApi(deps: AppDeps) {
     .route("/", adminRoutes(deps))
     .route("/", adminSiteRoutes(deps))
     .route("/", siteRoutes(deps))
+    .route("/", adminGameRoutes(deps))
     .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { LegalLanguageSchema } from "../legal/schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
 // The console's content and site tabs (issue 20).
@@ -97,35 +96,4 @@ export const InvitationInputSchema = z.object({
 export const InvitationCreatedSchema = z.object({ success: z.literal(true), url: z.string() });
 export const IdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
 
-export const LegalVersionParamSchema = z.object({ type: z.string().max(40) });
-export const LegalVersionQuerySchema = z.object({ lang: LegalLanguageSchema });
-export const LegalVersionListSchema = z
-  .object({
-    success: z.literal(true),
-    versions: z.array(z.object({ version: z.number(), title: z.string(), content: z.string(), updatedAt: z.string(), updatedBy: z.string().nullable() })),
-  })
-  .openapi("LegalVersions");
-
-const AdminGameSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  shortName: z.string(),
-  descriptionFr: z.string(),
-  descriptionEn: z.string(),
-  icon: z.string(),
-  portraitImage: z.string(),
-  landscapeImage: z.string(),
-  hidden: z.boolean(),
-  edited: z.boolean(),
-});
-export const AdminGameListSchema = z.object({ success: z.literal(true), games: z.array(AdminGameSchema) }).openapi("AdminGames");
-export const AdminGameAnswerSchema = z.object({ success: z.literal(true), game: AdminGameSchema });
-
-export const GameInputSchema = z.object({
-  name: z.string({ error: "game_name_invalid" }).trim().min(1, "game_name_invalid").max(80, "game_name_invalid"),
-  shortName: z.string({ error: "game_name_invalid" }).trim().min(1, "game_name_invalid").max(20, "game_name_invalid"),
-  descriptionFr: z.string().trim().max(2000, "invalid_input").optional().default(""),
-  descriptionEn: z.string().trim().max(2000, "invalid_input").optional().default(""),
-});
-export const GamePictureParamSchema = z.object({ id: numeric(z.number().int().positive()), picture: z.enum(["icon", "portrait", "landscape"]) });
 export const UploadFormSchema = z.object({ filename: z.any().optional() });

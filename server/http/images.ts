@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { bodyLimit } from "hono/body-limit";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
 import type { AppDeps } from "./context.ts";
 import { AppError, BadRequestError } from "./errors.ts";
@@ -95,4 +96,14 @@ export function tooLarge(kind: ImageKind): AppError {
 export async function removeUpload(publicPath: string | null, dataDir: string): Promise<void> {
   if (!publicPath?.startsWith("/uploads/")) return;
   await unlink(join(dataDir, publicPath.slice(1))).catch(() => undefined);
+}
+
+/** Refuses an upload over its kind's limit before reading it all; a little room is left for the multipart framing. */
+export function imageBodyLimit(kind: ImageKind) {
+  return bodyLimit({
+    maxSize: kind.maxBytes + 64 * 1024,
+    onError: () => {
+      throw tooLarge(kind);
+    },
+  });
 }
