@@ -5,19 +5,23 @@ import { Button } from "../../../components/button.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import type { AdminTab } from "../admin-tabs.ts";
 import { AuditLog } from "./audit-log.tsx";
+import { ContentPanel } from "./content-panel.tsx";
 import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
+import { SitePanel } from "./site-panel.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
-/** /admin (issue 20): the site's members, each opened beside the list, the machine with its backups, and the audit log. The server checks every call. */
+/** /admin (issue 20): the site's members, each opened beside the list, its content, the site's settings, the machine with its backups, and the audit log. The server checks every call. */
 export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab }) {
   const { t } = useTranslation("admin");
   const [tab, setTab] = useState<AdminTab>(initialTab);
   const [openMember, setOpenMember] = useState<number>();
   const tabs = [
     { id: "members" as const, label: t("tab_members") },
+    { id: "content" as const, label: t("tab_content") },
+    { id: "site" as const, label: t("tab_site") },
     { id: "machine" as const, label: t("tab_machine") },
     { id: "audit" as const, label: t("tab_audit") },
   ];
@@ -42,6 +46,10 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
               </aside>
             ) : null}
           </div>
+        ) : tab === "content" ? (
+          <ContentPanel />
+        ) : tab === "site" ? (
+          <SitePanel />
         ) : tab === "machine" ? (
           <MachinePanel />
         ) : (
