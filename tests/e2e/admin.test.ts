@@ -79,7 +79,7 @@ describe("the admin console", () => {
     expect((await member.browser.get("/api/auth/me")).body.user.role).toBe("streamer");
 
     const before = (await new Browser(server.url).get("/api/legal/cgu?lang=fr")).body.data;
-    await page.getByRole("tab", { name: "Site" }).click();
+    await page.getByRole("tab", { name: "Textes légaux" }).click();
     await page.getByLabel("Document").selectOption("cgu");
     await page.getByText(`Version ${before.version} en ligne`, { exact: false }).waitFor();
     await page.getByLabel("Titre", { exact: true }).fill("Conditions de la LAN");

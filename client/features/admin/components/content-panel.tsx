@@ -28,7 +28,7 @@ export function ContentPanel() {
 
 function ReplaysTable() {
   const { t, i18n } = useTranslation("admin");
-  const [filter, setFilter] = useState<{ q: string; state: ReplayState; page: number }>({ q: "", state: "deleted", page: 1 });
+  const [filter, setFilter] = useState<{ q: string; state: ReplayState; page: number }>({ q: "", state: "all", page: 1 });
   const [purging, setPurging] = useState<{ id: number; title: string }>();
   const replays = useAdminReplays(filter);
   const restore = useAdminCall(adminCalls.restoreReplay, { onSuccess: () => toast.success(t("replay_restored")), onError: (e) => toast.error(e.message) });
@@ -49,7 +49,7 @@ function ReplaysTable() {
         <label className="field">
           <span className="field-caption">{t("state")}</span>
           <select value={filter.state} onChange={(event) => set({ state: event.target.value as ReplayState })}>
-            {(["deleted", "visible", "all"] as const).map((state) => (
+            {(["all", "deleted", "visible"] as const).map((state) => (
               <option key={state} value={state}>
                 {t(`replays_${state}`)}
               </option>

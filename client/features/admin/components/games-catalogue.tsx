@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -66,6 +66,9 @@ function GameForm({ game, onDone, onClose }: { game?: AdminGame; onDone: (game: 
   const { t } = useTranslation("admin");
   const [texts, setTexts] = useState<GameTexts>(game ? { name: game.name, shortName: game.shortName, descriptionFr: game.descriptionFr, descriptionEn: game.descriptionEn } : blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // Opened from far down the list: the form comes into view.
+  useEffect(() => form.current?.scrollIntoView({ block: "nearest" }), []);
   const failed = (e: Error) => (e instanceof ApiError && e.fields.length ? setErrors(Object.fromEntries(e.fields.map((f) => [f.field, f.msg]))) : toast.error(e.message));
   const save = useAdminCall((input: GameTexts) => (game ? adminCalls.editGame({ id: game.id, ...input }) : adminCalls.addGame(input)), {
     onSuccess: (answer) => {
@@ -84,7 +87,7 @@ function GameForm({ game, onDone, onClose }: { game?: AdminGame; onDone: (game: 
     <TextField label={t(`game_${name}`)} value={texts[name]} maxLength={max} error={errors[name]} onChange={(event) => setTexts({ ...texts, [name]: event.target.value })} />
   );
   return (
-    <form className="admin-game-form" onSubmit={submit} aria-label={game ? t("game_edit_named", { name: game.name }) : t("game_add")}>
+    <form ref={form} className="admin-game-form" onSubmit={submit} aria-label={game ? t("game_edit_named", { name: game.name }) : t("game_add")}>
       {field("name", 80)}
       {field("shortName", 20)}
       {field("descriptionFr", 2000)}

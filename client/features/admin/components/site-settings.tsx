@@ -106,7 +106,7 @@ function Invitations() {
   return (
     <div className="admin-invitations">
       <h3>{t("invitations_title")}</h3>
-      <form className="admin-row" onSubmit={submit}>
+      <form className="admin-row admin-invite-form" onSubmit={submit}>
         <TextField label={t("invitation_note")} value={form.note} maxLength={100} onChange={(event) => setForm({ ...form, note: event.target.value })} />
         <TextField label={t("invitation_uses")} hint={t("invitation_uses_help")} type="number" min={1} value={form.uses} onChange={(event) => setForm({ ...form, uses: event.target.value })} />
         <TextField
