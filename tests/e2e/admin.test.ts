@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { closeTestContextsAfterEach, loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { makeImage } from "../fixtures/images.ts";
 import { ADMIN, ADMIN_ENV, balanceOf } from "../fixtures/money.ts";
 import { Browser, signedInUser } from "../fixtures/server.ts";
 
@@ -136,6 +137,29 @@ describe("the admin console", () => {
     const created = await server.deps.db.selectFrom("user").select("username").where("username", "in", ["SansLien", "AvecLien"]).execute();
     expect(created).toEqual([{ username: "AvecLien" }]);
     await admin.json("PATCH", "/api/admin/site", { signupsOpen: true });
+  });
+
+  it("adds a game with its icon and poster; it joins the public catalogue, and the log says so", async () => {
+    const { server } = handles;
+    const admin = new Browser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByRole("tab", { name: "Jeux" }).click();
+    await page.getByRole("button", { name: "Ajouter un jeu" }).click();
+    await page.getByLabel("Nom du jeu").fill("Pétanque Arena");
+    await page.getByLabel("Nom court").fill("PA");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Jeu enregistré.").waitFor();
+    const png = { name: "picture.png", mimeType: "image/png", buffer: Buffer.from(await makeImage("png")) };
+    await page.getByLabel("Envoyer l'icône").setInputFiles(png);
+    await page.locator('img[alt="Icône"][src^="/uploads/games/"]').waitFor();
+    await page.getByLabel("Envoyer l'affiche verticale").setInputFiles(png);
+    await page.locator('img[alt="Affiche verticale"][src^="/uploads/games/"]').waitFor();
+    const game = (await new Browser(server.url).get("/api/stream/games")).body.games.find((g: { name: string }) => g.name === "Pétanque Arena");
+    expect(game.icon).toMatch(/^\/uploads\/games\/.*\.webp$/);
+    expect(game.portraitImage).toMatch(/^\/uploads\/games\/.*\.webp$/);
+    await page.getByRole("tab", { name: "Journal" }).click();
+    for (const action of ["Jeu ajouté", "Icône du jeu", "Affiche verticale du jeu"]) await page.getByRole("cell", { name: action, exact: true }).first().waitFor();
   });
 
   it("sends a member who is not an admin away, and the server refuses them the console's data", async () => {

@@ -68,7 +68,10 @@ function GameForm({ game, onDone, onClose }: { game?: AdminGame; onDone: (game: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   // Opened from far down the list: the form comes into view.
-  useEffect(() => form.current?.scrollIntoView({ block: "nearest" }), []);
+  useEffect(() => {
+    // Braces: scrollIntoView returns a promise in recent browsers, and an effect may only return its cleanup.
+    form.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   const failed = (e: Error) => (e instanceof ApiError && e.fields.length ? setErrors(Object.fromEntries(e.fields.map((f) => [f.field, f.msg]))) : toast.error(e.message));
   const save = useAdminCall((input: GameTexts) => (game ? adminCalls.editGame({ id: game.id, ...input }) : adminCalls.addGame(input)), {
     onSuccess: (answer) => {
