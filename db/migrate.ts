@@ -23,6 +23,7 @@ import * as addFollowerCount from "./migrations/0020_add_follower_count.ts";
 import * as createWaitlist from "./migrations/0021_create_waitlist.ts";
 import * as addSwissAndCheckin from "./migrations/0022_add_swiss_and_checkin.ts";
 import * as createClips from "./migrations/0023_create_clips.ts";
+import * as createSiteSettings from "./migrations/0024_create_site_settings.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0021_create_waitlist": createWaitlist,
   "0022_add_swiss_and_checkin": addSwissAndCheckin,
   "0023_create_clips": createClips,
+  "0024_create_site_settings": createSiteSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

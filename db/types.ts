@@ -116,6 +116,9 @@ export interface DB {
   clip: ClipTable;
   waitlist_entry: WaitlistEntryTable;
   waitlist_hold: WaitlistHoldTable;
+  site_setting: SiteSettingTable;
+  invitation: InvitationTable;
+  legal_version: LegalVersionTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -150,6 +153,10 @@ export interface GameTable {
   icon: string;
   landscape_image: string;
   portrait_image: string;
+  /** Hidden by an admin: gone from the catalogue and pickers, still shown where it was used. */
+  hidden_at: Generated<number | null>;
+  /** Edited or added by an admin: the shipped catalogue no longer overwrites it at start-up. */
+  edited_at: Generated<number | null>;
 }
 
 export interface ChannelTable {
@@ -586,4 +593,39 @@ export interface WaitlistHoldTable {
   kind: WaitlistKind;
   target_id: number;
   minutes: number;
+}
+
+/** One setting an admin edits in the console (server/site/settings.ts): the value is JSON. */
+export interface SiteSettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** A sign-up link an admin made for closed sign-ups: max_uses null = no limit, expires_at null = never. */
+export interface InvitationTable {
+  id: Generated<number>;
+  token: string;
+  note: Generated<string>;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_by: number;
+  created_at: number;
+}
+
+export type Invitation = Selectable<InvitationTable>;
+
+/** Every version a legal text has had, the current one included (legal_document holds the current one). */
+export interface LegalVersionTable {
+  id: Generated<number>;
+  type: LegalType;
+  lang: "fr" | "en";
+  version: number;
+  title: string;
+  content: string;
+  updated_at: number;
+  updated_by: number | null;
 }

@@ -35,6 +35,8 @@ import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
+import { adminSiteRoutes, siteRoutes } from "./admin/site-routes.ts";
+import { adminGameRoutes } from "./catalogue/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { clipRoutes } from "./clips/routes.ts";
 import { waitlistRoutes } from "./waitlist-desk/routes.ts";
@@ -68,9 +70,12 @@ export function createApi(deps: AppDeps) {
     .route("/", dashboardRoutes(deps))
     .route("/", privacyRoutes(deps))
     .route("/", adminRoutes(deps))
-    .route("/", healthRoutes(deps))
     .route("/", clipRoutes(deps))
-    .route("/waitlist", waitlistRoutes(deps));
+    .route("/waitlist", waitlistRoutes(deps))
+    .route("/", adminSiteRoutes(deps))
+    .route("/", siteRoutes(deps))
+    .route("/", adminGameRoutes(deps))
+    .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

@@ -99,6 +99,12 @@ async function offeredEvent(w: World, waiting: Actor) {
   expect((await event.holder.call("DELETE", `/api/event-participants/${event.id}`)).status).toBe(200);
   return event;
 }
+/** A game an admin added, for the console's catalogue cases (issue 20). */
+async function newGame(w: World): Promise<number> {
+  const added = await w.admin.call("POST", "/api/admin/games", { name: "Jeu de test", shortName: "JT" });
+  expect(added.status).toBe(201);
+  return added.body.game.id;
+}
 let renames = 0;
 /** A tournament of the world's owner with one station (issue 18). */
 async function newStation(w: World, stage: "pending" | "started") {
@@ -198,6 +204,41 @@ const CASES: Record<string, Case> = {
   "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
   "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
   "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },
+  // The console's content and site (issue 20): games are made for the case, so the world's catalogue stays as it is.
+  "DELETE /api/admin/chat-bans/{channelId}/{userId}": {
+    kind: "admin",
+    call: async (w) => {
+      expect((await w.owner.call("POST", `/api/chat/${w.channel.streamID}/bans`, { userId: w.player.user.id })).status).toBe(200);
+      const channel = await w.db.selectFrom("channel").select("id").where("public_id", "=", w.channel.streamID).executeTakeFirstOrThrow();
+      return { path: `/api/admin/chat-bans/${channel.id}/${w.player.user.id}` };
+    },
+    cleanup: (w) => w.owner.call("DELETE", `/api/chat/${w.channel.streamID}/bans/${w.player.user.id}`),
+  },
+  "PATCH /api/admin/site": { kind: "admin", call: () => ({ path: "/api/admin/site", body: { name: "Arena", signupsOpen: true } }) },
+  "POST /api/admin/site/logo": { kind: "admin", call: (w) => ({ path: "/api/admin/site/logo", bodyFor: () => pngForm(w) }), cleanup: (w) => w.admin.call("DELETE", "/api/admin/site/logo") },
+  "DELETE /api/admin/site/logo": { kind: "admin", call: () => ({ path: "/api/admin/site/logo" }) },
+  "POST /api/admin/site/test-mail": { kind: "admin", call: () => ({ path: "/api/admin/site/test-mail" }) },
+  "POST /api/admin/invitations": { kind: "admin", call: () => ({ path: "/api/admin/invitations", body: { maxUses: 1, expiresInDays: 7 } }) },
+  "POST /api/admin/invitations/{id}/revoke": {
+    kind: "admin",
+    call: async (w) => {
+      await w.admin.call("POST", "/api/admin/invitations", { maxUses: null, expiresInDays: null });
+      const invitation = await w.db.selectFrom("invitation").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+      return { path: `/api/admin/invitations/${invitation.id}/revoke` };
+    },
+  },
+  "POST /api/admin/games": { kind: "admin", call: () => ({ path: "/api/admin/games", body: { name: "Jeu du club", shortName: "JDC" } }) },
+  "PUT /api/admin/games/{id}": { kind: "admin", call: async (w) => ({ path: `/api/admin/games/${await newGame(w)}`, body: { name: "Jeu renommé", shortName: "JR" } }) },
+  "POST /api/admin/games/{id}/hide": { kind: "admin", call: async (w) => ({ path: `/api/admin/games/${await newGame(w)}/hide` }) },
+  "POST /api/admin/games/{id}/show": {
+    kind: "admin",
+    call: async (w) => {
+      const id = await newGame(w);
+      await w.admin.call("POST", `/api/admin/games/${id}/hide`);
+      return { path: `/api/admin/games/${id}/show` };
+    },
+  },
+  "POST /api/admin/games/{id}/pictures/{picture}": { kind: "admin", call: async (w) => ({ path: `/api/admin/games/${await newGame(w)}/pictures/icon`, bodyFor: () => pngForm(w) }) },
 
   // The object's owner, or an admin.
   "DELETE /api/stream/replays/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}` }) },

@@ -8,6 +8,7 @@ import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
+import { captchaEnabled } from "../site/settings.ts";
 import {
   AuthOptionsSchema,
   AvatarResponseSchema,
@@ -175,12 +176,12 @@ export function authRoutes(deps: AppDeps) {
     .openapi(logoutPostRoute, async (c) => logout(c, deps))
     .openapi(meRoute, async (c) => c.json({ success: true as const, user: toMe(currentUser(c)) }, 200))
     .openapi(captchaRoute, async (c) => {
-      const { enabled, complexity } = deps.config.captcha;
-      if (!enabled) return c.json({ enabled: false }, 200);
+      const { complexity } = deps.config.captcha;
+      if (!(await captchaEnabled(deps))) return c.json({ enabled: false }, 200);
       return c.json({ enabled: true, challenge: await newCaptchaChallenge(deps.config.secret, complexity, deps.now()) }, 200);
     })
-    .openapi(optionsRoute, (c) =>
-      c.json({ captcha: deps.config.captcha.enabled, providers: { google: Boolean(deps.config.oauth.google), facebook: Boolean(deps.config.oauth.facebook) }, testTopUp: deps.config.demo }, 200),
+    .openapi(optionsRoute, async (c) =>
+      c.json({ captcha: await captchaEnabled(deps), providers: { google: Boolean(deps.config.oauth.google), facebook: Boolean(deps.config.oauth.facebook) }, testTopUp: deps.config.demo }, 200),
     )
     .openapi(resetRequestRoute, async (c) => {
       await auth.requestPasswordReset(deps, c.req.valid("json").email, origin(c));

@@ -14,7 +14,13 @@ export const EmailSchema = requiredText().max(254, "email_invalid").regex(EMAIL_
 export const PasswordSchema = z.string({ error: "empty_field" }).min(1, "empty_field").min(8, "password_too_short").max(128, "password_too_long");
 export const NewPasswordSchema = z.string({ error: "empty_field" }).min(1, "empty_field").min(8, "new_password_too_short").max(128, "password_too_long");
 
-export const SignupSchema = z.object({ username: UsernameSchema, email: EmailSchema, password: PasswordSchema });
+export const SignupSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  /** The token of an admin's invitation link (?invite=), needed while sign-ups are closed. */
+  invite: z.string().max(100).optional(),
+});
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 /** `login` holds a username or an email: with an @ it is checked as an email, otherwise as a username. */

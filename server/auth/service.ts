@@ -10,6 +10,9 @@ import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordL
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, hashToken, newToken, revokeSession, revokeUserSessions } from "./sessions.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { takeInvitationUse } from "../site/invitations.ts";
+import { captchaEnabled, siteSettings } from "../site/settings.ts";
 
 const MINUTE = 60 * 1000;
 /**
@@ -50,8 +53,17 @@ async function passwordMatches(password: string, hash: string | null): Promise<b
 
 export async function signup(deps: AppDeps, input: SignupInput, origin: RequestOrigin): Promise<User> {
   await hitRateLimit(deps.db, `signup:ip:${origin.ip}`, limits.signupPerAddress, deps.now());
+  const { signupsOpen } = await siteSettings(deps);
+  if (!signupsOpen && !input.invite) throw new ForbiddenError("signups_closed");
   await assertAvailable(deps, input.username, input.email);
-  const user = await insertUser(deps, { username: input.username, email: input.email, passwordHash: await hashPassword(input.password) });
+  const values = { username: input.username, email: input.email, passwordHash: await hashPassword(input.password) };
+  // Closed sign-ups: the invitation's use is taken with the account, so a refused sign-up gives it back.
+  const user = signupsOpen
+    ? await insertUser(deps, values)
+    : await inTransaction(deps.db, async (trx) => {
+        await takeInvitationUse(trx, input.invite, deps.now());
+        return insertUser({ ...deps, db: trx }, values);
+      });
   await sendVerificationEmail(deps, user, origin.lang);
   return user;
 }
@@ -154,7 +166,7 @@ export interface LoginResult {
 export async function login(deps: AppDeps, input: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
   const now = deps.now();
   await hitRateLimit(deps.db, `login:ip:${origin.ip}`, limits.loginPerAddress, now);
-  if (deps.config.captcha.enabled) await verifyCaptchaToken(deps.db, deps.config.secret, input.captchaToken, now);
+  if (await captchaEnabled(deps)) await verifyCaptchaToken(deps.db, deps.config.secret, input.captchaToken, now);
 
   const column = input.login.includes("@") ? "email" : "username";
   const user = await deps.db.selectFrom("user").selectAll().where(column, "=", input.login).executeTakeFirst();

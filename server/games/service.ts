@@ -7,7 +7,7 @@ import type { Language } from "../i18n/messages.ts";
 import type { GameResponse } from "./schemas.ts";
 import { fold } from "../text/fold.ts";
 
-/** Brings the games table in line with the shipped catalogue at start-up: new titles appear, edited ones update. */
+/** Brings the games table in line with the shipped catalogue at start-up: new titles appear, edited ones update (unless an admin edited them). */
 export async function seedGames(db: Db): Promise<void> {
   for (const game of catalogue) {
     const row = {
@@ -20,10 +20,11 @@ export async function seedGames(db: Db): Promise<void> {
       landscape_image: game.landscapeImage,
       portrait_image: game.portraitImage,
     };
+    // A title an admin edited (or hid and edited) keeps the admin's version.
     await db
       .insertInto("game")
       .values(row)
-      .onConflict((oc) => oc.column("id").doUpdateSet(row))
+      .onConflict((oc) => oc.column("id").doUpdateSet(row).where("game.edited_at", "is", null))
       .execute();
   }
 }
@@ -41,8 +42,9 @@ export function toGameResponse(game: Game, lang: Language): GameResponse {
   };
 }
 
+/** The catalogue members pick from: games an admin hid are left out (they still show where they were used). */
 export async function listGames(deps: AppDeps): Promise<Game[]> {
-  return deps.db.selectFrom("game").selectAll().orderBy("name").execute();
+  return deps.db.selectFrom("game").selectAll().where("hidden_at", "is", null).orderBy("name").execute();
 }
 
 export async function getGame(deps: AppDeps, id: number): Promise<Game> {
@@ -73,6 +75,7 @@ export async function trendingGames(deps: AppDeps, limit: number): Promise<Game[
   const rows = await deps.db
     .selectFrom("game")
     .selectAll("game")
+    .where("game.hidden_at", "is", null)
     .select((eb) => [
       eb
         .selectFrom("viewer_presence")

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { bodyLimit } from "hono/body-limit";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
 import type { AppDeps } from "./context.ts";
 import { AppError, BadRequestError } from "./errors.ts";
@@ -29,6 +30,10 @@ export const imageKinds = {
   banner: { folder: "banners", maxBytes: 10 * 1024 * 1024, width: 1920, height: 480, fit: "cover" },
   poster: { folder: "posters", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
   eventCover: { folder: "event-covers", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
+  siteLogo: { folder: "site", maxBytes: 5 * 1024 * 1024, width: 256, height: 256, fit: "inside" },
+  gameIcon: { folder: "games", maxBytes: 5 * 1024 * 1024, width: 256, height: 256, fit: "cover" },
+  gamePortrait: { folder: "games", maxBytes: 10 * 1024 * 1024, width: 600, height: 800, fit: "cover" },
+  gameLandscape: { folder: "games", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
 } satisfies Record<string, ImageKind>;
 
 export type UploadDeps = Pick<AppDeps, "db" | "config" | "now">;
@@ -91,4 +96,14 @@ export function tooLarge(kind: ImageKind): AppError {
 export async function removeUpload(publicPath: string | null, dataDir: string): Promise<void> {
   if (!publicPath?.startsWith("/uploads/")) return;
   await unlink(join(dataDir, publicPath.slice(1))).catch(() => undefined);
+}
+
+/** Refuses an upload over its kind's limit before reading it all; a little room is left for the multipart framing. */
+export function imageBodyLimit(kind: ImageKind) {
+  return bodyLimit({
+    maxSize: kind.maxBytes + 64 * 1024,
+    onError: () => {
+      throw tooLarge(kind);
+    },
+  });
 }

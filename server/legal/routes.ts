@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { AppDeps } from "../http/context.ts";
 import { currentUser, requireRole } from "../http/auth.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
-import { LegalListResponseSchema, LegalQuerySchema, LegalResponseSchema, LegalTypeParamSchema, LegalUpdateSchema } from "./schemas.ts";
+import { LegalListResponseSchema, LegalQuerySchema, LegalResponseSchema, LegalTypeParamSchema, LegalUpdateSchema, LegalVersionListSchema, LegalVersionQuerySchema } from "./schemas.ts";
 import * as legal from "./service.ts";
 
 const tags = ["Legal"];
@@ -40,6 +40,17 @@ const updateRoute = createRoute({
   },
 });
 
+const versionsRoute = createRoute({
+  method: "get",
+  path: "/{type}/versions",
+  tags,
+  summary: "Every version of one language of a legal text, newest first (admin)",
+  security: secured,
+  middleware: [requireRole("admin")] as const,
+  request: { params: LegalTypeParamSchema, query: LegalVersionQuerySchema },
+  responses: { 200: jsonResponse(LegalVersionListSchema, "Versions"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+});
+
 export function legalRoutes(deps: AppDeps) {
   return newRouter()
     .openapi(allRoute, async (c) => {
@@ -53,5 +64,6 @@ export function legalRoutes(deps: AppDeps) {
     .openapi(updateRoute, async (c) => {
       const data = await legal.updateLegalDocument(deps, currentUser(c), c.req.valid("param").type, c.req.valid("json"));
       return c.json({ success: true as const, data }, 200);
-    });
+    })
+    .openapi(versionsRoute, async (c) => c.json({ success: true as const, versions: await legal.listLegalVersions(deps, currentUser(c), c.req.valid("param").type, c.req.valid("query").lang) }, 200));
 }

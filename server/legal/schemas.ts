@@ -62,3 +62,12 @@ export const LegalUpdateSchema = z.object({
     .optional(),
 });
 export type LegalUpdate = z.infer<typeof LegalUpdateSchema>;
+
+/** Every kept version of a legal text (admins, issue 20). */
+export const LegalVersionQuerySchema = z.object({ lang: LegalLanguageSchema });
+export const LegalVersionListSchema = z
+  .object({
+    success: z.literal(true),
+    versions: z.array(z.object({ version: z.number(), title: z.string(), content: z.string(), updatedAt: z.string(), updatedBy: z.string().nullable() })),
+  })
+  .meta({ id: "LegalVersions" });

@@ -1,6 +1,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
+import { type AuditValues, recordAudit } from "../admin/audit.ts";
 import { canAdminister, canSeeDeletedReplay, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -87,24 +89,41 @@ export async function assertCanSeeRecording(deps: AppDeps, relativePath: string,
   if (!replay || (replay.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
 }
 
-/** The owner or an admin. Soft by default; `hard` removes the files too (admins only). */
+/**
+ * The owner or an admin. Soft by default, so an admin can restore it; `hard` removes the row and the
+ * files (admins only). What an admin does to a replay is written to the audit log with the change.
+ */
 export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard: boolean): Promise<void> {
   const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
   if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(caller))) throw new NotFoundError("replay_not_found");
   if (!ownsOrAdmin(caller, row.owner_id)) throw new ForbiddenError();
   if (hard && !canAdminister(caller)) throw new ForbiddenError();
+  const now = deps.now();
+  const audited = canAdminister(caller) && (hard || caller.id !== row.owner_id);
+  const before = { title: row.title, channel: row.username, deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at).toISOString() };
+  await inTransaction(deps.db, async (trx) => {
+    if (hard) await trx.deleteFrom("replay").where("id", "=", id).execute();
+    else await trx.updateTable("replay").set({ deleted_at: now }).where("id", "=", id).execute();
+    if (audited) {
+      const after: AuditValues = hard ? { purged: true, file: row.file_path } : { deletedAt: new Date(now).toISOString() };
+      await recordAudit(trx, caller, { action: hard ? "replay.purge" : "replay.delete", targetType: "replay", targetId: id, before, after }, now);
+    }
+  });
   if (hard) {
     const root = join(deps.config.mediaDir, "recordings");
     for (const path of [row.file_path, row.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
-    await deps.db.deleteFrom("replay").where("id", "=", id).execute();
-    return;
   }
-  await deps.db.updateTable("replay").set({ deleted_at: deps.now() }).where("id", "=", id).execute();
 }
 
 export async function restoreReplay(deps: AppDeps, id: number, caller: User): Promise<ReplayResponse> {
   if (!canAdminister(caller)) throw new ForbiddenError();
-  const updated = await deps.db.updateTable("replay").set({ deleted_at: null }).where("id", "=", id).returning("id").executeTakeFirst();
-  if (!updated) throw new NotFoundError("replay_not_found");
+  const now = deps.now();
+  await inTransaction(deps.db, async (trx) => {
+    const row = await trx.selectFrom("replay").select(["deleted_at"]).where("id", "=", id).executeTakeFirst();
+    if (!row) throw new NotFoundError("replay_not_found");
+    if (row.deleted_at === null) return;
+    await trx.updateTable("replay").set({ deleted_at: null }).where("id", "=", id).execute();
+    await recordAudit(trx, caller, { action: "replay.restore", targetType: "replay", targetId: id, before: { deletedAt: new Date(row.deleted_at).toISOString() }, after: { deletedAt: null } }, now);
+  });
   return toReplayResponse(await replayRows(deps).where("replay.id", "=", id).executeTakeFirstOrThrow());
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { closeTestContextsAfterEach, loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { closeTestContextsAfterEach, loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { makeImage } from "../fixtures/images.ts";
 import { ADMIN, ADMIN_ENV, balanceOf } from "../fixtures/money.ts";
 import { Browser, signedInUser } from "../fixtures/server.ts";
 
@@ -63,6 +64,102 @@ describe("the admin console", () => {
     await link.waitFor({ timeout: 20_000 });
     const href = (await link.getAttribute("href"))!;
     expect((await admin.request("GET", href)).status).toBe(200);
+  });
+
+  it("promotes a member, edits the CGU and members see the new text with its new version and date on the public page", async () => {
+    const { server } = handles;
+    const admin = new Browser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const member = await signedInUser(server, { username: "CassioPee" });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByLabel("Rechercher un membre").fill("cassio");
+    await page.getByRole("button", { name: "Voir la fiche de CassioPee" }).click();
+    await page.getByLabel("Changer le rôle").selectOption("streamer");
+    await page.getByRole("button", { name: "Enregistrer le rôle" }).click();
+    await page.getByText("Rôle mis à jour.").waitFor();
+    expect((await member.browser.get("/api/auth/me")).body.user.role).toBe("streamer");
+
+    const before = (await new Browser(server.url).get("/api/legal/cgu?lang=fr")).body.data;
+    await page.getByRole("tab", { name: "Textes légaux" }).click();
+    await page.getByLabel("Document").selectOption("cgu");
+    await page.getByText(`Version ${before.version} en ligne`, { exact: false }).waitFor();
+    await page.getByLabel("Titre", { exact: true }).fill("Conditions de la LAN");
+    await page.getByLabel("Texte (HTML)").fill("<h2>Article 1</h2><p>Les tricheurs sont exclus.</p><script>alert(1)</script>");
+    await page.getByRole("button", { name: "Publier une nouvelle version" }).click();
+    await page.getByText(`Version ${before.version + 1} publiée.`).waitFor();
+
+    const reader = await (await visitorContext(handles.browser)).newPage();
+    contexts.push(reader.context());
+    await reader.goto(`${server.url}/legal/cgu`);
+    await reader.getByRole("heading", { name: "Conditions de la LAN" }).waitFor();
+    await reader.getByText("Les tricheurs sont exclus.").waitFor();
+    await reader.getByText(`Version ${before.version + 1}`).waitFor();
+    const today = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long" }).format(new Date());
+    await reader.locator("time", { hasText: today }).waitFor();
+    expect(await reader.locator("script", { hasText: "alert(1)" }).count()).toBe(0);
+
+    await page.getByRole("tab", { name: "Journal" }).click();
+    await page.getByRole("cell", { name: "Texte légal modifié" }).first().waitFor();
+  });
+
+  it("closes sign-ups, makes an invitation link, and a visitor signs up through it (and not without it)", async () => {
+    const { server } = handles;
+    const admin = new Browser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByRole("tab", { name: "Site" }).click();
+    await page.getByRole("switch", { name: "Inscriptions ouvertes" }).click();
+    await page.getByText("Réglages enregistrés.").waitFor();
+    expect((await new Browser(server.url).get("/api/site")).body.signupsOpen).toBe(false);
+
+    await page.getByLabel("Pour qui (facultatif)").fill("Équipe des Cimes");
+    await page.getByRole("button", { name: "Créer le lien" }).click();
+    await page.getByText("Lien d'invitation créé.").waitFor();
+    const url = await page.getByLabel("Lien d'invitation").first().inputValue();
+    expect(url).toContain("invite=");
+
+    const visitor = await (await visitorContext(handles.browser)).newPage();
+    contexts.push(visitor.context());
+    const signUp = async (address: string, name: string) => {
+      await visitor.goto(address);
+      await visitor.getByLabel("Nom d'utilisateur").fill(name);
+      await visitor.getByLabel("Email").fill(`${name.toLowerCase()}@example.test`);
+      await visitor.getByLabel("Mot de passe", { exact: true }).fill("a long password 1");
+      await visitor.getByLabel("Confirmer le mot de passe").fill("a long password 1");
+      await visitor.getByRole("checkbox").check();
+      await visitor.getByRole("button", { name: "S'inscrire" }).click();
+    };
+    await signUp(`${server.url}/?auth=signup`, "SansLien");
+    await visitor.getByText("Les inscriptions sont fermées : il faut un lien d'invitation.").first().waitFor();
+    await visitor.evaluate(() => sessionStorage.clear());
+    await signUp(url.replace(server.deps.config.publicUrl, server.url), "AvecLien");
+    await visitor.getByText("Compte créé ! Vérifiez votre email pour activer votre compte.").waitFor();
+    const created = await server.deps.db.selectFrom("user").select("username").where("username", "in", ["SansLien", "AvecLien"]).execute();
+    expect(created).toEqual([{ username: "AvecLien" }]);
+    await admin.json("PATCH", "/api/admin/site", { signupsOpen: true });
+  });
+
+  it("adds a game with its icon and poster; it joins the public catalogue, and the log says so", async () => {
+    const { server } = handles;
+    const admin = new Browser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByRole("tab", { name: "Jeux" }).click();
+    await page.getByRole("button", { name: "Ajouter un jeu" }).click();
+    await page.getByLabel("Nom du jeu").fill("Pétanque Arena");
+    await page.getByLabel("Nom court").fill("PA");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Jeu enregistré.").waitFor();
+    const png = { name: "picture.png", mimeType: "image/png", buffer: Buffer.from(await makeImage("png")) };
+    await page.getByLabel("Envoyer l'icône").setInputFiles(png);
+    await page.locator('img[alt="Icône"][src^="/uploads/games/"]').waitFor();
+    await page.getByLabel("Envoyer l'affiche verticale").setInputFiles(png);
+    await page.locator('img[alt="Affiche verticale"][src^="/uploads/games/"]').waitFor();
+    const game = (await new Browser(server.url).get("/api/stream/games")).body.games.find((g: { name: string }) => g.name === "Pétanque Arena");
+    expect(game.icon).toMatch(/^\/uploads\/games\/.*\.webp$/);
+    expect(game.portraitImage).toMatch(/^\/uploads\/games\/.*\.webp$/);
+    await page.getByRole("tab", { name: "Journal" }).click();
+    for (const action of ["Jeu ajouté", "Icône du jeu", "Affiche verticale du jeu"]) await page.getByRole("cell", { name: action, exact: true }).first().waitFor();
   });
 
   it("sends a member who is not an admin away, and the server refuses them the console's data", async () => {

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { sessionStore } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
 import { showFlashedToasts } from "./flash.ts";
+import { rememberInvite } from "./invite.ts";
 import { finishProviderLogin, isSignInPopup, takeRedirectProvider } from "./provider-login.ts";
 
 /**
@@ -11,6 +12,7 @@ import { finishProviderLogin, isSignInPopup, takeRedirectProvider } from "./prov
  * - toasts kept across the reload that follows a login;
  * - `?verified=true|false`, where an emailed verification link lands;
  * - `?auth=login|signup`, a link that opens the auth modal on that tab (for visitors);
+ * - `?invite=…`, an admin's invitation link: remembered for the sign-up form, which it opens;
  * - `?oauthsuccess=…`, where a provider sign-in lands. Inside the sign-in popup nothing at all happens:
  *   the opener reads this address and closes the popup. Without a popup (the redirect fallback) the
  *   sign-in finishes here.
@@ -34,6 +36,12 @@ export function useLandingMessages(): void {
     if (tab !== null) {
       if (!sessionStore.get().isLoggedIn) openAuthModal(tab === "signup" ? "signup" : "login");
       handled.push("auth");
+    }
+    const invite = params.get("invite");
+    if (invite !== null) {
+      rememberInvite(invite);
+      if (!sessionStore.get().isLoggedIn) openAuthModal("signup");
+      handled.push("invite");
     }
     const oauth = params.has("oauthsuccess") ? new URLSearchParams(params) : undefined;
     if (oauth) handled.push("oauthsuccess", "firstlogin", "error");

@@ -5,19 +5,27 @@ import { Button } from "../../../components/button.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import type { AdminTab } from "../admin-tabs.ts";
 import { AuditLog } from "./audit-log.tsx";
+import { ContentPanel } from "./content-panel.tsx";
+import { GamesCatalogue } from "./games-catalogue.tsx";
+import { LegalEditor } from "./legal-editor.tsx";
 import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
+import { SiteSettings } from "./site-settings.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
-/** /admin (issue 20): the site's members, each opened beside the list, the machine with its backups, and the audit log. The server checks every call. */
+/** /admin (issue 20): the site's members, each opened beside the list, its content, the site's settings, legal texts and games, the machine with its backups, and the audit log. The server checks every call. */
 export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab }) {
   const { t } = useTranslation("admin");
   const [tab, setTab] = useState<AdminTab>(initialTab);
   const [openMember, setOpenMember] = useState<number>();
   const tabs = [
     { id: "members" as const, label: t("tab_members") },
+    { id: "content" as const, label: t("tab_content") },
+    { id: "site" as const, label: t("tab_site") },
+    { id: "legal" as const, label: t("legal_title") },
+    { id: "games" as const, label: t("tab_games") },
     { id: "machine" as const, label: t("tab_machine") },
     { id: "audit" as const, label: t("tab_audit") },
   ];
@@ -41,6 +49,20 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
                 <MemberPanel id={openMember} />
               </aside>
             ) : null}
+          </div>
+        ) : tab === "content" ? (
+          <ContentPanel />
+        ) : tab === "site" ? (
+          <div className="admin-site">
+            <SiteSettings />
+          </div>
+        ) : tab === "legal" ? (
+          <div className="admin-site">
+            <LegalEditor />
+          </div>
+        ) : tab === "games" ? (
+          <div className="admin-site">
+            <GamesCatalogue />
           </div>
         ) : tab === "machine" ? (
           <MachinePanel />

@@ -6,6 +6,8 @@ import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { closeAuthModal, toast } from "../../../lib/ui.ts";
+import { useSite } from "../../../lib/site.ts";
+import { forgetInvite, pendingInvite } from "../invite.ts";
 import { type Answer, fieldMessages, postJson, splitFieldMessages } from "../api/auth-answers.ts";
 import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";
 import "../../../i18n/screens/errors.ts";
@@ -22,6 +24,8 @@ export function SignupForm() {
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => focusFirstField(form.current), []);
+  const signupsClosed = useSite().data?.signupsOpen === false;
+  const invited = pendingInvite() !== undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,9 +46,10 @@ export function SignupForm() {
     if (Object.keys(found).length) return focusFirstInvalid(form.current);
 
     setBusy(true);
-    const answer = await postJson("/auth/signup", { username, email, password: values.password });
+    const answer = await postJson("/auth/signup", { username, email, password: values.password, invite: pendingInvite() });
     setBusy(false);
     if (answer?.ok && answer.body?.success !== false) {
+      forgetInvite();
       toast.success(t("auth:signup_success"));
       closeAuthModal();
       return;
@@ -73,6 +78,7 @@ export function SignupForm() {
 
   return (
     <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+      {signupsClosed ? <p className="auth-notice">{invited ? t("auth:signup_invited") : t("errors:signups_closed")}</p> : null}
       {text("username", t("auth:username_label"), "text", "username")}
       {text("email", t("auth:email_label"), "email", "email")}
       {text("password", t("auth:password_label"), "password", "new-password")}

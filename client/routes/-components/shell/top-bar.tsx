@@ -14,6 +14,7 @@ import { useLiveNotifications } from "../../../features/notifications/api/use-no
 import { badgeText } from "../../../features/notifications/notification-text.ts";
 import { logout } from "../../../features/shell/logout.ts";
 import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
+import { useSite } from "../../../lib/site.ts";
 
 // The G-Coins badge (its code and "events-ui" texts) loads after the first screen; until then, the badge's
 // own waiting state: it waits for the balance anyway.
@@ -25,15 +26,21 @@ const walletBadgeWaiting = (
   </span>
 );
 
+/** The site's name and logo as an admin set them (issue 20), Arena's own until then. */
 export function Logo() {
   const { t } = useTranslation();
+  const site = useSite().data;
   return (
     <Link to="/" className="logo" aria-label={t("logo_home")}>
-      <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
-        <path d="M16 2 30 28H2Z" fill="var(--primary)" />
-        <path d="M16 12 23 25H9Z" fill="var(--bg)" />
-      </svg>
-      <span>Arena</span>
+      {site?.logo ? (
+        <img src={site.logo} alt="" width="28" height="28" />
+      ) : (
+        <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden>
+          <path d="M16 2 30 28H2Z" fill="var(--primary)" />
+          <path d="M16 12 23 25H9Z" fill="var(--bg)" />
+        </svg>
+      )}
+      <span>{site?.name ?? "Arena"}</span>
     </Link>
   );
 }

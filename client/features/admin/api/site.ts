@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { AdminReplayListSchema, AdminSiteSchema, ChatBanListSchema, InvitationListSchema } from "../../../../server/admin/site-schemas.ts";
+import type { AdminGameListSchema } from "../../../../server/games/schemas.ts";
+import type { LegalResponse, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { adminKeys } from "./admin.ts";
+
+// The console's Content and Site tabs (issue 20). Every query lives under "admin", so one
+// invalidation after an action reads again what it changed (the audit log too).
+export type AdminReplays = z.infer<typeof AdminReplayListSchema>;
+export type ChatBans = z.infer<typeof ChatBanListSchema>;
+export type AdminSite = z.infer<typeof AdminSiteSchema>;
+export type Invitations = z.infer<typeof InvitationListSchema>;
+export type AdminGames = z.infer<typeof AdminGameListSchema>;
+export type AdminGame = AdminGames["games"][number];
+export type LegalVersions = z.infer<typeof LegalVersionListSchema>;
+export type ReplayState = "all" | "visible" | "deleted";
+
+export const REPLAY_PAGE = 25;
+
+export const useAdminReplays = (filter: { q: string; state: ReplayState; page: number }) => {
+  const search = new URLSearchParams({ state: filter.state, page: String(filter.page), limit: String(REPLAY_PAGE) });
+  if (filter.q.trim()) search.set("q", filter.q.trim());
+  return useQuery({
+    queryKey: ["admin", "replays", filter],
+    queryFn: ({ signal }) => api<AdminReplays>(`/admin/replays?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+export const useChatBans = () => useQuery({ queryKey: ["admin", "chat-bans"], queryFn: ({ signal }) => api<ChatBans>("/admin/chat-bans", { signal }) });
+export const useAdminSite = () => useQuery({ queryKey: ["admin", "site"], queryFn: ({ signal }) => api<AdminSite>("/admin/site", { signal }) });
+export const useInvitations = () => useQuery({ queryKey: ["admin", "invitations"], queryFn: ({ signal }) => api<Invitations>("/admin/invitations", { signal }) });
+export const useAdminGames = () => useQuery({ queryKey: ["admin", "games"], queryFn: ({ signal }) => api<AdminGames>("/admin/games", { signal }) });
+export const useLegalForEdit = (type: string, lang: string) =>
+  useQuery({ queryKey: ["admin", "legal", type, lang], queryFn: ({ signal }) => api<LegalResponse>(`/legal/${type}?lang=${lang}`, { signal }) });
+export const useLegalVersions = (type: string, lang: string) =>
+  useQuery({ queryKey: ["admin", "legal-versions", type, lang], queryFn: ({ signal }) => api<LegalVersions>(`/legal/${type}/versions?lang=${lang}`, { signal }) });
+
+/** Any console call that changes something: afterwards every console query (and the site's header) is read again. */
+export function useAdminCall<I, O = unknown>(call: (input: I) => Promise<O>, options: { onSuccess?: (answer: O, input: I) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer, input) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["site"] });
+      void queryClient.invalidateQueries({ queryKey: ["legal"] });
+      options.onSuccess?.(answer, input);
+    },
+    onError: options.onError,
+  });
+}
+
+export const adminCalls = {
+  restoreReplay: (id: number) => api(`/stream/replays/${id}/restore`, { method: "POST" }),
+  purgeReplay: (id: number) => api(`/stream/replays/${id}?hard=true`, { method: "DELETE" }),
+  liftBan: (ban: { channelId: number; userId: number }) => api(`/admin/chat-bans/${ban.channelId}/${ban.userId}`, { method: "DELETE" }),
+  updateSite: (changes: { name?: string; signupsOpen?: boolean; captcha?: boolean }) => api<AdminSite>("/admin/site", { method: "PATCH", body: changes }),
+  uploadLogo: (file: File) => api<{ logo: string | null }>("/admin/site/logo", { method: "POST", body: formOf(file) }),
+  removeLogo: () => api<{ logo: string | null }>("/admin/site/logo", { method: "DELETE" }),
+  testMail: () => api<{ sent: boolean; to: string; error: string | null }>("/admin/site/test-mail", { method: "POST" }),
+  invite: (input: { note: string; maxUses: number | null; expiresInDays: number | null }) => api<{ url: string }>("/admin/invitations", { method: "POST", body: input }),
+  revokeInvitation: (id: number) => api(`/admin/invitations/${id}/revoke`, { method: "POST" }),
+  saveLegal: (input: { type: string; lang: string; title: string; content: string }) =>
+    api<LegalResponse>(`/legal/${input.type}`, { method: "PUT", body: { lang: input.lang, title: input.title, content: input.content } }),
+  addGame: (input: GameTexts) => api<{ game: AdminGame }>("/admin/games", { method: "POST", body: input }),
+  editGame: ({ id, ...input }: GameTexts & { id: number }) => api<{ game: AdminGame }>(`/admin/games/${id}`, { method: "PUT", body: input }),
+  setGameHidden: ({ id, hidden }: { id: number; hidden: boolean }) => api<{ game: AdminGame }>(`/admin/games/${id}/${hidden ? "hide" : "show"}`, { method: "POST" }),
+  gamePicture: ({ id, picture, file }: { id: number; picture: "icon" | "portrait" | "landscape"; file: File }) =>
+    api<{ game: AdminGame }>(`/admin/games/${id}/pictures/${picture}`, { method: "POST", body: formOf(file) }),
+};
+
+export interface GameTexts {
+  name: string;
+  shortName: string;
+  descriptionFr: string;
+  descriptionEn: string;
+}
+
+function formOf(file: File): FormData {
+  const form = new FormData();
+  form.append("filename", file);
+  return form;
+}

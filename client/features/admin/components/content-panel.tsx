@@ -1,0 +1,172 @@
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/badge.tsx";
+import { Button } from "../../../components/button.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { formatFileSize } from "../../../lib/format.ts";
+import { toast } from "../../../lib/ui.ts";
+import { adminCalls, REPLAY_PAGE, type ReplayState, useAdminCall, useAdminReplays, useChatBans } from "../api/site.ts";
+import { LoadFailed } from "./load-failed.tsx";
+import "../../../i18n/screens/admin.ts";
+
+/** The content an admin looks after: every replay (deleted ones too), the chat bans of every channel, the way to the moderation queue. */
+export function ContentPanel() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="admin-content">
+      <p>
+        <Link to="/dashboard">{t("moderation_queue_link")}</Link>
+      </p>
+      <ReplaysTable />
+      {/* Clips (issue 20) take their place here, between the replays and the chat bans, once they exist. */}
+      <ChatBans />
+    </div>
+  );
+}
+
+function ReplaysTable() {
+  const { t, i18n } = useTranslation("admin");
+  const [filter, setFilter] = useState<{ q: string; state: ReplayState; page: number }>({ q: "", state: "all", page: 1 });
+  const [purging, setPurging] = useState<{ id: number; title: string }>();
+  const replays = useAdminReplays(filter);
+  const restore = useAdminCall(adminCalls.restoreReplay, { onSuccess: () => toast.success(t("replay_restored")), onError: (e) => toast.error(e.message) });
+  const purge = useAdminCall(adminCalls.purgeReplay, {
+    onSuccess: () => {
+      setPurging(undefined);
+      toast.success(t("replay_purged"));
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const total = replays.data?.total ?? 0;
+  const set = (change: Partial<typeof filter>) => setFilter((current) => ({ ...current, page: 1, ...change }));
+  return (
+    <section>
+      <h2>{t("replays_title")}</h2>
+      <search className="admin-filters">
+        <TextField label={t("replays_search")} type="search" value={filter.q} onChange={(event) => set({ q: event.target.value })} />
+        <label className="field">
+          <span className="field-caption">{t("state")}</span>
+          <select value={filter.state} onChange={(event) => set({ state: event.target.value as ReplayState })}>
+            {(["all", "deleted", "visible"] as const).map((state) => (
+              <option key={state} value={state}>
+                {t(`replays_${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </search>
+      {replays.isError ? (
+        <LoadFailed onRetry={() => void replays.refetch()} />
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {t("replays_count", { count: total })}
+          </p>
+          <div className="admin-table-scroll" hidden={!replays.data?.replays.length}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("replay_col_title")}</th>
+                  <th scope="col">{t("channel")}</th>
+                  <th scope="col">{t("replay_col_size")}</th>
+                  <th scope="col">{t("state")}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(replays.data?.replays ?? []).map((replay) => (
+                  <tr key={replay.id}>
+                    <th scope="row">{replay.title}</th>
+                    <td>{replay.channel}</td>
+                    <td>{replay.fileSize === null ? "—" : formatFileSize(replay.fileSize, i18n.language)}</td>
+                    <td>
+                      {replay.deletedAt ? (
+                        <Badge tone="warning">{t("replay_deleted_on", { date: new Date(replay.deletedAt).toLocaleDateString(i18n.language) })}</Badge>
+                      ) : (
+                        <Badge tone="success">{t("replay_visible")}</Badge>
+                      )}
+                    </td>
+                    <td className="admin-cell-actions">
+                      {replay.deletedAt ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={restore.isPending && restore.variables === replay.id}
+                          onClick={() => restore.mutate(replay.id)}
+                          aria-label={t("restore_replay", { title: replay.title })}
+                        >
+                          {t("restore")}
+                        </Button>
+                      ) : null}
+                      <Button variant="danger" size="sm" onClick={() => setPurging({ id: replay.id, title: replay.title })} aria-label={t("purge_replay", { title: replay.title })}>
+                        {t("purge")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="admin-pages" aria-label={t("page", { page: filter.page })}>
+            <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
+              {t("previous")}
+            </Button>
+            <span>{t("page", { page: filter.page })}</span>
+            <Button variant="ghost" size="sm" disabled={filter.page * REPLAY_PAGE >= total} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
+              {t("next")}
+            </Button>
+          </nav>
+        </>
+      )}
+      <ConfirmDialog
+        open={purging !== undefined}
+        title={t("purge_confirm_title", { title: purging?.title ?? "" })}
+        confirmLabel={t("purge")}
+        danger
+        busy={purge.isPending}
+        onConfirm={() => purging && purge.mutate(purging.id)}
+        onCancel={() => setPurging(undefined)}
+      >
+        {t("purge_confirm_text")}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function ChatBans() {
+  const { t, i18n } = useTranslation("admin");
+  const bans = useChatBans();
+  const lift = useAdminCall(adminCalls.liftBan, { onSuccess: () => toast.success(t("ban_lifted")), onError: (e) => toast.error(e.message) });
+  const list = bans.data?.bans ?? [];
+  return (
+    <section>
+      <h2>{t("bans_title")}</h2>
+      {bans.isError ? <LoadFailed onRetry={() => void bans.refetch()} /> : null}
+      {bans.data && list.length === 0 ? <p className="muted">{t("bans_empty")}</p> : null}
+      <ul className="admin-facts">
+        {list.map((ban) => (
+          <li key={`${ban.channelId}-${ban.userId}`} className="admin-row">
+            <span>
+              {t("ban_line", { username: ban.username, channel: ban.channel })} ·{" "}
+              {ban.until ? t("ban_until", { date: new Date(ban.until).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" }) }) : t("ban_forever")}
+              {ban.reason ? ` · « ${ban.reason} »` : ""}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={lift.isPending && lift.variables === ban}
+              onClick={() => lift.mutate(ban)}
+              aria-label={t("lift_ban", { username: ban.username, channel: ban.channel })}
+            >
+              {t("lift")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/badge.tsx";
+import { Button } from "../../../components/button.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { Switch } from "../../../components/switch.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { toast } from "../../../lib/ui.ts";
+import { adminCalls, type AdminSite, useAdminCall, useAdminSite, useInvitations } from "../api/site.ts";
+import { LoadFailed } from "./load-failed.tsx";
+import "../../../i18n/screens/admin.ts";
+
+/** The site itself: its name and logo, who may sign up, the captcha, and a test of the mail settings. */
+export function SiteSettings() {
+  const site = useAdminSite();
+  if (site.isError) return <LoadFailed onRetry={() => void site.refetch()} />;
+  if (!site.data) return <Skeleton height={240} />;
+  return (
+    <>
+      <Identity site={site.data} />
+      <SignUps site={site.data} />
+      <TestMail site={site.data} />
+    </>
+  );
+}
+
+function Identity({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const [name, setName] = useState(site.settings.name);
+  const [error, setError] = useState<string>();
+  useEffect(() => setName(site.settings.name), [site.settings.name]);
+  const save = useAdminCall(adminCalls.updateSite, {
+    onSuccess: () => toast.success(t("site_saved")),
+    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
+  });
+  const logo = useAdminCall(adminCalls.uploadLogo, { onSuccess: () => toast.success(t("logo_saved")), onError: (e) => toast.error(e.message) });
+  const removeLogo = useAdminCall(adminCalls.removeLogo, { onSuccess: () => toast.success(t("logo_removed")), onError: (e) => toast.error(e.message) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate({ name });
+  };
+  return (
+    <section>
+      <h2>{t("site_identity")}</h2>
+      <form className="admin-row" onSubmit={submit}>
+        <TextField label={t("site_name")} value={name} maxLength={40} error={error} onChange={(event) => setName(event.target.value)} />
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={name.trim() === site.settings.name}>
+          {t("save")}
+        </Button>
+      </form>
+      <div className="admin-row">
+        {site.settings.logo ? <img className="admin-logo-preview" src={site.settings.logo} alt={t("logo_current")} width={48} height={48} /> : <span className="muted">{t("logo_default")}</span>}
+        <label className="btn btn-secondary btn-sm admin-file">
+          {t("logo_upload")}
+          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(event) => event.target.files?.[0] && logo.mutate(event.target.files[0])} />
+        </label>
+        {site.settings.logo ? (
+          <Button variant="ghost" size="sm" busy={removeLogo.isPending} onClick={() => removeLogo.mutate()}>
+            {t("logo_remove")}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function SignUps({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const update = useAdminCall(adminCalls.updateSite, { onSuccess: () => toast.success(t("site_saved")), onError: (e) => toast.error(e.message) });
+  return (
+    <section>
+      <h2>{t("signups_title")}</h2>
+      <Switch
+        label={t("signups_open")}
+        description={t("signups_open_help")}
+        checked={site.settings.signupsOpen}
+        disabled={update.isPending}
+        onChange={(signupsOpen) => update.mutate({ signupsOpen })}
+      />
+      <Switch label={t("captcha_on")} description={t("captcha_help")} checked={site.settings.captcha} disabled={update.isPending} onChange={(captcha) => update.mutate({ captcha })} />
+      <Invitations />
+    </section>
+  );
+}
+
+function Invitations() {
+  const { t, i18n } = useTranslation("admin");
+  const invitations = useInvitations();
+  const [form, setForm] = useState({ note: "", uses: "1", days: "7" });
+  const [made, setMade] = useState<string>();
+  const invite = useAdminCall(adminCalls.invite, {
+    onSuccess: (answer) => {
+      setMade(answer.url);
+      toast.success(t("invitation_made"));
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const revoke = useAdminCall(adminCalls.revokeInvitation, { onSuccess: () => toast.success(t("invitation_revoked")), onError: (e) => toast.error(e.message) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ note: form.note, maxUses: form.uses === "" ? null : Number(form.uses), expiresInDays: form.days === "" ? null : Number(form.days) });
+  };
+  return (
+    <div className="admin-invitations">
+      <h3>{t("invitations_title")}</h3>
+      <form className="admin-row admin-invite-form" onSubmit={submit}>
+        <TextField label={t("invitation_note")} value={form.note} maxLength={100} onChange={(event) => setForm({ ...form, note: event.target.value })} />
+        <TextField label={t("invitation_uses")} hint={t("invitation_uses_help")} type="number" min={1} value={form.uses} onChange={(event) => setForm({ ...form, uses: event.target.value })} />
+        <TextField
+          label={t("invitation_days")}
+          hint={t("invitation_days_help")}
+          type="number"
+          min={1}
+          max={365}
+          value={form.days}
+          onChange={(event) => setForm({ ...form, days: event.target.value })}
+        />
+        <Button type="submit" variant="secondary" busy={invite.isPending}>
+          {t("invitation_make")}
+        </Button>
+      </form>
+      {made ? <CopyField label={t("invitation_link")} value={made} copyLabel={t("invitation_copy")} /> : null}
+      {invitations.isError ? <LoadFailed onRetry={() => void invitations.refetch()} /> : null}
+      <ul className="admin-facts">
+        {(invitations.data?.invitations ?? []).map((invitation) => (
+          <li key={invitation.id} className="admin-row">
+            <span>
+              <Badge tone={invitation.state === "active" ? "success" : "neutral"}>{t(`invitation_state_${invitation.state}`)}</Badge> {invitation.note || t("invitation_no_note")} ·{" "}
+              {invitation.maxUses === null ? t("invitation_used_unlimited", { uses: invitation.uses }) : t("invitation_used", { uses: invitation.uses, max: invitation.maxUses })} ·{" "}
+              {invitation.expiresAt ? t("invitation_expires", { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) }) : t("invitation_no_expiry")}
+            </span>
+            {invitation.state === "active" ? (
+              <>
+                <CopyField label={t("invitation_link")} value={invitation.url} copyLabel={t("invitation_copy")} />
+                <Button variant="ghost" size="sm" busy={revoke.isPending && revoke.variables === invitation.id} onClick={() => revoke.mutate(invitation.id)}>
+                  {t("invitation_revoke")}
+                </Button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TestMail({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const [result, setResult] = useState<{ sent: boolean; to: string; error: string | null }>();
+  const send = useAdminCall(adminCalls.testMail, { onSuccess: setResult, onError: (e) => toast.error(e.message) });
+  return (
+    <section>
+      <h2>{t("mail_title")}</h2>
+      <p className="muted">{site.mail.smtp ? t("mail_smtp", { from: site.mail.from }) : t("mail_files")}</p>
+      <Button variant="secondary" busy={send.isPending} onClick={() => send.mutate(undefined)}>
+        {t("mail_test")}
+      </Button>
+      {result ? (
+        <p role="status" className={result.sent ? undefined : "field-error"}>
+          {result.sent ? t("mail_sent", { to: result.to }) : t("mail_failed", { error: result.error })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

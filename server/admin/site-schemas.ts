@@ -1,0 +1,99 @@
+import { z } from "@hono/zod-openapi";
+import { numeric } from "../http/numbers.ts";
+
+// The console's content and site tabs (issue 20).
+
+export const AdminReplayQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  state: z.enum(["all", "visible", "deleted"]).optional().default("all"),
+  page: numeric(z.number().int().min(1).optional().default(1)),
+  limit: numeric(z.number().int().min(1).max(100).optional().default(25)),
+});
+
+export const AdminReplayListSchema = z
+  .object({
+    success: z.literal(true),
+    replays: z.array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        channel: z.string(),
+        status: z.string(),
+        duration: z.number().nullable(),
+        fileSize: z.number().nullable(),
+        views: z.number(),
+        createdAt: z.string(),
+        deletedAt: z.string().nullable(),
+      }),
+    ),
+    total: z.number(),
+  })
+  .openapi("AdminReplayList");
+
+export const ChatBanListSchema = z
+  .object({
+    success: z.literal(true),
+    bans: z.array(
+      z.object({
+        channelId: z.number(),
+        channel: z.string(),
+        userId: z.number(),
+        username: z.string(),
+        until: z.string().nullable(),
+        reason: z.string(),
+        bannedBy: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi("AdminChatBans");
+
+export const ChatBanParamSchema = z.object({ channelId: numeric(z.number().int().positive()), userId: numeric(z.number().int().positive()) });
+
+const SiteSettingsSchema = z.object({ name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean(), captcha: z.boolean() });
+
+export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).openapi("Site");
+
+export const AdminSiteSchema = z.object({ success: z.literal(true), settings: SiteSettingsSchema, mail: z.object({ smtp: z.boolean(), from: z.string() }) }).openapi("AdminSite");
+
+export const SiteUpdateSchema = z.object({
+  name: z.string({ error: "site_name_invalid" }).trim().min(1, "site_name_invalid").max(40, "site_name_invalid").optional(),
+  signupsOpen: z.boolean().optional(),
+  captcha: z.boolean().optional(),
+});
+
+export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });
+
+export const TestMailSchema = z.object({ success: z.literal(true), sent: z.boolean(), to: z.string(), error: z.string().nullable() });
+
+export const InvitationListSchema = z
+  .object({
+    success: z.literal(true),
+    invitations: z.array(
+      z.object({
+        id: z.number(),
+        url: z.string(),
+        note: z.string(),
+        maxUses: z.number().nullable(),
+        uses: z.number(),
+        expiresAt: z.string().nullable(),
+        state: z.enum(["active", "used", "expired", "revoked"]),
+        createdBy: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi("AdminInvitations");
+
+export const InvitationInputSchema = z.object({
+  note: z.string().trim().max(100, "invalid_input").optional().default(""),
+  /** null: no limit. */
+  maxUses: z.number({ error: "invalid_input" }).int("invalid_input").min(1, "invalid_input").max(10_000, "invalid_input").nullable(),
+  /** null: until revoked. */
+  expiresInDays: z.number({ error: "invalid_input" }).int("invalid_input").min(1, "invalid_input").max(365, "invalid_input").nullable(),
+});
+
+export const InvitationCreatedSchema = z.object({ success: z.literal(true), url: z.string() });
+export const IdParamSchema = z.object({ id: numeric(z.number().int().positive()) });
+
+export const UploadFormSchema = z.object({ filename: z.any().optional() });

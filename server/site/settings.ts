@@ -1,0 +1,47 @@
+// The site's own settings, edited by an admin in the console (issue 20): its name and logo, whether
+// anyone may sign up, whether the captcha is asked. Until an admin sets one, each keeps its default
+// (the captcha's comes from CAPTCHA in the environment), so an install that never opens the console
+// behaves as before.
+import type { DbOrTransaction } from "../../db/index.ts";
+import type { AppDeps } from "../http/context.ts";
+
+export interface SiteSettings {
+  name: string;
+  /** Public path of the uploaded logo; null: Arena's own mark. */
+  logo: string | null;
+  signupsOpen: boolean;
+  captcha: boolean;
+}
+
+export type SiteSettingKey = keyof SiteSettings;
+
+export const DEFAULT_SITE_NAME = "Arena";
+
+function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
+  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled };
+}
+
+/** Read on each request that needs them: a handful of rows, and an edit shows at once on every node. */
+export async function siteSettings(deps: Pick<AppDeps, "db" | "config">): Promise<SiteSettings> {
+  const rows = await deps.db.selectFrom("site_setting").select(["key", "value"]).execute();
+  const settings = defaults(deps) as unknown as Record<string, unknown>;
+  for (const row of rows) if (row.key in settings) settings[row.key] = JSON.parse(row.value);
+  return settings as unknown as SiteSettings;
+}
+
+export async function captchaEnabled(deps: Pick<AppDeps, "db" | "config">): Promise<boolean> {
+  return (await siteSettings(deps)).captcha;
+}
+
+/** Writes the given settings; the caller records the audit row in the same transaction. */
+export async function writeSiteSettings(db: DbOrTransaction, changes: Partial<SiteSettings>, actorId: number, now: number): Promise<void> {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const row = { value: JSON.stringify(value), updated_at: now, updated_by: actorId };
+    await db
+      .insertInto("site_setting")
+      .values({ key, ...row })
+      .onConflict((oc) => oc.column("key").doUpdateSet(row))
+      .execute();
+  }
+}
