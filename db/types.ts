@@ -113,6 +113,7 @@ export interface DB {
   assignment: AssignmentTable;
   data_export: DataExportTable;
   audit_log: AuditLogTable;
+  storage_policy: StoragePolicyTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -195,6 +196,8 @@ export interface LiveSessionTable {
   node_url: string | null;
   /** When its replay was made (or found to have nothing recorded, or failed); null while still to do. */
   finalised_at: number | null;
+  /** When its recording was stopped because the disk was nearly full (the live went on). */
+  recording_stopped_at: Generated<number | null>;
 }
 
 /** One Arena process of a site, as it last reported itself alive. */
@@ -223,6 +226,9 @@ export interface ReplayTable {
   deleted_at: number | null;
   /** fold(title), for search. */
   search_title: Generated<string>;
+  /** Pinned replays are never removed by the storage policy (server/storage-policy/). */
+  pinned_at: Generated<number | null>;
+  pinned_by: Generated<number | null>;
 }
 
 export interface ViewerPresenceTable {
@@ -518,4 +524,18 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: number;
+}
+
+export type KeepMode = "forever" | "days" | "size";
+
+/** One row (id 1): how long replays are kept, and the free disk a recording needs (server/storage-policy/). */
+export interface StoragePolicyTable {
+  id: number;
+  keep: Generated<KeepMode>;
+  keep_days: number | null;
+  max_recordings_gb: number | null;
+  min_free_gb: Generated<number>;
+  min_free_percent: Generated<number>;
+  /** When the daily retention run last started (it claims the day by setting this). */
+  last_run_at: number | null;
 }

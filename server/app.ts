@@ -35,6 +35,7 @@ import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
+import { storagePolicyRoutes } from "./storage-policy/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 
@@ -66,6 +67,7 @@ export function createApi(deps: AppDeps) {
     .route("/", dashboardRoutes(deps))
     .route("/", privacyRoutes(deps))
     .route("/", adminRoutes(deps))
+    .route("/", storagePolicyRoutes(deps))
     .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
+import { applyRetentionWhenDue } from "../storage-policy/retention.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -31,6 +32,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
         await forgetOldLoginFailures(deps.db, deps.now());
       },
     },
+    // Acts once a day (it claims the day in the database); asked hourly so a restart never skips a day.
+    { name: "storage policy", everyMs: HOUR, run: async () => void (await applyRetentionWhenDue(deps, log)) },
   ];
 }
 
