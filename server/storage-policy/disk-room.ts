@@ -3,7 +3,8 @@ import type { AppDeps } from "../http/context.ts";
 import { readPolicy } from "./policy.ts";
 import type { RecordingRoom, StoragePolicy } from "./schemas.ts";
 
-const GB = 1000 ** 3;
+/** A "GB" of the policy is the GB Arena shows sizes in everywhere (client/lib/format.ts): 1024³ bytes. */
+export const GB = 1024 ** 3;
 
 export interface DiskReading {
   freeBytes: number;

@@ -1,11 +1,11 @@
 import { recordAudit } from "../admin/audit.ts";
 import type { AppDeps } from "../http/context.ts";
+import { GB } from "./disk-room.ts";
 import { removeReplayForGood } from "../replays/service.ts";
 import { readPolicy } from "./policy.ts";
 import type { StoragePolicy } from "./schemas.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const GB = 1000 ** 3;
 
 /** The audit log's actor for what Arena does by itself: no account has id 0, so it reads as "the system". */
 export const SYSTEM_ACTOR = { id: 0 };

@@ -1,8 +1,7 @@
 import type { AppDeps } from "../http/context.ts";
+import { GB } from "./disk-room.ts";
 import { notify } from "../notifications/service.ts";
 import type { RecordingRoom } from "./schemas.ts";
-
-const GB = 1000 ** 3;
 
 /**
  * A live stopped being recorded for want of disk room: its session says so (the streamer's page reads

@@ -8,6 +8,7 @@ import { AuditLog } from "./audit-log.tsx";
 import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
+import { StoragePanel } from "./storage-panel.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
@@ -19,6 +20,7 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
   const tabs = [
     { id: "members" as const, label: t("tab_members") },
     { id: "machine" as const, label: t("tab_machine") },
+    { id: "storage" as const, label: t("tab_storage") },
     { id: "audit" as const, label: t("tab_audit") },
   ];
   return (
@@ -44,6 +46,8 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
           </div>
         ) : tab === "machine" ? (
           <MachinePanel />
+        ) : tab === "storage" ? (
+          <StoragePanel />
         ) : (
           <AuditLog />
         )}
