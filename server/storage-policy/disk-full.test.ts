@@ -7,7 +7,7 @@ import { type Browser, signedInUser, startTestServer, type TestServer } from "..
 import { recordingParts } from "../../media/live-outputs.ts";
 import { lastSegment } from "../live/playlist-wait.ts";
 import type { LiveManager } from "../live/live-manager.ts";
-import { useFreeSpaceReader } from "./disk-room.ts";
+import { setFreeSpaceReader } from "./disk-room.ts";
 
 /**
  * The disk-full rule on a real live (RTMP in, ffmpeg remux and recording, HLS out). The free-space
@@ -24,7 +24,7 @@ beforeAll(async () => {
   live = server.deps.live as LiveManager;
 });
 afterEach(async () => {
-  useFreeSpaceReader(undefined);
+  setFreeSpaceReader(undefined);
   await live.checkRecordingRoom();
 });
 afterAll(() => server.stop());
@@ -54,7 +54,7 @@ async function newestSegment(username: string): Promise<number | undefined> {
 
 describe("a nearly full disk", () => {
   it("lets a new live start and play, records nothing, and warns the streamer and the admins", async () => {
-    useFreeSpaceReader(async () => NEARLY_FULL);
+    setFreeSpaceReader(async () => NEARLY_FULL);
     await live.checkRecordingRoom();
     expect(await notificationTypes(admin)).toContain("disk_nearly_full");
     const machine = (await admin.get("/api/admin/storage")).body;
@@ -93,7 +93,7 @@ describe("a nearly full disk", () => {
     await waitFor("a recording part", () => recordingParts(dir)[0] && statSync(recordingParts(dir)[0]!).size > 200_000, 20_000, 200);
     expect((await browser.get("/api/storage/my-recording")).body).toMatchObject({ live: true, recording: true });
 
-    useFreeSpaceReader(async () => NEARLY_FULL);
+    setFreeSpaceReader(async () => NEARLY_FULL);
     await live.checkRecordingRoom();
     const part = recordingParts(dir)[0]!;
     const sizeWhenStopped = statSync(part).size;

@@ -24,7 +24,7 @@ let readFreeSpace: FreeSpaceReader = statfsReading;
  * Replaces the free-space reading of this process (undefined: the disk's own again). Tests force a
  * nearly full disk this way; a real disk cannot be filled to order on a shared machine.
  */
-export function useFreeSpaceReader(reader: FreeSpaceReader | undefined): void {
+export function setFreeSpaceReader(reader: FreeSpaceReader | undefined): void {
   readFreeSpace = reader ?? statfsReading;
 }
 

@@ -30,13 +30,15 @@ export function StoragePanel() {
         <h2>{t("usage_title")}</h2>
         <ul className="admin-facts">
           <li>
-            <HardDrive size={14} aria-hidden /> {t("usage_replays", { count: recordings.count, size: size(recordings.bytes) })}
+            <HardDrive size={14} aria-hidden /> <span>{t("usage_replays", { count: recordings.count, size: size(recordings.bytes) })}</span>
           </li>
           <li>
-            <Pin size={14} aria-hidden /> {t("usage_pinned", { count: recordings.pinnedCount, size: size(recordings.pinnedBytes) })}
+            <Pin size={14} aria-hidden /> <span>{t("usage_pinned", { count: recordings.pinnedCount, size: size(recordings.pinnedBytes) })}</span>
           </li>
           <li>
-            {t("usage_free", { free: size(room.freeBytes), total: size(room.totalBytes) })} <Badge tone={room.enough ? "success" : "danger"}>{room.enough ? t("room_ok") : t("room_full")}</Badge>
+            <span>
+              {t("usage_free", { free: size(room.freeBytes), total: size(room.totalBytes) })} <Badge tone={room.enough ? "success" : "danger"}>{room.enough ? t("room_ok") : t("room_full")}</Badge>
+            </span>
           </li>
         </ul>
       </section>

@@ -17,13 +17,13 @@ export function PinButton({ replay, labelled = false }: { replay: Replay; labell
   const toggle = () => pin.mutate({ id: replay.id, pinned: !replay.pinned });
   if (labelled) {
     return (
-      <Button variant="ghost" size="sm" icon={icon} aria-label={label} aria-pressed={replay.pinned} busy={pin.isPending} onClick={toggle}>
+      <Button variant="ghost" size="sm" icon={icon} aria-label={label} busy={pin.isPending} onClick={toggle}>
         {replay.pinned ? t("unpin") : t("pin")}
       </Button>
     );
   }
   return (
-    <button type="button" className="icon-btn replay-card-delete" aria-label={label} aria-pressed={replay.pinned} title={label} disabled={pin.isPending} onClick={toggle}>
+    <button type="button" className="icon-btn replay-card-delete" aria-label={label} title={label} disabled={pin.isPending} onClick={toggle}>
       {icon}
     </button>
   );
