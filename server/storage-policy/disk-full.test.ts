@@ -119,3 +119,20 @@ describe("a nearly full disk", () => {
     expect(existsSync(part)).toBe(true);
   });
 });
+
+describe("PUT /api/admin/storage", () => {
+  it("asks for the limit of the chosen rule, in the caller's language", async () => {
+    const missingDays = await admin.put("/api/admin/storage", { keep: "days", minFreeGb: 2, minFreePercent: 5 });
+    expect(missingDays.status).toBe(400);
+    expect(missingDays.body.errors).toEqual([expect.objectContaining({ field: "keepDays", code: "storage_keep_days_required" })]);
+    const missingSize = await admin.put("/api/admin/storage", { keep: "size", maxRecordingsGb: null, minFreeGb: 2, minFreePercent: 5 });
+    expect(missingSize.body.errors).toEqual([expect.objectContaining({ field: "maxRecordingsGb", code: "storage_max_gb_required" })]);
+  });
+
+  it("keeps only the chosen rule's limit, and the console reads it back", async () => {
+    const saved = await admin.put("/api/admin/storage", { keep: "size", keepDays: 12, maxRecordingsGb: 250, minFreeGb: 3, minFreePercent: 4 });
+    expect(saved.status).toBe(200);
+    expect((await admin.get("/api/admin/storage")).body.policy).toMatchObject({ keep: "size", keepDays: null, maxRecordingsGb: 250, minFreeGb: 3, minFreePercent: 4 });
+    await admin.put("/api/admin/storage", { keep: "forever", minFreeGb: 2, minFreePercent: 5 });
+  });
+});
