@@ -6,10 +6,17 @@ export const KeepModeSchema = z.enum(["forever", "days", "size"]);
 export const StoragePolicyInputSchema = z
   .object({
     keep: KeepModeSchema,
-    keepDays: z.number().int().min(1).max(36_500).nullable().optional().default(null),
-    maxRecordingsGb: z.number().min(0.1).max(1_000_000).nullable().optional().default(null),
-    minFreeGb: z.number().min(0).max(100_000),
-    minFreePercent: z.number().min(0).max(90),
+    keepDays: z
+      .number("storage_keep_days_required")
+      .int("storage_keep_days_required")
+      .min(1, "storage_keep_days_required")
+      .max(36_500, "storage_keep_days_required")
+      .nullable()
+      .optional()
+      .default(null),
+    maxRecordingsGb: z.number("storage_max_gb_required").min(0.1, "storage_max_gb_required").max(1_000_000, "storage_max_gb_required").nullable().optional().default(null),
+    minFreeGb: z.number("storage_threshold_invalid").min(0, "storage_threshold_invalid").max(100_000, "storage_threshold_invalid"),
+    minFreePercent: z.number("storage_threshold_invalid").min(0, "storage_threshold_invalid").max(90, "storage_threshold_invalid"),
   })
   .refine((policy) => policy.keep !== "days" || policy.keepDays !== null, { path: ["keepDays"], message: "storage_keep_days_required" })
   .refine((policy) => policy.keep !== "size" || policy.maxRecordingsGb !== null, { path: ["maxRecordingsGb"], message: "storage_max_gb_required" });

@@ -67,7 +67,8 @@ function PolicyForm({ overview }: { overview: StorageOverview }) {
       else toast.error(error.message);
     },
   });
-  const number = (text: string) => Number(text.replace(",", "."));
+  // A blank field is sent as null, so the server names what is missing; "2,5" is read the French way.
+  const number = (text: string) => (text.trim() === "" ? null : Number(text.trim().replace(",", ".")));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -75,8 +76,9 @@ function PolicyForm({ overview }: { overview: StorageOverview }) {
       keep: form.keep,
       keepDays: form.keep === "days" ? number(form.keepDays) : null,
       maxRecordingsGb: form.keep === "size" ? number(form.maxRecordingsGb) : null,
-      minFreeGb: number(form.minFreeGb),
-      minFreePercent: number(form.minFreePercent),
+      // Checked by the server, which answers with the field's message.
+      minFreeGb: number(form.minFreeGb) as number,
+      minFreePercent: number(form.minFreePercent) as number,
     };
     save.mutate(input);
   };
