@@ -41,8 +41,11 @@ try {
     { name: "storage-panel", path: "/admin?tab=storage", as: { browser: admin, user: adminUser } },
     { name: "storage-machine-alert", path: "/admin?tab=machine", as: { browser: admin, user: adminUser } },
     { name: "storage-pinned-replays", path: "/stream/ZeldaPro", as: streamer },
+    // Marked live in the database with its recording stopped (no video: the player waits for one).
+    { name: "storage-recording-stopped", path: "/stream/ZeldaPro", as: streamer },
   ];
   for (const shot of shots) {
+    if (shot.name === "storage-recording-stopped") await markLiveUnrecorded(channel.id);
     for (const size of sizes) {
       for (const theme of ["dark", "light"] as const) {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
@@ -74,6 +77,17 @@ try {
   setFreeSpaceReader(undefined);
   await browser.close();
   await server.stop();
+}
+
+/** The channel as a live whose recording stopped for want of disk room leaves it, without a video. */
+async function markLiveUnrecorded(channelId: number): Promise<void> {
+  const now = Date.now();
+  const session = await server.deps.db
+    .insertInto("live_session")
+    .values({ channel_id: channelId, title: "Qualifications du soir", started_at: now - 600_000, ended_at: null, recording_dir: "/nowhere", game_id: 1, recording_stopped_at: now - 60_000 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await server.deps.db.updateTable("channel").set({ is_live: 1, live_session_id: session.id, title: "Qualifications du soir" }).where("id", "=", channelId).execute();
 }
 
 /** A finished replay row with a real thumbnail (a test pattern); no video: the cards are what is shown. */
