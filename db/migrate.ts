@@ -24,6 +24,7 @@ import * as createWaitlist from "./migrations/0021_create_waitlist.ts";
 import * as addSwissAndCheckin from "./migrations/0022_add_swiss_and_checkin.ts";
 import * as createClips from "./migrations/0023_create_clips.ts";
 import * as createSiteSettings from "./migrations/0024_create_site_settings.ts";
+import * as addStoragePolicy from "./migrations/0025_add_storage_policy.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022_add_swiss_and_checkin": addSwissAndCheckin,
   "0023_create_clips": createClips,
   "0024_create_site_settings": createSiteSettings,
+  "0025_add_storage_policy": addStoragePolicy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,7 @@ export interface DB {
   site_setting: SiteSettingTable;
   invitation: InvitationTable;
   legal_version: LegalVersionTable;
+  storage_policy: StoragePolicyTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -207,6 +208,8 @@ export interface LiveSessionTable {
   node_url: string | null;
   /** When its replay was made (or found to have nothing recorded, or failed); null while still to do. */
   finalised_at: number | null;
+  /** When its recording was stopped because the disk was nearly full (the live went on). */
+  recording_stopped_at: Generated<number | null>;
 }
 
 /** One Arena process of a site, as it last reported itself alive. */
@@ -235,6 +238,9 @@ export interface ReplayTable {
   deleted_at: number | null;
   /** fold(title), for search. */
   search_title: Generated<string>;
+  /** Pinned replays are never removed by the storage policy (server/storage-policy/). */
+  pinned_at: Generated<number | null>;
+  pinned_by: Generated<number | null>;
 }
 
 export interface ViewerPresenceTable {
@@ -628,4 +634,18 @@ export interface LegalVersionTable {
   content: string;
   updated_at: number;
   updated_by: number | null;
+}
+
+export type KeepMode = "forever" | "days" | "size";
+
+/** One row (id 1): how long replays are kept, and the free disk a recording needs (server/storage-policy/). */
+export interface StoragePolicyTable {
+  id: number;
+  keep: Generated<KeepMode>;
+  keep_days: number | null;
+  max_recordings_gb: number | null;
+  min_free_gb: Generated<number>;
+  min_free_percent: Generated<number>;
+  /** When the daily retention run last started (it claims the day by setting this). */
+  last_run_at: number | null;
 }

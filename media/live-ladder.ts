@@ -146,7 +146,7 @@ export function startLiveLadder(options: LadderOptions): FfmpegJob {
     }
     const plan: LadderPlan = { source, renditions, encoder };
     mkdirSync(paths.hlsDir, { recursive: true });
-    mkdirSync(paths.recordingDir, { recursive: true });
+    if (paths.recordingDir) mkdirSync(paths.recordingDir, { recursive: true });
     job = startFfmpegJob({
       name: `ladder ${paths.hlsDir}`,
       args: [],

@@ -6,8 +6,8 @@ import { runFfmpeg } from "./ffmpeg.ts";
 export interface LiveOutputPaths {
   /** DATA_DIR/live/{username}: index.m3u8, segments, thumbnail.jpg, preview.gif */
   hlsDir: string;
-  /** DATA_DIR/recordings/{channelId}/{sessionId}: one FLV part per publish connection */
-  recordingDir: string;
+  /** DATA_DIR/recordings/{channelId}/{sessionId}: one FLV part per publish connection; null: not recorded (disk nearly full) */
+  recordingDir: string | null;
 }
 
 /** Where a channel's live HLS segments and pictures are written while it is live. */
@@ -26,7 +26,7 @@ export const PREVIEW_GIF = "preview.gif";
  */
 export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
   mkdirSync(paths.hlsDir, { recursive: true });
-  mkdirSync(paths.recordingDir, { recursive: true });
+  if (paths.recordingDir) mkdirSync(paths.recordingDir, { recursive: true });
   return startFfmpegJob({
     name: `remux ${paths.hlsDir}`,
     args: [],
@@ -69,8 +69,9 @@ export function hlsOutputArgs(playlist: string, segments: string, startNumber?: 
   ];
 }
 
-/** The recording part: every stream of the source, copied as it came. */
-export function recordingOutputArgs(recordingDir: string): string[] {
+/** The recording part: every stream of the source, copied as it came (nothing when the live is not recorded). */
+export function recordingOutputArgs(recordingDir: string | null): string[] {
+  if (!recordingDir) return [];
   return ["-map", "0", "-c", "copy", "-f", "flv", nextPartPath(recordingDir)];
 }
 

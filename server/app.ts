@@ -37,6 +37,7 @@ import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { adminSiteRoutes, siteRoutes } from "./admin/site-routes.ts";
 import { adminGameRoutes } from "./catalogue/routes.ts";
+import { storagePolicyRoutes } from "./storage-policy/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { clipRoutes } from "./clips/routes.ts";
 import { waitlistRoutes } from "./waitlist-desk/routes.ts";
@@ -75,6 +76,7 @@ export function createApi(deps: AppDeps) {
     .route("/", adminSiteRoutes(deps))
     .route("/", siteRoutes(deps))
     .route("/", adminGameRoutes(deps))
+    .route("/", storagePolicyRoutes(deps))
     .route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -201,6 +201,7 @@ const CASES: Record<string, Case> = {
     // The backup runs in a child process: it ends before the next case.
     cleanup: (w) => waitFor("the backup", async () => (await w.admin.call("GET", "/api/admin/backups")).body.running === false, 20_000, 50),
   },
+  "PUT /api/admin/storage": { kind: "admin", call: () => ({ path: "/api/admin/storage", body: { keep: "days", keepDays: 30, minFreeGb: 2, minFreePercent: 5 } }) },
   "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
   "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
   "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },
@@ -243,6 +244,8 @@ const CASES: Record<string, Case> = {
   // The object's owner, or an admin.
   "DELETE /api/stream/replays/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}` }) },
   "PATCH /api/stream/clips/{id}": { kind: "owner", call: async (w) => ({ path: `/api/stream/clips/${await newClip(w)}`, body: { title: "Renommé" } }) },
+  "PUT /api/stream/replays/{id}/pin": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}/pin` }) },
+  "DELETE /api/stream/replays/{id}/pin": { kind: "owner", call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay()}/pin` }) },
   "PUT /api/tournament/approve-player": {
     kind: "owner",
     call: async (w) => {

@@ -4,6 +4,7 @@ import { ClipButton } from "../features/clips/components/clip-button.tsx";
 import { FollowButton } from "../features/follows/components/follow-button.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
+import { RecordingStoppedBanner } from "../features/streams/components/recording-stopped-banner.tsx";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
@@ -27,7 +28,12 @@ function StreamScreen() {
       renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
-      renderBanner={(stream) => <ChannelMatchBanner username={stream.username} />}
+      renderBanner={(stream) => (
+        <>
+          {isOwner && stream.isLive ? <RecordingStoppedBanner /> : null}
+          <ChannelMatchBanner username={stream.username} />
+        </>
+      )}
       renderClip={(stream) => (stream.isLive ? <ClipButton target={{ kind: "live", username: stream.username }} /> : null)}
       renderFollow={(stream) => <FollowButton key={`${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
     />

@@ -8,6 +8,7 @@ import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
 import { passExpiredOffers } from "../waitlist/offers.ts";
 import { closeDueCheckIns } from "../tournaments/checkin.ts";
+import { applyRetentionWhenDue } from "../storage-policy/retention.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -37,6 +38,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
         await forgetOldLoginFailures(deps.db, deps.now());
       },
     },
+    // Acts once a day (it claims the day in the database); asked hourly so a restart never skips a day.
+    { name: "storage policy", everyMs: HOUR, run: async () => void (await applyRetentionWhenDue(deps, log)) },
   ];
 }
 

@@ -9,6 +9,8 @@ import { type LadderStatus, QualityLadder } from "../../media/quality-ladder.ts"
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
+import { recordingRoom } from "../storage-policy/disk-room.ts";
+import { warnAdminsDiskNearlyFull, warnRecordingStopped } from "../storage-policy/warnings.ts";
 import { markOffline, ownsSession } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 
@@ -19,6 +21,8 @@ export const RECONNECT_GRACE_MS = 4000;
 export const THUMBNAIL_MAX_AGE_MS = 5000;
 export const PREVIEW_MAX_AGE_MS = 30_000;
 const FIRST_THUMBNAIL_RETRY_MS = 1500;
+/** How often the media disk's room is read: an hour of recording at 6 Mb/s is 2.7 GB, a minute 45 MB. */
+export const RECORDING_ROOM_CHECK_MS = 15_000;
 
 interface LiveChannel {
   channelId: number;
@@ -26,6 +30,8 @@ interface LiveChannel {
   sessionId: number;
   hlsDir: string;
   recordingDir: string;
+  /** False once the disk was found nearly full: the live goes on, unrecorded (storage-policy/). */
+  recording: boolean;
   remux?: FfmpegJob;
   relays?: Promise<FfmpegJob[]>;
   /** The database side of the start; the end waits for it. */
@@ -47,6 +53,9 @@ export class LiveManager implements PublishEvents, LiveControl {
   private readonly pending = new Set<Promise<unknown>>();
   /** LIVE_LADDER; undefined when off (the default): every live is remuxed only. */
   private readonly ladder: QualityLadder | undefined;
+  /** The last reading of the media disk: new lives and reconnects record only while it has room. */
+  private roomToRecord = true;
+  private roomTimer: Timer | undefined;
 
   constructor(
     private readonly deps: AppDeps,
@@ -58,6 +67,36 @@ export class LiveManager implements PublishEvents, LiveControl {
 
   attach(media: MediaServer): void {
     this.media = media;
+    this.track(this.checkRecordingRoom());
+    this.roomTimer = setInterval(() => this.track(this.checkRecordingRoom()), RECORDING_ROOM_CHECK_MS);
+  }
+
+  /**
+   * Reads the media disk's room. Nearly full: the admins are told (once, as it happens), every
+   * recording in progress stops with its part closed cleanly, so what was recorded becomes the
+   * replay, and the lives go on unrecorded. Room again: the next lives record.
+   */
+  async checkRecordingRoom(): Promise<void> {
+    const room = await recordingRoom(this.deps);
+    const hadRoom = this.roomToRecord;
+    this.roomToRecord = room.enough;
+    if (room.enough) return;
+    if (hadRoom) await warnAdminsDiskNearlyFull(this.deps, room, this.log);
+    for (const [streamKey, channel] of this.live) if (channel.recording) await this.stopRecording(streamKey, channel);
+  }
+
+  /** Restarts the live's remux without its recording output; the part written so far is closed by ffmpeg's own ending. */
+  private async stopRecording(streamKey: string, channel: LiveChannel): Promise<void> {
+    channel.recording = false;
+    const remux = channel.remux;
+    if (remux) {
+      channel.remux = undefined;
+      await remux.stop();
+      // Unless the publisher left meanwhile (then a reconnect starts the jobs again, unrecorded).
+      if (this.live.get(streamKey) === channel && !channel.offlineTimer) channel.remux = this.startRemux(streamKey, channel);
+    }
+    await channel.opened;
+    await warnRecordingStopped(this.deps, channel, this.log);
   }
 
   readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined {
@@ -89,7 +128,10 @@ export class LiveManager implements PublishEvents, LiveControl {
       // Back inside the grace window: same live session, a new recording part.
       clearTimeout(existing.offlineTimer);
       existing.offlineTimer = undefined;
+      const stopsRecording = existing.recording && !this.roomToRecord;
+      existing.recording &&= this.roomToRecord;
       this.startJobs(streamKey, existing);
+      if (stopsRecording) this.track(existing.opened!.then(() => warnRecordingStopped(this.deps, existing, this.log)));
       return;
     }
     const row = this.streamKeys.lookup(streamKey);
@@ -101,12 +143,12 @@ export class LiveManager implements PublishEvents, LiveControl {
     const hlsDir = hlsDirOf(this.deps.config.dataDir, row.username);
     rmSync(hlsDir, { recursive: true, force: true });
     const recordingDir = join(this.deps.config.mediaDir, "recordings", String(row.id), String(now));
-    const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir };
+    const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir, recording: this.roomToRecord };
     this.live.set(streamKey, channel);
     this.startJobs(streamKey, channel);
     const opened = this.openSession(channel, now);
     channel.opened = opened;
-    this.track(opened);
+    this.track(channel.recording ? opened : opened.then(() => warnRecordingStopped(this.deps, channel, this.log)));
   }
 
   onPublishStop(streamKey: string): void {
@@ -145,12 +187,8 @@ export class LiveManager implements PublishEvents, LiveControl {
   private startJobs(streamKey: string, channel: LiveChannel): void {
     const media = this.media;
     if (!media) return;
-    const input = () => media.internalRtmpUrl(streamKey);
-    const ladder = this.ladder;
-    channel.remux = ladder
-      ? startLiveLadder({ input, paths: channel, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
-      : startLiveRemux(input, channel, this.log);
-    channel.relays = startRelays(this.deps, channel.channelId, input, this.log);
+    channel.remux = this.startRemux(streamKey, channel);
+    channel.relays = startRelays(this.deps, channel.channelId, () => media.internalRtmpUrl(streamKey), this.log);
     // The first picture as soon as a segment exists, so the channel's card has one from the start.
     const firstPicture = async (): Promise<void> => {
       const made = await refreshThumbnail(channel.hlsDir).catch(() => false);
@@ -158,6 +196,17 @@ export class LiveManager implements PublishEvents, LiveControl {
       if (channel.previewTimer) channel.previewTimer = made ? undefined : setTimeout(firstPicture, FIRST_THUMBNAIL_RETRY_MS);
     };
     channel.previewTimer = setTimeout(firstPicture, FIRST_THUMBNAIL_RETRY_MS);
+  }
+
+  /** The HLS remux (or ladder), with the recording part while the live is recorded. */
+  private startRemux(streamKey: string, channel: LiveChannel): FfmpegJob {
+    const media = this.media!;
+    const input = () => media.internalRtmpUrl(streamKey);
+    const paths = { hlsDir: channel.hlsDir, recordingDir: channel.recording ? channel.recordingDir : null };
+    const ladder = this.ladder;
+    return ladder
+      ? startLiveLadder({ input, paths, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
+      : startLiveRemux(input, paths, this.log);
   }
 
   /**
@@ -270,6 +319,7 @@ export class LiveManager implements PublishEvents, LiveControl {
    * node as soon as this one has left (nodes.ts).
    */
   async stop(): Promise<void> {
+    clearInterval(this.roomTimer);
     for (const [streamKey, channel] of this.live) {
       clearTimeout(channel.offlineTimer);
       await this.stopJobs(streamKey, channel);

@@ -1,7 +1,16 @@
 import type { AppDeps } from "../http/context.ts";
 import type { NotificationResponse } from "./schemas.ts";
 
-export type NotificationType = "stream_live" | "tournament_join_approved" | "event_registration_approved" | "event_registration_rejected" | "ticket_sold" | "data_export_ready" | "waitlist_offer";
+export type NotificationType =
+  | "stream_live"
+  | "tournament_join_approved"
+  | "event_registration_approved"
+  | "event_registration_rejected"
+  | "ticket_sold"
+  | "data_export_ready"
+  | "waitlist_offer"
+  | "recording_stopped"
+  | "disk_nearly_full";
 
 /** Stores a notification and pushes it to the user's open pages. */
 export async function notify(deps: AppDeps, userIds: number[], notification: { type: NotificationType; actorId: number | null; link: string; data: Record<string, string | number> }): Promise<void> {

@@ -3,8 +3,17 @@ import { currentUser, requireRole, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { DeleteReplayQuerySchema, ReplayDeletedResponseSchema, ReplayDetailResponseSchema, ReplayIdParamSchema, ReplayListSchema, ReplayPageQuerySchema, VideosQuerySchema } from "./schemas.ts";
-import { allReplays, deleteReplay, getReplay, myReplays, restoreReplay } from "./service.ts";
+import {
+  DeleteReplayQuerySchema,
+  PinnedSchema,
+  ReplayDeletedResponseSchema,
+  ReplayDetailResponseSchema,
+  ReplayIdParamSchema,
+  ReplayListSchema,
+  ReplayPageQuerySchema,
+  VideosQuerySchema,
+} from "./schemas.ts";
+import { allReplays, deleteReplay, getReplay, myReplays, pinReplay, restoreReplay } from "./service.ts";
 
 const tags = ["Replays"];
 const ReplayAnswer = ReplayDetailResponseSchema;
@@ -56,6 +65,18 @@ const restoreRoute = createRoute({
   responses: { 200: jsonResponse(ReplayAnswer, "Restored"), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
+const pinRoute = (method: "put" | "delete") =>
+  createRoute({
+    method,
+    path: "/replays/{id}/pin",
+    tags,
+    summary: method === "put" ? "Pin a replay: the storage policy never removes it (its streamer, or an admin)" : "Unpin a replay",
+    security: secured,
+    middleware: [requireUser] as const,
+    request: { params: ReplayIdParamSchema },
+    responses: { 200: jsonResponse(PinnedSchema, "Done"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  });
+
 export function replayRoutes(deps: AppDeps) {
   return newRouter()
     .openapi(myReplaysRoute, async (c) => c.json({ success: true as const, ...(await myReplays(deps, currentUser(c), c.req.valid("query"))) }, 200))
@@ -68,5 +89,7 @@ export function replayRoutes(deps: AppDeps) {
       await deleteReplay(deps, c.req.valid("param").id, currentUser(c), c.req.valid("query").hard === "true");
       return c.json({ success: true as const, message: translate(c.get("lang"), "channels:replay_deleted") }, 200);
     })
+    .openapi(pinRoute("put"), async (c) => c.json({ success: true as const, pinned: await pinReplay(deps, c.req.valid("param").id, currentUser(c), true) }, 200))
+    .openapi(pinRoute("delete"), async (c) => c.json({ success: true as const, pinned: await pinReplay(deps, c.req.valid("param").id, currentUser(c), false) }, 200))
     .openapi(restoreRoute, async (c) => c.json({ success: true as const, replay: await restoreReplay(deps, c.req.valid("param").id, currentUser(c)) }, 200));
 }

@@ -18,6 +18,8 @@ export const ReplaySchema = z
     viewCount: z.number(),
     createdAt: z.string(),
     deleted: z.boolean(),
+    /** Kept whatever the storage policy says (its streamer or an admin pinned it). */
+    pinned: z.boolean(),
     username: z.string(),
     avatar: z.string().nullable(),
     stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
@@ -42,3 +44,5 @@ export const ReplayDetailResponseSchema = z.object({ success: z.literal(true), r
 export type ReplayDetail = z.infer<typeof ReplayDetailResponseSchema>;
 export const ReplayDeletedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type ReplayDeleted = z.infer<typeof ReplayDeletedResponseSchema>;
+export const PinnedSchema = z.object({ success: z.literal(true), pinned: z.boolean() });
+export type Pinned = z.infer<typeof PinnedSchema>;

@@ -1,11 +1,12 @@
 import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { type AuditValues, recordAudit } from "../admin/audit.ts";
-import { canAdminister, canSeeDeletedReplay, ownsOrAdmin } from "../access/policy.ts";
+import { canAdminister, canSeeDeletedReplay, isOwner, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { recordingDirOf } from "./finalise.ts";
 import type { ReplayResponse } from "./schemas.ts";
 
 function replayRows(deps: AppDeps) {
@@ -34,6 +35,7 @@ export function toReplayResponse(row: ReplayRow): ReplayResponse {
     viewCount: row.view_count,
     createdAt: new Date(row.created_at).toISOString(),
     deleted: row.deleted_at !== null,
+    pinned: row.pinned_at !== null,
     username: row.username,
     avatar: row.avatar,
     stream_games: row.game_id !== null && row.game_name ? { id: row.game_id, name: row.game_name, icon: row.game_icon ?? "" } : null,
@@ -109,10 +111,48 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
       await recordAudit(trx, caller, { action: hard ? "replay.purge" : "replay.delete", targetType: "replay", targetId: id, before, after }, now);
     }
   });
-  if (hard) {
-    const root = join(deps.config.mediaDir, "recordings");
-    for (const path of [row.file_path, row.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
-  }
+  if (hard) await removeReplayFiles(deps, row);
+}
+
+/**
+ * Deletes a replay for good: its row, then its video, thumbnail and the live's recording parts it
+ * was made from. Callers check who may (an admin's hard delete, the storage policy's daily run).
+ */
+export async function removeReplayForGood(deps: AppDeps, replay: Pick<ReplayRow, "id" | "file_path" | "thumbnail_path" | "live_session_id">): Promise<void> {
+  await deps.db.deleteFrom("replay").where("id", "=", replay.id).execute();
+  await removeReplayFiles(deps, replay);
+}
+
+/** A removed replay's video, thumbnail and the live's recording parts it was made from (the row goes first: a file without a row is only disk). */
+async function removeReplayFiles(deps: AppDeps, replay: Pick<ReplayRow, "file_path" | "thumbnail_path" | "live_session_id">): Promise<void> {
+  const root = join(deps.config.mediaDir, "recordings");
+  for (const path of [replay.file_path, replay.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
+  const session = await deps.db.selectFrom("live_session").select("recording_dir").where("id", "=", replay.live_session_id).executeTakeFirst();
+  const parts = session && recordingDirOf(deps.config.mediaDir, session.recording_dir);
+  // Only ever a folder inside recordings/: a stored path from elsewhere is left alone.
+  if (parts?.startsWith(root + sep)) rmSync(parts, { recursive: true, force: true });
+}
+
+/**
+ * Pins or unpins a replay: a pinned replay is never removed by the storage policy. Its streamer pins
+ * their own; an admin any, and the audit log keeps an admin's pin of someone else's.
+ */
+export async function pinReplay(deps: AppDeps, id: number, caller: User, pinned: boolean): Promise<boolean> {
+  const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
+  if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(caller))) throw new NotFoundError("replay_not_found");
+  if (!ownsOrAdmin(caller, row.owner_id)) throw new ForbiddenError();
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("replay")
+      .set(pinned ? { pinned_at: row.pinned_at ?? now, pinned_by: row.pinned_by ?? caller.id } : { pinned_at: null, pinned_by: null })
+      .where("id", "=", id)
+      .execute();
+    if (!isOwner(caller, row.owner_id)) {
+      await recordAudit(trx, caller, { action: pinned ? "replay.pin" : "replay.unpin", targetType: "replay", targetId: id, before: { pinned: row.pinned_at !== null }, after: { pinned } }, now);
+    }
+  });
+  return pinned;
 }
 
 export async function restoreReplay(deps: AppDeps, id: number, caller: User): Promise<ReplayResponse> {

@@ -12,6 +12,7 @@ import { MachinePanel } from "./machine-panel.tsx";
 import { MemberPanel } from "./member-panel.tsx";
 import { MembersTable } from "./members-table.tsx";
 import { SiteSettings } from "./site-settings.tsx";
+import { StoragePanel } from "./storage-panel.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
@@ -27,6 +28,7 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
     { id: "legal" as const, label: t("legal_title") },
     { id: "games" as const, label: t("tab_games") },
     { id: "machine" as const, label: t("tab_machine") },
+    { id: "storage" as const, label: t("tab_storage") },
     { id: "audit" as const, label: t("tab_audit") },
   ];
   return (
@@ -66,6 +68,8 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
           </div>
         ) : tab === "machine" ? (
           <MachinePanel />
+        ) : tab === "storage" ? (
+          <StoragePanel />
         ) : (
           <AuditLog />
         )}

@@ -6,6 +6,8 @@ import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
 const PAGE = 50;
+/** What Arena does by itself (the storage policy's daily run) is written with this actor id, which no account has. */
+const SYSTEM_ACTOR_ID = 0;
 
 /** The audit log, newest first: who did what to which object, when, and the values before and after. */
 export function AuditLog() {
@@ -38,7 +40,7 @@ export function AuditLog() {
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td>{new Date(entry.at).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
-                <td>{entry.actor.username ?? `#${entry.actor.id}`}</td>
+                <td>{entry.actor.username ?? (entry.actor.id === SYSTEM_ACTOR_ID ? t("audit_system") : `#${entry.actor.id}`)}</td>
                 <td>{t(`action_${entry.action}`, { defaultValue: entry.action })}</td>
                 <td>
                   {entry.target.type} #{entry.target.id}

@@ -6,6 +6,7 @@ import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useBackups, useMachine, useStartBackup } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";
+import { MachineRecordingRoom } from "./storage-panel.tsx";
 import "../../../i18n/screens/admin.ts";
 
 /** The machine: what the disk holds and has left, the lives and their ffmpeg jobs, backups, the last log lines. */
@@ -18,6 +19,7 @@ export function MachinePanel() {
   const size = (bytes: number | null) => (bytes === null ? "—" : formatFileSize(bytes, i18n.language));
   return (
     <div className="admin-machine">
+      <MachineRecordingRoom />
       <section>
         <h2>{t("machine_disks")}</h2>
         <ul className="admin-facts">

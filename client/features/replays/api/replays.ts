@@ -1,5 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReplayDeleted, ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
+import type { Pinned, ReplayDeleted, ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Replay = ReplayResponse;
@@ -49,6 +49,20 @@ export function useDeleteReplay() {
       );
       queryClient.removeQueries({ queryKey: replayKeys.one(id) });
     },
+  });
+}
+
+/** Pins or unpins a replay (its streamer, or an admin): the storage policy never removes a pinned one. */
+export function usePinReplay(options: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) => api<Pinned>(`/stream/replays/${id}/pin`, { method: pinned ? "PUT" : "DELETE" }),
+    onSuccess: ({ pinned }, { id }) => {
+      const pin = (replay: Replay) => (replay.id === id ? { ...replay, pinned } : replay);
+      queryClient.setQueryData<InfiniteData<ReplayPage>>(replayKeys.mine(), (data) => (data ? { ...data, pages: data.pages.map((page) => ({ ...page, replays: page.replays.map(pin) })) } : data));
+      queryClient.setQueryData<Replay>(replayKeys.one(id), (replay) => (replay ? pin(replay) : replay));
+    },
+    onError: options.onError,
   });
 }
 

@@ -6,11 +6,12 @@ import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from 
 import { type Replay, REPLAY_PLACEHOLDER, recordingUrl } from "../api/replays.ts";
 import { ReportMenu } from "../../../components/report-menu.tsx";
 import { GameChip } from "./game-chip.tsx";
+import { PinButton, PinnedMarker } from "./pin-button.tsx";
 import "../../../i18n/screens/streams.ts";
 
 interface ReplayCardProps {
   replay: Replay;
-  /** The owner sees a delete button. */
+  /** The owner sees a delete button and a pin button. */
   onDelete?: (replay: Replay) => void;
 }
 
@@ -24,6 +25,7 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
     <article className="replay-card">
       <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="replay-card-thumb" tabIndex={-1} aria-hidden>
         <img src={thumbnail} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} />
+        {replay.pinned ? <PinnedMarker /> : null}
         {replay.status === "ready" ? (
           <span className="replay-card-duration tabular">{formatDuration(replay.duration)}</span>
         ) : (
@@ -35,6 +37,7 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
           <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="replay-card-title">
             {replay.title}
           </Link>
+          {onDelete ? <PinButton replay={replay} /> : null}
           {onDelete ? (
             <button type="button" className="icon-btn replay-card-delete" aria-label={t("delete_replay_named", { title: replay.title })} title={t("delete")} onClick={() => onDelete(replay)}>
               <Trash2 size={18} aria-hidden />

@@ -13,6 +13,7 @@ import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Replay, recordingUrl, useReplay } from "../api/replays.ts";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
+import { PinButton } from "./pin-button.tsx";
 import { GameChip } from "./game-chip.tsx";
 import "../../../styles/streams.css";
 import "../../../i18n/screens/streams.ts";
@@ -95,6 +96,7 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
                 {size ? t("download_size", { size }) : t("download")}
               </a>
             ) : null}
+            {isOwner || me?.role === "admin" ? <PinButton replay={data} labelled /> : null}
             {isOwner ? (
               <Button variant="ghost" size="sm" icon={<Trash2 size={16} aria-hidden />} onClick={() => setDeleting(true)}>
                 {t("delete")}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StoragePolicyInput, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
+import { api } from "../../../lib/api.ts";
+import { adminKeys } from "./admin.ts";
+
+export type StorageOverview = StoragePolicyResponse;
+export type StoragePolicyForm = StoragePolicyInput;
+
+const storageKey = [...adminKeys.all, "storage"] as const;
+
+/** The policy, the disk's room for recordings and the replays' size; read again every 30 s (the Machine tab shows the room too). */
+export const useStorage = () => useQuery({ queryKey: storageKey, queryFn: ({ signal }) => api<StorageOverview>("/admin/storage", { signal }), refetchInterval: 30_000 });
+
+export function useSaveStoragePolicy(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: StoragePolicyForm) => api<StorageOverview>("/admin/storage", { method: "PUT", body: policy }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(storageKey, answer);
+      // The audit log has a new entry.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      options.onSuccess?.();
+    },
+    onError: options.onError,
+  });
+}
