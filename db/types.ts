@@ -113,6 +113,7 @@ export interface DB {
   assignment: AssignmentTable;
   data_export: DataExportTable;
   audit_log: AuditLogTable;
+  tournament_match: TournamentMatchTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -223,6 +224,11 @@ export interface ReplayTable {
   deleted_at: number | null;
   /** fold(title), for search. */
   search_title: Generated<string>;
+  /** A match replay (issue 18): the tournament and the engine's match id it was cut for; null for a session's replay. */
+  tournament_id: Generated<number | null>;
+  match_id: Generated<number | null>;
+  /** 1: the live did not cover the whole match; the cut holds what exists. */
+  partial: Generated<number>;
 }
 
 export interface ViewerPresenceTable {
@@ -518,4 +524,16 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: number;
+}
+
+/** When a match was played, and at which streamed station (issue 18): the bounds of its replay's cut. */
+export interface TournamentMatchTable {
+  tournament_id: number;
+  /** The engine's match id. */
+  match_id: number;
+  started_at: number;
+  ended_at: number | null;
+  /** The channel of the station the match was on when it started (null: not streamed). */
+  streamer_id: number | null;
+  station_name: string | null;
 }
