@@ -78,7 +78,7 @@ export async function replaysByMatch(db: Db, tournamentId: number): Promise<Map<
 /** After the commit: each ended streamed match is cut once the margin after its end is recorded. */
 export function cutMatchReplays(deps: AppDeps, ended: EndedMatch[]): void {
   for (const match of ended) {
-    runInBackground(
+    void runInBackground(
       Bun.sleep(MATCH_MARGIN_MS + WRITER_FLUSH_MS)
         .then(() => makeMatchReplay(deps, match))
         .catch((error: unknown) => console.error(`[replay] match ${match.tournamentId}-${match.matchId}: ${(error as Error).message}`)),
