@@ -276,3 +276,4 @@ export type ChannelMatch = z.infer<typeof ChannelMatchResponseSchema>;
 export const MatchScoreSchema = z.object({ scorePlayer1: z.unknown().transform((v) => toScore(v)), scorePlayer2: z.unknown().transform((v) => toScore(v)) });
 export const MatchParamSchema = z.object({ id: numeric(z.number().int().positive()), matchID: MatchIdSchema });
 export const TournamentReplaysResponseSchema = z.object({ replays: z.array(ReplaySchema) });
+export type TournamentReplays = z.infer<typeof TournamentReplaysResponseSchema>;
