@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
 import { useMatchReplays } from "../../features/tournaments/api/stations.ts";
+import "../../styles/streams.css";
 import "../../i18n/screens/tournaments-ui.ts";
 
 /** The tournament's match replays (issue 18, item 3), newest first; nothing until the first is cut. */
