@@ -55,6 +55,7 @@ import { Route as AuthEventsCreateRouteImport } from './routes/_auth/events.crea
 import { Route as AuthSettingsIndexRouteImport } from './routes/_auth/settings.index'
 import { Route as AuthWalletHistoryRouteImport } from './routes/_auth/wallet.history'
 import { Route as EventsSlugIndexRouteImport } from './routes/events.$slug.index'
+import { Route as EventsSlugNightRouteImport } from './routes/events.$slug.night'
 import { Route as AuthTournamentAdminDashboardIdRouteImport } from './routes/_auth/_tournament-admin/dashboard.$id'
 import { Route as AuthEventsSlugEditRouteImport } from './routes/_auth/events.$slug.edit'
 import { Route as AuthEventsSlugManageRouteImport } from './routes/_auth/events.$slug.manage'
@@ -290,6 +291,11 @@ const EventsSlugIndexRoute = EventsSlugIndexRouteImport.update({
   path: '/events/$slug/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventsSlugNightRoute = EventsSlugNightRouteImport.update({
+  id: '/events/$slug/night',
+  path: '/events/$slug/night',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthTournamentAdminDashboardIdRoute =
   AuthTournamentAdminDashboardIdRouteImport.update({
     id: '/dashboard/$id',
@@ -365,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
+  '/events/$slug/night': typeof EventsSlugNightRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
+  '/events/$slug/night': typeof EventsSlugNightRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/settings': typeof AuthSettingsIndexRoute
   '/events/$slug': typeof EventsSlugIndexRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/_auth/events/create': typeof AuthEventsCreateRoute
   '/_auth/wallet/history': typeof AuthWalletHistoryRoute
+  '/events/$slug/night': typeof EventsSlugNightRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
@@ -524,6 +533,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/events/create'
     | '/wallet/history'
+    | '/events/$slug/night'
     | '/dashboard/'
     | '/settings/'
     | '/events/$slug/'
@@ -575,6 +585,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/events/create'
     | '/wallet/history'
+    | '/events/$slug/night'
     | '/dashboard'
     | '/settings'
     | '/events/$slug'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/_auth/events/create'
     | '/_auth/wallet/history'
+    | '/events/$slug/night'
     | '/_auth/dashboard/'
     | '/_auth/settings/'
     | '/events/$slug/'
@@ -671,6 +683,7 @@ export interface RootRouteChildren {
   Video1Route: typeof Video1Route
   EventsIndexRoute: typeof EventsIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  EventsSlugNightRoute: typeof EventsSlugNightRoute
   EventsSlugIndexRoute: typeof EventsSlugIndexRoute
 }
 
@@ -998,6 +1011,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsSlugIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/events/$slug/night': {
+      id: '/events/$slug/night'
+      path: '/events/$slug/night'
+      fullPath: '/events/$slug/night'
+      preLoaderRoute: typeof EventsSlugNightRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/_tournament-admin/dashboard/$id': {
       id: '/_auth/_tournament-admin/dashboard/$id'
       path: '/dashboard/$id'
@@ -1143,6 +1163,7 @@ const rootRouteChildren: RootRouteChildren = {
   Video1Route: Video1Route,
   EventsIndexRoute: EventsIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  EventsSlugNightRoute: EventsSlugNightRoute,
   EventsSlugIndexRoute: EventsSlugIndexRoute,
 }
 export const routeTree = rootRouteImport

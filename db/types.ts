@@ -120,6 +120,7 @@ export interface DB {
   invitation: InvitationTable;
   legal_version: LegalVersionTable;
   storage_policy: StoragePolicyTable;
+  tournament_match: TournamentMatchTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -241,6 +242,11 @@ export interface ReplayTable {
   /** Pinned replays are never removed by the storage policy (server/storage-policy/). */
   pinned_at: Generated<number | null>;
   pinned_by: Generated<number | null>;
+  /** A match replay (issue 18): the tournament and the engine's match id it was cut for; null for a session's replay. */
+  tournament_id: Generated<number | null>;
+  match_id: Generated<number | null>;
+  /** 1: the live did not cover the whole match; the cut holds what exists. */
+  partial: Generated<number>;
 }
 
 export interface ViewerPresenceTable {
@@ -648,4 +654,16 @@ export interface StoragePolicyTable {
   min_free_percent: Generated<number>;
   /** When the daily retention run last started (it claims the day by setting this). */
   last_run_at: number | null;
+}
+
+/** When a match was played, and at which streamed station (issue 18): the bounds of its replay's cut. */
+export interface TournamentMatchTable {
+  tournament_id: number;
+  /** The engine's match id. */
+  match_id: number;
+  started_at: number;
+  ended_at: number | null;
+  /** The channel of the station the match was on when it started (null: not streamed). */
+  streamer_id: number | null;
+  station_name: string | null;
 }

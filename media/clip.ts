@@ -1,31 +1,43 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { probe } from "./probe.ts";
+import type { FinishedRecording } from "./recording.ts";
 
-export interface CutClip {
-  file: string;
-  thumbnail: string;
-  /** The cut's true length, read back with ffprobe. */
-  duration: number;
-  size: number;
+/**
+ * Copies `seconds` of `input` from `start` into an MP4 (a member's clip, issue 19): see cutRecording.
+ * The clip may be up to one keyframe interval longer than asked.
+ */
+export function cutClip(input: string, start: number, seconds: number, output: string): Promise<FinishedRecording> {
+  return cutRecording([input], start, seconds, output);
 }
 
 /**
- * Copies `length` seconds of `input` from `start` into an MP4, without re-encoding: the cut begins
- * on the keyframe at or before `start` (copied packets cannot begin elsewhere), so the clip may be
- * up to one keyframe interval longer than asked. Index at the front, so it plays as it downloads.
+ * Cuts a span out of one file or a live's recording parts (a clip, a match replay: issues 18 and 19)
+ * without re-encoding: copied packets cannot begin elsewhere than on a keyframe, so the cut starts on
+ * the keyframe at or before `start`, up to one keyframe interval early, never late. `seconds`
+ * undefined takes everything to the end of what was recorded. The parts may still be growing (the live
+ * goes on): FLV needs no trailer, ffmpeg reads what is there. Index at the front, so it plays as it
+ * downloads; the true length is read back with ffprobe.
  */
-export async function cutClip(input: string, start: number, length: number, output: string): Promise<CutClip> {
+export async function cutRecording(parts: string[], start: number, seconds: number | undefined, output: string): Promise<FinishedRecording> {
   mkdirSync(dirname(output), { recursive: true });
-  await runFfmpeg(
-    ["-y", "-ss", start.toFixed(3), "-i", input, "-t", length.toFixed(3), "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-avoid_negative_ts", "make_zero", "-movflags", "+faststart", output],
-    { timeoutMs: 2 * 60_000 },
-  );
+  const input = parts.length === 1 ? ["-i", parts[0]!] : ["-f", "concat", "-safe", "0", "-i", partList(parts, output)];
+  const span = seconds === undefined ? [] : ["-t", seconds.toFixed(3)];
+  await runFfmpeg(["-y", "-ss", start.toFixed(3), ...input, ...span, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-avoid_negative_ts", "make_zero", "-movflags", "+faststart", output], {
+    timeoutMs: 10 * 60_000,
+  });
   const { duration } = await probe(output);
   const thumbnail = output.replace(/\.mp4$/, ".jpg");
-  await runFfmpeg(["-y", "-ss", String(duration / 2), "-i", output, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "4", thumbnail]).catch(() => undefined);
+  await runFfmpeg(["-y", "-ss", String(Math.max(0, duration / 2)), "-i", output, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "4", thumbnail]).catch(() => undefined);
   return { file: output, thumbnail, duration, size: statSync(output).size };
+}
+
+/** ffmpeg's concat list of the parts, beside the output. */
+function partList(parts: string[], output: string): string {
+  const list = output.replace(/\.mp4$/, ".parts.txt");
+  writeFileSync(list, parts.map((part) => `file '${part.replaceAll("'", "'\\''")}'`).join("\n"));
+  return list;
 }
 
 const FLV_HEADER = 13;

@@ -319,6 +319,14 @@ const CASES: Record<string, Case> = {
       return { path: `/api/tournament/${id}/stations/${stationId}/match`, body: { matchID: matchId } };
     },
   },
+  "PUT /api/tournament/{id}/matches/{matchID}/score": {
+    kind: "owner",
+    call: async (w) => {
+      const t = await w.newTournament("started");
+      expect((await w.owner.call("POST", `/api/tournament/start-match/${t.matchId}`)).status).toBe(200);
+      return { path: `/api/tournament/${t.id}/matches/${t.matchId}/score`, body: { scorePlayer1: 1, scorePlayer2: 0 } };
+    },
+  },
   "PUT /api/tournament/{id}/auto-assign": { kind: "owner", call: async (w) => ({ path: `/api/tournament/${(await w.newTournament("started")).id}/auto-assign`, body: { autoAssign: true } }) },
   "POST /api/wallet/debit": { kind: "owner", call: (w) => ({ path: "/api/wallet/debit", body: { userId: w.owner.user.id, amount: 10 } }) },
   "PUT /api/events/{slug}": { kind: "owner", call: async (w) => ({ path: `/api/events/${(await w.newEvent()).slug}`, body: { description: "Rewritten by someone who does not organise it" } }) },

@@ -8,7 +8,7 @@ import { messageRows, toChatMessage } from "./service.ts";
 // and broadcast), of kind 'system', stored as a key and its parameters so that each reader's language
 // draws them, and written by the channel's owner so that every existing reader still reads them.
 
-export type SystemKey = "bracket_match_started" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
+export type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
 
 export interface SystemLine {
   /** The channel is the one this member streams on. */

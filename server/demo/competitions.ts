@@ -3,9 +3,19 @@ import { changeStatus, createEvent, register, setParticipantStatus } from "../ev
 import type { AppDeps } from "../http/context.ts";
 import { purchase, ticketTypes } from "../tickets/service.ts";
 import { ticketSigner } from "../tickets/signing.ts";
-import { approvePlayer, createTournament, joinTournament, setWinner, startMatch, startTournament } from "../tournaments/commands.ts";
+import { approvePlayer, createTournament, joinTournament, setMatchScore, setWinner, startMatch, startTournament } from "../tournaments/commands.ts";
 import { rounds } from "../tournaments/queries.ts";
 import { applyMovement } from "../ledger/ledger.ts";
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { demoReplays } from "./community.ts";
+import { fold } from "../text/fold.ts";
+import { validateTicket } from "../tickets/service.ts";
+import type { Structure } from "../tournaments/engine.ts";
+import { matchReplayTitle } from "../tournaments/match-replays.ts";
+import { bracketOf, findTournament } from "../tournaments/records.ts";
+import { roundTitleOfMatch } from "../tournaments/rounds.ts";
+import { createStation, listStations, setAutoAssign } from "../tournaments/stations.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -76,6 +86,74 @@ export const demoEvents = [
 export async function seedDemoCompetitions(deps: AppDeps, userByName: (username: string) => Promise<User>): Promise<void> {
   for (const tournament of demoTournaments) await seedTournament(deps, tournament, userByName);
   for (const event of demoEvents) await seedEvent(deps, event, userByName);
+  await seedDemoNight(deps, userByName);
+}
+
+/**
+ * The night of the LAN du Rhône (issue 18): the event linked to its tournament, two stations (the main
+ * one streamed by the organiser's live channel), a match being played there, one ticket scanned at the
+ * door, and a match replay (a copy of the organiser's demo replay) on a played match's card.
+ */
+async function seedDemoNight(deps: AppDeps, userByName: (username: string) => Promise<User>): Promise<void> {
+  const organiser = await userByName("ZeldaPro");
+  const event = await deps.db.selectFrom("event").selectAll().where("name", "=", demoEvents[0].name).executeTakeFirstOrThrow();
+  const tournament = await deps.db.selectFrom("tournament").selectAll().where("name", "=", demoTournaments[0].name).executeTakeFirstOrThrow();
+  await deps.db.updateTable("event").set({ tournament_id: tournament.id }).where("id", "=", event.id).execute();
+  await createStation(deps, organiser, tournament.id, { name: "Scène principale", channel: organiser.username });
+  await createStation(deps, organiser, tournament.id, { name: "Poste 2", channel: null });
+  await setAutoAssign(deps, organiser, tournament.id, true);
+  const { stations } = await listStations(deps, tournament.id);
+  const onStage = stations[0]?.matchID;
+  if (onStage) {
+    await startMatch(deps, organiser, onStage);
+    await setMatchScore(deps, organiser, tournament.id, onStage, 1, 0);
+  }
+  const ticket = await deps.db.selectFrom("ticket").select("code").where("event_id", "=", event.id).orderBy("id").executeTakeFirst();
+  if (ticket) await validateTicket(deps, ticketSigner(deps.config.mediaDir), organiser, ticket.code, event.id);
+  const played = seedsOf((await rounds(deps, tournament.id)).data).find((seed) => seed.finished);
+  const source = await deps.db.selectFrom("replay").selectAll().where("title", "=", demoReplays[0]!.title).executeTakeFirst();
+  if (!played || !source?.file_path) return;
+  const recordings = join(deps.config.mediaDir, "recordings");
+  const [file, thumbnail] = [`${source.channel_id}/match-${played.id}.mp4`, `${source.channel_id}/match-${played.id}.jpg`];
+  copyFileSync(join(recordings, source.file_path), join(recordings, file));
+  if (source.thumbnail_path) copyFileSync(join(recordings, source.thumbnail_path), join(recordings, thumbnail));
+  const matchId = Number(played.id.split("-")[1]);
+  const title = matchReplayTitle("fr", roundTitleOfMatch(tournament.structure as Structure, bracketOf(await findTournament(deps.db, tournament.id))!, matchId), ...(await playerNames(deps, played)));
+  await deps.db
+    .insertInto("replay")
+    .values({
+      ...withoutId(source),
+      title,
+      search_title: fold(title),
+      file_path: file,
+      thumbnail_path: source.thumbnail_path ? thumbnail : null,
+      tournament_id: tournament.id,
+      match_id: matchId,
+      partial: 0,
+      view_count: 57,
+    })
+    .execute();
+}
+
+async function playerNames(deps: AppDeps, seed: DemoSeed): Promise<[string, string]> {
+  const names = await Promise.all(
+    seed.teams.map(
+      async (team) =>
+        (
+          await deps.db
+            .selectFrom("user")
+            .select("username")
+            .where("id", "=", team.playerID ?? 0)
+            .executeTakeFirst()
+        )?.username ?? "?",
+    ),
+  );
+  return [names[0] ?? "?", names[1] ?? "?"];
+}
+
+function withoutId<T extends { id: number }>(row: T): Omit<T, "id"> {
+  const { id: _, ...rest } = row;
+  return rest;
 }
 
 async function seedTournament(deps: AppDeps, spec: (typeof demoTournaments)[number], userByName: (username: string) => Promise<User>): Promise<void> {

@@ -19,7 +19,8 @@ describe("DEMO mode", () => {
     expect(profile.avatar).toMatch(/^\/uploads\/avatars\//);
     expect((await fetch(server.url + profile.avatar)).status).toBe(200);
     const videos = (await visitor.get("/api/stream/videos?limit=20")).body.replays;
-    expect(videos).toHaveLength(demoReplays.length);
+    // The demo's replays, and the match replay of the LAN du Rhône's night (issue 18).
+    expect(videos).toHaveLength(demoReplays.length + 1);
     const range = await fetch(`${server.url}/recordings/${videos[0].filePath}`, { headers: { range: "bytes=0-99" } });
     expect(range.status).toBe(206);
     const login = await visitor.post("/api/auth/login", { login: demoMembers[0]!.username, password: DEMO_PASSWORD });

@@ -10,6 +10,7 @@ import {
   EventCoverResponseSchema,
   EventCreatedResponseSchema,
   EventDetailResponseSchema,
+  EventNightResponseSchema,
   EventDoneResponseSchema,
   EventIdParamSchema,
   EventListQuerySchema,
@@ -23,6 +24,7 @@ import {
   UpdateEventSchema,
 } from "./schemas.ts";
 import * as events from "./service.ts";
+import { eventNight } from "./night.ts";
 import { numeric } from "../http/numbers.ts";
 import { bodyLimit } from "hono/body-limit";
 import { formBody } from "../http/openapi.ts";
@@ -96,6 +98,14 @@ const r = {
     summary: "One event with its first participants",
     request: { params: SlugParamSchema },
     responses: { 200: jsonResponse(EventDetailResponseSchema, "Event"), 404: errors[404] },
+  }),
+  night: createRoute({
+    method: "get",
+    path: "/events/{slug}/night",
+    tags,
+    summary: "The night's programme: its tournament's stations and streams, the next matches, the door count (organiser)",
+    request: { params: SlugParamSchema },
+    responses: { 200: jsonResponse(EventNightResponseSchema, "Night"), 404: errors[404] },
   }),
   create: createRoute({
     method: "post",
@@ -195,6 +205,7 @@ export function eventRoutes(deps: AppDeps) {
     })
     .openapi(r.cover, async (c) => c.json({ success: true as const, coverImage: await storeImage(deps, (await c.req.parseBody()).filename, imageKinds.eventCover, currentUser(c).id) }, 200))
     .openapi(r.get, async (c) => c.json({ success: true as const, event: await events.getEvent(deps, c.req.valid("param").slug, c.get("lang"), c.get("auth")?.user) }, 200))
+    .openapi(r.night, async (c) => c.json(await eventNight(deps, c.req.valid("param").slug, c.get("auth")?.user), 200))
     .openapi(r.create, async (c) => {
       const user = currentUser(c);
       const { event, cost } = await events.createEvent(deps, user, c.req.valid("json"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SeedSchema, StationSchema } from "../tournaments/schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
 const optionalNumber = (schema: z.ZodNumber) => z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), numeric(z.number()).pipe(schema).nullable());
@@ -139,3 +140,15 @@ export const EventRegisteredResponseSchema = Done.extend({ status: ParticipantSt
 export type EventRegistered = z.infer<typeof EventRegisteredResponseSchema>;
 export const EventCoverResponseSchema = z.object({ success: z.literal(true), coverImage: z.string() });
 export type EventCover = z.infer<typeof EventCoverResponseSchema>;
+
+/** The night page (issue 18, item 5): the tournament, its stations and next matches; `door` for the organiser only. */
+export const EventNightResponseSchema = z
+  .object({
+    tournament: z.object({ id: z.number(), name: z.string(), structure: z.enum(["s_elim", "d_elim", "robin"]), started: z.boolean(), finished: z.boolean() }).nullable(),
+    autoAssign: z.boolean(),
+    stations: z.array(StationSchema),
+    next: z.array(z.object({ round: z.string(), match: SeedSchema })),
+    door: z.object({ entered: z.number(), seats: z.number() }).nullable(),
+  })
+  .meta({ id: "EventNight" });
+export type EventNight = z.infer<typeof EventNightResponseSchema>;

@@ -187,3 +187,44 @@ describe("one visibility rule for a private event", () => {
     expect((await streamer.browser.get(`/api/event-participants/${event.id}`)).status).toBe(200);
   });
 });
+
+describe("the door count of the night page (issue 18, item 5)", () => {
+  /** Counted by hand from the raw ticket rows: valid tickets scanned at the door. */
+  async function enteredByHand(eventId: number): Promise<number> {
+    const tickets = await server.deps.db.selectFrom("ticket").select(["status", "checked_in_at"]).where("event_id", "=", eventId).execute();
+    return tickets.filter((ticket) => ticket.status === "valid" && ticket.checked_in_at !== null).length;
+  }
+  const doorOf = async (browser: Browser, slug: string) => (await browser.get(`/api/events/${slug}/night`)).body.door;
+
+  it("counts the tickets scanned at the door over the seats, for the organiser only; a refunded ticket leaves the count", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 5 });
+    const buyers = await Promise.all([1, 2, 3].map(() => fundedUser(server, admin, 300)));
+    const tickets = [];
+    for (const buyer of buyers) tickets.push((await buy(buyer, event.id)).body.ticket as { code: string });
+    expect(await doorOf(organiser.browser, event.slug)).toEqual({ entered: 0, seats: 5 });
+    for (const ticket of tickets.slice(0, 2)) expect((await organiser.browser.post("/api/tickets/validate", { qr: ticket.code, eventId: event.id })).status).toBe(200);
+    expect(await doorOf(organiser.browser, event.slug)).toEqual({ entered: await enteredByHand(event.id), seats: 5 });
+    expect(await enteredByHand(event.id)).toBe(2);
+    // Nobody else sees it: not a buyer, not a visitor.
+    expect(await doorOf(buyers[2]!.browser, event.slug)).toBeNull();
+    expect(await doorOf(new Browser(server.url), event.slug)).toBeNull();
+    // A ticket holder the organiser rejects is refunded: their ticket no longer counts at the door.
+    const participants = (await organiser.browser.get(`/api/event-participants/${event.id}`)).body.participants;
+    const row = participants.find((p: { userId: number }) => p.userId === buyers[0]!.user.id);
+    expect((await organiser.browser.json("PATCH", `/api/event-participants/${event.id}/${row.id}`, { status: "rejected" })).status).toBe(200);
+    expect(await doorOf(organiser.browser, event.slug)).toEqual({ entered: await enteredByHand(event.id), seats: 5 });
+    expect(await enteredByHand(event.id)).toBe(1);
+  });
+
+  it("counts over the seats taken when the event has no limit", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: null });
+    const buyer = await fundedUser(server, admin, 300);
+    const ticket = (await buy(buyer, event.id)).body.ticket as { code: string };
+    expect((await register(await fundedUser(server, admin, 0), event.id)).status).toBe(200);
+    expect((await organiser.browser.post("/api/tickets/validate", { qr: ticket.code, eventId: event.id })).status).toBe(200);
+    expect(await doorOf(organiser.browser, event.slug)).toEqual({ entered: 1, seats: await seatsCountedByHand(server.deps.db, event.id) });
+    expect(await seatsCountedByHand(server.deps.db, event.id)).toBe(2);
+  });
+});

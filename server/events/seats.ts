@@ -31,6 +31,22 @@ export async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<
   return Number(row?.tickets ?? 0) + Number(row?.registrations ?? 0);
 }
 
+/**
+ * The door count of the night page (issue 18): the people who came in, over the seats. Someone came in
+ * when their valid ticket was scanned at the door (tickets/service.ts checkIn); a refunded ticket no
+ * longer counts. The seats are the event's limit, or, with no limit, the seats taken (seatsTaken).
+ */
+export async function doorCount(db: DbOrTransaction, event: Pick<EventRow, "id" | "max_participants">): Promise<{ entered: number; seats: number }> {
+  const { n } = await db
+    .selectFrom("ticket")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("event_id", "=", event.id)
+    .where("status", "=", "valid")
+    .where("checked_in_at", "is not", null)
+    .executeTakeFirstOrThrow();
+  return { entered: Number(n), seats: event.max_participants ?? (await seatsTaken(db, event.id)) };
+}
+
 /** Seats open to new registrations and sales: published, not started yet (an event that is live, over or cancelled sells nothing). */
 export function isOpenForSeats(event: EventRow, now: number): boolean {
   return event.status === "published" && event.start_date > now;

@@ -2,19 +2,21 @@ import enAuth from "../../client/i18n/locales/en/auth.json";
 import enChannels from "../../client/i18n/locales/en/channels.json";
 import enChat from "../../client/i18n/locales/en/chat.json";
 import enTournaments from "../../client/i18n/locales/en/tournaments.json";
+import enTournamentsUi from "../../client/i18n/locales/en/tournaments-ui.json";
 import enEvents from "../../client/i18n/locales/en/events.json";
 import enErrors from "../../client/i18n/locales/en/errors.json";
 import frAuth from "../../client/i18n/locales/fr/auth.json";
 import frChannels from "../../client/i18n/locales/fr/channels.json";
 import frChat from "../../client/i18n/locales/fr/chat.json";
 import frTournaments from "../../client/i18n/locales/fr/tournaments.json";
+import frTournamentsUi from "../../client/i18n/locales/fr/tournaments-ui.json";
 import frEvents from "../../client/i18n/locales/fr/events.json";
 import frErrors from "../../client/i18n/locales/fr/errors.json";
 
 // The server answers with the web app's own dictionaries, so a message reads the same wherever it shows.
 const dictionaries = {
-  fr: { errors: frErrors, auth: frAuth, channels: frChannels, chat: frChat, tournaments: frTournaments, events: frEvents },
-  en: { errors: enErrors, auth: enAuth, channels: enChannels, chat: enChat, tournaments: enTournaments, events: enEvents },
+  fr: { errors: frErrors, auth: frAuth, channels: frChannels, chat: frChat, tournaments: frTournaments, events: frEvents, "tournaments-ui": frTournamentsUi },
+  en: { errors: enErrors, auth: enAuth, channels: enChannels, chat: enChat, tournaments: enTournaments, events: enEvents, "tournaments-ui": enTournamentsUi },
 } as const;
 
 export type Language = keyof typeof dictionaries;

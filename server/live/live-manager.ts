@@ -304,12 +304,15 @@ export class LiveManager implements PublishEvents, LiveControl {
 
   private sessionsWithoutReplay(wholeSite: boolean) {
     if (!wholeSite) return this.deps.db.selectFrom("live_session").select("id").where("node_url", "=", this.deps.config.nodeUrl).where("finalised_at", "is", null).execute();
-    return this.deps.db
-      .selectFrom("live_session")
-      .leftJoin("replay", "replay.live_session_id", "live_session.id")
-      .select("live_session.id")
-      .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
-      .execute();
+    return (
+      this.deps.db
+        .selectFrom("live_session")
+        // A session's own replay, not the match replays cut from it (issue 18).
+        .leftJoin("replay", (join) => join.onRef("replay.live_session_id", "=", "live_session.id").on("replay.match_id", "is", null))
+        .select("live_session.id")
+        .where((eb) => eb.or([eb("replay.id", "is", null), eb("replay.status", "=", "processing")]))
+        .execute()
+    );
   }
 
   /**

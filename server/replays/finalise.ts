@@ -11,7 +11,7 @@ import type { AppDeps } from "../http/context.ts";
 export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, log: (line: string) => void): Promise<void> {
   const session = await deps.db.selectFrom("live_session").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
   const title = session.title.trim() || "Live";
-  const existing = await deps.db.selectFrom("replay").select(["id", "status"]).where("live_session_id", "=", sessionId).executeTakeFirst();
+  const existing = await deps.db.selectFrom("replay").select(["id", "status"]).where("live_session_id", "=", sessionId).where("match_id", "is", null).executeTakeFirst();
   if (existing?.status === "ready") return markFinalised(deps, sessionId);
   const replayId =
     existing?.id ??

@@ -23,6 +23,11 @@ export const ReplaySchema = z
     username: z.string(),
     avatar: z.string().nullable(),
     stream_games: GameResponseSchema.pick({ id: true, name: true, icon: true }).nullable(),
+    /** A match replay (issue 18): its tournament and match card id; null for a live session's replay. */
+    tournament: z.object({ id: z.number(), name: z.string() }).nullable(),
+    matchID: z.string().nullable(),
+    /** The live did not cover the whole match: the replay holds what was recorded. */
+    partial: z.boolean(),
   })
   .meta({ id: "Replay" });
 export type ReplayResponse = z.infer<typeof ReplaySchema>;

@@ -15,11 +15,13 @@ function replayRows(deps: AppDeps) {
     .innerJoin("channel", "channel.id", "replay.channel_id")
     .innerJoin("user", "user.id", "channel.user_id")
     .leftJoin("game", "game.id", "replay.game_id")
+    .leftJoin("tournament", "tournament.id", "replay.tournament_id")
     .selectAll("replay")
-    .select(["user.id as owner_id", "user.username", "user.avatar", "game.name as game_name", "game.icon as game_icon"]);
+    .select(["user.id as owner_id", "user.username", "user.avatar", "game.name as game_name", "game.icon as game_icon", "tournament.name as tournament_name"]);
 }
 
-type ReplayRow = Awaited<ReturnType<ReturnType<typeof replayRows>["executeTakeFirstOrThrow"]>>;
+// Other lists (search) read replays without their tournament's name: a match replay there shows no tournament link.
+type ReplayRow = Omit<Awaited<ReturnType<ReturnType<typeof replayRows>["executeTakeFirstOrThrow"]>>, "tournament_name"> & { tournament_name?: string | null };
 
 export function toReplayResponse(row: ReplayRow): ReplayResponse {
   return {
@@ -39,6 +41,9 @@ export function toReplayResponse(row: ReplayRow): ReplayResponse {
     username: row.username,
     avatar: row.avatar,
     stream_games: row.game_id !== null && row.game_name ? { id: row.game_id, name: row.game_name, icon: row.game_icon ?? "" } : null,
+    tournament: row.tournament_id !== null && row.tournament_name ? { id: row.tournament_id, name: row.tournament_name } : null,
+    matchID: row.tournament_id !== null && row.match_id !== null ? `${row.tournament_id}-${row.match_id}` : null,
+    partial: row.partial === 1,
   };
 }
 
@@ -67,6 +72,20 @@ export function allReplays(deps: AppDeps, page: Page, filter: { game?: number; u
   if (filter.game) query = query.where("replay.game_id", "=", filter.game);
   if (filter.username) query = query.where((eb) => eb(eb.fn("lower", ["user.username"]), "=", filter.username!.toLowerCase()));
   return paged(query, page);
+}
+
+/** A tournament's match replays, ready and not deleted, newest first (its page's Replays). */
+export async function tournamentReplays(deps: AppDeps, tournamentId: number): Promise<ReplayResponse[]> {
+  const rows = await replayRows(deps)
+    .where("replay.tournament_id", "=", tournamentId)
+    .where("replay.match_id", "is not", null)
+    .where("replay.deleted_at", "is", null)
+    .where("replay.status", "=", "ready")
+    .where("user.suspended_at", "is", null)
+    .orderBy("replay.created_at", "desc")
+    .orderBy("replay.id", "desc")
+    .execute();
+  return rows.map(toReplayResponse);
 }
 
 /** A deleted replay is gone for everyone but admins (who may restore it). Each read counts a view. */

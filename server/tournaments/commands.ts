@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
-import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, startMatch as engineStartMatch, type Structure } from "./engine.ts";
+import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, setScore, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { assertManager, bracketOf, type Db, findTournament, slotsHeld } from "./records.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
@@ -13,6 +13,7 @@ import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.t
 import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
+import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -263,7 +264,7 @@ const engineErrors: Record<EngineError["code"], () => AppError> = {
 
 /** Reads, changes and writes the bracket in one transaction: no two admins' clicks interleave. */
 async function changeBracket(deps: AppDeps, user: User, tournamentId: number, change: (state: BracketState, tournament: Tournament) => Promise<BracketState>): Promise<void> {
-  const chatLines = await inTransaction(deps.db, async (trx) => {
+  const told = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     const state = bracketOf(tournament);
@@ -286,9 +287,16 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
     // and the chats of the streamed stations hear of it.
     const stations = await stationSnapshot(trx, tournamentId);
     await syncStations(trx, tournament, next, deps.now());
-    return speakInChat(trx, tournamentId, { state, stations }, { state: next, stations: await stationSnapshot(trx, tournamentId) }, deps.now());
+    const [before, after] = [
+      { state, stations },
+      { state: next, stations: await stationSnapshot(trx, tournamentId) },
+    ];
+    // The matches' clocks, for the replays of the streamed ones (issue 18, item 3).
+    const ended = await recordMatchTimes(trx, tournamentId, before, after, deps.now());
+    return { lines: await speakInChat(trx, tournamentId, before, after, deps.now()), ended };
   });
-  await announceStations(deps, tournamentId, chatLines);
+  await announceStations(deps, tournamentId, told.lines);
+  cutMatchReplays(deps, told.ended);
 }
 
 function championOf(structure: Structure, state: BracketState): number | null {
@@ -310,6 +318,13 @@ export async function setWinner(deps: AppDeps, user: User, input: { matchID: str
     // A Swiss round's last result draws the next round, or the top cut after the last round.
     return tournament.structure === "swiss" ? advanceSwiss(next) : next;
   });
+}
+
+/** The score of a match being played (issue 18): the cards, the stream's banner and its chat follow it; set-winner ends it. */
+export async function setMatchScore(deps: AppDeps, user: User, tournamentId: number, matchId: string, score1: number, score2: number): Promise<void> {
+  const { tournamentId: owner, engineId } = parseMatchId(matchId);
+  if (owner !== tournamentId) throw new NotFoundError("match_not_found");
+  await changeBracket(deps, user, tournamentId, (state) => setScore(state, engineId, score1, score2));
 }
 
 export async function deleteTournament(deps: AppDeps, user: User, id: number): Promise<void> {

@@ -112,6 +112,16 @@ export async function endMatch(state: BracketState, structure: Structure, matchI
   return storage.getData();
 }
 
+/** A score during play (issue 18): the match keeps running; its end and winner come with endMatch. */
+export async function setScore(state: BracketState, matchId: number, score1: number, score2: number): Promise<BracketState> {
+  const match = findMatch(state, matchId);
+  if (!match) throw new EngineError("match_not_found");
+  if (!isPlaying(match)) throw new EngineError("match_not_playing");
+  const { storage, manager } = await open(state);
+  await manager.update.match({ id: matchId, opponent1: { score: score1 }, opponent2: { score: score2 } });
+  return storage.getData();
+}
+
 /** The grand final and its reset (double elimination only), in playing order. */
 export function grandFinalMatches(state: BracketState): EngineMatch[] {
   const finalGroup = (state.group as { id: number; number: number }[]).find((g) => g.number === 3);

@@ -1,5 +1,5 @@
 import { type BracketState, isFinished, isPlaying, isUnneededReset, matchesOf, playerIdOf, type Structure } from "./engine.ts";
-import type { Round, Seed, StationRef } from "./schemas.ts";
+import type { MatchReplayRef, Round, Seed, StationRef } from "./schemas.ts";
 
 export interface PlayerInfo {
   name: string;
@@ -12,7 +12,14 @@ export type BracketData = Round[] | { winnerBracket: Round[]; LoserBracket: Roun
  * The one place where the engine's model (groups → rounds → matches) becomes the spec's
  * (rounds → seeds → teams, and winnerBracket/LoserBracket for double elimination).
  */
-export function toBracketData(tournamentId: number, structure: Structure, state: BracketState | null, players: Map<number, PlayerInfo>, stations: Map<number, StationRef> = new Map()): BracketData {
+export function toBracketData(
+  tournamentId: number,
+  structure: Structure,
+  state: BracketState | null,
+  players: Map<number, PlayerInfo>,
+  stations: Map<number, StationRef> = new Map(),
+  replays: Map<number, MatchReplayRef> = new Map(),
+): BracketData {
   if (!state) return structure === "d_elim" ? { winnerBracket: [], LoserBracket: [] } : [];
   const groups = [...(state.group as { id: number; number: number }[])].sort((a, b) => a.number - b.number);
   const roundsOf = (groupId: number, titles: (n: number, total: number) => string): Round[] => {
@@ -23,33 +30,67 @@ export function toBracketData(tournamentId: number, structure: Structure, state:
         seeds: matchesOf(state)
           .filter((m) => m.round_id === round.id && !isUnneededReset(state, m))
           .sort((a, b) => a.number - b.number)
-          .map((match) => toSeed(tournamentId, state, match, players, stations.get(match.id as number) ?? null)),
+          .map((match) => toSeed(tournamentId, state, match, players, stations.get(match.id as number) ?? null, replays.get(match.id as number) ?? null)),
       }))
       .filter((round) => round.seeds.length > 0);
   };
-  const eliminationTitle = (n: number, total: number) => (n === total ? "Final" : n === total - 1 ? "Semi-finals" : `Round ${n}`);
+  const titles = (group: number) => (n: number, total: number) => roundTitle(structure, group, n, total);
   if (structure === "d_elim") {
     const [winners, losers, final] = groups;
     return {
-      winnerBracket: [...(winners ? roundsOf(winners.id, eliminationTitle) : []), ...(final ? roundsOf(final.id, (n) => (n === 1 ? "Grand Final" : "Grand Final Reset")) : [])],
-      LoserBracket: losers ? roundsOf(losers.id, (n, total) => (n === total ? "Losers Final" : `Losers Round ${n}`)) : [],
+      winnerBracket: [...(winners ? roundsOf(winners.id, titles(0)) : []), ...(final ? roundsOf(final.id, titles(2)) : [])],
+      LoserBracket: losers ? roundsOf(losers.id, titles(1)) : [],
     };
   }
-  if (structure === "robin") return groups[0] ? roundsOf(groups[0].id, (n) => `Round ${n}`) : [];
   // Swiss (issue 19): its rounds, then the top cut's (a group of the second stage) once drawn.
   if (structure === "swiss") {
-    const [swiss, cut] = [groups.find((g) => (g as { stage_id?: number }).stage_id === 0), groups.find((g) => (g as { stage_id?: number }).stage_id !== 0)];
-    return [...(swiss ? roundsOf(swiss.id, (n) => `Swiss Round ${n}`) : []), ...(cut ? roundsOf(cut.id, eliminationTitle) : [])];
+    const [swiss, cut] = [groups.find((g) => stageOf(g) === 0), groups.find((g) => stageOf(g) !== 0)];
+    return [...(swiss ? roundsOf(swiss.id, titles(0)) : []), ...(cut ? roundsOf(cut.id, titles(1)) : [])];
   }
-  return groups[0] ? roundsOf(groups[0].id, eliminationTitle) : [];
+  return groups[0] ? roundsOf(groups[0].id, titles(0)) : [];
 }
 
-function toSeed(tournamentId: number, state: BracketState, match: ReturnType<typeof matchesOf>[number], players: Map<number, PlayerInfo>, station: StationRef | null): Seed {
+/** The engine's stage of a group: a Swiss tournament's rounds are stage 0, its top cut stage 1. */
+const stageOf = (group: unknown) => (group as { stage_id?: number }).stage_id;
+
+/**
+ * A round's name as the bracket shows it (in English; the screens and the match replays translate it).
+ * `group` is 0 for winners, 1 losers, 2 grand final; for Swiss, 0 its rounds and 1 the top cut.
+ */
+function roundTitle(structure: Structure, group: number, n: number, total: number): string {
+  const elimination = n === total ? "Final" : n === total - 1 ? "Semi-finals" : `Round ${n}`;
+  if (structure === "robin") return `Round ${n}`;
+  if (structure === "swiss") return group === 0 ? `Swiss Round ${n}` : elimination;
+  if (group === 2) return n === 1 ? "Grand Final" : "Grand Final Reset";
+  if (group === 1) return n === total ? "Losers Final" : `Losers Round ${n}`;
+  return elimination;
+}
+
+/** The name of the round a match belongs to, as its bracket column is titled. */
+export function roundTitleOfMatch(structure: Structure, state: BracketState, matchId: number): string {
+  const match = matchesOf(state).find((m) => m.id === matchId);
+  const rounds = state.round as { id: number; group_id: number; number: number }[];
+  const round = rounds.find((r) => r.id === match?.round_id);
+  if (!round) return "";
+  const groups = [...(state.group as { id: number; number: number }[])].sort((a, b) => a.number - b.number);
+  const total = rounds.filter((r) => r.group_id === round.group_id).length;
+  const group = structure === "swiss" ? (stageOf(groups.find((g) => g.id === round.group_id)) === 0 ? 0 : 1) : groups.findIndex((g) => g.id === round.group_id);
+  return roundTitle(structure, group, round.number, total);
+}
+
+function toSeed(
+  tournamentId: number,
+  state: BracketState,
+  match: ReturnType<typeof matchesOf>[number],
+  players: Map<number, PlayerInfo>,
+  station: StationRef | null,
+  replay: MatchReplayRef | null,
+): Seed {
   const team = (opponent: { id?: unknown; score?: number } | null | undefined) => {
     const playerId = playerIdOf(state, opponent?.id as number | null | undefined);
     return { player: playerId === null ? null : (players.get(playerId) ?? { name: `#${playerId}`, avatar: null }), playerID: playerId, score: opponent?.score ?? null };
   };
-  return { id: `${tournamentId}-${match.id}`, playing: isPlaying(match), finished: isFinished(match), teams: [team(match.opponent1), team(match.opponent2)], station };
+  return { id: `${tournamentId}-${match.id}`, playing: isPlaying(match), finished: isFinished(match), teams: [team(match.opponent1), team(match.opponent2)], station, replay };
 }
 
 /** Every seed of a bracket, whatever its shape. */

@@ -17,6 +17,8 @@ import {
   ChannelMatchResponseSchema,
   CreateTournamentSchema,
   MatchIdSchema,
+  MatchParamSchema,
+  MatchScoreSchema,
   RoundsResponseSchema,
   SetWinnerSchema,
   StandingListResponseSchema,
@@ -38,9 +40,11 @@ import {
   TournamentListResponseSchema,
   TournamentPlayerBodySchema,
   TournamentPlayerListResponseSchema,
+  TournamentReplaysResponseSchema,
   TournamentResponseSchema,
   UpdateTournamentSchema,
 } from "./schemas.ts";
+import { tournamentReplays } from "../replays/service.ts";
 import * as commands from "./commands.ts";
 import * as queries from "./queries.ts";
 import * as stations from "./stations.ts";
@@ -331,6 +335,23 @@ const r = {
     request: { params: CheckInParticipantParamSchema, body: jsonBody(DeskCheckInSchema) },
     responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
+  matchScore: createRoute({
+    method: "put",
+    path: "/{id}/matches/{matchID}/score",
+    tags,
+    summary: "Set the score of a match being played; set-winner ends it (organiser)",
+    ...owner,
+    request: { params: MatchParamSchema, body: jsonBody(MatchScoreSchema) },
+    responses: { 200: jsonResponse(Ok, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  matchReplays: createRoute({
+    method: "get",
+    path: "/{id}/replays",
+    tags,
+    summary: "The tournament's match replays, newest first",
+    request: { params: TournamentIdParamSchema },
+    responses: { 200: jsonResponse(TournamentReplaysResponseSchema, "Replays") },
+  }),
   byId: createRoute({
     method: "get",
     path: "/{id}",
@@ -448,5 +469,12 @@ export function tournamentRoutes(deps: AppDeps) {
       await checkin.deskCheckIn(deps, currentUser(c), id, participantId, c.req.valid("json").checkedIn);
       return c.json(ok(c.get("lang"), "checkin_saved"), 200);
     })
+    .openapi(r.matchScore, async (c) => {
+      const { id, matchID } = c.req.valid("param");
+      const { scorePlayer1, scorePlayer2 } = c.req.valid("json");
+      await commands.setMatchScore(deps, currentUser(c), id, matchID, scorePlayer1, scorePlayer2);
+      return c.json(ok(c.get("lang"), "score_saved"), 200);
+    })
+    .openapi(r.matchReplays, async (c) => c.json({ replays: await tournamentReplays(deps, c.req.valid("param").id) }, 200))
     .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
 }

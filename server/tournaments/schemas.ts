@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReplaySchema } from "../replays/schemas.ts";
 import { SIZES } from "./engine.ts";
 import { maxRounds } from "./swiss.ts";
 import { numeric } from "../http/numbers.ts";
@@ -110,8 +111,13 @@ export const StationChannelSchema = z.object({ username: z.string(), avatar: z.s
 /** A station as a match card shows it (issue 18). */
 export const StationRefSchema = z.object({ id: z.number(), name: z.string(), channel: StationChannelSchema.nullable() }).meta({ id: "StationRef" });
 export type StationRef = z.infer<typeof StationRefSchema>;
-/** `station`: where the match is being played, or null (issue 18). */
-export const SeedSchema = z.object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema), station: StationRefSchema.nullable() }).meta({ id: "Seed" });
+/** A match's own replay (issue 18, item 3): `partial` when the live did not cover the whole match. */
+export const MatchReplayRefSchema = z.object({ id: z.number(), status: z.enum(["processing", "ready", "failed"]), partial: z.boolean() }).meta({ id: "MatchReplayRef" });
+export type MatchReplayRef = z.infer<typeof MatchReplayRefSchema>;
+/** `station`: where the match is being played, or null (issue 18); `replay`: its match replay, or null. */
+export const SeedSchema = z
+  .object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema), station: StationRefSchema.nullable(), replay: MatchReplayRefSchema.nullable() })
+  .meta({ id: "Seed" });
 export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
@@ -317,3 +323,8 @@ export const TicketCheckedInResponseSchema = TournamentDoneResponseSchema.extend
 export type TicketCheckedIn = z.infer<typeof TicketCheckedInResponseSchema>;
 export const CheckInClosedResponseSchema = TournamentDoneResponseSchema.extend({ dropped: z.number() });
 export type CheckInClosed = z.infer<typeof CheckInClosedResponseSchema>;
+/** The score of a match being played (issue 18); non-numeric scores count as 0, as in set-winner. */
+export const MatchScoreSchema = z.object({ scorePlayer1: z.unknown().transform((v) => toScore(v)), scorePlayer2: z.unknown().transform((v) => toScore(v)) });
+export const MatchParamSchema = z.object({ id: numeric(z.number().int().positive()), matchID: MatchIdSchema });
+export const TournamentReplaysResponseSchema = z.object({ replays: z.array(ReplaySchema) });
+export type TournamentReplays = z.infer<typeof TournamentReplaysResponseSchema>;

@@ -362,6 +362,9 @@ describe("match streams", () => {
 });
 
 describe("the bracket in the chat (item 2)", () => {
+  // Every test here signs up a tournament's players: past a hundred, the file would meet the signup
+  // limit per address (server/auth/service.ts), which is not what these tests are about.
+  beforeAll(() => server.deps.db.deleteFrom("rate_limit").where("key", "like", "signup:%").execute());
   interface Line {
     id: number;
     content: string;
@@ -429,6 +432,48 @@ describe("the bracket in the chat (item 2)", () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
     const won = (await systemLines(channel.public_id)).filter((l) => l.system!.key === "bracket_match_won");
     expect(won.map((l) => l.system!.params.station).sort()).toEqual(["A", "B"]);
+  });
+
+  it("tells each score change once, in order, when two matches at the channel's stations score at once", async () => {
+    const { organiser, id, streamer, channel } = await streamedTournament("s_elim", 4);
+    const reader = await connect(server.url, "/readchat");
+    const live: Line[] = [];
+    reader.on("send", (line: Line) => live.push(line));
+    await new Promise((resolve) => reader.emit("join", channel.public_id, resolve));
+    try {
+      const s1 = await addStation(organiser, id, { name: "A", channel: streamer.account.username });
+      const s2 = await addStation(organiser, id, { name: "B", channel: streamer.account.username });
+      const [m1, m2] = readyOf(await seeds(id));
+      await organiser.browser.put(`/api/tournament/${id}/stations/${s1.id}/match`, { matchID: m1!.id });
+      await organiser.browser.put(`/api/tournament/${id}/stations/${s2.id}/match`, { matchID: m2!.id });
+      for (const m of [m1!, m2!]) await organiser.browser.post(`/api/tournament/start-match/${m.id}`);
+      const score = (m: Seed, a: number, b: number) => organiser.browser.put(`/api/tournament/${id}/matches/${m.id}/score`, { scorePlayer1: a, scorePlayer2: b });
+      // The same score told twice (two organisers' clicks) and two matches scoring at the same instant.
+      const first = await Promise.all([score(m1!, 1, 0), score(m2!, 0, 1), score(m1!, 1, 0), score(m2!, 0, 1)]);
+      expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect((await score(m1!, 2, 0)).status).toBe(200);
+      // A correction back to an earlier score is a change too.
+      expect((await score(m1!, 1, 0)).status).toBe(200);
+      expect((await organiser.browser.post("/api/tournament/set-winner", { matchID: m1!.id, tournmentID: id, scorePlayer1: 2, scorePlayer2: 0 })).status).toBe(200);
+      // A score for a match not being played is refused, and says nothing.
+      expect((await score(m1!, 3, 0)).status).toBe(409);
+
+      const lines = await systemLines(channel.public_id);
+      const scores = lines.filter((l) => l.system!.key === "bracket_match_score").map((l) => `${l.system!.params.station} ${l.system!.params.score}`);
+      expect(scores.slice(0, 2).sort()).toEqual(["A 1–0", "B 0–1"]);
+      expect(scores.slice(2)).toEqual(["A 2–0", "A 1–0"]);
+      const keys = lines.map((l) => l.system!.key);
+      expect(keys.lastIndexOf("bracket_match_score")).toBeLessThan(keys.indexOf("bracket_match_won"));
+      expect(lines.find((l) => l.system!.key === "bracket_match_score")!.content).toMatch(/^Score au poste [AB] : /);
+      // The readers got every line once; the web app orders a chat by id (see the first test).
+      const deadline = Date.now() + 5000;
+      while (live.filter((l) => l.system).length < lines.length && Date.now() < deadline) await Bun.sleep(20);
+      const got = live.filter((l) => l.system).map((l) => l.id);
+      expect(got.length).toBe(new Set(got).size);
+      expect(got.sort((x, y) => x - y)).toEqual(lines.map((l) => l.id));
+    } finally {
+      reader.close();
+    }
   });
 
   it("stays silent in a chat whose streamer turned the lines off, and for a station nobody streams", async () => {

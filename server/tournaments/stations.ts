@@ -6,6 +6,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { type BracketState, findMatch, isFinished, isPlaying, isReady, isUnneededReset, playerIdOf, playersOf, playingOrder, type Structure } from "./engine.ts";
 import { assertManager, bracketOf, type Db, findTournament } from "./records.ts";
+import { replaysByMatch } from "./match-replays.ts";
 import { allSeeds, type PlayerInfo, toBracketData } from "./rounds.ts";
 import type { ChannelMatch, Station, StationCreate, StationList, StationRef, StationUpdate } from "./schemas.ts";
 
@@ -51,7 +52,11 @@ async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, Pl
 /** Each station with its match drawn as a match card draws it. */
 async function toStations(db: Db, tournament: Tournament, rows: StationRow[]): Promise<Station[]> {
   const refs = new Map(rows.filter((row) => row.match_id !== null).map((row) => [row.match_id!, toStationRef(row)]));
-  const seeds = new Map(allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), refs)).map((seed) => [seed.id, seed]));
+  const seeds = new Map(
+    allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), refs, await replaysByMatch(db, tournament.id))).map(
+      (seed) => [seed.id, seed],
+    ),
+  );
   return rows.map((row) => {
     const matchID = row.match_id === null ? null : `${tournament.id}-${row.match_id}`;
     return { ...toStationRef(row), matchID, match: matchID ? (seeds.get(matchID) ?? null) : null };
@@ -270,21 +275,24 @@ export async function setAutoAssign(deps: AppDeps, user: User, tournamentId: num
 
 // The bracket in the chat (issue 18, item 2).
 
+const scoreOf = (match: { opponent1?: { score?: number } | null; opponent2?: { score?: number } | null }) => `${match.opponent1?.score ?? 0}–${match.opponent2?.score ?? 0}`;
+
 export type StationSnapshot = { id: number; name: string; streamer_id: number | null; match_id: number | null }[];
 
 export async function stationSnapshot(trx: Db, tournamentId: number): Promise<StationSnapshot> {
   return trx.selectFrom("tournament_station").select(["id", "name", "streamer_id", "match_id"]).where("tournament_id", "=", tournamentId).orderBy("id").execute();
 }
 
-interface Moment {
+export interface Moment {
   state: BracketState | null;
   stations: StationSnapshot;
 }
 
 /**
  * What a change said to the chats of the streamed stations, from the bracket and the stations before
- * and after it: a match that ended at a station (winner and score, or a draw), then the matches that
- * started, then the matches that came to a station next. Stored in the change's transaction, each
+ * and after it: a match that ended at a station (winner and score, or a draw), then the scores that
+ * changed in the matches being played, then the matches that started, then the matches that came to
+ * a station next. Stored in the change's transaction, each
  * event under its own name, so it is one line however many times it is told. Returns the new lines.
  */
 export async function speakInChat(trx: Db, tournamentId: number, before: Moment, after: Moment, now: number): Promise<number[]> {
@@ -298,6 +306,7 @@ export async function speakInChat(trx: Db, tournamentId: number, before: Moment,
   const event = (matchId: number, what: string) => `tournament:${tournamentId}:match:${matchId}:${what}`;
   const ended: SystemLine[] = [];
   const started: SystemLine[] = [];
+  const scored: SystemLine[] = [];
   const next: SystemLine[] = [];
   for (const station of before.stations) {
     if (station.streamer_id === null || station.match_id === null) continue;
@@ -320,8 +329,16 @@ export async function speakInChat(trx: Db, tournamentId: number, before: Moment,
     const was = before.state ? findMatch(before.state, station.match_id) : undefined;
     const params = { a: nameOf(match.opponent1?.id), b: nameOf(match.opponent2?.id), station: station.name };
     if (isPlaying(match) && !(was && isPlaying(was))) started.push({ streamerId: station.streamer_id, key: "bracket_match_started", params, dedupeKey: event(station.match_id, "started") });
+    else if (isPlaying(match) && was && scoreOf(was) !== scoreOf(match))
+      // A score may come back to an earlier one (a correction): the change, from and to, at its instant is the event.
+      scored.push({
+        streamerId: station.streamer_id,
+        key: "bracket_match_score",
+        params: { ...params, score: scoreOf(match) },
+        dedupeKey: event(station.match_id, `score:${scoreOf(was)}>${scoreOf(match)}@${now}`),
+      });
     else if (!isPlaying(match) && before.stations.find((s) => s.id === station.id)?.match_id !== station.match_id)
       next.push({ streamerId: station.streamer_id, key: "bracket_match_next", params, dedupeKey: event(station.match_id, `next:${station.id}`) });
   }
-  return storeSystemLines(trx, [...ended, ...started, ...next], now);
+  return storeSystemLines(trx, [...ended, ...scored, ...started, ...next], now);
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CalendarDays, CalendarPlus, MapPin, Trophy, Users } from "lucide-react";
+import { CalendarDays, CalendarPlus, MapPin, Moon, Trophy, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
@@ -104,6 +104,11 @@ function EventDetailView({ event }: { event: EventDetail }) {
             {event.category.slug === "tournament" && event.tournamentId ? (
               <Link to="/tournament/$id" params={{ id: event.tournamentId }} className="btn btn-secondary btn-sm">
                 <Trophy size={16} aria-hidden /> {t("see_tournament")}
+              </Link>
+            ) : null}
+            {event.tournamentId ? (
+              <Link to="/events/$slug/night" params={{ slug: event.slug }} className="btn btn-secondary btn-sm">
+                <Moon size={16} aria-hidden /> {t("night_programme")}
               </Link>
             ) : null}
           </div>

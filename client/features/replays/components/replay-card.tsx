@@ -47,6 +47,7 @@ export function ReplayCard({ replay, onDelete }: ReplayCardProps) {
           )}
         </div>
         {replay.stream_games ? <GameChip game={replay.stream_games} small /> : null}
+        {replay.partial ? <p className="muted small">{t("replay_partial")}</p> : null}
         <p className="replay-card-meta muted small">
           <span>
             <Eye size={14} aria-hidden /> <span className="tabular">{t("views", { count: replay.viewCount, formatted: formatCount(replay.viewCount) })}</span>

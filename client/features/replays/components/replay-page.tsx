@@ -104,6 +104,14 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
             ) : null}
           </div>
         </div>
+        {data.tournament ? (
+          <p className="small">
+            <Link to="/tournament/$id" params={{ id: data.tournament.id }}>
+              {t("replay_of_tournament", { name: data.tournament.name })}
+            </Link>
+            {data.partial ? <span className="muted"> · {t("replay_partial")}</span> : null}
+          </p>
+        ) : null}
         <p className="replay-meta muted">
           <span>
             <Eye size={16} aria-hidden /> <span className="tabular">{t("views", { count: data.viewCount, formatted: formatCount(data.viewCount) })}</span>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ChannelMatch, StationList, StationSaved, TournamentDone as Ok } from "../../../../server/tournaments/schemas.ts";
+import type { ChannelMatch, StationList, StationSaved, TournamentDone as Ok, TournamentReplays } from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { connectLive } from "../../../lib/live-socket.ts";
 import { tournamentKeys } from "./queries.ts";
@@ -66,3 +66,15 @@ export function useChannelMatch(username: string) {
   }, [queryClient, username]);
   return useQuery(channelMatchQueryOptions(username));
 }
+
+/** The score of a match being played (issue 18): the cards, the stream's banner and its chat follow it. */
+export const useSetMatchScore = (id: number) =>
+  useStationMutation(id, ({ matchID, scorePlayer1, scorePlayer2 }: { matchID: string; scorePlayer1: number; scorePlayer2: number }) =>
+    api<Ok>(`${base}/${id}/matches/${matchID}/score`, { method: "PUT", body: { scorePlayer1, scorePlayer2 } }),
+  );
+
+/** The tournament's match replays (issue 18, item 3), read again with the tournament (a replay ready says "tournament:changed"). */
+export function matchReplaysQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...tournamentKeys.one(id), "replays"], queryFn: async ({ signal }) => (await api<TournamentReplays>(`${base}/${id}/replays`, { signal })).replays });
+}
+export const useMatchReplays = (id: number) => useQuery(matchReplaysQueryOptions(id));

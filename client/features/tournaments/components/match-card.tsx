@@ -1,4 +1,6 @@
+import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
+import { PlayCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
@@ -6,6 +8,7 @@ import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useEndMatch, useStartMatch } from "../api/mutations.ts";
+import { useSetMatchScore } from "../api/stations.ts";
 import type { Seed, Structure } from "../api/types.ts";
 import { PLACEHOLDER_TIME } from "../lib/format.ts";
 import { StationTag } from "./station-tag.tsx";
@@ -41,6 +44,7 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   const [dialog, setDialog] = useState<"start" | "end" | null>(null);
   const startMatch = useStartMatch(tournamentId);
   const endMatch = useEndMatch(tournamentId);
+  const saveScore = useSetMatchScore(tournamentId);
   const card = useRef<HTMLElement>(null);
   const firstScore = useRef<HTMLInputElement>(null);
   // The Start and End buttons go away once they did their work, and focus with them: it goes on to
@@ -96,6 +100,15 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
     );
   };
 
+  const onSaveScore = () => {
+    const [s1, s2] = [asScore(scores[0]), asScore(scores[1])];
+    saveScore.mutate(
+      { matchID: seed.id, scorePlayer1: s1, scorePlayer2: s2 },
+      { onSuccess: () => toast.success(t("score_saved_toast", { a, b, score: `${s1}–${s2}` })), onError: (error) => toast.error(error.message) },
+    );
+  };
+  const scoreChanged = `${asScore(scores[0])}-${asScore(scores[1])}` !== serverScores;
+
   return (
     <article
       className={clsx("match-card", compact && "match-card-compact", seed.playing && "match-card-playing", seed.finished && "match-card-finished")}
@@ -136,12 +149,18 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
             {t("match_start")}
           </Button>
         ) : null}
+        {admin && bothPresent && seed.playing && scoreChanged ? (
+          <Button size="sm" variant="secondary" className="match-action" busy={saveScore.isPending} onClick={onSaveScore}>
+            {t("save_score")}
+          </Button>
+        ) : null}
         {admin && bothPresent && seed.playing ? (
           <Button size="sm" variant="danger" className="match-action" onClick={() => setDialog("end")}>
             {t("match_end")}
           </Button>
         ) : null}
       </footer>
+      {seed.replay ? <MatchReplayLink replay={seed.replay} a={a} b={b} /> : null}
       <Modal
         open={dialog !== null}
         onClose={() => setDialog(null)}
@@ -181,5 +200,17 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
         )}
       </Modal>
     </article>
+  );
+}
+
+/** The match's own replay (issue 18, item 3): a link once cut, marked when the live missed part of the match. */
+function MatchReplayLink({ replay, a, b }: { replay: NonNullable<Seed["replay"]>; a: string; b: string }) {
+  const { t } = useTranslation("tournaments-ui");
+  if (replay.status === "failed") return null;
+  if (replay.status === "processing") return <p className="match-replay muted small">{t("match_replay_processing")}</p>;
+  return (
+    <Link to="/replay/$replayId" params={{ replayId: replay.id }} className="match-replay" aria-label={t("match_replay_named", { a, b })}>
+      <PlayCircle size={16} aria-hidden /> {replay.partial ? t("match_replay_partial") : t("match_replay")}
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { Download, LayoutList, Network, Printer, Trophy } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
@@ -37,7 +37,8 @@ function loadFailure(error: Error, t: (key: string) => string): string {
   return t("load_failed");
 }
 
-export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number; tab: Tab; onTabChange: (tab: Tab) => void }) {
+/** `below`: what the route composes under the "Live now" strip (the match replays, another feature's cards). */
+export function TournamentScreen({ id, tab, onTabChange: setTab, below }: { id: number; tab: Tab; onTabChange: (tab: Tab) => void; below?: ReactNode }) {
   const { t } = useTranslation("tournaments-ui");
   useTournamentEvents(id);
   const page = useTournamentPage(id);
@@ -95,6 +96,7 @@ export function TournamentScreen({ id, tab, onTabChange: setTab }: { id: number;
       <CheckInControl tournament={tournament} />
       <LiveNow tournamentId={tournament.id} />
       {tournament.isActive || tournament.isFinished ? null : <WaitlistPanel place={{ kind: "tournament", id: tournament.id }} />}
+      {below}
       <Tabs tabs={tabs} value={tab} onChange={setTab} label={t("tournament_sections")} />
       <div className="t-panel" role="tabpanel" aria-label={tabs.find((x) => x.id === tab)!.label}>
         {tab === "about" ? <About tournament={tournament} /> : null}
