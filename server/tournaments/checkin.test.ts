@@ -4,6 +4,7 @@ import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { checkIn, closeCheckIn, closeCheckInNow, closeDueCheckIns, deskCheckIn, setCheckInWindow, ticketCheckIn } from "./checkin.ts";
 import { approvePlayer, joinTournament, startTournament } from "./commands.ts";
 import { bracketOf, findTournament } from "./records.ts";
+import { acceptOffer, joinWaitlist } from "../waitlist-desk/actions.ts";
 
 const world = await freshDeps();
 const { deps, db, clock } = world;
@@ -151,5 +152,28 @@ describe("seeding after check-in", () => {
     for (const entrant of entrants.slice(0, 3)) await checkIn(deps, entrant, id);
     expect(await closeCheckInNow(deps, organiser, id)).toBe(1);
     expect((await refusal(startTournament(deps, organiser, id))).code).toBe("tournament_not_full");
+  });
+
+  it("gives a no-show's slot to the first on the waiting list, who plays once they accept (check-in and waiting list together)", async () => {
+    const { organiser, id, entrants, startsAt } = await tournamentWith(4, { format: "s_elim", size: "4" });
+    const [first, second] = [await world.makeUser(), await world.makeUser()];
+    await joinWaitlist(deps, first, { kind: "tournament", id });
+    await joinWaitlist(deps, second, { kind: "tournament", id });
+    await setCheckInWindow(deps, organiser, id, 30);
+    clock.set(startsAt - 10 * MINUTE);
+    for (const entrant of entrants.slice(0, 3)) await checkIn(deps, entrant, id);
+    clock.set(startsAt);
+    await closeDueCheckIns(deps);
+    // Read from the rows: the no-show is out, the first waiting holds an offer, the second still waits.
+    const entries = await db.selectFrom("waitlist_entry").select(["id", "user_id", "status"]).where("kind", "=", "tournament").where("target_id", "=", id).orderBy("rank").execute();
+    expect(entries.map((entry) => [entry.user_id, entry.status])).toEqual([
+      [first.id, "offered"],
+      [second.id, "waiting"],
+    ]);
+    expect(await remaining(id)).toEqual(entrants.slice(0, 3).map((u) => u.id));
+    await acceptOffer(deps, first, entries[0]!.id, {}, "en");
+    await startTournament(deps, organiser, id);
+    const seeded = (bracketOf(await findTournament(db, id))!.participant as { name: string }[]).map((p) => Number(p.name)).sort((a, b) => a - b);
+    expect(seeded).toEqual([...entrants.slice(0, 3), first].map((u) => u.id).sort((a, b) => a - b));
   });
 });
