@@ -1,9 +1,11 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { cutClip, flvRecordedSeconds } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
 import { canAdminister, canDeleteClip, canEditClip } from "../access/policy.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { runInBackground } from "../http/background.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
@@ -255,7 +257,14 @@ export async function deleteClip(deps: AppDeps, id: number, caller: User): Promi
   const row = await clipRows(deps).where("clip.id", "=", id).executeTakeFirst();
   if (!row) throw new NotFoundError("clip_not_found");
   if (!canDeleteClip(caller, row, { user_id: row.streamer_id })) throw new ForbiddenError();
-  await deps.db.deleteFrom("clip").where("id", "=", id).execute();
+  // An admin deleting someone else's clip is written to the audit log, as for replays.
+  const audited = canAdminister(caller) && caller.id !== row.user_id && caller.id !== row.streamer_id;
+  const now = deps.now();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("clip").where("id", "=", id).execute();
+    if (audited)
+      await recordAudit(trx, caller, { action: "clip.delete", targetType: "clip", targetId: id, before: { title: row.title, channel: row.streamer_name, author: row.author_name }, after: null }, now);
+  });
   removeClipFiles(deps, row);
 }
 

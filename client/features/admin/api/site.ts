@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { AdminReplayListSchema, AdminSiteSchema, ChatBanListSchema, InvitationListSchema } from "../../../../server/admin/site-schemas.ts";
+import type { ClipList } from "../../../../server/clips/schemas.ts";
 import type { AdminGameListSchema } from "../../../../server/games/schemas.ts";
 import type { LegalResponse, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";
 import { api } from "../../../lib/api.ts";
@@ -18,6 +19,7 @@ export type LegalVersions = z.infer<typeof LegalVersionListSchema>;
 export type ReplayState = "all" | "visible" | "deleted";
 
 export const REPLAY_PAGE = 25;
+export const CLIP_PAGE = 25;
 
 export const useAdminReplays = (filter: { q: string; state: ReplayState; page: number }) => {
   const search = new URLSearchParams({ state: filter.state, page: String(filter.page), limit: String(REPLAY_PAGE) });
@@ -25,6 +27,15 @@ export const useAdminReplays = (filter: { q: string; state: ReplayState; page: n
   return useQuery({
     queryKey: ["admin", "replays", filter],
     queryFn: ({ signal }) => api<AdminReplays>(`/admin/replays?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+};
+export const useAdminClips = (filter: { q: string; page: number }) => {
+  const search = new URLSearchParams({ page: String(filter.page), limit: String(CLIP_PAGE) });
+  if (filter.q.trim()) search.set("q", filter.q.trim());
+  return useQuery({
+    queryKey: ["admin", "clips", filter],
+    queryFn: ({ signal }) => api<ClipList>(`/admin/clips?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -55,6 +66,7 @@ export function useAdminCall<I, O = unknown>(call: (input: I) => Promise<O>, opt
 export const adminCalls = {
   restoreReplay: (id: number) => api(`/stream/replays/${id}/restore`, { method: "POST" }),
   purgeReplay: (id: number) => api(`/stream/replays/${id}?hard=true`, { method: "DELETE" }),
+  deleteClip: (id: number) => api(`/stream/clips/${id}`, { method: "DELETE" }),
   liftBan: (ban: { channelId: number; userId: number }) => api(`/admin/chat-bans/${ban.channelId}/${ban.userId}`, { method: "DELETE" }),
   updateSite: (changes: { name?: string; signupsOpen?: boolean; captcha?: boolean }) => api<AdminSite>("/admin/site", { method: "PATCH", body: changes }),
   uploadLogo: (file: File) => api<{ logo: string | null }>("/admin/site/logo", { method: "POST", body: formOf(file) }),

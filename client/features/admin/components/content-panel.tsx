@@ -7,11 +7,11 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
-import { adminCalls, REPLAY_PAGE, type ReplayState, useAdminCall, useAdminReplays, useChatBans } from "../api/site.ts";
+import { adminCalls, CLIP_PAGE, REPLAY_PAGE, type ReplayState, useAdminCall, useAdminClips, useAdminReplays, useChatBans } from "../api/site.ts";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
-/** The content an admin looks after: every replay (deleted ones too), the chat bans of every channel, the way to the moderation queue. */
+/** The content an admin looks after: every replay (deleted ones too), every clip, the chat bans of every channel, the way to the moderation queue. */
 export function ContentPanel() {
   const { t } = useTranslation("admin");
   return (
@@ -20,7 +20,7 @@ export function ContentPanel() {
         <Link to="/dashboard">{t("moderation_queue_link")}</Link>
       </p>
       <ReplaysTable />
-      {/* Clips (issue 20) take their place here, between the replays and the chat bans, once they exist. */}
+      <ClipsTable />
       <ChatBans />
     </div>
   );
@@ -132,6 +132,86 @@ function ReplaysTable() {
         onCancel={() => setPurging(undefined)}
       >
         {t("purge_confirm_text")}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** Every clip in any state, searched by title, channel or author; an admin deletes one (its file goes with it). */
+function ClipsTable() {
+  const { t, i18n } = useTranslation("admin");
+  const [filter, setFilter] = useState({ q: "", page: 1 });
+  const [deleting, setDeleting] = useState<{ id: number; title: string }>();
+  const clips = useAdminClips(filter);
+  const remove = useAdminCall(adminCalls.deleteClip, {
+    onSuccess: () => {
+      setDeleting(undefined);
+      toast.success(t("clip_deleted"));
+    },
+    onError: (e) => toast.error(e.message),
+  });
+  const list = clips.data?.clips ?? [];
+  return (
+    <section>
+      <h2>{t("clips_title")}</h2>
+      <search className="admin-filters">
+        <TextField label={t("clips_search")} type="search" value={filter.q} onChange={(event) => setFilter({ q: event.target.value, page: 1 })} />
+      </search>
+      {clips.isError ? <LoadFailed onRetry={() => void clips.refetch()} /> : null}
+      {clips.data && list.length === 0 ? <p className="muted">{t("clips_empty")}</p> : null}
+      <div className="admin-table-scroll" hidden={list.length === 0}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("replay_col_title")}</th>
+              <th scope="col">{t("channel")}</th>
+              <th scope="col">{t("clip_col_author")}</th>
+              <th scope="col">{t("replay_col_size")}</th>
+              <th scope="col">
+                <span className="sr-only">{t("actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((clip) => (
+              <tr key={clip.id}>
+                <th scope="row">
+                  <Link to="/clip/$clipId" params={{ clipId: clip.id }}>
+                    {clip.title}
+                  </Link>
+                </th>
+                <td>{clip.channel.username}</td>
+                <td>{clip.author.username}</td>
+                <td>{clip.fileSize === null ? "—" : formatFileSize(clip.fileSize, i18n.language)}</td>
+                <td className="admin-cell-actions">
+                  <Button variant="danger" size="sm" onClick={() => setDeleting({ id: clip.id, title: clip.title })} aria-label={t("delete_clip", { title: clip.title })}>
+                    {t("delete")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="admin-pages" aria-label={t("page", { page: filter.page })} hidden={filter.page === 1 && !clips.data?.pagination.hasMore}>
+        <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
+          {t("previous")}
+        </Button>
+        <span>{t("page", { page: filter.page })}</span>
+        <Button variant="ghost" size="sm" disabled={!clips.data?.pagination.hasMore || list.length < CLIP_PAGE} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
+          {t("next")}
+        </Button>
+      </nav>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={t("delete_clip_confirm", { title: deleting?.title ?? "" })}
+        confirmLabel={t("delete")}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(undefined)}
+      >
+        {t("delete_clip_text")}
       </ConfirmDialog>
     </section>
   );
