@@ -20,6 +20,7 @@ import * as createDataExport from "./migrations/0017_create_data_export.ts";
 import * as createAuditLog from "./migrations/0018_create_audit_log.ts";
 import * as addScaleIndexes from "./migrations/0019_add_scale_indexes.ts";
 import * as addFollowerCount from "./migrations/0020_add_follower_count.ts";
+import * as addLiveAccess from "./migrations/0026_add_live_access.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0018_create_audit_log": createAuditLog,
   "0019_add_scale_indexes": addScaleIndexes,
   "0020_add_follower_count": addFollowerCount,
+  "0026_add_live_access": addLiveAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,7 @@ import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
+import { liveAccessRoutes } from "./access/routes.ts";
 
 // ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
 export const CLIENT_DIST = process.env.ARENA_CLIENT_DIST ? resolve(process.env.ARENA_CLIENT_DIST) : resolve(import.meta.dir, "../dist/client");
@@ -66,7 +67,8 @@ export function createApi(deps: AppDeps) {
     .route("/", dashboardRoutes(deps))
     .route("/", privacyRoutes(deps))
     .route("/", adminRoutes(deps))
-    .route("/", healthRoutes(deps));
+    .route("/", healthRoutes(deps))
+    .route("/", liveAccessRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
@@ -94,6 +96,8 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
     refuseNulCharacters,
   );
   app.use("/recordings/*", requestContext(deps), sessionContext(deps));
+  // The language of a restricted live's refusal; the session is read only for a restricted live (live/media-routes.ts).
+  app.use("/live/*", requestContext(deps));
   app.use("/static/*", requestContext(deps), sessionContext(deps));
   if (options.checkResponses) app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", options.checkResponses));
   app.route("/api", api);
