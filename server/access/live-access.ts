@@ -42,17 +42,10 @@ async function verdict(db: DbOrTransaction, rule: AccessRule<WatchAccess | ChatA
   // The streamer, site moderators and admins always see and write: they answer for the channel.
   if (isOwner(viewer, rule.ownerId) || isStaff(viewer)) return ALLOWED;
   if (!viewer) return { allowed: false, reason: "login" };
-  switch (rule.mode) {
-    case "everyone":
-    case "members":
-      return ALLOWED;
-    case "followers":
-      return (await follows(db, viewer.id, rule.ownerId)) ? ALLOWED : { allowed: false, reason: "follow" };
-    case "ticket":
-      return rule.eventId !== null && (await holdsTicket(db, viewer, rule.eventId)) ? ALLOWED : { allowed: false, reason: "ticket" };
-    case "entrants":
-      return rule.tournamentId !== null && (await isEntrant(db, viewer, rule.tournamentId)) ? ALLOWED : { allowed: false, reason: "entry" };
-  }
+  if (rule.mode === "members") return ALLOWED;
+  if (rule.mode === "followers") return (await follows(db, viewer.id, rule.ownerId)) ? ALLOWED : { allowed: false, reason: "follow" };
+  if (rule.mode === "ticket") return rule.eventId !== null && (await holdsTicket(db, viewer, rule.eventId)) ? ALLOWED : { allowed: false, reason: "ticket" };
+  return rule.tournamentId !== null && (await isEntrant(db, viewer, rule.tournamentId)) ? ALLOWED : { allowed: false, reason: "entry" };
 }
 
 /** A valid (not refunded) ticket of the event; its organiser counts as holding one. */

@@ -12,6 +12,9 @@ import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
+import { useLiveAccess } from "../api/live-access.ts";
+import { AccessBadge } from "../../../components/access-badge.tsx";
+import { AccessRefusal } from "./access-refusal.tsx";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
@@ -57,6 +60,8 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
   useViewerSession(channelArn, live);
   useStreamEvents(username, channelArn);
   const viewers = useViewerCount(channelArn, live);
+  const restricted = Boolean(data && data.watchAccess !== "everyone");
+  const access = useLiveAccess(username, restricted && live, me?.id);
   const viewerCount = viewers.data?.viewerCount ?? data?.viewerCount ?? 0;
   const startTime = viewers.data?.startTime ?? data?.startTime ?? null;
 
@@ -102,6 +107,8 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         </StageMessage>
       );
     }
+    if (data.isLive && restricted && access.isPending) return <StageMessage busy title={t("loading")} />;
+    if (data.isLive && restricted && access.data && !access.data.watch.allowed) return <AccessRefusal verdict={access.data.watch} />;
     if (data.isLive && data.playbackLink) {
       return <VideoPlayer key={data.channelArn} mode="live" src={data.playbackLink} flvSrc={data.flvLink} poster={data.thumbnail} label={t("player_of", { username: data.username })} />;
     }
@@ -121,6 +128,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
             {renderBanner?.(data)}
             <div className="stream-phone-head">
               <h1 className="stream-title">{data.title || t("default_title")}</h1>
+              <AccessBadge access={data.watchAccess} label={t(`access_${data.watchAccess}`)} />
               {live ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
               <div className="stream-phone-streamer">
                 <Avatar name={data.username} image={data.avatar} size={36} isLive={live} isVerified={data.verified} />
