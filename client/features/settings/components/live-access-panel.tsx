@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { toast } from "../../../lib/ui.ts";
@@ -29,8 +29,15 @@ export function LiveAccessPanel({ settings }: { settings: ChannelSettings }) {
     onError: (error) => setErrors(serverFields(error)),
   });
   const changed = JSON.stringify([watch, chat]) !== JSON.stringify([settings.watch, settings.chat]);
+  // Linked to as /settings?tab=channel#live-access: the panel sits under the channel's other settings.
+  const panel = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (window.location.hash === "#live-access") panel.current?.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <form
+      ref={panel}
+      id="live-access"
       className="settings-form live-access-panel"
       aria-labelledby="live-access-title"
       onSubmit={(event) => {

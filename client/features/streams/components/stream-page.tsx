@@ -57,11 +57,12 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
   const live = Boolean(data?.isLive);
   const channelArn = data?.channelArn ?? null;
   const isOwner = Boolean(me && (data ? data.user === me.id : me.username.toLowerCase() === username.toLowerCase()));
-  useViewerSession(channelArn, live);
-  useStreamEvents(username, channelArn);
-  const viewers = useViewerCount(channelArn, live);
   const restricted = Boolean(data && data.watchAccess !== "everyone");
   const access = useLiveAccess(username, restricted && live, me?.id);
+  // Someone kept out of a restricted live does not watch it: they are not counted among its viewers.
+  useViewerSession(channelArn, live && access.data?.watch.allowed !== false);
+  useStreamEvents(username, channelArn);
+  const viewers = useViewerCount(channelArn, live);
   const viewerCount = viewers.data?.viewerCount ?? data?.viewerCount ?? 0;
   const startTime = viewers.data?.startTime ?? data?.startTime ?? null;
 
