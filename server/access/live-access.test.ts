@@ -117,6 +117,9 @@ describe("a ticketed live", () => {
       expect(await refusalOf(visitor, path)).toMatchObject({ status: 403, code: "live_login_required" });
       expect([path, await statusOf(streamer.browser, path)]).toEqual([path, path.endsWith(".mp4") ? 206 : 200]);
     }
+    // Opening the channel's next lives to everyone leaves this replay as restricted as its live was.
+    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "everyone" } })).status).toBe(200);
+    expect(await refusalOf(stranger.browser, files[0]!)).toMatchObject({ status: 403, code: "live_ticket_required" });
     // Buying a ticket again opens it at once.
     expect((await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 })).status).toBe(201);
     for (const path of files) expect([path, await statusOf(holder.browser, path)]).toEqual([path, path.endsWith(".mp4") ? 206 : 200]);

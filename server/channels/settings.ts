@@ -51,7 +51,7 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     .where("id", "=", channel.id)
     .execute();
   // A live already running takes the new watch rule too, so the replay it becomes keeps it.
-  if (input.watch && channel.live_session_id !== null) {
+  if (input.watch && channel.is_live === 1 && channel.live_session_id !== null) {
     await deps.db
       .updateTable("live_session")
       .set(prefixed("watch", await checkedRule(deps, user, input.watch, "watch")))
