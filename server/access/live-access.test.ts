@@ -117,6 +117,8 @@ describe("a ticketed live", () => {
       expect(await refusalOf(visitor, path)).toMatchObject({ status: 403, code: "live_login_required" });
       expect([path, await statusOf(streamer.browser, path)]).toEqual([path, path.endsWith(".mp4") ? 206 : 200]);
     }
+    expect((await stranger.browser.get(`/api/replay-access/${replayId}`)).body.watch).toMatchObject({ mode: "ticket", allowed: false, reason: "ticket", event: { slug: event.slug } });
+    expect((await streamer.browser.get(`/api/replay-access/${replayId}`)).body.watch).toMatchObject({ allowed: true });
     // Opening the channel's next lives to everyone leaves this replay as restricted as its live was.
     expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "everyone" } })).status).toBe(200);
     expect(await refusalOf(stranger.browser, files[0]!)).toMatchObject({ status: 403, code: "live_ticket_required" });
@@ -132,7 +134,10 @@ async function fileLive(owner: Member) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "index.m3u8"), "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\n1.ts\n");
   writeFileSync(join(dir, "1.ts"), new Uint8Array(188));
-  return [`/live/${owner.account.username}/index.m3u8`, `/live/${owner.account.username}/1.ts`];
+  // A quality ladder's rendition (media/live-ladder.ts): its playlist and segments sit beside index.m3u8.
+  writeFileSync(join(dir, "480p.m3u8"), "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\n480p-1.ts\n");
+  writeFileSync(join(dir, "480p-1.ts"), new Uint8Array(188));
+  return ["index.m3u8", "1.ts", "480p.m3u8", "480p-1.ts"].map((file) => `/live/${owner.account.username}/${file}`);
 }
 
 describe("the other watch modes", () => {

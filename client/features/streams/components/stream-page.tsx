@@ -14,7 +14,7 @@ import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useLiveAccess } from "../api/live-access.ts";
 import { AccessBadge } from "../../../components/access-badge.tsx";
-import { AccessRefusal } from "./access-refusal.tsx";
+import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
