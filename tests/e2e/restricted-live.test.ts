@@ -36,7 +36,14 @@ describe("a ticketed live", () => {
     const streamer = await fundedUser(handles.server, admin, 1000);
     const event = await publishedEvent(streamer);
     const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale de la LAN", gameId: 1, tags: [] });
-    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
+    // The streamer limits the live to the ticket holders of their event, in the channel settings.
+    const settings = await pageFor(handles, streamer, "fr");
+    await settings.goto(`${handles.server.url}/settings?tab=channel#live-access`);
+    const panel = settings.getByRole("form", { name: "Qui peut regarder et écrire" });
+    await panel.getByLabel("Qui peut regarder mes lives").selectOption({ label: "Les détenteurs d'un billet d'un événement" });
+    expect(await panel.getByRole("combobox", { name: /^Événement/ }).inputValue()).toBe(String(event.id));
+    await panel.getByRole("button", { name: "Appliquer les règles d'accès" }).click();
+    await waitFor("the rule saved", async () => (await streamer.browser.get("/api/stream/channel-settings")).body.watch.mode === "ticket");
     handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 120, lasts: "file" }));
     const name = streamer.account.username;
     await waitFor("two HLS segments", async () => ((await (await streamer.browser.request("GET", `/live/${name}/index.m3u8`)).text()).match(/\.ts/g)?.length ?? 0) >= 2, 30_000);

@@ -50,8 +50,9 @@ export function LiveAccessPanel({ settings }: { settings: ChannelSettings }) {
       <p className="muted small">{t("access_intro")}</p>
       <RuleFields kind="watch" modes={WATCH_MODES} rule={watch} onChange={setWatch} settings={settings} errors={errors} />
       <RuleFields kind="chat" modes={CHAT_MODES} rule={chat} onChange={setChat} settings={settings} errors={errors} />
+      {/* Its own name: the channel tab has another "Save" for the form above. */}
       <Button type="submit" disabled={!changed} busy={save.isPending}>
-        {t("save")}
+        {t("access_save")}
       </Button>
     </form>
   );
