@@ -108,6 +108,35 @@ export async function watchRuleOfChannel(db: DbOrTransaction, username: string):
   return row && { mode: row.watch_access, eventId: row.watch_event_id, tournamentId: row.watch_tournament_id, ownerId: row.user_id };
 }
 
+/**
+ * How long a node reuses a channel's watch rule (its mode and what it names, never a verdict): asking
+ * the database on every playlist and segment cost ~54 µs, more than the whole answer of a cached file
+ * (~38 µs, docs/decisions.md "Viewers of one stream"). A rule changed on this node is forgotten at once
+ * (forgetWatchRule); on another node it is seen within this time. Who holds a ticket is still read on
+ * every request.
+ */
+const RULE_REUSE_MS = 1000;
+const FORGET_RULES_ABOVE = 10_000;
+const reusedRules = new WeakMap<DbOrTransaction, Map<string, { rule: AccessRule<WatchAccess> | undefined; until: number }>>();
+
+/** watchRuleOfChannel, reused for up to a second per name (the verdict built on it is not). */
+export async function currentWatchRule(db: DbOrTransaction, username: string): Promise<AccessRule<WatchAccess> | undefined> {
+  let rules = reusedRules.get(db);
+  if (!rules) reusedRules.set(db, (rules = new Map()));
+  const now = performance.now();
+  const reused = rules.get(username);
+  if (reused && reused.until > now) return reused.rule;
+  const rule = await watchRuleOfChannel(db, username);
+  if (rules.size >= FORGET_RULES_ABOVE) rules.clear();
+  rules.set(username, { rule, until: now + RULE_REUSE_MS });
+  return rule;
+}
+
+/** A streamer changed their rule: this node asks the database again at the next request. */
+export function forgetWatchRule(db: DbOrTransaction, username: string): void {
+  reusedRules.get(db)?.delete(username);
+}
+
 /** The watch rule a past live ran under, which its replays keep. */
 export async function watchRuleOfSession(db: DbOrTransaction, sessionId: number): Promise<AccessRule<WatchAccess> | undefined> {
   const row = await db

@@ -6,7 +6,7 @@ import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
-import { assertMayWatch, watchRuleOfChannel } from "../access/live-access.ts";
+import { assertMayWatch, currentWatchRule } from "../access/live-access.ts";
 import { userOfCookieHeader } from "../auth/session-middleware.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { LiveFileCache } from "./live-file-cache.ts";
@@ -92,10 +92,10 @@ const RESTRICTED_CACHE_CONTROL = "private, no-store";
 /**
  * Refuses a viewer a restricted live's picture (server/access/live-access.ts), on every request: a
  * hidden address is no limit. True when the live is restricted. The session is read only then, so an
- * open live's files cost no session lookup.
+ * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentWatchRule).
  */
 async function assertMayWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
-  const rule = await watchRuleOfChannel(deps.db, username);
+  const rule = await currentWatchRule(deps.db, username);
   if (!rule || rule.mode === "everyone") return false;
   const viewer = (await userOfCookieHeader(deps, c.req.header("cookie"))) ?? undefined;
   await assertMayWatch(deps.db, rule, viewer);
