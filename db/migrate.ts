@@ -25,6 +25,7 @@ import * as addSwissAndCheckin from "./migrations/0022_add_swiss_and_checkin.ts"
 import * as createClips from "./migrations/0023_create_clips.ts";
 import * as createSiteSettings from "./migrations/0024_create_site_settings.ts";
 import * as addStoragePolicy from "./migrations/0025_add_storage_policy.ts";
+import * as addLiveAccess from "./migrations/0026_add_live_access.ts";
 import * as createMatchReplays from "./migrations/0027_create_match_replays.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0023_create_clips": createClips,
   "0024_create_site_settings": createSiteSettings,
   "0025_add_storage_policy": addStoragePolicy,
+  "0026_add_live_access": addLiveAccess,
   "0027_create_match_replays": createMatchReplays,
 };
 

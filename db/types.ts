@@ -192,7 +192,17 @@ export interface ChannelTable {
   search_title: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** Who may watch the live and who may write in its chat (issue 18, item 4; server/access/live-access.ts). */
+  watch_access: Generated<WatchAccess>;
+  watch_event_id: Generated<number | null>;
+  watch_tournament_id: Generated<number | null>;
+  chat_access: Generated<ChatAccess>;
+  chat_event_id: Generated<number | null>;
+  chat_tournament_id: Generated<number | null>;
 }
+
+export type WatchAccess = "everyone" | "members" | "ticket" | "entrants";
+export type ChatAccess = "everyone" | "followers" | "ticket" | "entrants";
 
 export interface LiveSessionTable {
   id: Generated<number>;
@@ -211,6 +221,10 @@ export interface LiveSessionTable {
   finalised_at: number | null;
   /** When its recording was stopped because the disk was nearly full (the live went on). */
   recording_stopped_at: Generated<number | null>;
+  /** The channel's watch rule while this live ran: its replays inherit it (issue 18, item 4). */
+  watch_access: Generated<WatchAccess>;
+  watch_event_id: Generated<number | null>;
+  watch_tournament_id: Generated<number | null>;
 }
 
 /** One Arena process of a site, as it last reported itself alive. */

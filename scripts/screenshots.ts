@@ -1,6 +1,7 @@
 // Takes screenshots of screens at phone and desktop width, in dark and light, into docs/screenshots/.
 // Usage: [DEMO=1] [KEYS="Tab Tab"] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
 // KEYS: keys pressed before each shot (to show focus: the skip link, a focused control).
+// SETUP=scripts/screenshot-setups/NAME.ts: its setup(server) runs first, to put the site in the state to show.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
@@ -26,6 +27,7 @@ mkdirSync(out, { recursive: true });
 // DEMO=1 shoots the demo community (tournaments, events, two synthetic lives) instead of an empty site.
 const server = await (process.env.DEMO ? startTestServer({ ...ADMIN_ENV, DEMO: "1" }, { ingest: true }) : startTestServer(ADMIN_ENV));
 const browser = await launchChromium();
+if (process.env.SETUP) await ((await import(join(process.cwd(), process.env.SETUP))) as { setup: (s: typeof server) => Promise<void> }).setup(server);
 try {
   const firstVisitor = process.env.DEMO ? await login(demoMembers[0]!.username) : await signedInUser(server, { username: "ZeldaPro" });
   for (const shot of shots) {

@@ -42,6 +42,7 @@ import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { clipRoutes } from "./clips/routes.ts";
 import { waitlistRoutes } from "./waitlist-desk/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
+import { liveAccessRoutes } from "./access/routes.ts";
 
 // ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
 export const CLIENT_DIST = process.env.ARENA_CLIENT_DIST ? resolve(process.env.ARENA_CLIENT_DIST) : resolve(import.meta.dir, "../dist/client");
@@ -77,7 +78,8 @@ export function createApi(deps: AppDeps) {
     .route("/", siteRoutes(deps))
     .route("/", adminGameRoutes(deps))
     .route("/", storagePolicyRoutes(deps))
-    .route("/", healthRoutes(deps));
+    .route("/", healthRoutes(deps))
+    .route("/", liveAccessRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);
@@ -105,6 +107,8 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
     refuseNulCharacters,
   );
   app.use("/recordings/*", requestContext(deps), sessionContext(deps));
+  // The language of a restricted live's refusal; the session is read only for a restricted live (live/media-routes.ts).
+  app.use("/live/*", requestContext(deps));
   app.use("/static/*", requestContext(deps), sessionContext(deps));
   if (options.checkResponses) app.use("/api/*", checkResponses(api.openAPIRegistry, "/api", options.checkResponses));
   app.route("/api", api);

@@ -44,6 +44,8 @@ export const StreamResponseSchema = z
     isFollowed: z.boolean(),
     paypalme: z.string().nullable(),
     social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
+    /** Who may watch (issue 18, item 4): cards and the stream page show a lock for anything but "everyone". */
+    watchAccess: z.enum(["everyone", "members", "ticket", "entrants"]),
   })
   .meta({ id: "Stream" });
 export type StreamResponse = z.infer<typeof StreamResponseSchema>;

@@ -32,6 +32,13 @@ function socialProfile(platform: keyof typeof SOCIAL_DOMAINS) {
     });
 }
 
+function AccessInputSchema<const Modes extends readonly [string, ...string[]]>(modes: Modes) {
+  return z.object({ mode: z.enum(modes), eventId: z.number().int().positive().nullable().optional(), tournamentId: z.number().int().positive().nullable().optional() });
+}
+
+const AccessSchema = <const Modes extends readonly [string, ...string[]]>(modes: Modes) => z.object({ mode: z.enum(modes), eventId: z.number().nullable(), tournamentId: z.number().nullable() });
+const ChoiceSchema = z.object({ id: z.number(), name: z.string() });
+
 export const ChannelSettingsInputSchema = z.object({
   paypalme: optional(
     z
@@ -44,6 +51,9 @@ export const ChannelSettingsInputSchema = z.object({
   bracketMessages: z.boolean().optional(),
   /** Whether members may clip this channel's lives and replays (issue 19, item 4). */
   clips: z.boolean().optional(),
+  /** Who may watch the live, and who may write in its chat (issue 18, item 4); the event or tournament the mode names. */
+  watch: AccessInputSchema(["everyone", "members", "ticket", "entrants"]).optional(),
+  chat: AccessInputSchema(["everyone", "followers", "ticket", "entrants"]).optional(),
   facebook: optional(socialProfile("facebook")),
   instagram: optional(socialProfile("instagram")),
   youtube: optional(socialProfile("youtube")),
@@ -81,7 +91,18 @@ export const SocialSchema = z.object({
   website: z.string().nullable(),
 });
 
-export const ChannelSettingsSchema = z.object({ success: z.literal(true), paypalme: z.string().nullable(), about: z.string(), social: SocialSchema, bracketMessages: z.boolean(), clips: z.boolean() });
+export const ChannelSettingsSchema = z.object({
+  success: z.literal(true),
+  paypalme: z.string().nullable(),
+  about: z.string(),
+  social: SocialSchema,
+  bracketMessages: z.boolean(),
+  clips: z.boolean(),
+  watch: AccessSchema(["everyone", "members", "ticket", "entrants"]),
+  chat: AccessSchema(["everyone", "followers", "ticket", "entrants"]),
+  /** What the rules may name: events the streamer organises or is assigned to, tournaments they run, stream a station of, or that such an event links. */
+  accessChoices: z.object({ events: z.array(ChoiceSchema), tournaments: z.array(ChoiceSchema) }),
+});
 
 export const ProfileSchema = z.object({
   success: z.literal(true),

@@ -28,6 +28,7 @@ function streamRows(deps: AppDeps) {
       "channel.social_instagram",
       "channel.social_youtube",
       "channel.social_website",
+      "channel.watch_access",
       "user.id as userId",
       "user.username",
       "user.avatar",
@@ -131,6 +132,8 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
   const elsewhere = row.node_url !== null && row.node_url !== deps.config.nodeUrl;
   const picturesMade = elsewhere ? (row.started_at ?? Number.POSITIVE_INFINITY) < deps.now() - REMOTE_PICTURES_AFTER_MS : undefined;
   const livePath = (file: string) => (isLive && (picturesMade ?? existsSync(join(hlsDir, file))) ? `/live/${row.username}/${file}` : null);
+  // A restricted live's pictures are refused to most viewers (server/access/live-access.ts): cards show its lock instead.
+  const picture = (file: string) => (row.watch_access === "everyone" ? livePath(file) : null);
   return {
     _id: row.public_id,
     channelArn: row.public_id,
@@ -148,8 +151,8 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     // Playback addresses name the user, never the stream key (DESIGN.md).
     playbackLink: isLive ? `/live/${row.username}/index.m3u8` : null,
     flvLink: isLive ? `/live/${row.username}.flv` : null,
-    thumbnail: livePath(THUMBNAIL),
-    thumbnailGif: livePath(PREVIEW_GIF),
+    thumbnail: picture(THUMBNAIL),
+    thumbnailGif: picture(PREVIEW_GIF),
     viewerCount: isLive ? extra.viewers : 0,
     startTime: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
     timePassed: isLive && row.started_at ? new Date(row.started_at).toISOString() : null,
@@ -157,6 +160,7 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     isFollowed: extra.isFollowed,
     paypalme: row.paypalme,
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
+    watchAccess: row.watch_access,
   };
 }
 

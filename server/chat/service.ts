@@ -1,5 +1,6 @@
 import type { Db } from "../../db/index.ts";
 import type { Channel, User } from "../../db/types.ts";
+import { assertMayChat } from "../access/live-access.ts";
 import { canModerateChat } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -117,6 +118,7 @@ export async function postMessage(deps: AppDeps, limiter: ChatLimiter, user: Use
   const ban = await activeBan(deps, channel.id, user.id);
   if (ban?.until === null) throw new ForbiddenError("chat_banned");
   if (ban) throw new AppError(403, "chat_timed_out", { params: { minutes: Math.ceil((ban.until! - now) / 60_000) } });
+  await assertMayChat(deps.db, channel, user);
   const moderator = canModerateChat(user, channel);
   if (channel.chat_slow_seconds > 0 && !moderator) await assertSlowModeWait(deps, channel, user.id, now);
   if (limiter.isDuplicate(channel.id, user.id, text, now)) return null;

@@ -63,7 +63,7 @@ describe("GET /api/admin/clips", () => {
     expect((await admin.json("DELETE", `/api/stream/clips/${id}`)).status).toBe(200);
     expect((await admin.get(`/api/stream/clips/${id}`)).status).toBe(404);
     // Read from the audit rows themselves: who, what, the clip as it was.
-    const audit = await server.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "clip.delete").where("target_id", "=", id).execute();
+    const audit = await server.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "clip.delete").where("target_id", "=", String(id)).execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toEqual({ title: "Retourné acrobatique", channel: streamer.account.username, author: author.account.username });
   });

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { currentUser, requireRole, requireUser } from "../http/auth.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps, AppEnv } from "../http/context.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
@@ -86,12 +87,17 @@ export function clipRoutes(deps: AppDeps) {
     .openapi(createClipRoute, async (c) => c.json({ success: true as const, clip: (await createClip(deps, currentUser(c), c.req.valid("json"))).clip }, 201))
     .openapi(listRoute, async (c) => c.json({ success: true as const, ...(await listClips(deps, c.req.valid("query"), c.get("auth")?.user)) }, 200))
     .openapi(clipRoute, async (c) => c.json({ success: true as const, clip: await getClip(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
-    .openapi(fileRoute("video"), async (c) => serveFileWithRanges(c, await clipFile(deps, c.req.valid("param").id, "video"), "video/mp4", "public, max-age=3600"))
-    .openapi(fileRoute("thumbnail"), async (c) => serveFileWithRanges(c, await clipFile(deps, c.req.valid("param").id, "thumbnail"), "image/jpeg", "public, max-age=3600"))
+    .openapi(fileRoute("video"), async (c) => serveClipFile(c, await clipFile(deps, c.req.valid("param").id, "video", c.get("auth")?.user), "video/mp4"))
+    .openapi(fileRoute("thumbnail"), async (c) => serveClipFile(c, await clipFile(deps, c.req.valid("param").id, "thumbnail", c.get("auth")?.user), "image/jpeg"))
     .openapi(renameRoute, async (c) => c.json({ success: true as const, clip: await renameClip(deps, c.req.valid("param").id, currentUser(c), c.req.valid("json").title) }, 200))
     .openapi(deleteRoute, async (c) => {
       await deleteClip(deps, c.req.valid("param").id, currentUser(c));
       return c.json({ success: true as const, message: translate(c.get("lang"), "channels:clip_deleted") }, 200);
     })
     .openapi(adminListRoute, async (c) => c.json({ success: true as const, ...(await adminClips(deps, currentUser(c), c.req.valid("query"))) }, 200));
+}
+
+/** A restricted live's clip is answered for this viewer alone: no cache in front may keep it for another. */
+function serveClipFile(c: Context<AppEnv>, { file, restricted }: { file: string; restricted: boolean }, type: string) {
+  return serveFileWithRanges(c, file, type, restricted ? "private, no-store" : "public, max-age=3600");
 }

@@ -80,7 +80,8 @@ describe("keeping a moment of a replay", () => {
     await made.done;
     const clip = await getClip(deps, made.clip.id, undefined);
     expect(clip).toMatchObject({ status: "ready", videoUrl: `/api/stream/clips/${clip.id}/video`, channel: { username: streamer.username }, author: { username: viewer.username }, game: { id: 1 } });
-    const file = await clipFile(deps, clip.id, "video");
+    const { file, restricted } = await clipFile(deps, clip.id, "video", undefined);
+    expect(restricted).toBe(false);
     expect(file).toBe(join(deps.config.mediaDir, "clips", String(channel.id), `${clip.id}.mp4`));
     const probed = await probe(file);
     // It starts on the keyframe at or before 12.5 s: never shorter than asked, at most one interval longer.
@@ -88,7 +89,7 @@ describe("keeping a moment of a replay", () => {
     expect(probed.duration).toBeLessThanOrEqual(15 + KEYFRAME_SECONDS + 0.05);
     expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(["aac", "h264"]);
     expect(clip.duration).toBeCloseTo(probed.duration, 2);
-    expect(existsSync(await clipFile(deps, clip.id, "thumbnail"))).toBe(true);
+    expect(existsSync((await clipFile(deps, clip.id, "thumbnail", undefined)).file)).toBe(true);
   });
 
   it("is listed, ready ones only, on its channel and its game, newest first", async () => {
@@ -184,7 +185,7 @@ describe("who may change or delete a clip", () => {
     const author = await w.makeUser();
     for (const deleter of [author, streamer, await w.makeUser({ role: "moderator" }), await w.admin()]) {
       const id = await readyClip(author, replayId);
-      const files = [await clipFile(deps, id, "video"), await clipFile(deps, id, "thumbnail")];
+      const files = [(await clipFile(deps, id, "video", undefined)).file, (await clipFile(deps, id, "thumbnail", undefined)).file];
       expect(await refusal(deleteClip(deps, id, await w.makeUser()))).toEqual({ status: 403, code: "forbidden" });
       expect(await refusal(deleteClip(deps, id, await w.makeUser({ role: "streamer" })))).toEqual({ status: 403, code: "forbidden" });
       await deleteClip(deps, id, deleter);
@@ -212,6 +213,23 @@ describe("who may change or delete a clip", () => {
     expect(await refusal(adminClips(deps, await w.makeUser({ role: "moderator" }), { page: 1, limit: 10, q: "" }))).toEqual({ status: 403, code: "forbidden" });
     const found = await adminClips(deps, await w.admin(), { page: 1, limit: 100, q: streamer.username });
     expect(found.clips.map((clip) => clip.id)).toContain(id);
+  });
+});
+
+describe("a clip of a restricted live (issue 18, item 4)", () => {
+  it("is seen, and kept, only by those the live let watch, and never cached for everyone", async () => {
+    const { replayId } = await streamerWithReplay();
+    const member = await w.makeUser();
+    const id = await readyClip(member, replayId);
+    const replay = await db.selectFrom("replay").select("live_session_id").where("id", "=", replayId).executeTakeFirstOrThrow();
+    await db.updateTable("live_session").set({ watch_access: "members" }).where("id", "=", replay.live_session_id).execute();
+    expect(await refusal(clipFile(deps, id, "video", undefined))).toEqual({ status: 403, code: "live_login_required" });
+    expect(await refusal(clipFile(deps, id, "thumbnail", undefined))).toEqual({ status: 403, code: "live_login_required" });
+    expect((await clipFile(deps, id, "video", member)).restricted).toBe(true);
+    // A ticket-only live: a member without a ticket may not keep a moment of it.
+    const event = await w.makeEvent(await w.makeUser());
+    await db.updateTable("live_session").set({ watch_access: "ticket", watch_event_id: event.id }).where("id", "=", replay.live_session_id).execute();
+    expect(await refusal(createClip(deps, await w.makeUser(), { source: "replay", replayId, start: 0, end: 10 }))).toEqual({ status: 403, code: "live_ticket_required" });
   });
 });
 
@@ -269,7 +287,7 @@ describe("a member's data", () => {
     const ready = await db.selectFrom("data_export").select("file").where("id", "=", row.id).executeTakeFirstOrThrow();
     const zip = unzipSync(new Uint8Array(await Bun.file(join(deps.config.mediaDir, ready.file!)).arrayBuffer()));
     expect(JSON.parse(strFromU8(zip["clips.json"]!)).map((clip: { id: number }) => clip.id)).toEqual([id]);
-    expect(zip[`clips/${id}.mp4`]?.byteLength).toBe(Bun.file(await clipFile(deps, id, "video")).size);
+    expect(zip[`clips/${id}.mp4`]?.byteLength).toBe(Bun.file((await clipFile(deps, id, "video", undefined)).file).size);
   });
 
   it("erases the clips they made and those of their channel, files included, and no one else's", async () => {
@@ -279,7 +297,7 @@ describe("a member's data", () => {
     const byAuthor = await readyClip(author, other.replayId);
     const ofChannel = await readyClip(await w.makeUser(), replayId);
     const unrelated = await readyClip(await w.makeUser(), other.replayId);
-    const files = [await clipFile(deps, byAuthor, "video"), await clipFile(deps, ofChannel, "video")];
+    const files = [(await clipFile(deps, byAuthor, "video", undefined)).file, (await clipFile(deps, ofChannel, "video", undefined)).file];
     await eraseAccount(deps, author);
     await eraseAccount(deps, streamer);
     const left = (await db.selectFrom("clip").select("id").where("id", "in", [byAuthor, ofChannel, unrelated]).execute()).map((clip) => clip.id);

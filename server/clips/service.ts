@@ -4,6 +4,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { cutClip, flvRecordedSeconds } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
+import { assertMayWatchSession } from "../access/live-access.ts";
 import { canAdminister, canDeleteClip, canEditClip } from "../access/policy.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { runInBackground } from "../http/background.ts";
@@ -38,7 +39,7 @@ interface ClipSource {
  * failed (tests wait on it; the route does not).
  */
 export async function createClip(deps: AppDeps, user: User, input: ClipCreate): Promise<{ clip: ClipResponse; done: Promise<void> }> {
-  const source = input.source === "live" ? await liveSource(deps, input.username, input.seconds) : await replaySource(deps, input.replayId, input.start, input.end);
+  const source = input.source === "live" ? await liveSource(deps, user, input.username, input.seconds) : await replaySource(deps, user, input.replayId, input.start, input.end);
   await assertWithinLimits(deps, user);
   const row = await deps.db
     .insertInto("clip")
@@ -70,7 +71,7 @@ async function channelOpenToClips(deps: AppDeps, channelId: number): Promise<voi
 }
 
 /** The last `seconds` of a live: up to the last whole frame its recording part holds now. */
-async function liveSource(deps: AppDeps, username: string, seconds: number): Promise<ClipSource> {
+async function liveSource(deps: AppDeps, user: User, username: string, seconds: number): Promise<ClipSource> {
   const live = await deps.db
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")
@@ -81,6 +82,8 @@ async function liveSource(deps: AppDeps, username: string, seconds: number): Pro
     .where("channel.is_live", "=", 1)
     .executeTakeFirst();
   if (!live) throw new NotFoundError("stream_not_found");
+  // Only what the member may watch can be kept (issue 18, item 4).
+  await assertMayWatchSession(deps.db, live.session_id, user);
   await channelOpenToClips(deps, live.id);
   // A reconnect starts a new part: the clip is cut from the one being written now.
   const part = recordingParts(recordingDirOf(deps.config.mediaDir, live.recording_dir)).at(-1);
@@ -100,7 +103,7 @@ async function liveSource(deps: AppDeps, username: string, seconds: number): Pro
 }
 
 /** A range of a ready replay, within its length. */
-async function replaySource(deps: AppDeps, replayId: number, start: number, end: number): Promise<ClipSource> {
+async function replaySource(deps: AppDeps, user: User, replayId: number, start: number, end: number): Promise<ClipSource> {
   const replay = await deps.db
     .selectFrom("replay")
     .innerJoin("channel", "channel.id", "replay.channel_id")
@@ -112,6 +115,7 @@ async function replaySource(deps: AppDeps, replayId: number, start: number, end:
     .where("user.suspended_at", "is", null)
     .executeTakeFirst();
   if (!replay?.file_path) throw new NotFoundError("replay_not_found");
+  await assertMayWatchSession(deps.db, replay.live_session_id, user);
   await channelOpenToClips(deps, replay.channel_id);
   // Half a second of slack: a player rounds the replay's length it shows.
   if (replay.duration !== null && end > replay.duration + 0.5) throw new InvalidError([{ field: "end", code: "clip_beyond_end" }]);
@@ -272,10 +276,19 @@ export function removeClipFiles(deps: AppDeps, clip: { file_path: string | null;
   for (const path of [clip.file_path, clip.thumbnail_path]) if (path) rmSync(join(deps.config.mediaDir, "clips", path), { force: true });
 }
 
-/** A ready clip's video or picture on disk; anyone may watch a clip. */
-export async function clipFile(deps: AppDeps, id: number, which: "video" | "thumbnail"): Promise<string> {
-  const row = await deps.db.selectFrom("clip").select(["status", "file_path", "thumbnail_path"]).where("id", "=", id).executeTakeFirst();
+/**
+ * A ready clip's video or picture on disk. A clip carries its live's picture, so it is seen by those
+ * that live let watch (a clip of a replay: the replay's live), as its replays are (issue 18, item 4).
+ */
+export async function clipFile(deps: AppDeps, id: number, which: "video" | "thumbnail", viewer: User | undefined): Promise<{ file: string; restricted: boolean }> {
+  const row = await deps.db
+    .selectFrom("clip")
+    .leftJoin("replay", "replay.id", "clip.replay_id")
+    .select(["clip.status", "clip.file_path", "clip.thumbnail_path", "clip.live_session_id", "replay.live_session_id as replay_session_id"])
+    .where("clip.id", "=", id)
+    .executeTakeFirst();
   const path = which === "video" ? row?.file_path : row?.thumbnail_path;
   if (row?.status !== "ready" || !path) throw new NotFoundError("clip_not_found");
-  return join(deps.config.mediaDir, "clips", path);
+  const { restricted } = await assertMayWatchSession(deps.db, row.live_session_id ?? row.replay_session_id ?? null, viewer);
+  return { file: join(deps.config.mediaDir, "clips", path), restricted };
 }

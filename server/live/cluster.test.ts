@@ -119,6 +119,23 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
+  it("stays restricted through a node that does not ingest it: the owner checks the viewer's session again (issue 18, item 4)", async () => {
+    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "members" } })).status).toBe(200);
+    const member = new Browser(b.url);
+    for (const [name, value] of streamer.browser.cookies) member.cookies.set(name, value);
+    for (const path of [`/live/${streamer.username}/index.m3u8`, `/live/${streamer.username}.flv`]) {
+      expect((await new Browser(b.url).get(path)).body.code).toBe("live_login_required");
+      // Asked of node A straight, as node B relays it (the relayed header) but without a session: refused there too.
+      expect((await fetch(`${a.url}${path}`, { headers: { [RELAYED_HEADER]: "1" } })).status).toBe(403);
+      const allowed = await member.request("GET", path);
+      expect(allowed.status).toBe(200);
+      // The FLV relay was never cacheable ("no-store"); the playlist of a restricted live is not either.
+      expect(allowed.headers.get("cache-control")).toContain("no-store");
+      await allowed.body?.cancel();
+    }
+    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "everyone" } })).status).toBe(200);
+  });
+
   it("is never relayed twice: a relayed request is answered from the node's own disk, or not at all", async () => {
     const relayedAgain = await fetch(`${b.url}/live/${streamer.username}/index.m3u8`, { headers: { [RELAYED_HEADER]: "1" } });
     expect(relayedAgain.status).toBe(404);

@@ -173,7 +173,12 @@ export class LiveManager implements PublishEvents, LiveControl {
   }
 
   private async openSession(channel: LiveChannel, now: number): Promise<void> {
-    const details = await this.deps.db.selectFrom("channel").select(["title", "description", "game_id", "tags"]).where("id", "=", channel.channelId).executeTakeFirstOrThrow();
+    // The watch rule goes with the session, so its replays are as restricted as the live (server/access/live-access.ts).
+    const details = await this.deps.db
+      .selectFrom("channel")
+      .select(["title", "description", "game_id", "tags", "watch_access", "watch_event_id", "watch_tournament_id"])
+      .where("id", "=", channel.channelId)
+      .executeTakeFirstOrThrow();
     const session = await this.deps.db
       .insertInto("live_session")
       .values({ channel_id: channel.channelId, ...details, started_at: now, ended_at: null, recording_dir: channel.recordingDir, node_url: this.deps.config.nodeUrl })

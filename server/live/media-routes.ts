@@ -1,11 +1,13 @@
 import { existsSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppDeps, AppEnv, LiveControl } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
+import { assertMayWatch, currentWatchRule } from "../access/live-access.ts";
+import { userOfCookieHeader } from "../auth/session-middleware.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { LiveFileCache } from "./live-file-cache.ts";
 import { relayFromNode, relayTarget } from "./node-relay.ts";
@@ -50,6 +52,7 @@ export function liveMediaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
       const username = c.req.param("file").replace(/\.flv$/, "");
+      await assertMayWatchLive(deps, c, username);
       const live = await liveChannelOf(deps, username);
       const owner = relayTarget(c, deps, live?.nodeUrl);
       if (live && owner) return relayFromNode(c, owner);
@@ -60,15 +63,18 @@ export function liveMediaRoutes(deps: AppDeps) {
     .get("/:username/:file", async (c) => {
       const { username, file } = c.req.param();
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
+      // Every file of a live (playlists, segments of every rendition, thumbnail, preview) shows its picture.
+      const restricted = await assertMayWatchLive(deps, c, username);
       await deps.live?.freshPreview(username, file);
       const path = join(hlsDirOf(deps.config.dataDir, username), file);
       const stats = statSync(path, { throwIfNoEntry: false });
       if (stats) {
         // Every playlist: index.m3u8, and with a quality ladder (media/live-ladder.ts) each rendition's.
-        if (file.endsWith(".m3u8")) return servePlaylist(liveFiles, path, c.req.query("_HLS_msn"));
+        const cacheControl = restricted ? RESTRICTED_CACHE_CONTROL : liveCacheControl(file);
+        if (file.endsWith(".m3u8")) return servePlaylist(liveFiles, path, c.req.query("_HLS_msn"), cacheControl);
         // Players ask for whole segments; a range (a download tool) is read from disk.
-        if (file.endsWith(".ts") && !c.req.header("range")) return serveSegment(liveFiles, path, stats, file);
-        return serveFileWithRanges(c, path, typeOf(file), liveCacheControl(file));
+        if (file.endsWith(".ts") && !c.req.header("range")) return serveSegment(liveFiles, path, stats, file, cacheControl);
+        return serveFileWithRanges(c, path, typeOf(file), cacheControl);
       }
       // Only the node that ingests a live has its files.
       const owner = relayTarget(c, deps, (await liveChannelOf(deps, username))?.nodeUrl);
@@ -77,15 +83,34 @@ export function liveMediaRoutes(deps: AppDeps) {
     });
 }
 
+/**
+ * A restricted live's files are kept by no shared cache (nginx's, a CDN's would hand them to anyone)
+ * and not by the browser either: each is asked for, and checked, again.
+ */
+const RESTRICTED_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Refuses a viewer a restricted live's picture (server/access/live-access.ts), on every request: a
+ * hidden address is no limit. True when the live is restricted. The session is read only then, so an
+ * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentWatchRule).
+ */
+async function assertMayWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
+  const rule = await currentWatchRule(deps.db, username);
+  if (!rule || rule.mode === "everyone") return false;
+  const viewer = (await userOfCookieHeader(deps, c.req.header("cookie"))) ?? undefined;
+  await assertMayWatch(deps.db, rule, viewer);
+  return true;
+}
+
 /** A live playlist, held until it lists the segment the player waits for (playlist-wait.ts); a ladder's master playlist as it is. */
-async function servePlaylist(liveFiles: LiveFileCache, path: string, waitedSegment: string | undefined): Promise<Response> {
+async function servePlaylist(liveFiles: LiveFileCache, path: string, waitedSegment: string | undefined, cacheControl: string): Promise<Response> {
   const segment = requestedSegment(waitedSegment);
   if (segment !== undefined) await waitForSegment(path, segment);
   const playlist = await liveFiles.read(path);
   if (playlist === undefined) throw new NotFoundError();
   const text = new TextDecoder().decode(playlist);
   const served = isMasterPlaylist(text) ? text : withBlockingReload(text);
-  return new Response(served, { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": liveCacheControl(HLS_PLAYLIST) } });
+  return new Response(served, { headers: { "content-type": typeOf(HLS_PLAYLIST), "cache-control": cacheControl } });
 }
 
 /** A master playlist lists variants, not segments; blocking reload is a media playlist's (RFC 8216bis §4.4.3.8). */
@@ -94,11 +119,11 @@ function isMasterPlaylist(playlist: string): boolean {
 }
 
 /** A whole segment, with the headers serveFileWithRanges gives it, from memory once one viewer has asked (live-file-cache.ts). */
-async function serveSegment(liveFiles: LiveFileCache, path: string, stats: Stats, file: string): Promise<Response> {
+async function serveSegment(liveFiles: LiveFileCache, path: string, stats: Stats, file: string, cacheControl: string): Promise<Response> {
   const body = await liveFiles.read(path, stats);
   if (body === undefined) throw new NotFoundError();
   return new Response(body, {
-    headers: { "accept-ranges": "bytes", "content-type": typeOf(file), "cache-control": liveCacheControl(file), "content-length": String(body.byteLength) },
+    headers: { "accept-ranges": "bytes", "content-type": typeOf(file), "cache-control": cacheControl, "content-length": String(body.byteLength) },
   });
 }
 
@@ -107,10 +132,10 @@ export function recordingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/*", async (c) => {
     const relative = decodeURIComponent(c.req.path.replace(/^\/recordings\//, ""));
     if (!/^[0-9]+\/[A-Za-z0-9_.-]+$/.test(relative)) throw new NotFoundError();
-    await assertCanSeeRecording(deps, relative, c.get("auth")?.user);
+    const { restricted } = await assertCanSeeRecording(deps, relative, c.get("auth")?.user);
     const path = join(deps.config.mediaDir, "recordings", relative);
     if (!existsSync(path)) throw new NotFoundError("replay_not_found");
-    return serveFileWithRanges(c, path, typeOf(relative), "private, max-age=3600");
+    return serveFileWithRanges(c, path, typeOf(relative), restricted ? RESTRICTED_CACHE_CONTROL : "private, max-age=3600");
   });
 }
 

@@ -3,6 +3,7 @@ import { join, sep } from "node:path";
 import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { type AuditValues, recordAudit } from "../admin/audit.ts";
+import { assertMayWatchSession } from "../access/live-access.ts";
 import { canAdminister, canSeeDeletedReplay, isOwner, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -100,14 +101,18 @@ export async function getReplay(deps: AppDeps, id: number, viewer: User | undefi
   return toReplayResponse({ ...row, view_count: row.view_count + 1 });
 }
 
-/** A replay's video or thumbnail file (its path under recordings/) is seen like the replay itself. */
-export async function assertCanSeeRecording(deps: AppDeps, relativePath: string, viewer: User | undefined): Promise<void> {
+/**
+ * A replay's video or thumbnail file (its path under recordings/) is seen like the replay itself, and
+ * only by those the live it was made from let watch (issue 18, item 4).
+ */
+export async function assertCanSeeRecording(deps: AppDeps, relativePath: string, viewer: User | undefined): Promise<{ restricted: boolean }> {
   const replay = await deps.db
     .selectFrom("replay")
-    .select(["deleted_at"])
+    .select(["deleted_at", "live_session_id"])
     .where((eb) => eb.or([eb("file_path", "=", relativePath), eb("thumbnail_path", "=", relativePath)]))
     .executeTakeFirst();
   if (!replay || (replay.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
+  return assertMayWatchSession(deps.db, replay.live_session_id, viewer);
 }
 
 /**

@@ -26,7 +26,8 @@ export function LiveCarousel({ streams, loading }: { streams: Stream[] | undefin
   const [moved, setMoved] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   if (loading) return <Skeleton height={0} style={{ paddingTop: "min(42%, 480px)" }} />;
-  const slides = (streams ?? []).slice(0, SLIDES);
+  // Only open lives play here by themselves: a restricted one is a card with its lock (issue 18, item 4).
+  const slides = (streams ?? []).filter((stream) => stream.watchAccess === "everyone").slice(0, SLIDES);
   if (slides.length === 0) return <EmptyState icon={<Radio size={40} aria-hidden />} title={t("carousel_empty")} />;
 
   const index = Math.min(selected, slides.length - 1);

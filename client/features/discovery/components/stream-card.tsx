@@ -7,6 +7,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
 import { ReportMenu } from "../../../components/report-menu.tsx";
+import { AccessBadge } from "../../../components/access-badge.tsx";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */
@@ -34,6 +35,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
         {!loaded ? <Skeleton height="100%" radius={0} style={{ position: "absolute", inset: 0, zIndex: 1 }} /> : null}
         {picture ? <img src={picture} alt="" loading="lazy" onLoad={() => setLoaded(true)} onError={() => setLoaded(true)} /> : <span className="stream-card-placeholder">{shown.username}</span>}
         <span className={clsx("stream-card-state", stream.isLive ? "stream-card-live" : "stream-card-available")}>{stream.isLive ? t("badge_live") : t("badge_available")}</span>
+        <AccessBadge access={stream.watchAccess} label={t(`access_${stream.watchAccess}`)} />
         {stream.isLive ? (
           <span className="stream-card-viewers tabular">
             <Users size={14} aria-hidden /> {t("viewers", { count: stream.viewerCount, formatted: formatCount(stream.viewerCount) })}

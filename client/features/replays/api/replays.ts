@@ -1,3 +1,4 @@
+import type { ReplayAccess } from "../../../../server/access/schemas.ts";
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Pinned, ReplayDeleted, ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";
@@ -78,3 +79,7 @@ export function useVideos(filter: { game?: number; username?: string }) {
   const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
   return useQuery({ queryKey: ["videos", filter], queryFn: async ({ signal }) => (await api<ReplayList>(`/stream/videos?${query}`, { signal })).replays });
 }
+
+/** Whether the caller may watch a replay: the rule of the live it was made from (issue 18, item 4), asked afresh on each visit. */
+export const useReplayAccess = (id: number, enabled: boolean) =>
+  useQuery({ queryKey: ["replays", id, "access"], queryFn: ({ signal }) => api<ReplayAccess>(`/replay-access/${id}`, { signal }), enabled, staleTime: 0 });

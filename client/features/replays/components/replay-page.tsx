@@ -11,7 +11,8 @@ import { formatCount, formatDuration, formatFileSize, formatRelativeTime } from 
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
-import { type Replay, recordingUrl, useReplay } from "../api/replays.ts";
+import { type Replay, recordingUrl, useReplay, useReplayAccess } from "../api/replays.ts";
+import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { PinButton } from "./pin-button.tsx";
 import { GameChip } from "./game-chip.tsx";
@@ -26,6 +27,7 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
   const { t, i18n } = useTranslation("streams");
   const navigate = useNavigate();
   const replay = useReplay(replayId);
+  const access = useReplayAccess(replayId, replay.data?.status === "ready");
   const me = useSession().user;
   const [deleting, setDeleting] = useState(false);
   const notFound = replay.error instanceof ApiError && replay.error.status === 404;
@@ -76,7 +78,13 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
   return (
     <main className="page replay-page">
       <div className="replay-stage">
-        {data.status === "ready" && file ? (
+        {access.data && !access.data.watch.allowed ? (
+          <AccessRefusal verdict={access.data.watch} replay />
+        ) : data.status === "ready" && file && access.isPending ? (
+          <div className="stream-stage-message stream-stage-busy" role="status">
+            <Spinner size={40} />
+          </div>
+        ) : data.status === "ready" && file ? (
           <VideoPlayer mode="replay" src={file} poster={recordingUrl(data.thumbnailPath)} label={data.title} autoPlay />
         ) : (
           <div className="stream-stage-message" role="status">
@@ -89,8 +97,8 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
         <div className="replay-heading">
           <h1 className="replay-title">{data.title}</h1>
           <div className="replay-actions">
-            {data.status === "ready" ? renderActions?.(data) : null}
-            {file && data.status === "ready" ? (
+            {data.status === "ready" && access.data?.watch.allowed !== false ? renderActions?.(data) : null}
+            {file && data.status === "ready" && access.data?.watch.allowed !== false ? (
               <a className="btn btn-secondary btn-sm" href={file} download>
                 <Download size={16} aria-hidden />
                 {size ? t("download_size", { size }) : t("download")}

@@ -8,6 +8,7 @@ import { toast } from "../../../lib/ui.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
 import { serverFields } from "../lib/server-fields.ts";
+import { LiveAccessPanel } from "./live-access-panel.tsx";
 import { StreamKeyPanel } from "./stream-key-panel.tsx";
 import "../../../i18n/screens/community.ts";
 
@@ -59,6 +60,7 @@ export function ChannelSettingsForm() {
           {t("save")}
         </Button>
       </form>
+      <LiveAccessPanel settings={settings.data} />
       <BracketMessagesSwitch on={settings.data.bracketMessages} />
       <ClipsSwitch on={settings.data.clips} />
       <StreamKeyPanel />

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { BadgeCheck, Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
+import { AccessBadge } from "../../../components/access-badge.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import type { Stream } from "../api/get-stream.ts";
 import { GameIcon } from "./game-select.tsx";
@@ -25,6 +26,7 @@ export function StreamInfo({ stream, compact = false }: { stream: Stream; compac
             </Link>
             {stream.verified ? <BadgeCheck size={16} className="stream-verified" aria-label={t("verified")} role="img" /> : null}
             {stream.isLive ? <Badge tone="live">{t("live")}</Badge> : <Badge>{t("offline")}</Badge>}
+            <AccessBadge access={stream.watchAccess} label={t(`access_${stream.watchAccess}`)} />
           </p>
           {game ? (
             <Link to="/game/$id" params={{ id: game.id }} className="stream-game">

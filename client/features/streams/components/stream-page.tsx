@@ -12,6 +12,9 @@ import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
+import { useLiveAccess } from "../api/live-access.ts";
+import { AccessBadge } from "../../../components/access-badge.tsx";
+import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
 import { ShareModal } from "./share-modal.tsx";
@@ -56,7 +59,10 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
   const live = Boolean(data?.isLive);
   const channelArn = data?.channelArn ?? null;
   const isOwner = Boolean(me && (data ? data.user === me.id : me.username.toLowerCase() === username.toLowerCase()));
-  useViewerSession(channelArn, live);
+  const restricted = Boolean(data && data.watchAccess !== "everyone");
+  const access = useLiveAccess(username, restricted && live, me?.id);
+  // Someone kept out of a restricted live does not watch it: they are not counted among its viewers.
+  useViewerSession(channelArn, live && access.data?.watch.allowed !== false);
   useStreamEvents(username, channelArn);
   const viewers = useViewerCount(channelArn, live);
   const viewerCount = viewers.data?.viewerCount ?? data?.viewerCount ?? 0;
@@ -104,6 +110,8 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         </StageMessage>
       );
     }
+    if (data.isLive && restricted && access.isPending) return <StageMessage busy title={t("loading")} />;
+    if (data.isLive && restricted && access.data && !access.data.watch.allowed) return <AccessRefusal verdict={access.data.watch} />;
     if (data.isLive && data.playbackLink) {
       return <VideoPlayer key={data.channelArn} mode="live" src={data.playbackLink} flvSrc={data.flvLink} poster={data.thumbnail} label={t("player_of", { username: data.username })} />;
     }
@@ -123,6 +131,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
             {renderBanner?.(data)}
             <div className="stream-phone-head">
               <h1 className="stream-title">{data.title || t("default_title")}</h1>
+              <AccessBadge access={data.watchAccess} label={t(`access_${data.watchAccess}`)} />
               {live ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
               <div className="stream-phone-streamer">
                 <Avatar name={data.username} image={data.avatar} size={36} isLive={live} isVerified={data.verified} />
