@@ -27,6 +27,39 @@ describe("SearchAnswers", () => {
     expect(runs).toEqual(["fin", "fin"]);
   });
 
+  it("answers at once with the kept answer while a new one is worked out behind, then with the new one", async () => {
+    let now = 0;
+    const answers = new SearchAnswers(() => now, 1000);
+    let finishRefresh: (sections: typeof EMPTY) => void = () => undefined;
+    const first = { ...EMPTY, games: [] };
+    await answers.answer("k", () => Promise.resolve(first));
+    now = 1500;
+    const refreshed = { ...EMPTY, users: [] };
+    let refreshes = 0;
+    const slowWork = () => {
+      refreshes++;
+      return new Promise<typeof EMPTY>((resolve) => {
+        finishRefresh = resolve;
+      });
+    };
+    // The refresh has not come yet: every asker gets the kept answer, and only one refresh runs.
+    expect(await answers.answer("k", slowWork)).toBe(first);
+    expect(await answers.answer("k", slowWork)).toBe(first);
+    expect(refreshes).toBe(1);
+    finishRefresh(refreshed);
+    await Promise.resolve();
+    expect(await answers.answer("k", slowWork)).toBe(refreshed);
+    expect(refreshes).toBe(1);
+  });
+
+  it("makes the next asker wait for a new answer once the kept one went unasked for a second more", async () => {
+    const { answers, runs, work, advance } = setUp();
+    await answers.answer("k", work("first"));
+    advance(2000);
+    await answers.answer("k", work("second"));
+    expect(runs).toEqual(["first", "second"]);
+  });
+
   it("keeps each term, language and scope apart", async () => {
     const { answers, runs, work } = setUp();
     for (const key of ["fr dropdown fin", "en dropdown fin", "fr page fin", "fr dropdown fina"]) await answers.answer(key, work(key));

@@ -7,14 +7,14 @@ type Sections = Omit<SearchResults, "success">;
  * The search box's answers, kept one second per term. A dropdown asks once per keystroke, and on a
  * busy night a few hundred people type the same names at once: the first asker's answer serves
  * everyone who asks the same thing within the second, and those who ask while it is being worked out
- * wait for that same work instead of starting their own. A second is short enough that nobody sees a
- * new live or replay late by more than a glance.
+ * wait for that same work instead of starting their own. A second (two at most, while a new answer is
+ * worked out) is short enough that nobody sees a new live or replay late by more than a glance.
  *
  * Only the shared part is kept: follower counts and who the asker follows are read for each request
  * (`withFreshFollows`), so a kept answer never shows one member's follows to another, nor an old count.
  */
 export class SearchAnswers {
-  private readonly kept = new Map<string, { until: number; answer: Promise<Sections> }>();
+  private readonly kept = new Map<string, Kept>();
 
   constructor(
     private readonly now: () => number,
@@ -22,20 +22,53 @@ export class SearchAnswers {
     private readonly maxTerms = 1000,
   ) {}
 
-  /** The answer kept for `key`, or the one `work` gives, kept from now on (a failure is never kept). */
+  /**
+   * The answer kept for `key`, or the one `work` gives, kept from now on (a failure is never kept).
+   * Once a kept answer is a second old, the next asker still gets it at once while a new one is worked
+   * out behind them: nobody waits for a refresh. An answer left unasked for one more second is not
+   * served again: its next asker waits for a new one. So an answer is at most two seconds old, and the
+   * time of one search.
+   */
   answer(key: string, work: () => Promise<Sections>): Promise<Sections> {
     const now = this.now();
     const found = this.kept.get(key);
-    if (found && found.until > now) return found.answer;
-    const answer = work();
-    this.keep(key, { until: now + this.keepMs, answer });
-    answer.catch(() => {
-      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
-    });
-    return answer;
+    if (found && now < found.freshUntil) return found.answer;
+    if (found?.ready && now < found.freshUntil + this.keepMs) {
+      if (!found.refreshing) this.refresh(key, found, work);
+      return found.answer;
+    }
+    return this.start(key, work, now).answer;
   }
 
-  private keep(key: string, entry: { until: number; answer: Promise<Sections> }) {
+  private start(key: string, work: () => Promise<Sections>, now: number): Kept {
+    const entry: Kept = { answer: work(), freshUntil: now + this.keepMs, ready: false, refreshing: false };
+    this.keep(key, entry);
+    entry.answer.then(
+      () => {
+        entry.ready = true;
+      },
+      () => {
+        if (this.kept.get(key) === entry) this.kept.delete(key);
+      },
+    );
+    return entry;
+  }
+
+  /** Works a new answer out behind the kept one, which stays until the new one is there (or for good, if it fails). */
+  private refresh(key: string, stale: Kept, work: () => Promise<Sections>): void {
+    stale.refreshing = true;
+    const started = this.now();
+    work().then(
+      (sections) => {
+        if (this.kept.get(key) === stale) this.keep(key, { answer: Promise.resolve(sections), freshUntil: started + this.keepMs, ready: true, refreshing: false });
+      },
+      () => {
+        stale.refreshing = false;
+      },
+    );
+  }
+
+  private keep(key: string, entry: Kept) {
     this.kept.delete(key);
     this.kept.set(key, entry);
     // A Map iterates in insertion order: the first keys are the oldest answers.
@@ -44,6 +77,15 @@ export class SearchAnswers {
       this.kept.delete(oldest);
     }
   }
+}
+
+interface Kept {
+  answer: Promise<Sections>;
+  freshUntil: number;
+  /** The answer has come (a kept answer still being worked out is waited for, never served stale). */
+  ready: boolean;
+  /** A new answer is being worked out behind this one. */
+  refreshing: boolean;
 }
 
 /**
