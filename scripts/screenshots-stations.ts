@@ -3,18 +3,10 @@
 // sees, the match banner on a station's stream page (with the bracket's lines in its chat), and the
 // streamer's switch for those lines. Usage: bun scripts/screenshots-stations.ts
 // (needs the built web app and Debian's chromium). The channel is marked on air in the database: no video.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { createChannel } from "../server/channels/own-channel.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
+import { SCREENSHOTS_DIR, shoot } from "./lib/shoot.ts";
 import { signedInUser, startTestServer } from "../tests/fixtures/server.ts";
-
-const sizes = [
-  { label: "375", width: 375, height: 812 },
-  { label: "1440", width: 1440, height: 900 },
-];
-const out = join(import.meta.dir, "../docs/screenshots");
-mkdirSync(out, { recursive: true });
 
 const server = await startTestServer();
 const browser = await launchChromium();
@@ -50,32 +42,17 @@ try {
   for (const shot of shots) {
     // The stream page is shot off air: a channel marked live without a stream would show a player's error.
     if (shot.offAir) await server.deps.db.updateTable("channel").set({ is_live: 0 }).where("id", "=", channel.id).execute();
-    for (const size of sizes) {
-      for (const theme of ["dark", "light"] as const) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
-        await context.addInitScript(
-          ([dark, session]) => {
-            localStorage.setItem("darkMode", dark);
-            localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 0 }));
-            if (session) localStorage.setItem("session", session);
-          },
-          [String(theme === "dark"), shot.as ? JSON.stringify({ user: shot.as.user, isLoggedIn: true }) : ""] as const,
-        );
-        if (shot.as) await context.addCookies([{ name: "arena_session", value: shot.as.browser.cookies.get("arena_session")!, url: server.url }]);
-        const page = await context.newPage();
-        await page.goto(server.url + shot.path, { waitUntil: "load" });
-        await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
-        if (shot.tab) {
-          await page.getByRole("tab", { name: shot.tab }).click();
-          await page.getByRole("switch", { name: "Messages du tournoi dans mon chat" }).scrollIntoViewIfNeeded();
-        }
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`), fullPage: shot.name === "stations-organiser" });
-        await context.close();
-      }
-    }
+    await shoot(browser, server.url, {
+      ...shot,
+      fullPage: shot.name === "stations-organiser",
+      before: async (page) => {
+        if (!shot.tab) return;
+        await page.getByRole("tab", { name: shot.tab }).click();
+        await page.getByRole("switch", { name: "Messages du tournoi dans mon chat" }).scrollIntoViewIfNeeded();
+      },
+    });
   }
-  console.log(`${shots.length * 4} screenshots in ${out}`);
+  console.log(`${shots.length * 4} screenshots in ${SCREENSHOTS_DIR}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -8,16 +8,11 @@ import { ensureChannel } from "../server/channels/own-channel.ts";
 import { setFreeSpaceReader } from "../server/storage-policy/disk-room.ts";
 import { fold } from "../server/text/fold.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
+import { SCREENSHOTS_DIR, shoot } from "./lib/shoot.ts";
 import { ADMIN_ENV, adminBrowserOf } from "../tests/fixtures/money.ts";
 import { startTestProcess } from "../tests/fixtures/publisher.ts";
 import { signedInUser, startTestServer } from "../tests/fixtures/server.ts";
 
-const sizes = [
-  { label: "375", width: 375, height: 812 },
-  { label: "1440", width: 1440, height: 900 },
-];
-const out = join(import.meta.dir, "../docs/screenshots");
-mkdirSync(out, { recursive: true });
 const DAY = 24 * 3_600_000;
 const GIB = 1024 ** 3;
 
@@ -46,33 +41,17 @@ try {
   ];
   for (const shot of shots) {
     if (shot.name === "storage-recording-stopped") await markLiveUnrecorded(channel.id);
-    for (const size of sizes) {
-      for (const theme of ["dark", "light"] as const) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
-        await context.addInitScript(
-          ([dark, session]) => {
-            localStorage.setItem("darkMode", dark);
-            localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 0 }));
-            localStorage.setItem("session", session);
-          },
-          [String(theme === "dark"), JSON.stringify({ user: shot.as.user, isLoggedIn: true })] as const,
-        );
-        await context.addCookies([{ name: "arena_session", value: shot.as.browser.cookies.get("arena_session")!, url: server.url }]);
-        const page = await context.newPage();
-        await page.goto(server.url + shot.path, { waitUntil: "load" });
-        await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
-        if (shot.name === "storage-pinned-replays") {
-          // On a phone the owner's replays sit under the page's "Détails" tab.
-          if (size.width < 800) await page.getByRole("tab", { name: "Détails" }).click();
-          await page.locator(".my-replays").scrollIntoViewIfNeeded();
-        }
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`) });
-        await context.close();
-      }
-    }
+    await shoot(browser, server.url, {
+      ...shot,
+      before: async (page, size) => {
+        if (shot.name !== "storage-pinned-replays") return;
+        // On a phone the owner's replays sit under the page's "Détails" tab.
+        if (size.width < 800) await page.getByRole("tab", { name: "Détails" }).click();
+        await page.locator(".my-replays").scrollIntoViewIfNeeded();
+      },
+    });
   }
-  console.log(`${shots.length * 4} screenshots in ${out}`);
+  console.log(`${shots.length * 4} screenshots in ${SCREENSHOTS_DIR}`);
 } finally {
   setFreeSpaceReader(undefined);
   await browser.close();

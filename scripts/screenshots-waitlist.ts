@@ -2,18 +2,10 @@
 // docs/screenshots/: on a full event's page, "join the waiting list", one's place, and an offer to accept; the
 // organiser's list with "take from the list"; the same on a full tournament's page and its participants screen.
 // Usage: bun scripts/screenshots-waitlist.ts (needs the built web app and Debian's chromium).
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
+import { SCREENSHOTS_DIR, shoot } from "./lib/shoot.ts";
 import { ADMIN_ENV, adminBrowserOf, inHours } from "../tests/fixtures/money.ts";
 import { signedInUser, startTestServer } from "../tests/fixtures/server.ts";
-
-const sizes = [
-  { label: "375", width: 375, height: 812 },
-  { label: "1440", width: 1440, height: 900 },
-];
-const out = join(import.meta.dir, "../docs/screenshots");
-mkdirSync(out, { recursive: true });
 
 const server = await startTestServer(ADMIN_ENV);
 const browser = await launchChromium();
@@ -62,31 +54,16 @@ try {
     { name: "waitlist-tournament-manage", path: `/dashboard/participants/${tournament}`, as: organiser, focus: ".waitlist-manager" },
   ];
   for (const shot of shots) {
-    for (const size of sizes) {
-      for (const theme of ["dark", "light"] as const) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
-        await context.addInitScript(
-          ([dark, session]) => {
-            localStorage.setItem("darkMode", dark);
-            localStorage.setItem("cookieConsent", JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false, timestamp: 0 }));
-            localStorage.setItem("session", session);
-          },
-          [String(theme === "dark"), JSON.stringify({ user: shot.as.user, isLoggedIn: true })] as const,
-        );
-        await context.addCookies([{ name: "arena_session", value: shot.as.browser.cookies.get("arena_session")!, url: server.url }]);
-        const page = await context.newPage();
-        await page.goto(server.url + shot.path, { waitUntil: "load" });
-        await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
+    await shoot(browser, server.url, {
+      ...shot,
+      before: async (page) => {
         if (shot.tab) await page.getByRole("tab", { name: shot.tab }).click();
         await page.locator(shot.focus).waitFor({ timeout: 10_000 });
         await page.locator(shot.focus).scrollIntoViewIfNeeded();
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: join(out, `${shot.name}-${size.label}-${theme}.png`) });
-        await context.close();
-      }
-    }
+      },
+    });
   }
-  console.log(`${shots.length * 4} screenshots in ${out}`);
+  console.log(`${shots.length * 4} screenshots in ${SCREENSHOTS_DIR}`);
 } finally {
   await browser.close();
   await server.stop();
