@@ -5,6 +5,7 @@ import { flvRecordedSeconds } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
 import { recordingDirOf } from "../../server/replays/finalise.ts";
 import { loggedInContext, type Preferences, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { expectPicturePlays } from "../fixtures/playback.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { signedInUser, type TestServer } from "../fixtures/server.ts";
 
@@ -56,14 +57,6 @@ async function liveChannel(seconds: number) {
   return streamer;
 }
 
-/** The page's <video> has data and its clock moves on. */
-async function expectPlaying(page: Page) {
-  const time = () => page.evaluate(() => document.querySelector("video")?.currentTime ?? -1);
-  await waitFor("the clip's video data", () => page.evaluate(() => (document.querySelector("video")?.readyState ?? 0) >= 2), 20_000, 200);
-  const first = await time();
-  await waitFor("the clip to play", async () => (await time()) > first + 1, 20_000, 200);
-}
-
 describe("keeping a moment of a live", () => {
   it("clips the live's last seconds from the player, then plays the clip on its page", async () => {
     const streamer = await liveChannel(12);
@@ -83,7 +76,7 @@ describe("keeping a moment of a live", () => {
     await page.getByRole("link", { name: `Extrait du live de ${streamer.account.username}` }).waitFor();
     await page.getByRole("link", { name: `Clippé par ${viewer.account.username}` }).waitFor();
     await page.getByRole("link", { name: "League of Legends" }).waitFor();
-    await expectPlaying(page);
+    await expectPicturePlays(page);
     const clip = await server.deps.db.selectFrom("clip").select(["status", "requested_seconds", "duration"]).where("id", "=", clipId).executeTakeFirstOrThrow();
     expect(clip).toMatchObject({ status: "ready", requested_seconds: 10 });
     // The author sees the title's edit button and the delete button; the clip is on the channel's profile.
@@ -116,7 +109,7 @@ async function screenshots(viewer: Awaited<ReturnType<typeof signedInUser>>, use
     for (const theme of ["dark", "light"] as const) {
       const page = await pageAs(viewer, size, { theme });
       await page.goto(`${server.url}/clip/${clipId}`);
-      await expectPlaying(page);
+      await expectPicturePlays(page);
       await page.screenshot({ path: join(out, `clip-page-${size.label}-${theme}.png`) });
       await page.goto(`${server.url}/stream/${username}`);
       if (size.width < 600) await page.getByRole("tab", { name: "Détails" }).click();

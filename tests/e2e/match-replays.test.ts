@@ -1,28 +1,24 @@
 import { describe, expect, it } from "bun:test";
-import type { Page } from "playwright-core";
 import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
-import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
+import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
+import { buyTicketFromRefusal, expectPicturePlays } from "../fixtures/playback.ts";
+import { publishTestStream } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 // The LAN final as one object (issue 18): a tournament with two stations, one streamed by a channel
 // publishing a real ffmpeg test stream to the real media server. The organiser auto-assigns and starts
 // the match on the streamed station; a viewer of the stream sees the match banner and the bracket's
 // lines in the chat; the organiser reports the score; the match replay appears on the card and plays.
+// Then the caster keeps the rest of the night for their event's ticket holders: a member without a
+// ticket is refused with a link to buy one, buys it, and the live plays.
 
-const handles = useServerAndBrowser({}, { ingest: true });
+const handles = useServerAndBrowser({ ...ADMIN_ENV }, { ingest: true });
 
 async function loggedIn() {
   const member = await signedInUser(handles.server);
   const context = await loggedInContext(handles.browser, handles.server.url, member.browser.cookies.get("arena_session")!, member.user);
   handles.contexts.push(context);
   return { ...member, context };
-}
-
-/** Waits until the page's <video> has data and its clock moves on. */
-async function expectPlays(page: Page): Promise<void> {
-  const time = () => page.evaluate(() => ({ t: document.querySelector("video")?.currentTime ?? 0, ready: document.querySelector("video")?.readyState ?? 0 }));
-  const first = await waitFor("replay data", async () => ((await time()).ready >= 2 ? await time() : undefined), 30_000, 200);
-  await waitFor("replay plays", async () => (await time()).t > first.t + 1, 20_000, 200);
 }
 
 describe("a streamed match becomes its own replay", () => {
@@ -45,7 +41,7 @@ describe("a streamed match becomes its own replay", () => {
     const start = await caster.browser.post("/api/stream/startstreaming", { title: "Finale LAN en direct", gameId: 1, tags: [], description: "" });
     const username = caster.account.username;
     const started = handles.server.deps.bus.next("stream:started", (e) => e.username === username);
-    handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 120, lasts: "file" }));
+    handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 180, lasts: "file" }));
     await started;
     await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: username });
     await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Poste 2" });
@@ -90,6 +86,20 @@ describe("a streamed match becomes its own replay", () => {
     await page.waitForURL(/\/replay\/\d+$/);
     await page.getByRole("heading", { level: 1, name: /^Tour 1 — .+ vs .+$|^Demi-finales — .+ vs .+$/ }).waitFor();
     await page.getByRole("link", { name: "Du tournoi Finale LAN" }).waitFor();
-    await expectPlays(page);
-  }, 120_000);
+    await expectPicturePlays(page, "the match replay");
+
+    // The rest of the night is for the caster's event's ticket holders: a member without one is refused with the way in, buys, and watches.
+    const event = await publishedEvent(caster);
+    expect((await caster.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
+    const member = await fundedUser(handles.server, await adminBrowserOf(handles.server), 500);
+    const memberContext = await loggedInContext(handles.browser, handles.server.url, member.browser.cookies.get("arena_session")!, member.user);
+    handles.contexts.push(memberContext);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(`${handles.server.url}/stream/${username}`);
+    const refusal = memberPage.getByRole("alert").filter({ hasText: "Réservé aux détenteurs de billet" });
+    await refusal.getByText("Ce live est réservé aux détenteurs d'un billet pour LAN d'hiver.").waitFor();
+    expect(await memberPage.locator("video").count()).toBe(0);
+    await buyTicketFromRefusal(memberPage, handles.server.url, { username, eventSlug: event.slug });
+    await expectPicturePlays(memberPage, "the ticketed live");
+  }, 180_000);
 });

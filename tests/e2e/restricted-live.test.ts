@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import type { Page } from "playwright-core";
 import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
+import { buyTicketFromRefusal, expectPicturePlays } from "../fixtures/playback.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 
 // A ticketed live (issue 18, item 4), streamed by a real ffmpeg test stream: a visitor is refused
@@ -9,26 +9,6 @@ import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 // the event's page, comes back, and the picture plays.
 
 const handles = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV }, { ingest: true });
-
-/** Waits until the page's video has data and its clock and decoded frames move on: the picture plays. */
-async function expectPicturePlays(page: Page): Promise<void> {
-  const state = () =>
-    page.evaluate(() => {
-      const video = document.querySelector("video");
-      return video ? { time: video.currentTime, readyState: video.readyState, frames: video.getVideoPlaybackQuality().totalVideoFrames } : null;
-    });
-  const first = await waitFor("video data", async () => ((await state())?.readyState ?? 0) >= 2 && (await state()), 30_000, 200);
-  if (!first) throw new Error("no video");
-  await waitFor(
-    "frames advance",
-    async () => {
-      const now = await state();
-      return now !== null && now.time > first.time + 1 && now.frames > first.frames;
-    },
-    20_000,
-    200,
-  );
-}
 
 describe("a ticketed live", () => {
   it("refuses a visitor and a member without a ticket, with the way in; the member buys a ticket and the live plays", async () => {
@@ -61,17 +41,7 @@ describe("a ticketed live", () => {
     // A member without a ticket follows the link, buys one, comes back: the live plays.
     const member = await fundedUser(handles.server, admin, 500);
     const page = await pageFor(handles, member, "fr");
-    await page.goto(`${handles.server.url}/stream/${name}`);
-    await page.getByRole("link", { name: "Prendre un billet" }).click();
-    await page.waitForURL(`${handles.server.url}/events/${event.slug}`);
-    await page.getByRole("button", { name: "S'inscrire" }).click();
-    await page.getByRole("button", { name: "Se désinscrire" }).waitFor();
-    const tickets = page.getByRole("region", { name: "Billets" });
-    await tickets.getByRole("radio", { name: /Billet Match/ }).check();
-    await tickets.getByRole("button", { name: "Acheter le billet" }).click();
-    await page.getByRole("region", { name: "Votre billet" }).waitFor();
-    await page.goBack();
-    await page.waitForURL(`${handles.server.url}/stream/${name}`);
+    await buyTicketFromRefusal(page, handles.server.url, { username: name, eventSlug: event.slug });
     await expectPicturePlays(page);
     expect(await page.getByRole("alert").filter({ hasText: "Réservé aux détenteurs de billet" }).count()).toBe(0);
   }, 120_000);
