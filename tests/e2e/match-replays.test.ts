@@ -89,9 +89,11 @@ describe("a streamed match becomes its own replay", () => {
     await expectPicturePlays(page, "the match replay");
 
     // The rest of the night is for the caster's event's ticket holders: a member without one is refused with the way in, buys, and watches.
+    const admin = await adminBrowserOf(handles.server);
+    expect((await admin.post("/api/wallet/credit", { userId: caster.user.id, amount: 1000 })).status).toBe(200);
     const event = await publishedEvent(caster);
     expect((await caster.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
-    const member = await fundedUser(handles.server, await adminBrowserOf(handles.server), 500);
+    const member = await fundedUser(handles.server, admin, 500);
     const memberContext = await loggedInContext(handles.browser, handles.server.url, member.browser.cookies.get("arena_session")!, member.user);
     handles.contexts.push(memberContext);
     const memberPage = await memberContext.newPage();
