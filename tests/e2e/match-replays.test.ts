@@ -4,6 +4,7 @@ import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtur
 import { buyTicketFromRefusal, expectPicturePlays } from "../fixtures/playback.ts";
 import { publishTestStream } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
+import { fullTournamentOfFour } from "../fixtures/tournaments.ts";
 
 // The LAN final as one object (issue 18): a tournament with two stations, one streamed by a channel
 // publishing a real ffmpeg test stream to the real media server. The organiser auto-assigns and starts
@@ -24,16 +25,7 @@ async function loggedIn() {
 describe("a streamed match becomes its own replay", () => {
   it("auto-assigns, starts on the streamed station, speaks in its chat, and leaves a replay that plays from the card", async () => {
     const organiser = await loggedIn();
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ tournamentName: "Finale LAN", format: "s_elim", size: "4", gameID: "1" })) form.append(key, value);
-    const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-    await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id });
-    for (let i = 1; i < 4; i++) {
-      const player = await signedInUser(handles.server);
-      await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-    }
-    for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
-      await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
+    const id = await fullTournamentOfFour(handles.server, organiser);
     expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
 
     // The caster goes live with a real ffmpeg stream; the stations are declared (their form has its own journey).

@@ -3,6 +3,7 @@ import type { BrowserContext } from "playwright-core";
 import { createChannel } from "../../server/channels/own-channel.ts";
 import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
+import { fullTournamentOfFour } from "../fixtures/tournaments.ts";
 
 // Stations and match streams (issue 18, item 1): the organiser declares two stations, one streamed by
 // a channel, turns auto-assign on; the match cards show their stations, the streamed one a watch link
@@ -26,16 +27,7 @@ async function visitor(): Promise<BrowserContext> {
 describe("stations and match streams", () => {
   it("the organiser declares two stations and auto-assigns; cards show stations, watch links and live badges; the stream page shows the match and its chat the bracket's lines", async () => {
     const organiser = await loggedIn();
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ tournamentName: "Finale LAN", format: "s_elim", size: "4", gameID: "1" })) form.append(key, value);
-    const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-    await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id });
-    for (let i = 1; i < 4; i++) {
-      const player = await signedInUser(handles.server);
-      await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-    }
-    for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
-      await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
+    const id = await fullTournamentOfFour(handles.server, organiser);
     const streamer = await signedInUser(handles.server);
     const channel = await createChannel(handles.server.deps, streamer.user.id);
     const caster = streamer.account.username;

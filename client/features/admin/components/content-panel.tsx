@@ -8,6 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { adminCalls, CLIP_PAGE, REPLAY_PAGE, type ReplayState, useAdminCall, useAdminClips, useAdminReplays, useChatBans } from "../api/site.ts";
+import { AdminPager } from "./admin-pager.tsx";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
@@ -111,15 +112,7 @@ function ReplaysTable() {
               </tbody>
             </table>
           </div>
-          <nav className="admin-pages" aria-label={t("page", { page: filter.page })}>
-            <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
-              {t("previous")}
-            </Button>
-            <span>{t("page", { page: filter.page })}</span>
-            <Button variant="ghost" size="sm" disabled={filter.page * REPLAY_PAGE >= total} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
-              {t("next")}
-            </Button>
-          </nav>
+          <AdminPager page={filter.page} hasNext={filter.page * REPLAY_PAGE < total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
         </>
       )}
       <ConfirmDialog
@@ -193,15 +186,12 @@ function ClipsTable() {
           </tbody>
         </table>
       </div>
-      <nav className="admin-pages" aria-label={t("page", { page: filter.page })} hidden={filter.page === 1 && !clips.data?.pagination.hasMore}>
-        <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
-          {t("previous")}
-        </Button>
-        <span>{t("page", { page: filter.page })}</span>
-        <Button variant="ghost" size="sm" disabled={!clips.data?.pagination.hasMore || list.length < CLIP_PAGE} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
-          {t("next")}
-        </Button>
-      </nav>
+      <AdminPager
+        page={filter.page}
+        hasNext={Boolean(clips.data?.pagination.hasMore) && list.length === CLIP_PAGE}
+        onPage={(page) => setFilter((f) => ({ ...f, page }))}
+        hidden={filter.page === 1 && !clips.data?.pagination.hasMore}
+      />
       <ConfirmDialog
         open={deleting !== undefined}
         title={t("delete_clip_confirm", { title: deleting?.title ?? "" })}

@@ -4,6 +4,7 @@ import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { type MemberFilter, membersPageSize, type Role, useMembers } from "../api/admin.ts";
+import { AdminPager } from "./admin-pager.tsx";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
@@ -87,15 +88,7 @@ export function MembersTable({ onOpen, openId }: { onOpen: (id: number) => void;
             </table>
           </div>
           {members.data && members.data.members.length === 0 ? <p>{t("no_members")}</p> : null}
-          <nav className="admin-pages" aria-label={t("page", { page: filter.page })}>
-            <Button variant="ghost" size="sm" disabled={filter.page === 1} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
-              {t("previous")}
-            </Button>
-            <span>{t("page", { page: filter.page })}</span>
-            <Button variant="ghost" size="sm" disabled={filter.page * membersPageSize >= total} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
-              {t("next")}
-            </Button>
-          </nav>
+          <AdminPager page={filter.page} hasNext={filter.page * membersPageSize < total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
         </>
       )}
     </section>
