@@ -4,6 +4,7 @@ import type { NotificationResponse } from "./schemas.ts";
 export type NotificationType =
   | "stream_live"
   | "tournament_join_approved"
+  | "tournament_checkin_dropped"
   | "event_registration_approved"
   | "event_registration_rejected"
   | "ticket_sold"

@@ -171,6 +171,9 @@ describe("seeding after check-in", () => {
       [second.id, "waiting"],
     ]);
     expect(await remaining(id)).toEqual(entrants.slice(0, 3).map((u) => u.id));
+    // The no-show alone is told why their place went.
+    const told = await db.selectFrom("notification").select("user_id").where("type", "=", "tournament_checkin_dropped").where("link", "=", `/tournament/${id}`).execute();
+    expect(told.map((row) => row.user_id)).toEqual([entrants[3]!.id]);
     await acceptOffer(deps, first, entries[0]!.id, {}, "en");
     await startTournament(deps, organiser, id);
     const seeded = (bracketOf(await findTournament(db, id))!.participant as { name: string }[]).map((p) => Number(p.name)).sort((a, b) => a - b);

@@ -1,6 +1,7 @@
 import type { Tournament, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { notify } from "../notifications/service.ts";
 import { removeParticipant } from "./commands.ts";
 import { assertManager, findTournament } from "./records.ts";
 
@@ -150,6 +151,13 @@ export async function closeCheckIn(deps: AppDeps, tournamentId: number): Promise
   const noShows = await deps.db.selectFrom("tournament_player").select(["id", "user_id"]).where("tournament_id", "=", tournamentId).where("checked_in_at", "is", null).orderBy("id").execute();
   for (const entrant of noShows) await removeParticipant(deps, tournamentId, entrant.id);
   deps.bus.emit("tournament:changed", { tournamentId });
+  // Each no-show is told why their place went, and may queue again from the tournament's page.
+  const { name } = await findTournament(deps.db, tournamentId);
+  await notify(
+    deps,
+    noShows.map((entrant) => entrant.user_id),
+    { type: "tournament_checkin_dropped", actorId: null, link: `/tournament/${tournamentId}`, data: { tournament: name } },
+  );
   return noShows.map((entrant) => entrant.user_id);
 }
 
