@@ -324,6 +324,9 @@ describe("an organiser, keyboard only", () => {
     await expectFocusOn(page, scores.nth(1), "the second player's score");
     await page.keyboard.press("ArrowUp");
     expect([await scores.nth(0).inputValue(), await scores.nth(1).inputValue()]).toEqual(["2", "1"]);
+    // Save the score while the match goes on (issue 18), or end it with that score.
+    await page.keyboard.press("Tab");
+    await expectFocusOn(page, match.getByRole("button", { name: "Enregistrer le score" }), "the Save score button");
     await page.keyboard.press("Tab");
     await expectFocusOn(page, match.getByRole("button", { name: "Terminer", exact: true }), "the End button");
     await page.keyboard.press("Enter");
