@@ -68,7 +68,7 @@ describe("stations and match streams", () => {
     handles.server.deps.bus.emit("stream:started", { channelId: channel.id, username: caster });
     await first.getByText("En direct", { exact: true }).waitFor();
     const strip = page.getByRole("region", { name: "En direct maintenant" });
-    await strip.getByRole("link", { name: new RegExp(`sur la chaîne de ${caster}$`) }).waitFor();
+    await strip.getByRole("link", { name: new RegExp(`^Regarder sur ${caster} : .+ contre .+$`) }).waitFor();
     expect(await second.getByText("En direct", { exact: true }).count()).toBe(0);
 
     // A viewer on the channel's stream page (off air again, so no player) sees the match, then its start, live.
