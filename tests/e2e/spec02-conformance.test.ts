@@ -159,8 +159,9 @@ describe("what the cards, the page and the badge show (spec 02 §2, §9)", () =>
 
     // 5,000 − the creation cost: over a thousand, the badge reads "n.nK" and opens the history in a new tab.
     const badge = page.locator("a.wallet-badge");
-    await badge.waitFor();
     const balance = (await organiser.browser.get(`/api/wallet/balance/${organiser.user.id}`)).body.balance as number;
+    // The badge shows "…" until its balance has loaded: wait for a figure, then check it.
+    await page.locator("a.wallet-badge", { hasText: /\d/ }).waitFor();
     expect(await badge.textContent()).toBe(`${Math.floor(balance / 100) / 10}K`);
     expect(await badge.getAttribute("href")).toBe(`/wallet/history?userId=${organiser.user.id}`);
     expect(await badge.getAttribute("target")).toBe("_blank");
