@@ -48,6 +48,17 @@ async function restrictedChannel(owner: Member, settings: Record<string, unknown
   return (await owner.browser.get("/api/stream/mychannelinfo")).body.channelArn as string;
 }
 
+/** A single elimination of 4 that `organiser` made, not started, with nobody in it yet (rows written as the tournament service would). */
+function tournamentOf(organiser: Member, name: string) {
+  const tournament = { name, admin_id: organiser.user.id, structure: "s_elim" as const, size: 4, start_date: null, end_date: null, poster: null, cover: null };
+  const outcome = { bracket: null, champion_id: null, game_id: null, created_at: Date.now(), finished_at: null };
+  return server.deps.db
+    .insertInto("tournament")
+    .values({ ...tournament, ...outcome })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
 describe("a ticketed live", () => {
   it("gives its picture (playlists, segments, FLV, thumbnails, previews, replay) to holders only, and takes it back at the next request after a refund", async () => {
     const streamer = await fundedUser(1000);
@@ -154,25 +165,7 @@ describe("the other watch modes", () => {
 
   it("entrants only: an approved player of the tournament sees, a pending one or a stranger does not, and leaving takes it back", async () => {
     const streamer = await signedInUser(server);
-    const tournament = await server.deps.db
-      .insertInto("tournament")
-      .values({
-        name: "Coupe d'hiver",
-        admin_id: streamer.user.id,
-        structure: "s_elim",
-        size: 4,
-        start_date: null,
-        end_date: null,
-        poster: null,
-        cover: null,
-        bracket: null,
-        champion_id: null,
-        game_id: null,
-        created_at: Date.now(),
-        finished_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const tournament = await tournamentOf(streamer, "Coupe d'hiver");
     await restrictedChannel(streamer, { watch: { mode: "entrants", tournamentId: tournament.id } });
     const [entrant, pending] = [await signedInUser(server), await signedInUser(server)];
     const rows = await server.deps.db
@@ -234,25 +227,7 @@ describe("chat modes", () => {
     expect((await say(holder, streamID, "on y est")).ok).toBe(true);
     expect((await say(other, streamID, "et moi")).code).toBe("chat_ticket_only");
 
-    const tournament = await server.deps.db
-      .insertInto("tournament")
-      .values({
-        name: "Coupe",
-        admin_id: streamer.user.id,
-        structure: "s_elim",
-        size: 4,
-        start_date: null,
-        end_date: null,
-        poster: null,
-        cover: null,
-        bracket: null,
-        champion_id: null,
-        game_id: null,
-        created_at: Date.now(),
-        finished_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const tournament = await tournamentOf(streamer, "Coupe");
     await restrictedChannel(streamer, { chat: { mode: "entrants", tournamentId: tournament.id } });
     await server.deps.db.insertInto("tournament_player").values({ tournament_id: tournament.id, user_id: other.user.id, status: "approved", joined_at: Date.now() }).execute();
     expect((await say(other, streamID, "joueur")).ok).toBe(true);
@@ -266,25 +241,7 @@ describe("chat modes", () => {
     const member = await signedInUser(server);
     expect((await say(member, streamID, "un")).ok).toBe(true);
     expect((await say(member, streamID, "deux")).code).toBe("chat_slow_mode");
-    const foreign = await server.deps.db
-      .insertInto("tournament")
-      .values({
-        name: "Ailleurs",
-        admin_id: member.user.id,
-        structure: "s_elim",
-        size: 4,
-        start_date: null,
-        end_date: null,
-        poster: null,
-        cover: null,
-        bracket: null,
-        champion_id: null,
-        game_id: null,
-        created_at: Date.now(),
-        finished_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const foreign = await tournamentOf(member, "Ailleurs");
     const refused = await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: foreign.id } });
     expect([refused.status, refused.body.code]).toEqual([400, "access_tournament_invalid"]);
   });
