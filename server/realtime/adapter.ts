@@ -1,5 +1,6 @@
 import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
+import type pg from "pg";
 import { createClient } from "redis";
 import { type Db, databaseHandle, redactPassword } from "../../db/index.ts";
 
@@ -25,7 +26,45 @@ export async function openSocketAdapter(db: Db, redisUrl: string | undefined, lo
   if (redisUrl) return openRedisAdapter(redisUrl, reportError);
   const handle = databaseHandle(db);
   if (handle.dialect === "sqlite") return { kind: "memory", close: async () => undefined };
-  return { kind: "postgres", factory: createPostgresAdapter(handle.pool, { errorHandler: reportError }), close: async () => undefined };
+  const listenerPool = closablePool(handle.pool);
+  return { kind: "postgres", factory: createPostgresAdapter(listenerPool.pool, { errorHandler: reportError }), close: listenerPool.close };
+}
+
+/**
+ * The pool as socket.io's PostgreSQL adapter sees it. The adapter borrows a connection for LISTEN as
+ * it opens, and its own close gives it back only once that borrow is over: a node stopped while it was
+ * still connecting (right after it started) kept the connection for good, and the pool's end (the
+ * database's close) then waited forever. Closed, this pool lends nothing more and gives back what the
+ * adapter still holds.
+ */
+function closablePool(pool: pg.Pool): { pool: pg.Pool; close(): Promise<void> } {
+  let closed = false;
+  const lent = new Set<pg.PoolClient>();
+  // Never settled: the adapter's connect attempt after the close waits for good, holding nothing, and never retries.
+  const nothing = () => new Promise<never>(() => undefined);
+  const connect = async (): Promise<pg.PoolClient> => {
+    if (closed) return nothing();
+    const client = await pool.connect();
+    if (closed) {
+      client.release();
+      return nothing();
+    }
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      lent.delete(client);
+      release(error);
+    };
+    lent.add(client);
+    return client;
+  };
+  return {
+    pool: new Proxy(pool, { get: (target, name) => (name === "connect" ? connect : Reflect.get(target, name, target)) }),
+    async close() {
+      // A borrow still waiting is given back when it is served (or never served: the pool is ending).
+      closed = true;
+      for (const client of lent) client.release();
+    },
+  };
 }
 
 async function openRedisAdapter(url: string, reportError: (error: Error) => void): Promise<SocketAdapter> {
