@@ -10,7 +10,7 @@ import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/of
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
 import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
-import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, swissChampion } from "./swiss.ts";
+import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, maxRounds, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
@@ -69,6 +69,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
   if (input.structure && input.structure !== tournament.structure && tournament.is_active) throw new BadRequestError("tournament_already_started");
   // Checked before any picture is stored, and again with the write.
   await checkSize(deps.db, tournament, input, deps.now());
+  const swiss = swissChanges(tournament, input);
   const images: { poster?: string; cover?: string } = {};
   if (input.poster instanceof File && input.poster.size > 0) images.poster = await storeImage(deps, input.poster, imageKinds.poster, user.id);
   if (input.cover instanceof File && input.cover.size > 0)
@@ -87,13 +88,16 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
     ...(input.startDate !== undefined && input.startDate !== null ? { start_date: input.startDate } : {}),
     ...(input.endDate !== undefined && input.endDate !== null ? { end_date: input.endDate } : {}),
     ...(input.timeZone !== undefined ? { timezone: input.timeZone } : {}),
+    ...swiss,
     ...images,
   };
   // A form that names nothing to change changes nothing (an UPDATE needs at least one column).
   if (Object.keys(changes).length === 0) return;
   // The size check and the write share a transaction: no approval slips in between.
   await inTransaction(deps.db, async (trx) => {
-    await checkSize(trx, await findTournament(trx, id), input, deps.now());
+    const current = await findTournament(trx, id);
+    await checkSize(trx, current, input, deps.now());
+    swissChanges(current, input);
     await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
     // A raised size frees slots for the waiting list.
     await offerFreedPlaces(trx, { kind: "tournament", id }, deps.now());
@@ -121,6 +125,25 @@ async function checkSize(db: Db, tournament: Tournament, input: UpdateTournament
   // Slots promised by running waiting-list offers count as taken.
   const approved = await slotsHeld(db, tournament.id, now);
   if (size < approved) throw new AppError(409, "tournament_size_below_players", { params: { count: approved }, fields: [{ field: "size", code: "tournament_size_below_players" }] });
+}
+
+/**
+ * A Swiss's rounds and top cut (issue 19), under the create form's rules against the size the
+ * tournament will have. They change only before the start: the bracket is drawn with them. Other
+ * formats ignore them, as creation does. Returns the columns that change.
+ */
+function swissChanges(tournament: Tournament, input: UpdateTournamentInput): { swiss_rounds?: number | null; top_cut?: number } {
+  if ((input.structure ?? tournament.structure) !== "swiss") return {};
+  const size = input.size ?? tournament.size;
+  if (input.swissRounds && input.swissRounds > maxRounds(size)) throw new InvalidError([{ field: "swissRounds", code: "swiss_rounds_invalid" }]);
+  if (input.topCut && input.topCut >= size) throw new InvalidError([{ field: "topCut", code: "top_cut_invalid" }]);
+  const changes = {
+    ...(input.swissRounds !== undefined && input.swissRounds !== tournament.swiss_rounds ? { swiss_rounds: input.swissRounds } : {}),
+    ...(input.topCut !== undefined && input.topCut !== tournament.top_cut ? { top_cut: input.topCut } : {}),
+  };
+  const field = Object.keys(changes)[0];
+  if (field && (tournament.is_active || tournament.finished_at)) throw new ConflictError([{ field: field === "swiss_rounds" ? "swissRounds" : "topCut", code: "swiss_settings_locked" }]);
+  return changes;
 }
 
 /** A player joins for themself only; the organiser joining their own tournament is approved at once. */

@@ -457,4 +457,74 @@ describe("Swiss (issue 19, item 3)", () => {
     expect(cut.body.errors).toContainEqual(expect.objectContaining({ field: "topCut" }));
     expect((await form({ swissRounds: "2" })).status).toBe(201);
   });
+
+  const edit = (member: Player, id: number, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return member.browser.put(`/api/tournament/update-tournament/${id}`, form);
+  };
+  const swissSettingsOf = async (id: number) => {
+    const row = await server.deps.db.selectFrom("tournament").select(["swiss_rounds", "top_cut"]).where("id", "=", id).executeTakeFirstOrThrow();
+    return [row.swiss_rounds, row.top_cut];
+  };
+
+  it("changes the rounds and the top cut before the start under the create form's rules, for the organiser only; the start draws with them", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "swiss", size: "8" });
+    const stranger = await signedInUser(server);
+    const refused = await edit(stranger, id, { swissRounds: "2", topCut: "4" });
+    expect(refused.status).toBe(403);
+    expect(await swissSettingsOf(id)).toEqual([null, 0]);
+
+    expect((await edit(organiser, id, { swissRounds: "4", topCut: "4" })).status).toBe(200);
+    expect(await swissSettingsOf(id)).toEqual([4, 4]);
+    expect((await new Browser(server.url).get(`/api/tournament/${id}`)).body).toMatchObject({ swissRounds: 4, topCut: 4 });
+    // 8 players pair for at most 4 rounds; a cut keeps fewer than the size; cuts are 0, 4 or 8.
+    for (const [fields, field, code] of [
+      [{ swissRounds: "5" }, "swissRounds", "swiss_rounds_invalid"],
+      [{ swissRounds: "0" }, "swissRounds", "swiss_rounds_invalid"],
+      [{ topCut: "8" }, "topCut", "top_cut_invalid"],
+      [{ topCut: "3" }, "topCut", "top_cut_invalid"],
+    ] as const) {
+      const bad = await edit(organiser, id, fields);
+      expect([bad.status, bad.body.code, bad.body.errors?.[0]?.field]).toEqual([400, code, field]);
+    }
+    expect(await swissSettingsOf(id)).toEqual([4, 4]);
+    // A size of 16 takes 8 rounds and a top 8, checked against the new size in the same form.
+    expect((await edit(organiser, id, { size: "16", swissRounds: "8", topCut: "8" })).status).toBe(200);
+    expect(await swissSettingsOf(id)).toEqual([8, 8]);
+    // The empty rounds field goes back to the default.
+    expect((await edit(organiser, id, { size: "8", swissRounds: "", topCut: "4" })).status).toBe(200);
+    expect(await swissSettingsOf(id)).toEqual([null, 4]);
+    expect((await edit(organiser, id, { swissRounds: "2" })).status).toBe(200);
+
+    await fill(organiser, id, 8);
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    const table = (await new Browser(server.url).get(`/api/tournament/swiss/${id}`)).body;
+    expect(table).toMatchObject({ rounds: 2, topCut: 4 });
+  });
+
+  it("refuses new rounds or a new top cut once started, in the member's language, and changes nothing", async () => {
+    const organiser = await signedInUser(server);
+    const id = await create(organiser, { format: "swiss", size: "4" });
+    await fill(organiser, id, 4);
+    expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+    const late = await edit(organiser, id, { swissRounds: "1" });
+    expect([late.status, late.body.code, late.body.msg]).toEqual([409, "swiss_settings_locked", "The rounds and the top cut can no longer change: the tournament has started."]);
+    const french = await organiser.browser.speaking("fr").put(
+      `/api/tournament/update-tournament/${id}`,
+      (() => {
+        const form = new FormData();
+        form.append("swissRounds", "1");
+        form.append("prize", "Une coupe");
+        return form;
+      })(),
+    );
+    expect([french.status, french.body.msg]).toEqual([409, "Les rondes et la phase finale ne peuvent plus changer : le tournoi a commencé."]);
+    expect(await swissSettingsOf(id)).toEqual([null, 0]);
+    expect((await new Browser(server.url).get(`/api/tournament/${id}`)).body.prize).not.toBe("Une coupe");
+    expect((await new Browser(server.url).get(`/api/tournament/swiss/${id}`)).body.rounds).toBe(2);
+    // The same settings sent again with the rest of the form are no change: the form saves.
+    expect((await edit(organiser, id, { swissRounds: "", topCut: "0", prize: "A cup" })).status).toBe(200);
+  });
 });

@@ -77,6 +77,9 @@ export const UpdateTournamentSchema = z
     timeZone: timeZone.optional(),
     cover: z.any().optional(),
     poster: z.any().optional(),
+    // Swiss only (issue 19), before the start; an empty rounds field goes back to ceil(log2 n). Checked against the size in the service.
+    swissRounds: z.preprocess((v) => (v === "" ? null : v), numeric(z.number({ error: "swiss_rounds_invalid" }).int("swiss_rounds_invalid").min(1, "swiss_rounds_invalid").nullable().optional())),
+    topCut: numeric(z.union([z.literal(0), z.literal(4), z.literal(8)], { error: "top_cut_invalid" }).optional()),
   })
   .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, { path: ["endDate"], message: "tournament_dates_invalid" });
 export type UpdateTournamentInput = z.infer<typeof UpdateTournamentSchema>;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { join } from "node:path";
+import { probe } from "../../media/probe.ts";
 import type { Browser, Page } from "playwright-core";
 import { flvRecordedSeconds } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
@@ -41,7 +42,7 @@ async function liveChannel(seconds: number) {
   const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale du soir", gameId: 1 });
   expect(start.status).toBe(200);
   const started = server.deps.bus.next("stream:started", (event) => event.username === streamer.account.username);
-  publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 90 });
+  const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 90 });
   await started;
   const session = await server.deps.db.selectFrom("live_session").select("recording_dir").where("ended_at", "is", null).orderBy("id", "desc").executeTakeFirstOrThrow();
   const recordingDir = recordingDirOf(server.deps.config.mediaDir, session.recording_dir);
@@ -54,8 +55,45 @@ async function liveChannel(seconds: number) {
     40_000,
     250,
   );
-  return streamer;
+  return { ...streamer, publisher };
 }
+
+describe("keeping a moment of a replay", () => {
+  it("cuts the range the viewer chose in the replay's clip dialog, and the clip plays on its page at that length", async () => {
+    // The streamer goes live for 16 s, then stops: the live leaves its replay.
+    const { publisher, ...streamer } = await liveChannel(16);
+    const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", streamer.user.id).executeTakeFirstOrThrow();
+    const ended = server.deps.bus.next("stream:ended", (event) => event.username === streamer.account.username, 30_000);
+    const ready = server.deps.bus.next("replay:ready", (event) => event.channelId === channel.id, 60_000);
+    publisher.kill("SIGINT");
+    await ended;
+    const { replayId } = await ready;
+
+    const viewer = await signedInUser(server);
+    const page = await pageAs(viewer);
+    await page.goto(`${server.url}/replay/${replayId}`);
+    await page.getByRole("heading", { name: "Finale du soir", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Clipper" }).click();
+    const dialog = page.getByRole("dialog", { name: "Garder un moment" });
+    // From 0:04, 8 seconds: to 0:12.
+    await dialog.getByLabel(/^Début : /).fill("4");
+    await dialog.getByLabel(/^Durée : /).fill("8");
+    await dialog.getByText("De 0:04 à 0:12 de la rediffusion.").waitFor();
+    await dialog.getByLabel("Titre").fill("Le moment de la rediffusion");
+    await dialog.getByRole("button", { name: "Créer le clip" }).click();
+
+    await page.waitForURL(/\/clip\/\d+$/);
+    const clipId = Number(page.url().split("/").pop());
+    await page.getByRole("heading", { name: "Le moment de la rediffusion" }).waitFor();
+    await page.getByRole("link", { name: "Extrait de la rediffusion à 0:04" }).waitFor();
+    await expectPicturePlays(page);
+    const clip = await server.deps.db.selectFrom("clip").select(["status", "replay_id", "start_seconds", "file_path"]).where("id", "=", clipId).executeTakeFirstOrThrow();
+    expect(clip).toMatchObject({ status: "ready", replay_id: replayId, start_seconds: 4 });
+    // Cut on keyframes (one a second) without re-encoding: the file holds the chosen 8 s, give or take.
+    const { duration } = await probe(join(server.deps.config.mediaDir, "clips", clip.file_path!));
+    expect(Math.abs(duration - 8)).toBeLessThanOrEqual(2);
+  });
+});
 
 describe("keeping a moment of a live", () => {
   it("clips the live's last seconds from the player, then plays the clip on its page", async () => {

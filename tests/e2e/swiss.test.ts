@@ -87,4 +87,27 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     const players = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body as { userId: number; username: string }[];
     expect(players.find((p) => p.userId === after.championId)?.username).toBe(champion);
   });
+
+  it("the organiser changes the rounds and the top cut in the settings before the start, and the page shows them", async () => {
+    const organiser = await signedInUser(handles.server);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Swiss Tuesday", format: "swiss", size: "6", gameID: "1" })) form.append(key, value);
+    const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
+    const page = await pageFor(handles, organiser, "en");
+
+    await page.goto(`${handles.server.url}/dashboard/settings/${id}`);
+    const rounds = page.getByLabel("Swiss rounds");
+    await rounds.locator("option", { hasText: "Default (3 rounds)" }).waitFor({ state: "attached" });
+    await rounds.selectOption("2");
+    await page.getByLabel("Top cut").selectOption("4");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Updated successfully").waitFor();
+
+    await page.goto(`${handles.server.url}/tournament/${id}?tab=summary`);
+    const facts = page.locator("dl.t-facts");
+    await facts.locator("dt", { hasText: "Swiss rounds" }).waitFor();
+    expect(await facts.locator("dt:has-text('Swiss rounds') + dd").textContent()).toBe("2");
+    expect(await facts.locator("dt:has-text('Top cut') + dd").textContent()).toBe("Top 4");
+    expect((await organiser.browser.get(`/api/tournament/${id}`)).body).toMatchObject({ swissRounds: 2, topCut: 4 });
+  });
 });

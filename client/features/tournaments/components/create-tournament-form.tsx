@@ -13,7 +13,8 @@ import { useCreateTournament } from "../api/mutations.ts";
 import { type Game, useGames, useGameSearch } from "../../../lib/games.ts";
 import type { Structure } from "../api/types.ts";
 import { fromLocalInput } from "../../../lib/format.ts";
-import { DEFAULT_SIZE, defaultSwissRounds, FORMATS, GAME_TILES, maxSwissRounds, NAME_MIN, SIZES, TOP_CUTS, timeZones } from "../lib/format.ts";
+import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
+import { SwissFields } from "./swiss-fields.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -202,36 +203,7 @@ export function CreateTournamentForm() {
           {errors.size ? <p className="field-error">{errors.size}</p> : null}
         </div>
       </div>
-      {format === "swiss" ? (
-        <div className="grid-2">
-          <div className="field">
-            <label htmlFor="t-swiss-rounds">{t("swiss_rounds")}</label>
-            <select id="t-swiss-rounds" value={swissRounds} onChange={(e) => setSwissRounds(e.target.value)} aria-describedby="t-swiss-rounds-hint">
-              <option value="">{t("swiss_rounds_default", { count: defaultSwissRounds(size) })}</option>
-              {Array.from({ length: maxSwissRounds(size) }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            <p id="t-swiss-rounds-hint" className="muted small">
-              {t("swiss_rounds_hint")}
-            </p>
-            {errors.swissRounds ? <p className="field-error">{errors.swissRounds}</p> : null}
-          </div>
-          <div className="field">
-            <label htmlFor="t-top-cut">{t("top_cut")}</label>
-            <select id="t-top-cut" value={topCut} onChange={(e) => setTopCut(Number(e.target.value))}>
-              {TOP_CUTS.filter((cut) => cut < size).map((cut) => (
-                <option key={cut} value={cut}>
-                  {cut === 0 ? t("top_cut_none") : t("top_cut_n", { n: cut })}
-                </option>
-              ))}
-            </select>
-            {errors.topCut ? <p className="field-error">{errors.topCut}</p> : null}
-          </div>
-        </div>
-      ) : null}
+      {format === "swiss" ? <SwissFields idPrefix="t" size={size} rounds={swissRounds} topCut={topCut} onRounds={setSwissRounds} onTopCut={setTopCut} errors={errors} /> : null}
       <div className="grid-2">
         <Checkbox label={t("team_mode")} checked={isTeam} onChange={(e) => setIsTeam(e.target.checked)} />
         {isTeam ? <TextField label={t("team_size")} type="number" min={1} max={10} value={teamSize} onChange={(e) => setTeamSize(Number(e.target.value) || 1)} error={errors.teamSize} /> : null}

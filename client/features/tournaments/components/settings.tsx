@@ -12,6 +12,7 @@ import { useTournament } from "../api/queries.ts";
 import type { Structure, Tournament } from "../api/types.ts";
 import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
 import { editSizes, FORMATS, formatDate, SIZES, timeZones } from "../lib/format.ts";
+import { SwissFields, swissSettingsFor } from "./swiss-fields.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
 
@@ -26,6 +27,9 @@ interface Values {
   discipline: string;
   timeZone: string;
   rules: string;
+  /** Swiss only (issue 19): "" for the default rounds. */
+  swissRounds: string;
+  topCut: number;
 }
 
 const valuesOf = (t: Tournament): Values => ({
@@ -39,7 +43,15 @@ const valuesOf = (t: Tournament): Values => ({
   discipline: t.discipline ?? "",
   timeZone: t.timezone || "UTC",
   rules: t.rules ?? "",
+  swissRounds: t.swissRounds === null ? "" : String(t.swissRounds),
+  topCut: t.topCut,
 });
+
+/** A new size keeps the Swiss settings it can still pair and cut. */
+function withSize(values: Values, size: number): Values {
+  const swiss = swissSettingsFor(size, values.swissRounds, values.topCut);
+  return { ...values, size, swissRounds: swiss.rounds, topCut: swiss.topCut };
+}
 
 export function SettingsScreen({ id }: { id: number }) {
   const { t, i18n } = useTranslation("tournaments-ui");
@@ -126,7 +138,8 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
   const started = tournament.isActive || tournament.isFinished;
   const sizes = editSizes(values.structure, initial.size);
   // A format that does not take the chosen size moves to 8, which every format takes.
-  const chooseStructure = (structure: Structure) => setValues((v) => ({ ...v, structure, size: SIZES[structure].includes(v.size) ? v.size : 8 }));
+  const chooseStructure = (structure: Structure) => setValues((v) => withSize({ ...v, structure }, SIZES[structure].includes(v.size) ? v.size : 8));
+  const chooseSize = (size: number) => setValues((v) => withSize(v, size));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -142,6 +155,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
       timeZone: values.timeZone,
       startDate: fromLocalInput(values.startDate),
       endDate: fromLocalInput(values.endDate),
+      ...(values.structure === "swiss" ? { swissRounds: values.swissRounds, topCut: String(values.topCut) } : {}),
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     if (cover) form.append("cover", cover);
@@ -198,7 +212,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
         </div>
         <div className="field">
           <label htmlFor="s-size">{t("size")}</label>
-          <select id="s-size" value={values.size} disabled={started} aria-describedby="s-size-hint" onChange={(e) => set("size")(Number(e.target.value))}>
+          <select id="s-size" value={values.size} disabled={started} aria-describedby="s-size-hint" onChange={(e) => chooseSize(Number(e.target.value))}>
             {sizes.map((size) => (
               <option key={size} value={size} disabled={size < tournament.numberOfPlayers}>
                 {size}
@@ -211,6 +225,9 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
           {errors.size ? <p className="field-error">{errors.size}</p> : null}
         </div>
       </div>
+      {values.structure === "swiss" ? (
+        <SwissFields idPrefix="s" size={values.size} rounds={values.swissRounds} topCut={values.topCut} onRounds={set("swissRounds")} onTopCut={set("topCut")} errors={errors} locked={started} />
+      ) : null}
       <TextField label={`${t("discipline")} *`} value={values.discipline} onChange={(e) => set("discipline")(e.target.value)} error={errors.discipline} />
       <div className="field">
         <label htmlFor="s-zone">{t("timezone")}</label>

@@ -12,7 +12,7 @@ import { toast } from "../../../lib/ui.ts";
 import { CONFIG_ERROR, useRounds, useStandings, useTournamentPage } from "../api/queries.ts";
 import { hasBracket, splitBracket, type TournamentPage as Page } from "../api/types.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
-import { formatDate } from "../lib/format.ts";
+import { defaultSwissRounds, formatDate } from "../lib/format.ts";
 import type { TournamentTab as Tab } from "../lib/tabs.ts";
 import { BracketView } from "./bracket-view.tsx";
 import { DoubleBracket } from "./double-bracket.tsx";
@@ -151,6 +151,14 @@ function Summary({ tournament, onPrint }: { tournament: Page; onPrint: () => voi
         <dd className="tabular">{tournament.size}</dd>
         <dt>{t("players")}</dt>
         <dd className="tabular">{tournament.numberOfPlayers}</dd>
+        {tournament.structure === "swiss" ? (
+          <>
+            <dt>{t("swiss_rounds")}</dt>
+            <dd className="tabular">{tournament.swissRounds ?? t("swiss_rounds_default", { count: defaultSwissRounds(tournament.size) })}</dd>
+            <dt>{t("top_cut")}</dt>
+            <dd>{tournament.topCut ? t("top_cut_n", { n: tournament.topCut }) : t("top_cut_none")}</dd>
+          </>
+        ) : null}
         <dt>{t("organiser")}</dt>
         <dd>
           {tournament.admin ? (
