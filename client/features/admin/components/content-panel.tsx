@@ -11,6 +11,7 @@ import { adminCalls, CLIP_PAGE, REPLAY_PAGE, type ReplayState, useAdminCall, use
 import { AdminPager } from "./admin-pager.tsx";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
+import { ChoiceField } from "./choice-field.tsx";
 
 /** The content an admin looks after: every replay (deleted ones too), every clip, the chat bans of every channel, the way to the moderation queue. */
 export function ContentPanel() {
@@ -47,16 +48,12 @@ function ReplaysTable() {
       <h2>{t("replays_title")}</h2>
       <search className="admin-filters">
         <TextField label={t("replays_search")} type="search" value={filter.q} onChange={(event) => set({ q: event.target.value })} />
-        <label className="field">
-          <span className="field-caption">{t("state")}</span>
-          <select value={filter.state} onChange={(event) => set({ state: event.target.value as ReplayState })}>
-            {(["all", "deleted", "visible"] as const).map((state) => (
-              <option key={state} value={state}>
-                {t(`replays_${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={t("state")}
+          value={filter.state}
+          choices={(["all", "deleted", "visible"] as const).map((state) => ({ value: state, label: t(`replays_${state}`) }))}
+          onChange={(state) => set({ state })}
+        />
       </search>
       {replays.isError ? (
         <LoadFailed onRetry={() => void replays.refetch()} />

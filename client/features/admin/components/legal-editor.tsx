@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { adminCalls, useAdminCall, useLegalForEdit, useLegalVersions } from "../api/site.ts";
 import "../../../i18n/screens/admin.ts";
+import { ChoiceField } from "./choice-field.tsx";
 
 // The server's LEGAL_TYPES, the CGU first (the text admins edit most); kept here so zod stays out of the console.
 const LEGAL_TYPES = ["cgu", "rgpd", "mentions-legales", "faq"] as const;
@@ -39,23 +40,16 @@ export function LegalEditor() {
     <section>
       <h2>{t("legal_title")}</h2>
       <div className="admin-row">
-        <label className="field">
-          <span className="field-caption">{t("legal_document")}</span>
-          <select value={type} onChange={(event) => setType(event.target.value as typeof type)}>
-            {LEGAL_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`legal_${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-caption">{t("legal_language")}</span>
-          <select value={lang} onChange={(event) => setLang(event.target.value as "fr" | "en")}>
-            <option value="fr">Français</option>
-            <option value="en">English</option>
-          </select>
-        </label>
+        <ChoiceField label={t("legal_document")} value={type} choices={LEGAL_TYPES.map((value) => ({ value, label: t(`legal_${value}`) }))} onChange={setType} />
+        <ChoiceField
+          label={t("legal_language")}
+          value={lang}
+          choices={[
+            { value: "fr", label: "Français" },
+            { value: "en", label: "English" },
+          ]}
+          onChange={setLang}
+        />
       </div>
       {document ? <p className="muted">{t("legal_current", { version: document.version, date: date(document.updated_at) })}</p> : null}
       <form className="admin-legal-form" onSubmit={submit}>

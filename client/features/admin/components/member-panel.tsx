@@ -12,6 +12,7 @@ import { type MemberAction, type MemberDetail, type Role, useMember, useMemberAc
 import { LoadFailed } from "./load-failed.tsx";
 import { ROLES } from "./members-table.tsx";
 import "../../../i18n/screens/admin.ts";
+import { ChoiceField } from "./choice-field.tsx";
 
 /** One member opened from the list: what Arena holds about them, and the actions an admin may take. */
 export function MemberPanel({ id }: { id: number }) {
@@ -64,16 +65,7 @@ function MemberActions({ detail }: { detail: MemberDetail }) {
   return (
     <section className="admin-actions">
       <div className="admin-row">
-        <label className="field">
-          <span className="field-caption">{t("change_role")}</span>
-          <select value={role} disabled={self} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`role_${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField label={t("change_role")} value={role} disabled={self} choices={ROLES.map((r) => ({ value: r, label: t(`role_${r}`) }))} onChange={setRole} />
         <Button variant="secondary" disabled={self || role === member.role} busy={act.isPending && act.variables?.kind === "role"} onClick={() => run({ kind: "role", role })}>
           {t("save_role")}
         </Button>

@@ -7,6 +7,7 @@ import { type MemberFilter, membersPageSize, type Role, useMembers } from "../ap
 import { AdminPager } from "./admin-pager.tsx";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
+import { ChoiceField } from "./choice-field.tsx";
 
 export const ROLES: Role[] = ["viewer", "streamer", "organizer", "moderator", "admin"];
 const STATES = ["active", "suspended", "deleted"] as const;
@@ -23,28 +24,18 @@ export function MembersTable({ onOpen, openId }: { onOpen: (id: number) => void;
     <section className="admin-members-list">
       <search className="admin-filters">
         <TextField label={t("search")} placeholder={t("search_placeholder")} type="search" value={filter.q} onChange={(event) => set({ q: event.target.value })} />
-        <label className="field">
-          <span className="field-caption">{t("role")}</span>
-          <select value={filter.role} onChange={(event) => set({ role: event.target.value as MemberFilter["role"] })}>
-            <option value="">{t("any")}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`role_${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-caption">{t("state")}</span>
-          <select value={filter.state} onChange={(event) => set({ state: event.target.value as MemberFilter["state"] })}>
-            <option value="">{t("any")}</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`state_${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={t("role")}
+          value={filter.role}
+          choices={[{ value: "", label: t("any") }, ...ROLES.map((role) => ({ value: role, label: t(`role_${role}`) }))]}
+          onChange={(role) => set({ role })}
+        />
+        <ChoiceField
+          label={t("state")}
+          value={filter.state}
+          choices={[{ value: "", label: t("any") }, ...STATES.map((state) => ({ value: state, label: t(`state_${state}`) }))]}
+          onChange={(state) => set({ state })}
+        />
       </search>
       {members.isError ? (
         <LoadFailed onRetry={() => void members.refetch()} />
