@@ -1,6 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../../components/avatar.tsx";
-import { Badge } from "../../../components/badge.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useSwissTable } from "../api/queries.ts";
 import type { Round } from "../api/types.ts";
@@ -8,6 +6,7 @@ import { isSwissRound, roundTitle } from "../lib/format.ts";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import { BracketView } from "./bracket-view.tsx";
 import { MatchCard } from "./match-card.tsx";
+import { type FigureColumn, RankedTable } from "./ranked-table.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 /**
@@ -59,67 +58,17 @@ export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; 
 
 type Row = NonNullable<ReturnType<typeof useSwissTable>["data"]>["rows"][number];
 
+const SWISS_COLUMNS: FigureColumn<Row>[] = [
+  { key: "mp", titled: true, cell: (row) => row.played },
+  { key: "w", titled: true, cell: (row) => row.won },
+  { key: "l", titled: true, cell: (row) => row.lost },
+  { key: "byes", titled: true, cell: (row) => row.byes },
+  { key: "pts", titled: true, cell: (row) => <strong>{row.pts}</strong> },
+  { key: "buchholz", titled: true, cell: (row) => row.buchholz },
+];
+
 /** Best first; the players a top cut keeps are marked, and whoever nothing separates shares the rank. */
 function SwissTable({ rows, cut }: { rows: Row[]; cut: number }) {
   const { t } = useTranslation("tournaments-ui");
-  return (
-    <div className="table-scroll">
-      <table className="t-table standings-table swiss-table">
-        <caption className="sr-only">{t("swiss_standings")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t("col_player")}</th>
-            <th scope="col" title={t("col_mp_title")}>
-              {t("col_mp")}
-            </th>
-            <th scope="col" title={t("col_w_title")}>
-              {t("col_w")}
-            </th>
-            <th scope="col" title={t("col_l_title")}>
-              {t("col_l")}
-            </th>
-            <th scope="col" title={t("col_byes_title")}>
-              {t("col_byes")}
-            </th>
-            <th scope="col" title={t("col_pts_title")}>
-              {t("col_pts")}
-            </th>
-            <th scope="col" title={t("col_buchholz_title")}>
-              {t("col_buchholz")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.playerID} className={cut > 0 && index < cut ? "leader" : undefined}>
-              <td className="tabular">
-                {row.rank}
-                {row.shared ? (
-                  <span className="standings-shared" title={t("shared_place_title")}>
-                    {" "}
-                    <Badge>{t("shared_place")}</Badge>
-                  </span>
-                ) : null}
-              </td>
-              <td>
-                <span className="standings-team">
-                  <Avatar name={row.name} image={row.flag} size={24} />
-                  {row.name}
-                </span>
-              </td>
-              <td className="tabular">{row.played}</td>
-              <td className="tabular">{row.won}</td>
-              <td className="tabular">{row.lost}</td>
-              <td className="tabular">{row.byes}</td>
-              <td className="tabular">
-                <strong>{row.pts}</strong>
-              </td>
-              <td className="tabular">{row.buchholz}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <RankedTable rows={rows} caption={t("swiss_standings")} playerHeading={t("col_player")} columns={SWISS_COLUMNS} leads={(_, index) => cut > 0 && index < cut} className="swiss-table" />;
 }
