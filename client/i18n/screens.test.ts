@@ -3,12 +3,18 @@
 import { describe, expect, it } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { shellSubsets } from "./shell-texts.ts";
 
 const CLIENT = join(import.meta.dir, "..");
 const SCREENS = join(import.meta.dir, "screens");
 
-/** The shell's modules that use only the "errors" keys shipped in the first load (shellErrors in lib/i18n.ts). */
-const SHELL_ERROR_USERS = ["lib/api.ts", "features/auth/use-session-refresh.ts", "features/auth/provider-login.ts", "features/shell/logout.ts"];
+/** The shell's modules that use only the keys of a namespace shipped in the first load (shellSubsets in lib/i18n.ts). */
+const SHELL_SUBSET_USERS: Record<string, string[]> = {
+  errors: ["lib/api.ts", "features/auth/use-session-refresh.ts", "features/shell/logout.ts"],
+  discovery: ["features/discovery/components/search-box.tsx"],
+  components: ["routes/-components/shell/shell.tsx"],
+  consent: ["features/consent/components/cookie-banner.tsx"],
+};
 
 function clientModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -37,9 +43,27 @@ describe("screen namespaces", () => {
       const name = relative(CLIENT, path);
       for (const namespace of namespaces) {
         const uses = new RegExp(`useTranslation\\((\\[[^\\]]*)?"${namespace}"|["'\`]${namespace}:[\\w$]`).test(source);
-        if (!uses || (namespace === "errors" && SHELL_ERROR_USERS.includes(name))) continue;
+        if (!uses || SHELL_SUBSET_USERS[namespace]?.includes(name)) continue;
         const file = relative(dirname(path), join(SCREENS, `${namespace}.ts`));
         if (!source.includes(`"${file.startsWith(".") ? file : `./${file}`}"`)) missing.push(`${name}: ${namespace}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("ship in the first load every text the shell's modules show of them", () => {
+    const missing: string[] = [];
+    for (const [namespace, users] of Object.entries(SHELL_SUBSET_USERS)) {
+      const shipped = shellSubsets[namespace] ?? {};
+      for (const user of users) {
+        const source = readFileSync(join(CLIENT, user), "utf8");
+        // t("key") where the namespace is the module's (useTranslation("ns")), and "ns:key" anywhere.
+        const ownNamespace = source.includes(`useTranslation("${namespace}")`);
+        const keys = [
+          ...(ownNamespace ? [...source.matchAll(/\bt\("([\w]+)"/g)].map((match) => match[1]!) : []),
+          ...[...source.matchAll(new RegExp(`["'\`]${namespace}:(\\w+)["'\`]`, "g"))].map((match) => match[1]!),
+        ];
+        for (const key of keys) if (!(key in shipped) && !(`${key}_one` in shipped)) missing.push(`${user}: ${namespace}:${key}`);
       }
     }
     expect(missing).toEqual([]);

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { internal, network_error, oauth_failed, session_expired } from "../i18n/locales/fr/errors.json";
+import { shellSubsets } from "../i18n/shell-texts.ts";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
@@ -15,25 +15,20 @@ const FIRST_PAINT_WAIT_MS = 1500;
 // screen's own namespaces (client/i18n/screens/) travel with the code that shows them: the modules using one
 // import its file, which adds the texts before anything renders them. ("events", "channels" and "tournaments" are
 // the server's answers; "i18n" is the developer page's, which loads every namespace.)
-const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,consent,discovery,notifications,components,player}.json", {
+const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,player}.json", {
   eager: true,
   import: "default",
 });
-// Of the API's error texts, the shell shows these four; the rest come with the screens (client/i18n/screens/errors.ts).
-const shellErrors = { internal, network_error, oauth_failed, session_expired };
-const french: Translations = { ...Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts])), errors: shellErrors };
-// Every French namespace, fetched only when another language needs the whole reference (keys to check or to
-// translate); read as text, like client/i18n/screens/errors.ts, so "errors" stays out of the first load.
-const allFrenchFiles = import.meta.glob<string>("../i18n/locales/fr/*.json", { query: "?raw", import: "default" });
-// English ships too, as separate chunks fetched only when the whole chain failed.
-const englishFiles = import.meta.glob<Record<string, string>>("../i18n/locales/en/*.json", { import: "default" });
+// Of some namespaces the shell ships only the texts it shows itself (../i18n/shell-texts.ts).
+const french: Translations = { ...Object.fromEntries(Object.entries(shellFiles).map(([path, texts]) => [namespaceOf(path), texts])), ...shellSubsets };
 
 /** Where each language's texts came from (null: not loaded yet); shown on /translation-test. */
 export const languageSourceStore = createStore<Record<Language, LoadSource | null>>({ fr: "bundled", en: null });
 
 const loads = new Map<Language, Promise<LoadSource>>();
 
-function namespaceOf(path: string): string {
+/** "…/fr/common.json" → "common". */
+export function namespaceOf(path: string): string {
   return path.match(/([\w-]+)\.json$/)![1]!;
 }
 
@@ -51,18 +46,6 @@ export function addFrenchTexts(namespace: string, texts: Record<string, string>)
   if (i18next.isInitialized) i18next.addResourceBundle("fr", namespace, texts, true, true);
 }
 
-/** Every French namespace: the reference another language is checked against and translated from. */
-export async function allFrench(): Promise<Translations> {
-  const entries = await Promise.all(Object.entries(allFrenchFiles).map(async ([path, load]) => [namespaceOf(path), JSON.parse(await load()) as Record<string, string>] as const));
-  return Object.fromEntries(entries);
-}
-
-/** The English texts shipped with the app (the chain's last resort). */
-export async function bundledEnglish(): Promise<Translations> {
-  const entries = await Promise.all(Object.entries(englishFiles).map(async ([path, load]) => [namespaceOf(path), await load()] as const));
-  return Object.fromEntries(entries);
-}
-
 function addTexts(lang: Language, translations: Translations): void {
   for (const [namespace, texts] of Object.entries(translations)) i18next.addResourceBundle(lang, namespace, texts, true, true);
 }
@@ -75,7 +58,8 @@ export function ensureLanguage(lang: Language, { reload = false } = {}): Promise
   if (lang === "fr") return Promise.resolve("bundled");
   const running = loads.get(lang);
   if (running && !reload) return running;
-  const load = import("./translation-loader.ts").then(({ loadLanguage }) =>
+  // Both modules load only here: the first load (French) needs neither the chain nor the other namespaces' files.
+  const load = Promise.all([import("./translation-loader.ts"), import("./locale-files.ts")]).then(([{ loadLanguage }, { allFrench, bundledEnglish }]) =>
     loadLanguage(lang, {
       reference: allFrench,
       priority: ["common", "errors"],

@@ -1,15 +1,25 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
 import { AuthModalHost } from "../features/auth/components/auth-modal-host.tsx";
 import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
-import { NotFoundPage } from "../features/errors/components/error-page.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
+
+// The error screens and their icons load when an unknown address is shown (the router does not split the root's code).
+const LazyNotFoundPage = lazy(() => import("../features/errors/components/error-page.tsx").then((module) => ({ default: module.NotFoundPage })));
+
+function NotFoundPage() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
+}
 
 interface RootSearch {
   noAuth?: true;

@@ -5,14 +5,12 @@ import { clearSession, setSessionUser, type SessionUser } from "../../lib/sessio
 import { closeAuthModal, toast } from "../../lib/ui.ts";
 import { initChannel } from "./api/init-channel.ts";
 import { flashToast } from "./flash.ts";
+import { type Provider, rememberRedirectProvider } from "./provider-return.ts";
 
-export type Provider = "google" | "facebook";
 export const PROVIDER_NAMES: Record<Provider, string> = { google: "Google", facebook: "Facebook" };
 
 const POPUP = { width: 520, height: 640 };
 const POLL_MS = 300;
-/** Which provider a full-page redirect went to, so the page it lands on can name it. */
-const REDIRECT_KEY = "arena:oauth-provider";
 
 let open: { popup: Window; provider: Provider } | undefined;
 
@@ -31,7 +29,7 @@ export function signInWithProvider(provider: Provider): Promise<void> {
   const top = Math.round(window.screenY + (window.outerHeight - POPUP.height) / 2);
   const popup = window.open(address, "arena-oauth", `popup=yes,width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`);
   if (!popup) {
-    sessionStorage.setItem(REDIRECT_KEY, provider);
+    rememberRedirectProvider(provider);
     window.location.assign(address);
     return Promise.resolve();
   }
@@ -64,22 +62,6 @@ function whereOnOurOrigin(popup: Window): { search: string; apiError: boolean } 
   } catch {
     return undefined; // Cross-origin: the browser will not let us read it.
   }
-}
-
-/** True when this window is the sign-in popup of an Arena page: that page reads our address and closes us. */
-export function isSignInPopup(): boolean {
-  try {
-    return Boolean(window.opener) && window.opener !== window && (window.opener as Window).location.origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
-
-/** The provider a redirect fallback went to (read once). */
-export function takeRedirectProvider(): Provider | undefined {
-  const stored = sessionStorage.getItem(REDIRECT_KEY);
-  sessionStorage.removeItem(REDIRECT_KEY);
-  return stored === "google" || stored === "facebook" ? stored : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { sessionStore } from "../../lib/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
 import { showFlashedToasts } from "./flash.ts";
 import { rememberInvite } from "./invite.ts";
-import { finishProviderLogin, isSignInPopup, takeRedirectProvider } from "./provider-login.ts";
+import { isSignInPopup, takeRedirectProvider } from "./provider-return.ts";
 
 /**
  * What the address a page loads with asks for, handled once and then removed from it:
@@ -49,6 +49,10 @@ export function useLandingMessages(): void {
     if (handled.length === 0) return;
     for (const name of handled) params.delete(name);
     router.history.replace(`${url.pathname}${url.search}${url.hash}`);
-    if (oauth) void finishProviderLogin(oauth, takeRedirectProvider());
+    // The sign-in's code loads only here, where a provider sent the browser back.
+    if (oauth) {
+      const provider = takeRedirectProvider();
+      void import("./provider-login.ts").then(({ finishProviderLogin }) => finishProviderLogin(oauth, provider));
+    }
   }, [router]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { badgeText } from "./notification-text.ts";
+import { badgeText } from "./badge-text.ts";
 
 describe("badgeText", () => {
   it("shows nothing without unread notifications, the count up to 99, then '+99' (spec 01 §5)", () => {

@@ -14,6 +14,7 @@ import { useGame } from "../../lib/games.ts";
 import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
+import "../../i18n/screens/discovery.ts";
 
 type Tab = "live" | "videos" | "clips" | "tournaments";
 

@@ -8,6 +8,7 @@ import { GameCard } from "../../features/discovery/components/game-card.tsx";
 import { LiveCarousel } from "../../features/discovery/components/live-carousel.tsx";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
+import "../../i18n/screens/discovery.ts";
 
 const ROW = 6;
 const TRENDING_GAMES = 12;

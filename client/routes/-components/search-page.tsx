@@ -13,6 +13,7 @@ import { type FoundUser, type SearchResults, useSearch } from "../../features/di
 import { GameCard } from "../../features/discovery/components/game-card.tsx";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
+import "../../i18n/screens/discovery.ts";
 
 const SECTIONS = ["tournaments", "users", "lives", "videos", "games"] as const;
 type Section = (typeof SECTIONS)[number];

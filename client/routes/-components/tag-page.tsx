@@ -11,6 +11,7 @@ import { List } from "../../components/list.tsx";
 import { useVideos } from "../../features/replays/api/replays.ts";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
+import "../../i18n/screens/discovery.ts";
 
 type Tab = "live" | "videos" | "tournaments";
 

@@ -16,7 +16,11 @@ import { Tabs } from "../../components/tabs.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/ui.ts";
 
-export const Route = createFileRoute("/_dev/components")({ component: ComponentsScreen });
+export const Route = createFileRoute("/_dev/components")({
+  // The gallery's texts ("components") are not in the first load, where a route file's own imports stay.
+  loader: () => import("../../i18n/screens/components.ts").then(() => undefined),
+  component: ComponentsScreen,
+});
 
 /** Developer page: every design-system component in its states, in the current theme and language. */
 function ComponentsScreen() {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { useAuthOptions } from "../api/get-auth-options.ts";
-import { type Provider, signInWithProvider } from "../provider-login.ts";
+import { signInWithProvider } from "../provider-login.ts";
+import type { Provider } from "../provider-return.ts";
 import "../../../i18n/screens/auth.ts";
 
 /** Google and Facebook sign-in, each shown only when the server has it configured (GET /api/auth/options). */

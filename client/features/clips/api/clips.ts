@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ClipDeleted, ClipDetail, ClipList, ClipResponse } from "../../../../server/clips/schemas.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ClipDetail, ClipList, ClipResponse } from "../../../../server/clips/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Clip = ClipResponse;
@@ -35,34 +35,4 @@ export const useClip = (id: number) => useQuery(clipQueryOptions(id));
 export function useClips(filter: { username?: string; game?: number }) {
   const query = new URLSearchParams({ limit: "24", ...(filter.game ? { game: String(filter.game) } : {}), ...(filter.username ? { username: filter.username } : {}) });
   return useQuery({ queryKey: clipKeys.list(filter), queryFn: async ({ signal }) => (await api<ClipList>(`/stream/clips?${query}`, { signal })).clips });
-}
-
-export function useCreateClip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: NewClip) => (await api<ClipDetail>("/stream/clips", { method: "POST", body: input })).clip,
-    onSuccess: (clip) => queryClient.setQueryData(clipKeys.one(clip.id), clip),
-  });
-}
-
-export function useRenameClip(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (title: string) => (await api<ClipDetail>(`/stream/clips/${id}`, { method: "PATCH", body: { title } })).clip,
-    onSuccess: (clip) => {
-      queryClient.setQueryData(clipKeys.one(id), clip);
-      void queryClient.invalidateQueries({ queryKey: [...clipKeys.all, "list"] });
-    },
-  });
-}
-
-export function useDeleteClip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<ClipDeleted>(`/stream/clips/${id}`, { method: "DELETE" }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: clipKeys.one(id) });
-      void queryClient.invalidateQueries({ queryKey: [...clipKeys.all, "list"] });
-    },
-  });
 }

@@ -8,7 +8,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { formatDuration } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, type NewClip, useCreateClip } from "../api/clips.ts";
+import { useCreateClip } from "../api/clip-changes.ts";
+import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, type NewClip } from "../api/clips.ts";
 import "../../../i18n/screens/clips.ts";
 import "../../../i18n/screens/errors.ts";
 

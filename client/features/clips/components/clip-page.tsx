@@ -1,19 +1,18 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Clock, Eye, FileX, Gamepad2, Hourglass, Pencil, Radio, Scissors, Trash2, Video } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { Eye, Gamepad2, Pencil, Radio, Scissors, Trash2, Video } from "lucide-react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CopyField } from "../../../components/copy-field.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
 import { TextField } from "../../../components/text-field.tsx";
+import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageLoading, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { formatCount, formatDuration, formatRelativeTime } from "../../../lib/format.ts";
+import { formatCount, formatDuration } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type Clip, useClip, useDeleteClip, useRenameClip } from "../api/clips.ts";
+import { useDeleteClip, useRenameClip } from "../api/clip-changes.ts";
+import { type Clip, useClip } from "../api/clips.ts";
 import "../../../styles/streams.css";
 import "../../../styles/clips.css";
 import "../../../i18n/screens/clips.ts";
@@ -29,54 +28,11 @@ export function ClipPage({ clipId }: { clipId: number }) {
   const clip = useClip(clipId);
   const notFound = clip.error instanceof ApiError && clip.error.status === 404;
 
-  useEffect(() => {
-    if (!clip.data) return;
-    const previous = document.title;
-    document.title = clip.data.title;
-    return () => {
-      document.title = previous;
-    };
-  }, [clip.data]);
+  useVideoTitle(clip.data?.title);
 
-  if (notFound || clip.isError) {
-    return (
-      <main className="page">
-        <EmptyState
-          icon={<FileX size={40} aria-hidden />}
-          title={notFound ? t("clip_not_found") : (clip.error?.message ?? "")}
-          action={
-            <Link to="/" className="btn btn-primary">
-              {t("go_home")}
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  if (!clip.data) {
-    return (
-      <main className="page replay-loading" role="status">
-        <Spinner size={32} />
-        <p>{t("clip_loading")}</p>
-      </main>
-    );
-  }
-  const data = clip.data;
-  return (
-    <main className="page replay-page clip-page">
-      <div className="replay-stage">
-        {data.status === "ready" && data.videoUrl ? (
-          <VideoPlayer mode="replay" src={data.videoUrl} poster={data.thumbnailUrl} label={data.title} autoPlay />
-        ) : (
-          <div className="stream-stage-message" role="status">
-            {data.status === "processing" ? <Hourglass size={40} aria-hidden /> : <FileX size={40} aria-hidden />}
-            <h2>{data.status === "processing" ? t("clip_processing") : t("clip_failed")}</h2>
-          </div>
-        )}
-      </div>
-      <ClipDetails clip={data} />
-    </main>
-  );
+  if (notFound || clip.isError) return <VideoPageMissing title={notFound ? t("clip_not_found") : (clip.error?.message ?? "")} homeLabel={t("go_home")} />;
+  if (!clip.data) return <VideoPageLoading label={t("clip_loading")} />;
+  return <ClipDetails clip={clip.data} />;
 }
 
 function ClipDetails({ clip }: { clip: Clip }) {
@@ -85,16 +41,26 @@ function ClipDetails({ clip }: { clip: Clip }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   return (
-    <div className="replay-details">
-      <div className="replay-heading">
-        {editing ? (
+    <VideoPage
+      className="clip-page"
+      stage={
+        clip.status === "ready" && clip.videoUrl ? (
+          <VideoPlayer mode="replay" src={clip.videoUrl} poster={clip.thumbnailUrl} label={clip.title} autoPlay />
+        ) : (
+          <VideoStageMessage processing={clip.status === "processing"} label={clip.status === "processing" ? t("clip_processing") : t("clip_failed")} />
+        )
+      }
+      heading={
+        editing ? (
           <TitleForm clip={clip} onDone={() => setEditing(false)} />
         ) : (
           <h1 className="replay-title">
             <Scissors size={20} aria-hidden /> {clip.title}
           </h1>
-        )}
-        <div className="replay-actions">
+        )
+      }
+      actions={
+        <>
           {clip.canEdit && !editing ? (
             <Button variant="ghost" size="sm" icon={<Pencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               {t("edit_title")}
@@ -105,40 +71,34 @@ function ClipDetails({ clip }: { clip: Clip }) {
               {t("delete")}
             </Button>
           ) : null}
-        </div>
-      </div>
-      <p className="replay-meta muted">
-        <span>
-          <Eye size={16} aria-hidden /> <span className="tabular">{t("views", { count: clip.viewCount, formatted: formatCount(clip.viewCount) })}</span>
-        </span>
-        {clip.duration ? (
-          <span>
-            <Clock size={16} aria-hidden /> <span className="tabular">{formatDuration(clip.duration)}</span>
-          </span>
-        ) : null}
-        <time dateTime={clip.createdAt} title={new Date(clip.createdAt).toLocaleString(i18n.language)}>
-          {formatRelativeTime(clip.createdAt, i18n.language)}
-        </time>
-      </p>
-      <div className="replay-owner">
-        <Link to="/stream/$username" params={{ username: clip.channel.username }} className="replay-owner-link">
-          <Avatar name={clip.channel.username} image={clip.channel.avatar} size={32} />
-          <span>{clip.channel.username}</span>
-        </Link>
-        {clip.game ? (
-          <Link to="/game/$id" params={{ id: clip.game.id }} className="game-chip">
-            <Gamepad2 size={20} aria-hidden />
-            <span>{clip.game.name}</span>
+        </>
+      }
+      figures={
+        <>
+          <VideoFigure icon={<Eye size={16} aria-hidden />}>{t("views", { count: clip.viewCount, formatted: formatCount(clip.viewCount) })}</VideoFigure>
+          <VideoDuration seconds={clip.duration} />
+          <VideoDate at={clip.createdAt} language={i18n.language} />
+        </>
+      }
+      owner={
+        <>
+          <VideoOwner username={clip.channel.username} avatar={clip.channel.avatar} to="/stream/$username" />
+          {clip.game ? (
+            <Link to="/game/$id" params={{ id: clip.game.id }} className="game-chip">
+              <Gamepad2 size={20} aria-hidden />
+              <span>{clip.game.name}</span>
+            </Link>
+          ) : null}
+          <Link to="/profile/$username" params={{ username: clip.author.username }} className="muted">
+            {t("by_author", { username: clip.author.username })}
           </Link>
-        ) : null}
-        <Link to="/profile/$username" params={{ username: clip.author.username }} className="muted">
-          {t("by_author", { username: clip.author.username })}
-        </Link>
-        <ClipSource clip={clip} />
-      </div>
+          <ClipSource clip={clip} />
+        </>
+      }
+    >
       <CopyField label={t("clip_link")} value={`${window.location.origin}/clip/${clip.id}`} copyLabel={t("copy_link")} />
       <DeleteClipDialog clip={deleting ? clip : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: "/profile/$username", params: { username: clip.channel.username } })} />
-    </div>
+    </VideoPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Switch } from "../../../components/switch.tsx";
 import type { ConsentChoices } from "../consent.ts";
+import "../../../i18n/screens/consent.ts";
 
 /** The four switches of spec 01 §2; "necessary" is always on and cannot be changed. */
 export function ConsentSwitches({ value, onChange }: { value: ConsentChoices; onChange: (value: ConsentChoices) => void }) {

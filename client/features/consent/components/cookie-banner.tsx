@@ -1,12 +1,13 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
-import { Modal } from "../../../components/modal.tsx";
 import { ALL, type ConsentChoices, NONE, saveConsent, useConsent } from "../consent.ts";
-import { ConsentSwitches } from "./consent-switches.tsx";
 import "../../../styles/consent.css";
+
+// The Customize dialog (the modal, the switches) loads when asked for: the banner is in every first load.
+const CookieCustomize = lazy(() => import("./cookie-customize.tsx").then((module) => ({ default: module.CookieCustomize })));
 
 export const BANNER_DELAY_MS = 500;
 const SETTINGS_PATH = "/settings/cookies";
@@ -87,29 +88,11 @@ export function CookieBanner() {
         </section>,
         bannerHost(),
       )}
-      <Modal
-        open={customizing}
-        onClose={closeCustomize}
-        title={t("customize_title")}
-        footer={
-          <>
-            <Button variant="ghost" onClick={closeCustomize}>
-              {t("cancel")}
-            </Button>
-            <Button
-              onClick={() => {
-                saveConsent(choices);
-                setCustomizing(false);
-              }}
-            >
-              {t("save")}
-            </Button>
-          </>
-        }
-      >
-        <p className="muted consent-intro">{t("customize_text")}</p>
-        <ConsentSwitches value={choices} onChange={setChoices} />
-      </Modal>
+      {customizing ? (
+        <Suspense fallback={null}>
+          <CookieCustomize choices={choices} onChange={setChoices} onClose={closeCustomize} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CardSkeleton } from "../../../components/skeleton.tsx";
 import { scrollBehavior } from "../../../lib/motion.ts";
+import "../../../i18n/screens/discovery.ts";
 
 interface CardRowProps {
   title: string;

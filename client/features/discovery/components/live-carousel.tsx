@@ -11,6 +11,7 @@ import { usePrefersReducedMotion } from "../../../lib/motion.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
 import { streamDefaults } from "./stream-card.tsx";
+import "../../../i18n/screens/discovery.ts";
 
 const SLIDES = 6;
 

@@ -9,6 +9,7 @@ import { formatCount, formatRelativeTime } from "../../../lib/format.ts";
 import { ReportMenu } from "../../../components/report-menu.tsx";
 import { AccessBadge } from "../../../components/access-badge.tsx";
 import type { StreamResponse as Stream } from "../../../../server/channels/schemas.ts";
+import "../../../i18n/screens/discovery.ts";
 
 /** Spec 01 §3's defaults for what a stream may lack. */
 export const streamDefaults = (stream: Stream, t: (key: string) => string) => ({

@@ -1,9 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EventTickets, MyTickets, Ticket, TicketBought, TicketPublicKey, TicketTypes } from "../../../../server/tickets/schemas.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { EventTickets, MyTickets, TicketPublicKey, TicketTypes } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
-import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
-import { eventKeys, ticketKeys } from "./event-keys.ts";
+import { ticketKeys } from "./event-keys.ts";
 
 export type { Ticket, TicketType } from "../../../../server/tickets/schemas.ts";
 export type PriceReason = NonNullable<TicketTypes["priceReason"]>;
@@ -34,18 +32,3 @@ export const useTicketKey = () =>
       return rawPublicKey(publicKey);
     },
   });
-
-/** Buys a ticket: it joins the caller's list at once; the wallet and the event's counts are read again. */
-export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: ({ userId, ...rest }) => api<TicketBought>("/tickets/purchase", { method: "POST", body: { userId: String(userId), ...rest } }),
-    onSuccess: (...args) => {
-      queryClient.setQueryData<Ticket[]>(ticketKeys.mine, (tickets = []) => [args[0].ticket, ...tickets]);
-      config.onSuccess?.(...args);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
-  });
-}

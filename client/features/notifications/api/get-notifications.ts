@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPage, NotificationsRead } from "../../../../server/notifications/schemas.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { NotificationPage } from "../../../../server/notifications/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 
@@ -11,12 +11,4 @@ export const notificationsQueryOptions = () =>
 export function useNotifications() {
   const { isLoggedIn } = useSession();
   return useQuery({ ...notificationsQueryOptions(), enabled: isLoggedIn });
-}
-
-export function useMarkAllRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<NotificationsRead>("/notifications/read-all", { method: "POST" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }),
-  });
 }

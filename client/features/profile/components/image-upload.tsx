@@ -3,7 +3,7 @@ import { type ChangeEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionStore } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { useUploadImage } from "../api/get-profile.ts";
+import { useUploadImage } from "../api/profile-changes.ts";
 import "../../../i18n/screens/community.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReplayAccess } from "../../../../server/access/schemas.ts";
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Pinned, ReplayDeleted, ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Replay = ReplayResponse;
@@ -11,6 +11,8 @@ export const REPLAYS_PAGE_SIZE = 10;
 /** A replay still being made is read again this often (the MP4 is usually ready within seconds). */
 const PROCESSING_POLL_MS = 5000;
 
+// What a route's loader reads stays here, in the first load; the owner's list and the changes (replay-changes.ts)
+// load with the screens that use them, and so do TanStack Query's infinite-list and mutation code.
 export const replayKeys = {
   all: ["replays"] as const,
   mine: () => ["replays", "mine"] as const,
@@ -28,44 +30,6 @@ export function replayQueryOptions(id: number) {
   });
 }
 export const useReplay = (id: number) => useQuery(replayQueryOptions(id));
-
-export function myReplaysQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: replayKeys.mine(),
-    queryFn: ({ pageParam, signal }) => api<ReplayPage>(`/stream/my-replays?page=${pageParam}&limit=${REPLAYS_PAGE_SIZE}`, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
-  });
-}
-export const useMyReplays = () => useInfiniteQuery(myReplaysQueryOptions());
-
-/** Soft delete (spec 01 §4: hard=false); the lists drop the replay at once. */
-export function useDeleteReplay() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<ReplayDeleted>(`/stream/replays/${id}?hard=false`, { method: "DELETE" }),
-    onSuccess: (_answer, id) => {
-      queryClient.setQueryData<InfiniteData<ReplayPage>>(replayKeys.mine(), (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, replays: page.replays.filter((replay) => replay.id !== id) })) } : data,
-      );
-      queryClient.removeQueries({ queryKey: replayKeys.one(id) });
-    },
-  });
-}
-
-/** Pins or unpins a replay (its streamer, or an admin): the storage policy never removes a pinned one. */
-export function usePinReplay(options: { onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) => api<Pinned>(`/stream/replays/${id}/pin`, { method: pinned ? "PUT" : "DELETE" }),
-    onSuccess: ({ pinned }, { id }) => {
-      const pin = (replay: Replay) => (replay.id === id ? { ...replay, pinned } : replay);
-      queryClient.setQueryData<InfiniteData<ReplayPage>>(replayKeys.mine(), (data) => (data ? { ...data, pages: data.pages.map((page) => ({ ...page, replays: page.replays.map(pin) })) } : data));
-      queryClient.setQueryData<Replay>(replayKeys.one(id), (replay) => (replay ? pin(replay) : replay));
-    },
-    onError: options.onError,
-  });
-}
 
 /** Files and thumbnails live under /recordings/ (spec 01 §7). */
 export function recordingUrl(path: string | null | undefined): string | null {

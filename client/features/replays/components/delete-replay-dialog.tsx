@@ -2,7 +2,8 @@ import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../lib/ui.ts";
-import { type Replay, useDeleteReplay } from "../api/replays.ts";
+import { useDeleteReplay } from "../api/replay-changes.ts";
+import type { Replay } from "../api/replays.ts";
 import "../../../i18n/screens/streams.ts";
 
 /** 'Delete Replay?' (spec 01 §2, §4): confirm, busy ('Deleting...'), closed; the lists drop the replay. */

@@ -2,7 +2,8 @@ import { Pin, PinOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { toast } from "../../../lib/ui.ts";
-import { type Replay, usePinReplay } from "../api/replays.ts";
+import { usePinReplay } from "../api/replay-changes.ts";
+import type { Replay } from "../api/replays.ts";
 import "../../../i18n/screens/storage.ts";
 
 /**

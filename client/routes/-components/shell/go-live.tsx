@@ -1,8 +1,6 @@
 import { Radio } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../../components/modal.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
@@ -11,6 +9,8 @@ const close = () => goLiveStore.set(false);
 
 // The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
 const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
+// So does the modal that waits for it (the setup needs the same modal code: both arrive at once).
+const LoadingModal = lazy(() => import("./go-live-loading.tsx").then((module) => ({ default: module.GoLiveLoading })));
 
 export function GoLiveModal() {
   const { t } = useTranslation();
@@ -30,20 +30,11 @@ export function GoLiveModal() {
 
   if (!open || !isLoggedIn) return null;
   return (
-    <Suspense fallback={<LoadingModal />}>
-      <StreamSetupModal onClose={close} />
+    <Suspense fallback={null}>
+      <Suspense fallback={<LoadingModal onClose={close} />}>
+        <StreamSetupModal onClose={close} />
+      </Suspense>
     </Suspense>
-  );
-}
-
-function LoadingModal() {
-  const { t } = useTranslation();
-  return (
-    <Modal open onClose={close} title={t("go_live_title")}>
-      <div style={{ display: "grid", placeItems: "center", minHeight: 160 }}>
-        <Spinner size={32} label={t("go_live_title")} />
-      </div>
-    </Modal>
   );
 }
 

@@ -11,7 +11,7 @@ import { openAuthModal } from "../../../lib/ui.ts";
 import { SearchBox } from "../../../features/discovery/components/search-box.tsx";
 import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
 import { useLiveNotifications } from "../../../features/notifications/api/use-notification-events.ts";
-import { badgeText } from "../../../features/notifications/notification-text.ts";
+import { badgeText } from "../../../features/notifications/badge-text.ts";
 import { logout } from "../../../features/shell/logout.ts";
 import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
 import { useSite } from "../../../lib/site.ts";
