@@ -53,6 +53,21 @@ async function close({ adapter, io }: Awaited<ReturnType<typeof openRealtime>>, 
 }
 
 describe.skipIf(!postgres)("socket.io's PostgreSQL adapter", () => {
+  it("carries an emit from one node's socket.io to another's on the same database", async () => {
+    const first = await openRealtime(await openDb());
+    const target = databaseHandle(db);
+    if (target.dialect !== "postgres") throw new Error("a PostgreSQL database was expected");
+    const secondDb = await openDatabase(target.url);
+    const second = await openRealtime(secondDb);
+    const heard = new Promise<string>((resolve) => second.io.of("/live").on("greeting", resolve));
+    // Until the other node listens, a notification reaches nobody: say it again until it is heard.
+    let said = 0;
+    while ((await Promise.race([heard, Bun.sleep(50).then(() => undefined)])) === undefined) first.io.of("/live").serverSideEmit("greeting", `bonjour ${++said}`);
+    expect(await heard).toStartWith("bonjour");
+    await Promise.all([close(first), close(second)]);
+    await Promise.all([db.destroy(), secondDb.destroy()]);
+  });
+
   it("gives its connection back when closed while it was still connecting, so the database closes (a node stopped as it started)", async () => {
     // A pool of one, held here: the adapter's borrow waits in the pool's queue until the close has begun.
     const pool = poolOf(await openDb(1));

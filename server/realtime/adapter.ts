@@ -58,13 +58,18 @@ function closablePool(pool: pg.Pool): { pool: pg.Pool; close(): Promise<void> } 
     return client;
   };
   return {
-    pool: new Proxy(pool, { get: (target, name) => (name === "connect" ? connect : Reflect.get(target, name, target)) }),
+    // Its other methods run on the pool itself: the pool's query borrows through its own connect, with a callback.
+    pool: new Proxy(pool, { get: (target, name) => (name === "connect" ? connect : boundTo(target, Reflect.get(target, name, target))) }),
     async close() {
       // A borrow still waiting is given back when it is served (or never served: the pool is ending).
       closed = true;
       for (const client of lent) client.release();
     },
   };
+}
+
+function boundTo(target: object, value: unknown): unknown {
+  return typeof value === "function" ? value.bind(target) : value;
 }
 
 async function openRedisAdapter(url: string, reportError: (error: Error) => void): Promise<SocketAdapter> {
