@@ -6,7 +6,7 @@ import { hlsDirOf, PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser as fundedMember, type Member, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { connect } from "../../tests/fixtures/sockets.ts";
+import { collect, connect, nextEvent } from "../../tests/fixtures/sockets.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 
 // Every carrier of a restricted live's picture, and its chat, asked by each kind of viewer. What each
@@ -288,4 +288,72 @@ describe("chat modes", () => {
     const refused = await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: foreign.id } });
     expect([refused.status, refused.body.code]).toEqual([400, "access_tournament_invalid"]);
   });
+});
+
+describe("what the chat input says before anyone types", () => {
+  const stateOf = async (browser: Browser, streamID: string) => (await browser.get(`/api/chat/${streamID}/state`)).body.access;
+
+  it("gives each reader the chat's rule and their own verdict, and tells open chats when the streamer changes it", async () => {
+    const streamer = await fundedUser(1000);
+    const event = await publishedEvent(streamer);
+    const streamID = await restrictedChannel(streamer, { chat: { mode: "followers" } });
+    const [follower, other] = [await signedInUser(server), await signedInUser(server)];
+    await follower.browser.post("/api/stream/follow", { channelId: streamID });
+    const visitor = new Browser(server.url);
+
+    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "followers", allowed: false, reason: "follow", event: null, tournament: null });
+    expect(await stateOf(follower.browser, streamID)).toEqual({ mode: "followers", allowed: true, reason: null, event: null, tournament: null });
+    expect(await stateOf(streamer.browser, streamID)).toMatchObject({ mode: "followers", allowed: true });
+    expect(await stateOf(visitor, streamID)).toMatchObject({ mode: "followers", allowed: false, reason: "login" });
+    // The state's verdict and the message's refusal come from one rule: the one refused here is refused there.
+    expect((await other.browser.get(`/api/live-access/${streamer.account.username}`)).body.chat).toEqual(await stateOf(other.browser, streamID));
+
+    // A reader's open chat hears of a new rule (the event carries no verdict: each reader asks its own).
+    const reader = await connect(server.url, "/readchat", { cookie: cookieOf(other.browser) });
+    sockets.push(reader);
+    await reader.emitWithAck("join", streamID);
+    const told = nextEvent(reader, "chat_access");
+    await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "ticket", eventId: event.id } });
+    await told;
+    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "ticket", allowed: false, reason: "ticket", event: { id: event.id, slug: event.slug, name: "LAN d'hiver" }, tournament: null });
+    // Other settings saved leave the chat's rule, and its readers, alone.
+    const quiet = collect(reader, "chat_access");
+    await streamer.browser.put("/api/stream/channel-settings", { paypalme: "lan" });
+    await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "everyone" } });
+    await nextEvent(reader, "chat_access");
+    expect(quiet.length).toBe(1);
+    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "everyone", allowed: true, reason: null, event: null, tournament: null });
+  });
+});
+
+describe("a ticketed live watched over HTTP-FLV", () => {
+  it("breaks the holder's open FLV once the ticket is refunded, and leaves the streamer's playing", async () => {
+    const streamer = await fundedUser(1000);
+    const event = await publishedEvent(streamer);
+    const holder = await fundedUser(300);
+    const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale FLV", gameId: 1, tags: [] });
+    await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } });
+    await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    const name = streamer.account.username;
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 40 });
+    await waitFor("the live", async () => (await statusOf(streamer.browser, `/live/${name}/index.m3u8`)) === 200, 30_000);
+
+    const open = async (browser: Browser) => {
+      const response = await browser.request("GET", `/live/${name}.flv`);
+      expect(response.status).toBe(200);
+      return response.body!.getReader();
+    };
+    const [holderFlv, streamerFlv] = [await open(holder.browser), await open(streamer.browser)];
+    expect((await holderFlv.read()).done).toBe(false);
+
+    const eventRow = await server.deps.db.selectFrom("event").selectAll().where("id", "=", event.id).executeTakeFirstOrThrow();
+    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps.now(), holder.user.id));
+    // Read on until the body ends: at the next check of the rule, a few seconds on.
+    while (!(await holderFlv.read()).done);
+    expect(await refusalOf(holder.browser, `/live/${name}.flv`)).toMatchObject({ status: 403, code: "live_ticket_required" });
+    expect((await streamerFlv.read()).done).toBe(false);
+    await streamerFlv.cancel();
+    publisher.kill();
+    await publisher.exited;
+  }, 60_000);
 });
