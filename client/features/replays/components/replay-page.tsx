@@ -85,7 +85,7 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
             <Spinner size={40} />
           </div>
         ) : data.status === "ready" && file ? (
-          <VideoPlayer mode="replay" src={file} poster={recordingUrl(data.thumbnailPath)} label={data.title} autoPlay />
+          <VideoPlayer mode="replay" src={file} poster={recordingUrl(data.thumbnailPath)} label={data.title} autoPlay onLoadFailure={() => void access.refetch()} />
         ) : (
           <div className="stream-stage-message" role="status">
             {data.status === "processing" ? <Hourglass size={40} aria-hidden /> : <FileX size={40} aria-hidden />}
