@@ -6,7 +6,7 @@ import { hlsDirOf, PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser as fundedMember, type Member, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { collect, connect, nextEvent } from "../../tests/fixtures/sockets.ts";
+import { connect } from "../../tests/fixtures/sockets.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 
 // Every carrier of a restricted live's picture, and its chat, asked by each kind of viewer. What each
@@ -287,42 +287,6 @@ describe("chat modes", () => {
       .executeTakeFirstOrThrow();
     const refused = await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: foreign.id } });
     expect([refused.status, refused.body.code]).toEqual([400, "access_tournament_invalid"]);
-  });
-});
-
-describe("what the chat input says before anyone types", () => {
-  const stateOf = async (browser: Browser, streamID: string) => (await browser.get(`/api/chat/${streamID}/state`)).body.access;
-
-  it("gives each reader the chat's rule and their own verdict, and tells open chats when the streamer changes it", async () => {
-    const streamer = await fundedUser(1000);
-    const event = await publishedEvent(streamer);
-    const streamID = await restrictedChannel(streamer, { chat: { mode: "followers" } });
-    const [follower, other] = [await signedInUser(server), await signedInUser(server)];
-    await follower.browser.post("/api/stream/follow", { channelId: streamID });
-    const visitor = new Browser(server.url);
-
-    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "followers", allowed: false, reason: "follow", event: null, tournament: null });
-    expect(await stateOf(follower.browser, streamID)).toEqual({ mode: "followers", allowed: true, reason: null, event: null, tournament: null });
-    expect(await stateOf(streamer.browser, streamID)).toMatchObject({ mode: "followers", allowed: true });
-    expect(await stateOf(visitor, streamID)).toMatchObject({ mode: "followers", allowed: false, reason: "login" });
-    // The state's verdict and the message's refusal come from one rule: the one refused here is refused there.
-    expect((await other.browser.get(`/api/live-access/${streamer.account.username}`)).body.chat).toEqual(await stateOf(other.browser, streamID));
-
-    // A reader's open chat hears of a new rule (the event carries no verdict: each reader asks its own).
-    const reader = await connect(server.url, "/readchat", { cookie: cookieOf(other.browser) });
-    sockets.push(reader);
-    await reader.emitWithAck("join", streamID);
-    const told = nextEvent(reader, "chat_access");
-    await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "ticket", eventId: event.id } });
-    await told;
-    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "ticket", allowed: false, reason: "ticket", event: { id: event.id, slug: event.slug, name: "LAN d'hiver" }, tournament: null });
-    // Other settings saved leave the chat's rule, and its readers, alone.
-    const quiet = collect(reader, "chat_access");
-    await streamer.browser.put("/api/stream/channel-settings", { paypalme: "lan" });
-    await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "everyone" } });
-    await nextEvent(reader, "chat_access");
-    expect(quiet.length).toBe(1);
-    expect(await stateOf(other.browser, streamID)).toEqual({ mode: "everyone", allowed: true, reason: null, event: null, tournament: null });
   });
 });
 
