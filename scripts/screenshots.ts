@@ -1,6 +1,7 @@
 // Takes screenshots of screens at phone and desktop width, in dark and light, into docs/screenshots/.
 // Usage: [DEMO=1] [KEYS="Tab Tab"] bun scripts/screenshots.ts [name=path ...]   (needs the built web app and Debian's chromium)
 // KEYS: keys pressed before each shot (to show focus: the skip link, a focused control).
+// SCROLL_TO: a CSS selector scrolled into view before each shot (a part below the fold on phones: the chat's input).
 // SETUP=scripts/screenshot-setups/NAME.ts: its setup(server) runs first, to put the site in the state to show.
 import { join } from "node:path";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
@@ -32,6 +33,7 @@ try {
       path: shot.path,
       as,
       before: async (page) => {
+        if (process.env.SCROLL_TO) await page.locator(process.env.SCROLL_TO).first().scrollIntoViewIfNeeded();
         for (const key of keys) await page.keyboard.press(key);
       },
     });

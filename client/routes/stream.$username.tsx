@@ -25,7 +25,15 @@ function StreamScreen() {
     <StreamPage
       key={username.toLowerCase()}
       username={username}
-      renderChat={(stream) => <ChatPanel streamID={stream.channelArn} username={stream.username} ownerId={stream.user} />}
+      renderChat={(stream) => (
+        <ChatPanel
+          streamID={stream.channelArn}
+          username={stream.username}
+          ownerId={stream.user}
+          followed={stream.isFollowed}
+          followButton={<FollowButton key={`chat-${stream.user}-${stream.isFollowed}`} channelId={stream.user} username={stream.username} isFollowed={stream.isFollowed} />}
+        />
+      )}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
       renderBanner={(stream) => (

@@ -246,3 +246,35 @@ describe("chat modes", () => {
     expect([refused.status, refused.body.code]).toEqual([400, "access_tournament_invalid"]);
   });
 });
+
+describe("a ticketed live watched over HTTP-FLV", () => {
+  it("breaks the holder's open FLV once the ticket is refunded, and leaves the streamer's playing", async () => {
+    const streamer = await fundedUser(1000);
+    const event = await publishedEvent(streamer);
+    const holder = await fundedUser(300);
+    const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale FLV", gameId: 1, tags: [] });
+    await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } });
+    await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 });
+    const name = streamer.account.username;
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 40 });
+    await waitFor("the live", async () => (await statusOf(streamer.browser, `/live/${name}/index.m3u8`)) === 200, 30_000);
+
+    const open = async (browser: Browser) => {
+      const response = await browser.request("GET", `/live/${name}.flv`);
+      expect(response.status).toBe(200);
+      return response.body!.getReader();
+    };
+    const [holderFlv, streamerFlv] = [await open(holder.browser), await open(streamer.browser)];
+    expect((await holderFlv.read()).done).toBe(false);
+
+    const eventRow = await server.deps.db.selectFrom("event").selectAll().where("id", "=", event.id).executeTakeFirstOrThrow();
+    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps.now(), holder.user.id));
+    // Read on until the body ends: at the next check of the rule, a few seconds on.
+    while (!(await holderFlv.read()).done);
+    expect(await refusalOf(holder.browser, `/live/${name}.flv`)).toMatchObject({ status: 403, code: "live_ticket_required" });
+    expect((await streamerFlv.read()).done).toBe(false);
+    await streamerFlv.cancel();
+    publisher.kill();
+    await publisher.exited;
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 import type { DbOrTransaction } from "../../db/index.ts";
 import type { ChatAccess, User, WatchAccess } from "../../db/types.ts";
 import { AppError } from "../http/errors.ts";
-import { isOwner, isStaff } from "./policy.ts";
+import { canSeeEvent, isOwner, isStaff } from "./policy.ts";
 
 // Restricted lives (issue 18, item 4): the one rule for who may see a channel's picture (its HLS
 // playlists and segments, every rendition, its HTTP-FLV, thumbnails, previews, and the replays of
@@ -179,4 +179,29 @@ export async function assertMayChat(
   const rule = { mode: channel.chat_access, eventId: channel.chat_event_id, tournamentId: channel.chat_tournament_id, ownerId: channel.user_id };
   const { allowed, reason } = await chatVerdict(db, rule, writer);
   if (!allowed && reason) throw new AppError(403, CHAT_REFUSALS[reason]);
+}
+
+/** The event or tournament a rule names, to link to: where to buy a ticket or to register. A private event stays unnamed to those it does not concern. */
+export async function ruleTargets(db: DbOrTransaction, rule: { mode: string; eventId: number | null; tournamentId: number | null }, viewer: User | undefined) {
+  const [eventRow, tournament] = await Promise.all([
+    rule.mode === "ticket" && rule.eventId !== null ? db.selectFrom("event").selectAll().where("id", "=", rule.eventId).executeTakeFirst() : undefined,
+    rule.mode === "entrants" && rule.tournamentId !== null ? db.selectFrom("tournament").select(["id", "name"]).where("id", "=", rule.tournamentId).executeTakeFirst() : undefined,
+  ]);
+  const event = eventRow && (await canSeeEvent(db, eventRow, viewer)) ? { id: eventRow.id, slug: eventRow.slug, name: eventRow.name } : null;
+  return { mode: rule.mode, event, tournament: tournament ?? null };
+}
+
+/**
+ * What a chat's input says before anyone types (issue 18, item 4): its rule, whether this reader may
+ * write under it and, if not, what lets them in. A visitor is told to log in. The message itself is
+ * checked again when sent (assertMayChat).
+ */
+export async function chatRuleFor(
+  db: DbOrTransaction,
+  channel: { user_id: number; chat_access: ChatAccess; chat_event_id: number | null; chat_tournament_id: number | null },
+  reader: User | undefined,
+) {
+  const rule = { mode: channel.chat_access, eventId: channel.chat_event_id, tournamentId: channel.chat_tournament_id, ownerId: channel.user_id };
+  const [verdict, targets] = await Promise.all([reader ? chatVerdict(db, rule, reader) : { allowed: false, reason: "login" as const }, ruleTargets(db, rule, reader)]);
+  return { ...verdict, ...targets };
 }

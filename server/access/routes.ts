@@ -3,10 +3,9 @@ import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
-import type { User } from "../../db/types.ts";
-import { chatVerdict, watchRuleOfSession, watchVerdict } from "./live-access.ts";
+import { chatRuleFor, ruleTargets, watchRuleOfSession, watchVerdict } from "./live-access.ts";
 import { LiveAccessSchema, ReplayAccessSchema } from "./schemas.ts";
-import { canSeeDeletedReplay, canSeeEvent } from "./policy.ts";
+import { canSeeDeletedReplay } from "./policy.ts";
 
 const liveAccessRoute = createRoute({
   method: "get",
@@ -34,7 +33,7 @@ export function liveAccessRoutes(deps: AppDeps) {
       const replay = await deps.db.selectFrom("replay").select(["live_session_id", "deleted_at"]).where("id", "=", c.req.valid("param").replayId).executeTakeFirst();
       const rule = replay && (replay.deleted_at === null || canSeeDeletedReplay(viewer)) ? await watchRuleOfSession(deps.db, replay.live_session_id) : undefined;
       if (!rule) throw new NotFoundError("replay_not_found");
-      const [verdict, names] = await Promise.all([watchVerdict(deps.db, rule, viewer), named(deps, rule, viewer)]);
+      const [verdict, names] = await Promise.all([watchVerdict(deps.db, rule, viewer), ruleTargets(deps.db, rule, viewer)]);
       return c.json({ success: true as const, watch: { ...verdict, ...names } }, 200);
     })
     .openapi(liveAccessRoute, async (c) => {
@@ -48,22 +47,7 @@ export function liveAccessRoutes(deps: AppDeps) {
         .executeTakeFirst();
       if (!channel) throw new NotFoundError("stream_not_found");
       const watchRule = { mode: channel.watch_access, eventId: channel.watch_event_id, tournamentId: channel.watch_tournament_id, ownerId: channel.user_id };
-      const chatRule = { mode: channel.chat_access, eventId: channel.chat_event_id, tournamentId: channel.chat_tournament_id, ownerId: channel.user_id };
-      const [watch, chat] = await Promise.all([
-        watchVerdict(deps.db, watchRule, viewer),
-        viewer ? chatVerdict(deps.db, chatRule, viewer) : Promise.resolve({ allowed: false, reason: "login" as const }),
-      ]);
-      const [watchNames, chatNames] = await Promise.all([named(deps, watchRule, viewer), named(deps, chatRule, viewer)]);
-      return c.json({ success: true as const, watch: { ...watch, ...watchNames }, chat: { ...chat, ...chatNames } }, 200);
+      const [watch, watchNames, chat] = await Promise.all([watchVerdict(deps.db, watchRule, viewer), ruleTargets(deps.db, watchRule, viewer), chatRuleFor(deps.db, channel, viewer)]);
+      return c.json({ success: true as const, watch: { ...watch, ...watchNames }, chat }, 200);
     });
-}
-
-/** The event or tournament a rule names, to link to: where to buy a ticket or to register. A private event stays unnamed to those it does not concern. */
-async function named(deps: AppDeps, rule: { mode: string; eventId: number | null; tournamentId: number | null }, viewer: User | undefined) {
-  const [eventRow, tournament] = await Promise.all([
-    rule.mode === "ticket" && rule.eventId !== null ? deps.db.selectFrom("event").selectAll().where("id", "=", rule.eventId).executeTakeFirst() : undefined,
-    rule.mode === "entrants" && rule.tournamentId !== null ? deps.db.selectFrom("tournament").select(["id", "name"]).where("id", "=", rule.tournamentId).executeTakeFirst() : undefined,
-  ]);
-  const event = eventRow && (await canSeeEvent(deps.db, eventRow, viewer)) ? { id: eventRow.id, slug: eventRow.slug, name: eventRow.name } : null;
-  return { mode: rule.mode, event, tournament: tournament ?? null };
 }

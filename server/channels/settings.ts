@@ -53,6 +53,7 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     .where("id", "=", channel.id)
     .execute();
   if (input.watch) forgetWatchRule(deps.db, user.username);
+  if (input.chat) deps.bus.emit("chat:access", { streamID: channel.public_id });
   // A live already running takes the new watch rule too, so the replay it becomes keeps it.
   if (input.watch && channel.is_live === 1 && channel.live_session_id !== null) {
     await deps.db

@@ -198,3 +198,57 @@ describe("chat across a server restart", () => {
     }
   });
 });
+
+describe("what the chat input says before anyone types (issue 18, item 4)", () => {
+  const accessOf = async (browser: Browser, streamID: string) => (await browser.get(`/api/chat/${streamID}/state`)).body.access;
+
+  it("gives each reader the chat's rule and their own verdict, and tells open chats when the streamer changes it", async () => {
+    const { owner, streamID } = await channel();
+    expect((await owner.browser.put("/api/stream/channel-settings", { chat: { mode: "followers" } })).status).toBe(200);
+    const [follower, other] = [await signedInUser(server), await signedInUser(server)];
+    await follower.browser.post("/api/stream/follow", { channelId: streamID });
+
+    expect(await accessOf(other.browser, streamID)).toEqual({ mode: "followers", allowed: false, reason: "follow", event: null, tournament: null });
+    expect(await accessOf(follower.browser, streamID)).toEqual({ mode: "followers", allowed: true, reason: null, event: null, tournament: null });
+    expect(await accessOf(owner.browser, streamID)).toMatchObject({ mode: "followers", allowed: true });
+    expect(await accessOf(new Browser(server.url), streamID)).toMatchObject({ mode: "followers", allowed: false, reason: "login" });
+    // What the input says and what a message gets come from one rule: the one told to follow is refused for that.
+    expect((await other.browser.get(`/api/live-access/${owner.account.username}`)).body.chat).toEqual(await accessOf(other.browser, streamID));
+    expect(await say(await writer(streamID, cookieOf(other.browser)), streamID, "hello")).toMatchObject({ ok: false, code: "chat_followers_only" });
+
+    // An open chat hears of a new rule; the event carries no verdict, each reader asks for its own.
+    const listener = await reader(streamID, cookieOf(other.browser));
+    const tournament = await server.deps.db
+      .insertInto("tournament")
+      .values({
+        name: "Coupe du soir",
+        admin_id: owner.user.id,
+        structure: "s_elim",
+        size: 4,
+        start_date: null,
+        end_date: null,
+        poster: null,
+        cover: null,
+        bracket: null,
+        champion_id: null,
+        game_id: null,
+        created_at: Date.now(),
+        finished_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const told = nextEvent(listener, "chat_access");
+    expect((await owner.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: tournament.id } })).status).toBe(200);
+    expect(await told).toEqual({});
+    expect(await accessOf(other.browser, streamID)).toEqual({ mode: "entrants", allowed: false, reason: "entry", event: null, tournament: { id: tournament.id, name: "Coupe du soir" } });
+
+    // Saving other settings leaves the chat's readers alone; opening the chat again tells them.
+    const calls = collect(listener, "chat_access");
+    await owner.browser.put("/api/stream/channel-settings", { paypalme: "coupe" });
+    const reopened = nextEvent(listener, "chat_access");
+    await owner.browser.put("/api/stream/channel-settings", { chat: { mode: "everyone" } });
+    await reopened;
+    expect(calls.length).toBe(1);
+    expect(await accessOf(other.browser, streamID)).toEqual({ mode: "everyone", allowed: true, reason: null, event: null, tournament: null });
+  });
+});

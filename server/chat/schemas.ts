@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VerdictSchema } from "../access/schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
 export const MAX_MESSAGE_LENGTH = 500;
@@ -43,6 +44,8 @@ export const ChatStateSchema = z.object({
   canModerate: z.boolean(),
   /** The caller's own ban, if any. */
   ban: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
+  /** The chat's rule (issue 18, item 4), whether the caller may write under it, and what lets them in: the input says it before anyone types. */
+  access: VerdictSchema,
 });
 export type ChatState = z.infer<typeof ChatStateSchema>;
 

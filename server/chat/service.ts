@@ -1,6 +1,6 @@
 import type { Db } from "../../db/index.ts";
 import type { Channel, User } from "../../db/types.ts";
-import { assertMayChat } from "../access/live-access.ts";
+import { assertMayChat, chatRuleFor } from "../access/live-access.ts";
 import { canModerateChat } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -206,8 +206,9 @@ export async function setSlowMode(deps: AppDeps, user: User, streamID: string, s
 
 export async function chatState(deps: AppDeps, user: User | undefined, streamID: string) {
   const channel = await channelOfStream(deps, streamID);
-  const ban = user ? await activeBan(deps, channel.id, user.id) : null;
+  const [ban, access] = await Promise.all([user ? activeBan(deps, channel.id, user.id) : null, chatRuleFor(deps.db, channel, user)]);
   return {
+    access,
     slowSeconds: channel.chat_slow_seconds,
     canModerate: canModerateChat(user, channel),
     ban: ban ? { until: ban.until ? new Date(ban.until).toISOString() : null, reason: ban.reason } : null,

@@ -15,7 +15,7 @@ interface ChatSocketData {
 
 /**
  * The two chat namespaces of spec 01 §7. /readchat: `join` a stream, receive `send` (and `deleted`,
- * `banned`, `slow_mode`). /writechat: `join`, then `message`; refusals come back as `chat_error`
+ * `banned`, `slow_mode`, `chat_access`). /writechat: `join`, then `message`; refusals come back as `chat_error`
  * in the writer's language. Anyone may read; only a logged-in, non-banned user writes.
  */
 export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: Socket) => Promise<User | null>): () => void {
@@ -54,6 +54,8 @@ export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: S
     deps.bus.on("chat:banned", ({ streamID, userId, until }) => readers.to(room(streamID)).emit("banned", { userId, until })),
     deps.bus.on("chat:unbanned", ({ streamID, userId }) => readers.to(room(streamID)).emit("unbanned", { userId })),
     deps.bus.on("chat:slow_mode", ({ streamID, seconds }) => readers.to(room(streamID)).emit("slow_mode", { seconds })),
+    // The verdict is each reader's own (who follows, who holds a ticket): the event only says to ask again.
+    deps.bus.on("chat:access", ({ streamID }) => readers.to(room(streamID)).emit("chat_access", {})),
   ];
   return () => offs.forEach((off) => off());
 }

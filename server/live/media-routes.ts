@@ -2,7 +2,7 @@ import { existsSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import type { AppDeps, AppEnv, LiveControl } from "../http/context.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
@@ -52,13 +52,16 @@ export function liveMediaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:file{[A-Za-z0-9_]+\\.flv}", async (c) => {
       const username = c.req.param("file").replace(/\.flv$/, "");
-      await assertMayWatchLive(deps, c, username);
+      const restricted = await assertMayWatchLive(deps, c, username);
       const live = await liveChannelOf(deps, username);
       const owner = relayTarget(c, deps, live?.nodeUrl);
-      if (live && owner) return relayFromNode(c, owner);
-      const body = live?.streamKey && deps.live ? flvStream(deps.live, live.streamKey, c.req.raw.signal) : undefined;
-      if (!body) throw new NotFoundError("stream_not_found");
-      return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
+      const answer = live && owner ? await relayFromNode(c, owner) : localFlv(deps, live?.streamKey, c.req.raw.signal);
+      return restricted && answer.body
+        ? new Response(
+            endedWhenRefused(answer.body, () => mayStillWatchLive(deps, c, username)),
+            answer,
+          )
+        : answer;
     })
     .get("/:username/:file", async (c) => {
       const { username, file } = c.req.param();
@@ -100,6 +103,64 @@ async function assertMayWatchLive(deps: AppDeps, c: Context<AppEnv>, username: s
   const viewer = (await userOfCookieHeader(deps, c.req.header("cookie"))) ?? undefined;
   await assertMayWatch(deps.db, rule, viewer);
   return true;
+}
+
+/** A live's HTTP-FLV from the media server of this node. */
+function localFlv(deps: AppDeps, streamKey: string | null | undefined, signal: AbortSignal): Response {
+  const body = streamKey && deps.live ? flvStream(deps.live, streamKey, signal) : undefined;
+  if (!body) throw new NotFoundError("stream_not_found");
+  return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
+}
+
+async function mayStillWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
+  try {
+    await assertMayWatchLive(deps, c, username);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 403) return false;
+    throw error;
+  }
+}
+
+/**
+ * How often an open HTTP-FLV of a restricted live asks its rule again. An HLS player asks with each
+ * playlist and segment, about every second; an FLV viewer makes one request for the whole live, so a
+ * refunded ticket would otherwise keep playing until the viewer reloads (docs/decisions.md, "The
+ * refusal mid-playback").
+ */
+export const FLV_RECHECK_MS = 5000;
+
+/**
+ * An HTTP-FLV body that ends once its viewer may no longer watch: a live's FLV never ends while the
+ * live goes on, so the player takes the end for a failure, asks again, and its page shows the refusal
+ * the next request gets. A check that cannot answer (the database busy) lets the viewer go on until the next one.
+ */
+function endedWhenRefused(body: ReadableStream<Uint8Array>, stillAllowed: () => Promise<boolean>, everyMs = FLV_RECHECK_MS): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        timer = setInterval(async () => {
+          if (await stillAllowed().catch(() => true)) return;
+          clearInterval(timer);
+          controller.close();
+          void reader.cancel().catch(() => undefined);
+        }, everyMs);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        clearInterval(timer);
+        controller.close();
+      },
+      cancel() {
+        clearInterval(timer);
+        return reader.cancel();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
 }
 
 /** A live playlist, held until it lists the segment the player waits for (playlist-wait.ts); a ladder's master playlist as it is. */

@@ -13,6 +13,8 @@ export interface LiveEvents {
   "chat:banned": { streamID: string; userId: number; until: string | null };
   "chat:unbanned": { streamID: string; userId: number };
   "chat:slow_mode": { streamID: string; seconds: number };
+  /** A channel's chat rule changed (issue 18, item 4): its open chats ask again what their reader may do. */
+  "chat:access": { streamID: string };
   "notification:created": { userId: number; notification: NotificationResponse };
   "follows:changed": { userId: number; followers: number };
   "tournament:changed": { tournamentId: number };

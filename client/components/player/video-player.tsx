@@ -31,6 +31,11 @@ export interface VideoPlayerProps {
   keyboard?: boolean;
   /** Starts without sound (the home carousel), with the "tap to unmute" offer. */
   startMuted?: boolean;
+  /**
+   * The picture stopped coming (a failure the player would retry or show): a page whose picture has
+   * rules (a restricted live, its replay) asks again whether the viewer may still watch, and shows why not.
+   */
+  onLoadFailure?: () => void;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface VideoPlayerProps {
  * (about 1 s behind), HLS through hls.js as the fallback and as a menu choice, the browser's own HLS
  * where hls.js cannot run (Safari). Replay: MP4 in the <video> itself, FLV through mpegts.js.
  */
-export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true, keyboard = true, startMuted = false }: VideoPlayerProps) {
+export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true, keyboard = true, startMuted = false, onLoadFailure }: VideoPlayerProps) {
   const { t } = useTranslation("player");
   const live = mode === "live";
   const container = useRef<HTMLDivElement>(null);
@@ -56,6 +61,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
     autoPlay,
     startMuted,
     onAutoMuted: sound.markAutoMuted,
+    onLoadFailure,
   });
   const media = useMediaState(video);
   const { fullscreen, toggleFullscreen } = useFullscreen(container, video);

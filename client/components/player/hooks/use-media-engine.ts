@@ -18,13 +18,14 @@ interface MediaEngineOptions {
   startMuted: boolean;
   /** The player started without sound: on purpose (startMuted) or because the browser refused it. */
   onAutoMuted: () => void;
+  onLoadFailure?: () => void;
 }
 
 /**
  * Attaches the engine for the current address (hls.js, mpegts.js or the <video> itself) and follows its
  * life: loading, ready, a live's reconnections and its last failure, the quality levels.
  */
-export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHls, autoPlay, startMuted, onAutoMuted }: MediaEngineOptions) {
+export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHls, autoPlay, startMuted, onAutoMuted, onLoadFailure }: MediaEngineOptions) {
   const { t } = useTranslation("player");
   const engine = useRef<Engine | null>(null);
   const failures = useRef(0);
@@ -37,6 +38,7 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
 
   const fail = useCallback(
     (kind: FatalKind) => {
+      if (kind !== "unsupported") onLoadFailureRef.current?.();
       if (!live) {
         const flv = url !== null && sourceKind(url) === "flv";
         setErrorText(flv ? t(kind === "unsupported" ? "error_flv_unsupported" : "error_flv") : t("error_video"));
@@ -64,6 +66,8 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
     },
     [live, url, latency, hlsUrl, fallBackToHls, t],
   );
+  const onLoadFailureRef = useRef(onLoadFailure);
+  onLoadFailureRef.current = onLoadFailure;
   const failRef = useRef(fail);
   failRef.current = fail;
   const onAutoMutedRef = useRef(onAutoMuted);

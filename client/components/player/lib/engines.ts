@@ -82,7 +82,10 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
     if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
       // Spec 01 §4: load again after a network error, except when the playlist itself never came.
       const manifest = [Hls.ErrorDetails.MANIFEST_LOAD_ERROR, Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT, Hls.ErrorDetails.MANIFEST_PARSING_ERROR].includes(data.details);
+      // A refused playlist or segment (a restricted live whose ticket was refunded) does not come back by loading again.
+      const refused = data.response?.code === 401 || data.response?.code === 403;
       if (manifest) callbacks.onFatal("manifest");
+      else if (refused) callbacks.onFatal("network");
       else hls.startLoad();
     } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
       hls.recoverMediaError();
@@ -115,6 +118,9 @@ export async function attachFlv(video: HTMLVideoElement, url: string, isLive: bo
   player.on(mpegts.Events.ERROR, (type: string) => {
     callbacks.onFatal(type === mpegts.ErrorTypes.NETWORK_ERROR ? "network" : "media");
   });
+  // A live's FLV never ends while the live goes on: an end is the live lost, or the server letting go
+  // of a viewer who may no longer watch it (server/live/media-routes.ts): load again, as after a failure.
+  if (isLive) player.on(mpegts.Events.LOADING_COMPLETE, () => callbacks.onFatal("network"));
   player.attachMediaElement(video);
   player.load();
   return {

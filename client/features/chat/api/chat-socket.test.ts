@@ -36,6 +36,7 @@ function recorder() {
     onBanned: () => undefined,
     onUnbanned: () => undefined,
     onSlowMode: () => undefined,
+    onAccessChanged: () => undefined,
   };
   return { handlers, statuses, joins: () => joins, online: () => statuses.at(-1) === true };
 }

@@ -27,6 +27,8 @@ export interface ChatSocketHandlers {
   onBanned(userId: number, until: string | null): void;
   onUnbanned(userId: number): void;
   onSlowMode(seconds: number): void;
+  /** The streamer changed who may write (issue 18, item 4): what this reader may do is asked again. */
+  onAccessChanged(): void;
 }
 
 export interface ChatConnection {
@@ -99,6 +101,7 @@ export function openChatConnection(streamID: string, handlers: ChatSocketHandler
     const parsed = SlowSchema.safeParse(raw);
     if (parsed.success) handlers.onSlowMode(parsed.data.seconds);
   });
+  reader.on("chat_access", () => handlers.onAccessChanged());
 
   return {
     async send(text) {

@@ -52,6 +52,9 @@ export function useChatEvents(streamID: string): { online: boolean; send: (text:
       onSlowMode(seconds) {
         queryClient.setQueriesData<ChatState>({ queryKey: ["chat", streamID, "state"] }, (state) => (state ? { ...state, slowSeconds: seconds } : state));
       },
+      onAccessChanged() {
+        void queryClient.invalidateQueries({ queryKey: stateKey, exact: true });
+      },
     });
     connection.current = opened;
     return () => {

@@ -7,6 +7,7 @@ import type { ChatState } from "../api/get-chat-state.ts";
 import { MAX_MESSAGE_LENGTH } from "../api/messages.ts";
 import type { SendResult } from "../api/use-chat-events.ts";
 import { formatDuration, formatUntil, refusalText } from "../format.ts";
+import { ChatRuleLine, ChatRuleRefusal, chatRuleTitle } from "./chat-rule.tsx";
 import "../../../i18n/screens/chat.ts";
 
 /** The counter appears this close to the limit. */
@@ -18,19 +19,33 @@ const keepFromPlayer = (event: { stopPropagation: () => void }) => event.stopPro
 interface ChatComposerProps {
   loggedIn: boolean;
   ban: ChatState["ban"];
+  /** The chat's rule and this reader's verdict (undefined while it loads: the server checks each message anyway). */
+  access: ChatState["access"] | undefined;
+  /** The channel's follow button, for a followers-only chat. */
+  followButton?: ReactNode;
   slowSeconds: number;
   send: (text: string) => Promise<SendResult>;
   onSent: () => void;
 }
 
-export function ChatComposer({ loggedIn, ban, slowSeconds, send, onSent }: ChatComposerProps) {
+/**
+ * The chat's input, and above it the rules that apply before anyone types (like Twitch's
+ * "Followers-only chat"): the slow mode, who may write, and for someone who may not, why and how to get in.
+ */
+export function ChatComposer({ loggedIn, ban, access, followButton, slowSeconds, send, onSent }: ChatComposerProps) {
   const { t } = useTranslation("chat");
   const activeBan = useActiveBan(ban);
+  const rule = access && access.mode !== "everyone" ? <ChatRuleLine mode={access.mode} /> : null;
   const slow =
-    slowSeconds > 0 ? (
-      <p className="chat-slow">
-        <Timer size={14} aria-hidden /> {t("slow_mode_active", { duration: formatDuration(slowSeconds) })}
-      </p>
+    slowSeconds > 0 || rule ? (
+      <>
+        {rule}
+        {slowSeconds > 0 ? (
+          <p className="chat-slow">
+            <Timer size={14} aria-hidden /> {t("slow_mode_active", { duration: formatDuration(slowSeconds) })}
+          </p>
+        ) : null}
+      </>
     ) : null;
 
   if (!loggedIn) {
@@ -47,6 +62,16 @@ export function ChatComposer({ loggedIn, ban, slowSeconds, send, onSent }: ChatC
     );
   }
   if (activeBan) return <BanNotice ban={activeBan} />;
+  if (access && !access.allowed && access.reason !== "login") {
+    const title = chatRuleTitle(t, access.mode);
+    return (
+      <div className="chat-composer">
+        {slow}
+        <ChatRuleRefusal access={access} followButton={followButton} />
+        <input className="chat-input" type="text" disabled placeholder={title} aria-label={title} />
+      </div>
+    );
+  }
   return <MessageInput send={send} onSent={onSent} slow={slow} />;
 }
 

@@ -1,11 +1,12 @@
 import clsx from "clsx";
 import { Timer } from "lucide-react";
-import { useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session.ts";
 import { openReportModal, toast } from "../../../lib/ui.ts";
 import { useChatMessages } from "../api/get-chat-history.ts";
-import { useBannedUsers, useChatState } from "../api/get-chat-state.ts";
+import { chatStateQueryOptions, useBannedUsers, useChatState } from "../api/get-chat-state.ts";
 import type { ChatLine } from "../api/messages.ts";
 import { SLOW_MODE_CHOICES, TIMEOUT_MINUTES, useBanUser, useDeleteMessage, useSetSlowMode, useUnbanUser } from "../api/moderate-chat.ts";
 import { useChatEvents } from "../api/use-chat-events.ts";
@@ -27,10 +28,14 @@ export interface ChatPanelProps {
   /** "docked": the 300 px column beside the player (full width on phones); "popout": the whole window (OBS dock). */
   variant?: "docked" | "popout";
   className?: string;
+  /** Whether the reader follows the channel: a followers-only chat asks again when it changes. */
+  followed?: boolean;
+  /** The channel's follow button (the follows feature's), offered by a followers-only chat to who may not write. */
+  followButton?: ReactNode;
 }
 
 /** A stream's chat: history and live lines, the input, and the moderators' tools (spec 01 §2, §4, §5). */
-export function ChatPanel({ streamID, username, ownerId, variant = "docked", className }: ChatPanelProps) {
+export function ChatPanel({ streamID, username, ownerId, variant = "docked", className, followed, followButton }: ChatPanelProps) {
   const { t } = useTranslation("chat");
   const headingId = useId();
   const me = useSession().user;
@@ -38,6 +43,7 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
   const messages = useChatMessages(streamID);
   const state = useChatState(streamID, me?.id ?? null);
   const banned = useBannedUsers(streamID);
+  useAskAgainWhenFollowChanges(streamID, me?.id ?? null, followed);
   const canModerate = Boolean(me && state.data?.canModerate);
   const [followToken, setFollowToken] = useState(0);
   const [banTarget, setBanTarget] = useState<{ userId: number; username: string } | null>(null);
@@ -96,7 +102,15 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
         actionsFor={me ? actionsFor : undefined}
         moderator={canModerate}
       />
-      <ChatComposer loggedIn={Boolean(me)} ban={state.data?.ban ?? null} slowSeconds={state.data?.slowSeconds ?? 0} send={send} onSent={() => setFollowToken((token) => token + 1)} />
+      <ChatComposer
+        loggedIn={Boolean(me)}
+        ban={state.data?.ban ?? null}
+        access={state.data?.access}
+        followButton={followButton}
+        slowSeconds={state.data?.slowSeconds ?? 0}
+        send={send}
+        onSent={() => setFollowToken((token) => token + 1)}
+      />
       {canModerate ? (
         <BanDialog
           key={banTarget?.userId ?? 0}
@@ -120,6 +134,17 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
       ) : null}
     </section>
   );
+}
+
+/** Following (here or in the toolbar) may open a followers-only chat: its state is read again, not guessed. */
+function useAskAgainWhenFollowChanges(streamID: string, userId: number | null, followed: boolean | undefined) {
+  const queryClient = useQueryClient();
+  const seen = useRef(followed);
+  useEffect(() => {
+    if (seen.current === followed) return;
+    seen.current = followed;
+    void queryClient.invalidateQueries({ queryKey: chatStateQueryOptions(streamID, userId).queryKey, exact: true });
+  }, [queryClient, streamID, userId, followed]);
 }
 
 function SlowModeSelect({ streamID, value }: { streamID: string; value: number }) {

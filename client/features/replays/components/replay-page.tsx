@@ -57,7 +57,7 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
             <Spinner size={40} />
           </div>
         ) : data.status === "ready" && file ? (
-          <VideoPlayer mode="replay" src={file} poster={recordingUrl(data.thumbnailPath)} label={data.title} autoPlay />
+          <VideoPlayer mode="replay" src={file} poster={recordingUrl(data.thumbnailPath)} label={data.title} autoPlay onLoadFailure={() => void access.refetch()} />
         ) : (
           <VideoStageMessage processing={data.status === "processing"} label={data.status === "processing" ? t("replay_processing") : t("replay_failed")} />
         )

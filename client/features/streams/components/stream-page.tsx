@@ -113,7 +113,18 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
     if (data.isLive && restricted && access.isPending) return <StageMessage busy title={t("loading")} />;
     if (data.isLive && restricted && access.data && !access.data.watch.allowed) return <AccessRefusal verdict={access.data.watch} />;
     if (data.isLive && data.playbackLink) {
-      return <VideoPlayer key={data.channelArn} mode="live" src={data.playbackLink} flvSrc={data.flvLink} poster={data.thumbnail} label={t("player_of", { username: data.username })} />;
+      return (
+        <VideoPlayer
+          key={data.channelArn}
+          mode="live"
+          src={data.playbackLink}
+          flvSrc={data.flvLink}
+          poster={data.thumbnail}
+          label={t("player_of", { username: data.username })}
+          // A refunded ticket, a left tournament: the server refuses the next file, the page says why (issue 18, item 4).
+          onLoadFailure={restricted ? () => void access.refetch() : undefined}
+        />
+      );
     }
     if (!data.isLive) return <StageMessage title={t("no_live")} text={t("not_live")} avatar={data} avatarSize={phone ? 44 : 72} />;
     return <StageMessage busy title={t("loading")} />;
