@@ -30,9 +30,12 @@ export interface JobOptions {
   redact?: (text: string) => string;
 }
 
-/** Where a job's input is written: chunks as they come, then the end of the input. */
+/** Where a job's input is written: chunks as they come, sent at each flush, then the end of the input. */
 export interface StdinWriter {
+  /** Kept until the next flush (or until the pipe's buffer is full). */
   write(chunk: Uint8Array): void;
+  /** Sends what was written, once this turn of the event loop is over: several flushes in one turn make one write. */
+  flush(): void;
   end(): void;
 }
 
@@ -90,9 +93,8 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
 }
 
 /**
- * Writes go to the pipe once per turn of the event loop: the tags that one read of the publisher's
- * socket yields (often a video frame and audio) leave in one write. A process that has gone makes
- * the next writes no-ops (its exit is handled by the job).
+ * Writes go to the pipe when the writer asks, at most once per turn of the event loop. A process
+ * that has gone makes the next writes no-ops (its exit is handled by the job).
  */
 function stdinWriter(sink: FileSink): StdinWriter {
   let closed = false;
@@ -116,12 +118,12 @@ function stdinWriter(sink: FileSink): StdinWriter {
         guard(sink.write(chunk));
       } catch {
         closed = true;
-        return;
       }
-      if (!flushQueued) {
-        flushQueued = true;
-        queueMicrotask(flush);
-      }
+    },
+    flush() {
+      if (closed || flushQueued) return;
+      flushQueued = true;
+      queueMicrotask(flush);
     },
     end() {
       if (closed) return;

@@ -4,7 +4,7 @@ import { dialectOf } from "../../db/index.ts";
 import type { FfmpegJob, StdinWriter } from "../../media/ffmpeg-job.ts";
 import { startLiveLadder } from "../../media/live-ladder.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
-import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
+import { ffmpegReader, type FlvReader, type MediaServer, type PublishEvents } from "../../media/media-server.ts";
 import { type LadderStatus, QualityLadder } from "../../media/quality-ladder.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
@@ -47,7 +47,7 @@ interface LiveChannel {
  * cached start again); a stream gone meanwhile ends its input at once.
  */
 function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: StdinWriter): () => void {
-  const stop = media.readFlv(streamKey, { for: "ffmpeg", write: (chunk) => stdin.write(chunk), end: () => stdin.end() });
+  const stop = media.readFlv(streamKey, ffmpegReader(stdin));
   if (!stop) stdin.end();
   return stop ?? (() => undefined);
 }
