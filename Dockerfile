@@ -9,6 +9,8 @@ RUN apt-get update \
 
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci applies patches/ to the packages it installs (package.json's postinstall).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund --loglevel=error
 
 COPY . .

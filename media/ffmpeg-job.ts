@@ -1,4 +1,4 @@
-import type { Subprocess } from "bun";
+import type { FileSink, Subprocess } from "bun";
 import { spawnMediaTool } from "./children.ts";
 
 export interface FfmpegJob {
@@ -21,8 +21,22 @@ export interface JobOptions {
   onStart?: (attempt: number) => void;
   /** Told the exit code and ffmpeg's last error lines (already redacted). */
   onExit?: (code: number | null, error: string) => void;
+  /**
+   * Feeds ffmpeg's stdin (its input is then `pipe:0`): called at each start with that process's
+   * stdin, returns what to call once that process has exited.
+   */
+  feed?: (stdin: StdinWriter) => () => void;
   /** Hides secrets (a platform stream key in a URL) from logs and errors. */
   redact?: (text: string) => string;
+}
+
+/** Where a job's input is written: chunks as they come, sent at each flush, then the end of the input. */
+export interface StdinWriter {
+  /** Kept until the next flush (or until the pipe's buffer is full). */
+  write(chunk: Uint8Array): void;
+  /** Sends what was written, once this turn of the event loop is over: several flushes in one turn make one write. */
+  flush(): void;
+  end(): void;
 }
 
 const running = new Set<Subprocess>();
@@ -37,13 +51,16 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
   const launch = () => {
     const args = options.argsForAttempt?.(attempt) ?? options.args;
     const startedAt = Date.now();
-    const proc = spawnMediaTool(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+    // -nostdin only turns ffmpeg's keyboard commands off; a fed job still reads its input there.
+    const proc = spawnMediaTool(["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", ...args], { stdin: options.feed ? "pipe" : "ignore", stdout: "ignore", stderr: "pipe" });
     child = proc;
     running.add(proc);
+    const unfeed = options.feed && proc.stdin ? options.feed(stdinWriter(proc.stdin)) : undefined;
     options.onStart?.(attempt);
     const stderrText = new Response(proc.stderr).text().catch(() => "");
     void proc.exited.then(async (code) => {
       running.delete(proc);
+      unfeed?.();
       if (stopped) return;
       const stderr = await stderrText;
       const redact = options.redact ?? ((text: string) => text);
@@ -71,6 +88,53 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
       const killer = setTimeout(() => proc.kill("SIGKILL"), 3000);
       await proc.exited;
       clearTimeout(killer);
+    },
+  };
+}
+
+/**
+ * Writes go to the pipe when the writer asks, at most once per turn of the event loop. A process
+ * that has gone makes the next writes no-ops (its exit is handled by the job).
+ */
+function stdinWriter(sink: FileSink): StdinWriter {
+  let closed = false;
+  let flushQueued = false;
+  const guard = (result: unknown) => {
+    if (result instanceof Promise) result.catch(() => (closed = true));
+  };
+  const flush = () => {
+    flushQueued = false;
+    if (closed) return;
+    try {
+      guard(sink.flush());
+    } catch {
+      closed = true;
+    }
+  };
+  return {
+    write(chunk) {
+      if (closed) return;
+      try {
+        guard(sink.write(chunk));
+      } catch {
+        closed = true;
+      }
+    },
+    flush() {
+      if (closed || flushQueued) return;
+      flushQueued = true;
+      queueMicrotask(flush);
+    },
+    end() {
+      if (closed) return;
+      closed = true;
+      try {
+        // What this turn wrote first, then the end.
+        guard(sink.flush());
+        guard(sink.end());
+      } catch {
+        // Already gone.
+      }
     },
   };
 }

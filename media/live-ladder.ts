@@ -141,7 +141,7 @@ export function startLiveLadder(options: LadderOptions): FfmpegJob {
     // A publisher back within the grace window may send another size: what the last plan wrote and this one does not is taken away.
     forgetOtherPlaylists(paths.hlsDir, renditions);
     if (!source || renditions.length === 0) {
-      job = startLiveRemux(options.input, paths, log);
+      job = startLiveRemux({ url: options.input }, paths, log);
       return;
     }
     const plan: LadderPlan = { source, renditions, encoder };

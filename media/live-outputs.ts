@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type FfmpegJob, startFfmpegJob } from "./ffmpeg-job.ts";
+import { type FfmpegJob, type StdinWriter, startFfmpegJob } from "./ffmpeg-job.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 
 export interface LiveOutputPaths {
@@ -20,11 +20,18 @@ export const THUMBNAIL = "thumbnail.jpg";
 export const PREVIEW_GIF = "preview.gif";
 
 /**
+ * Where a live job reads the live: an RTMP address, or, for the remux, its stdin fed as FLV from
+ * inside the media server (no second RTMP hop: docs/decisions.md, "CPU per stream"). `feed` is
+ * called at each start with that process's stdin and returns what stops feeding it.
+ */
+export type LiveInput = { url: () => string } | { feed: (stdin: StdinWriter) => () => void };
+
+/**
  * One ffmpeg reads the live stream once and writes both outputs without re-encoding: the HLS
  * remux (segments cut at every keyframe, so a 1 s keyframe interval gives 1 s segments) and the
  * recording part. Restarted with backoff if it drops while the publisher is still there.
  */
-export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
+export function startLiveRemux(input: LiveInput, paths: LiveOutputPaths, log: (line: string) => void): FfmpegJob {
   mkdirSync(paths.hlsDir, { recursive: true });
   if (paths.recordingDir) mkdirSync(paths.recordingDir, { recursive: true });
   return startFfmpegJob({
@@ -32,11 +39,9 @@ export function startLiveRemux(input: () => string, paths: LiveOutputPaths, log:
     args: [],
     restart: true,
     log,
+    ...("feed" in input ? { feed: input.feed } : {}),
     argsForAttempt: () => [
-      "-rw_timeout",
-      "10000000",
-      "-i",
-      input(),
+      ...("feed" in input ? ["-f", "flv", "-i", "pipe:0"] : ["-rw_timeout", "10000000", "-i", input.url()]),
       "-map",
       "0",
       "-c",
@@ -75,19 +80,27 @@ export function recordingOutputArgs(recordingDir: string | null): string[] {
   return ["-map", "0", "-c", "copy", "-f", "flv", nextPartPath(recordingDir)];
 }
 
-/** part-0001.flv, part-0002.flv…: a reconnect inside the grace window adds a part to the same session. */
+/**
+ * part-0001.flv, part-0002.flv…: a reconnect inside the grace window, or a remux restarted after a
+ * crash, adds a part to the same session. Numbered after every part there, empty ones included: a
+ * remux killed before its first write leaves an empty file, which ffmpeg would refuse to overwrite.
+ */
 function nextPartPath(recordingDir: string): string {
-  const parts = recordingParts(recordingDir);
+  const parts = partFiles(recordingDir);
   return join(recordingDir, `part-${String(parts.length + 1).padStart(4, "0")}.flv`);
 }
 
+/** The session's parts that hold something, in order. */
 export function recordingParts(recordingDir: string): string[] {
+  return partFiles(recordingDir).filter((file) => statSync(file).size > 0);
+}
+
+function partFiles(recordingDir: string): string[] {
   if (!existsSync(recordingDir)) return [];
   return readdirSync(recordingDir)
     .filter((name) => /^part-\d+\.flv$/.test(name))
     .sort()
-    .map((name) => join(recordingDir, name))
-    .filter((file) => statSync(file).size > 0);
+    .map((name) => join(recordingDir, name));
 }
 
 /** The newest finished HLS segment (the one being written is left alone). */

@@ -7,6 +7,7 @@ import NodeMediaServer from "node-media-server";
 import Context from "node-media-server/src/core/context.js";
 import BaseSession from "node-media-server/src/session/base_session.js";
 import logger from "node-media-server/src/core/logger.js";
+import type { StdinWriter } from "./ffmpeg-job.ts";
 import { isAddressInUse } from "./ports.ts";
 
 /** What node-media-server tells us about a publishing or playing session. */
@@ -33,7 +34,7 @@ export interface MediaServer {
   rtmpPort: number;
   /** The loopback port of its HTTP-FLV side, read only by Arena's own proxy. */
   internalHttpPort: number;
-  /** Where our own ffmpeg jobs read a live stream (loopback, signed). */
+  /** Where the multi-streaming relays and the quality ladder read a live stream (loopback, signed). */
   internalRtmpUrl(streamKey: string): string;
   /**
    * Reads a live stream inside this process, as FLV (see FlvReader): returns a function that stops
@@ -57,15 +58,47 @@ export interface MediaServer {
 /**
  * An in-process reader of a live: it gets an FLV header, the media server's cached start (metadata,
  * codec headers, the current group of pictures), then each tag as it arrives, as the media server's
- * own buffers: no socket, no copy per reader. HTTP-FLV viewers read this way (docs/decisions.md,
- * "CPU per stream"). Its header always announces audio, and players then wait forever for audio
- * that a video-only publish never sends: the header says what the publisher's metadata says instead.
+ * own buffers: no socket, no copy per reader. HTTP-FLV viewers and the remux read this way
+ * (docs/decisions.md, "CPU per stream").
  */
 export interface FlvReader {
   /** Called synchronously from the publisher's socket handler: keep it short, never throw. */
   write(chunk: Uint8Array): void;
   /** The media server closed this reader (the live's readers are ended, endReaders). */
   end(): void;
+  /**
+   * Who reads, for what the media server hands out as it is but they would misread:
+   * - "player" (the default): its FLV header always announces audio, and players then wait forever
+   *   for audio that a video-only publish never sends; the header says what the publisher's metadata says instead.
+   * - "ffmpeg" (a job that starts with the publish, before that metadata exists: the header is left
+   *   alone): the publisher's metadata comes as "@setDataFrame onMetaData {…}", which ffmpeg's FLV
+   *   demuxer takes for a data stream whose next packet its muxers then wait for, holding everything
+   *   back for seconds; it gets plain "onMetaData {…}", as ffmpeg's own RTMP client passes it on.
+   */
+  for?: "player" | "ffmpeg";
+}
+
+// Audio of a live without video still leaves this often.
+const AUDIO_ALONE_FLUSH_MS = 100;
+
+/**
+ * The remux's reader: the live into ffmpeg's stdin. Each video frame leaves at once with the audio
+ * that came before it, so ffmpeg wakes once a frame instead of once a tag (about 30 times a second
+ * instead of 75, docs/decisions.md "CPU per stream"); a keyframe, where HLS cuts its segments, is never held.
+ */
+export function ffmpegReader(stdin: StdinWriter): FlvReader {
+  let lastFlush = 0;
+  return {
+    for: "ffmpeg",
+    write(chunk) {
+      stdin.write(chunk);
+      const now = performance.now();
+      if (chunk[0] === FLV_AUDIO_TAG && now - lastFlush < AUDIO_ALONE_FLUSH_MS) return;
+      lastFlush = now;
+      stdin.flush();
+    },
+    end: () => stdin.end(),
+  };
 }
 
 /** A live's source as its publisher describes it: its onMetaData and its codec headers. */
@@ -97,6 +130,7 @@ interface Broadcast {
   subscribers?: Map<string, { close?: () => void }>;
   postPlay(session: unknown): string | null;
   donePlay(session: unknown): void;
+  getPublishStatus(): "publishing" | "reconnecting" | "idle";
 }
 
 const APP = "live";
@@ -219,10 +253,19 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
   const session = new BaseSession();
   let attached = true;
   let first = true;
+  // ffmpeg learns the picture's size from the first keyframe: an input that ends before one makes no
+  // file at all (a stop right after going live would leave no recording). While the publisher still
+  // sends, an ffmpeg reader closed before its first picture ends right after that picture.
+  let pictured = reader.for !== "ffmpeg";
+  let endsAtPicture = false;
   const detach = () => {
     if (!attached) return;
     attached = false;
     broadcast.donePlay(session);
+  };
+  const finish = () => {
+    detach();
+    reader.end();
   };
   Object.assign(session, {
     protocol: "flv",
@@ -230,14 +273,18 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
     sendBuffer(buffer: Buffer) {
       if (!attached) return;
       // The first buffer is the broadcast's FLV header.
-      if (first && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
+      if (reader.for === "ffmpeg") buffer = buffer[0] === FLV_SCRIPT_TAG ? withoutSetDataFrame(buffer) : buffer;
+      else if (first && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
       first = false;
       reader.write(buffer);
+      if (pictured || !isKeyframe(buffer)) return;
+      pictured = true;
+      if (endsAtPicture) finish();
     },
     close() {
       if (!attached) return;
-      detach();
-      reader.end();
+      if (!pictured && broadcast.getPublishStatus() === "publishing") endsAtPicture = true;
+      else finish();
     },
   });
   broadcast.postPlay(session);
@@ -277,6 +324,39 @@ function withoutAudioFlag(header: Buffer): Buffer {
   const patched = Buffer.from(header);
   patched[4] = 0x01;
   return patched;
+}
+
+const FLV_AUDIO_TAG = 8;
+const FLV_VIDEO_TAG = 9;
+
+/** A video tag holding a keyframe (not a sequence header): frame type 1 in its first data byte's high bits. */
+function isKeyframe(tag: Buffer): boolean {
+  if (tag[0] !== FLV_VIDEO_TAG || tag.length < FLV_TAG_HEADER_SIZE + 2) return false;
+  const info = tag[FLV_TAG_HEADER_SIZE]!;
+  if (((info >> 4) & 0x07) !== 1) return false;
+  // Enhanced RTMP (high bit set): the low bits are the packet type, 0 a sequence start. Else, for H.264 and H.265, the next byte (0: sequence header).
+  if (info & 0x80) return (info & 0x0f) !== 0;
+  const codec = info & 0x0f;
+  return (codec !== 7 && codec !== 12) || tag[FLV_TAG_HEADER_SIZE + 1] !== 0;
+}
+
+// A tag: type (18 = script data), data size (3 bytes), timestamp (4), stream id (3), data, then its own size (4).
+const FLV_SCRIPT_TAG = 18;
+const FLV_TAG_HEADER_SIZE = 11;
+// The AMF0 string "@setDataFrame": marker 2, length 13, the characters.
+const SET_DATA_FRAME = Buffer.concat([Buffer.from([0x02, 0x00, 0x0d]), Buffer.from("@setDataFrame")]);
+
+/** A script tag "@setDataFrame onMetaData {…}" as "onMetaData {…}"; any other tag as it is. */
+function withoutSetDataFrame(tag: Buffer): Buffer {
+  const start = FLV_TAG_HEADER_SIZE + SET_DATA_FRAME.length;
+  if (tag.length < start + 4 || !tag.subarray(FLV_TAG_HEADER_SIZE, start).equals(SET_DATA_FRAME)) return tag;
+  const data = tag.subarray(start, tag.length - 4);
+  const out = Buffer.alloc(FLV_TAG_HEADER_SIZE + data.length + 4);
+  tag.copy(out, 0, 0, FLV_TAG_HEADER_SIZE);
+  out.writeUIntBE(data.length, 1, 3);
+  data.copy(out, FLV_TAG_HEADER_SIZE);
+  out.writeUInt32BE(FLV_TAG_HEADER_SIZE + data.length, FLV_TAG_HEADER_SIZE + data.length);
+  return out;
 }
 
 const rtmpPortTakenMessage = (port: number) => `RTMP port ${port} is already in use`;

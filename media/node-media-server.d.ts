@@ -27,3 +27,37 @@ declare module "node-media-server/src/session/base_session.js" {
     close: () => void;
   }
 }
+
+declare module "node-media-server/src/core/avpacket.js" {
+  export default class AVPacket {
+    codec_type: number;
+    flags: number;
+    dts: number;
+    pts: number;
+    size: number;
+    data: Buffer;
+  }
+}
+
+declare module "node-media-server/src/protocol/flv.js" {
+  import type AVPacket from "node-media-server/src/core/avpacket.js";
+  // A class of static functions there: declared as what it is used as.
+  const Flv: { createMessage(packet: AVPacket): Buffer };
+  export default Flv;
+}
+
+declare module "node-media-server/src/protocol/rtmp.js" {
+  import type AVPacket from "node-media-server/src/core/avpacket.js";
+  // A class of static functions there: declared as what it is used as.
+  const Rtmp: { createMessage(packet: AVPacket): Buffer };
+  export default Rtmp;
+}
+
+declare module "node-media-server/src/server/broadcast_server.js" {
+  import type AVPacket from "node-media-server/src/core/avpacket.js";
+  export default class BroadcastServer {
+    constructor(streamPath: string);
+    postPlay(session: unknown): string | null;
+    broadcastMessage(packet: AVPacket): void;
+  }
+}

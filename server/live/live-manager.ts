@@ -1,10 +1,10 @@
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dialectOf } from "../../db/index.ts";
-import type { FfmpegJob } from "../../media/ffmpeg-job.ts";
+import type { FfmpegJob, StdinWriter } from "../../media/ffmpeg-job.ts";
 import { startLiveLadder } from "../../media/live-ladder.ts";
 import { hlsDirOf, PREVIEW_GIF, refreshPreviewGif, refreshThumbnail, startLiveRemux, THUMBNAIL } from "../../media/live-outputs.ts";
-import type { FlvReader, MediaServer, PublishEvents } from "../../media/media-server.ts";
+import { ffmpegReader, type FlvReader, type MediaServer, type PublishEvents } from "../../media/media-server.ts";
 import { type LadderStatus, QualityLadder } from "../../media/quality-ladder.ts";
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
@@ -40,6 +40,16 @@ interface LiveChannel {
   /** The picture being made right now, shared by every request that wants it. */
   rendering?: Map<string, Promise<unknown>>;
   offlineTimer?: Timer;
+}
+
+/**
+ * The remux reads the live from inside this process, through its stdin (a restarted one gets the
+ * cached start again); a stream gone meanwhile ends its input at once.
+ */
+function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: StdinWriter): () => void {
+  const stop = media.readFlv(streamKey, ffmpegReader(stdin));
+  if (!stop) stdin.end();
+  return stop ?? (() => undefined);
 }
 
 /**
@@ -206,12 +216,11 @@ export class LiveManager implements PublishEvents, LiveControl {
   /** The HLS remux (or ladder), with the recording part while the live is recorded. */
   private startRemux(streamKey: string, channel: LiveChannel): FfmpegJob {
     const media = this.media!;
-    const input = () => media.internalRtmpUrl(streamKey);
     const paths = { hlsDir: channel.hlsDir, recordingDir: channel.recording ? channel.recordingDir : null };
     const ladder = this.ladder;
     return ladder
-      ? startLiveLadder({ input, paths, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
-      : startLiveRemux(input, paths, this.log);
+      ? startLiveLadder({ input: () => media.internalRtmpUrl(streamKey), paths, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
+      : startLiveRemux({ feed: (stdin) => feedFromMediaServer(media, streamKey, stdin) }, paths, this.log);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -173,6 +173,52 @@ describe("a video-only publish", () => {
     await ended;
   });
 });
+
+describe("a remux that crashes", () => {
+  it("starts again and reads the live again: HLS goes on and the recording gets a new part", async () => {
+    const { account, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const publisher = publishTestStream(ingest, { seconds: 60 });
+    await started;
+    const hlsDir = hlsDirOf(server.deps.config.dataDir, account.username);
+    await waitFor("a first segment", () => newestSegment(hlsDir) > 0, 15_000, 100);
+    const first = remuxOf(hlsDir);
+    expect(first).toBeDefined();
+    process.kill(first!, "SIGKILL");
+    const lastBefore = newestSegment(hlsDir);
+    await waitFor("another remux writing segments", () => remuxOf(hlsDir) !== first && newestSegment(hlsDir) > lastBefore, 20_000, 100);
+    const recordings = join(server.deps.config.mediaDir, "recordings");
+    await waitFor(
+      "a second recording part with data",
+      () => readdirSync(recordings, { recursive: true }).some((f) => String(f).endsWith("part-0002.flv") && statSync(join(recordings, String(f))).size > 0),
+      15_000,
+      100,
+    );
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    publisher.kill("SIGKILL");
+    await ended;
+  });
+});
+
+/** The number of the newest HLS segment in `hlsDir` (0 when there is none). */
+function newestSegment(hlsDir: string): number {
+  if (!existsSync(hlsDir)) return 0;
+  return Math.max(0, ...readdirSync(hlsDir).map((name) => Number(name.match(/^segment-(\d+)\.ts$/)?.[1] ?? 0)));
+}
+
+/** The pid of the ffmpeg remuxing into `hlsDir`: the one that reads its stdin (thumbnails read a segment). */
+function remuxOf(hlsDir: string): number | undefined {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (command[0]?.endsWith("ffmpeg") && command.includes("pipe:0") && command.some((arg) => arg.startsWith(hlsDir))) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
 
 describe("viewers", () => {
   it("counts joined viewers once each, and forgets those who leave", async () => {
