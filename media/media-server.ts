@@ -258,6 +258,10 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
   // sends, an ffmpeg reader closed before its first picture ends right after that picture.
   let pictured = reader.for !== "ffmpeg";
   let endsAtPicture = false;
+  // ffmpeg attaches at the publish, before the publisher's metadata says whether audio comes: its FLV
+  // header waits for the next tag. A header that announces audio that never comes keeps ffmpeg
+  // waiting for it, and a video-only live would never get HLS.
+  let heldHeader: Buffer | undefined;
   const detach = () => {
     if (!attached) return;
     attached = false;
@@ -273,9 +277,19 @@ function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReade
     sendBuffer(buffer: Buffer) {
       if (!attached) return;
       // The first buffer is the broadcast's FLV header.
-      if (reader.for === "ffmpeg") buffer = buffer[0] === FLV_SCRIPT_TAG ? withoutSetDataFrame(buffer) : buffer;
-      else if (first && buffer.length === FLV_HEADER_SIZE && (broadcast.publisher?.audioCodec ?? 0) === 0) buffer = withoutAudioFlag(buffer);
+      const header = first && buffer.length === FLV_HEADER_SIZE;
       first = false;
+      const withoutAudio = () => (broadcast.publisher?.audioCodec ?? 0) === 0;
+      if (reader.for === "ffmpeg") {
+        if (header) {
+          heldHeader = buffer;
+          return;
+        }
+        // Metadata first (as publishers send it) says whether audio comes; a first media tag says nothing.
+        if (heldHeader) reader.write(buffer[0] === FLV_SCRIPT_TAG && withoutAudio() ? withoutAudioFlag(heldHeader) : heldHeader);
+        heldHeader = undefined;
+        if (buffer[0] === FLV_SCRIPT_TAG) buffer = withoutSetDataFrame(buffer);
+      } else if (header && withoutAudio()) buffer = withoutAudioFlag(buffer);
       reader.write(buffer);
       if (pictured || !isKeyframe(buffer)) return;
       pictured = true;

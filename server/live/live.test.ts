@@ -150,11 +150,13 @@ describe("going live", () => {
 });
 
 describe("a video-only publish", () => {
-  it("plays over HTTP-FLV although the media server's header announces audio", async () => {
+  it("plays over HTTP-FLV although the media server's header announces audio, and gets its HLS", async () => {
     const { account, ingest } = await streamer();
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     const publisher = publishTestStream(ingest, { seconds: 30, audio: false });
     await started;
+    // The remux reads the same header: told of audio that never comes, it waited for it and made no HLS at all.
+    await waitFor("an HLS playlist", () => existsSync(join(hlsDirOf(server.deps.config.dataDir, account.username), "index.m3u8")), 20_000, 100);
     const url = `${server.url}/live/${account.username}.flv`;
     const header = await (async () => {
       const reader = (await fetch(url)).body!.getReader();
