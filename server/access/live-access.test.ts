@@ -7,6 +7,7 @@ import { ADMIN_ENV, adminBrowserOf, fundedUser as fundedMember, type Member, pub
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect } from "../../tests/fixtures/sockets.ts";
+import { emptyTournamentOf } from "../../tests/fixtures/tournaments.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 
 // Every carrier of a restricted live's picture, and its chat, asked by each kind of viewer. What each
@@ -46,17 +47,6 @@ async function restrictedChannel(owner: Member, settings: Record<string, unknown
   const saved = await owner.browser.put("/api/stream/channel-settings", settings);
   expect(saved.status).toBe(200);
   return (await owner.browser.get("/api/stream/mychannelinfo")).body.channelArn as string;
-}
-
-/** A single elimination of 4 that `organiser` made, not started, with nobody in it yet (rows written as the tournament service would). */
-function tournamentOf(organiser: Member, name: string) {
-  const tournament = { name, admin_id: organiser.user.id, structure: "s_elim" as const, size: 4, start_date: null, end_date: null, poster: null, cover: null };
-  const outcome = { bracket: null, champion_id: null, game_id: null, created_at: Date.now(), finished_at: null };
-  return server.deps.db
-    .insertInto("tournament")
-    .values({ ...tournament, ...outcome })
-    .returning("id")
-    .executeTakeFirstOrThrow();
 }
 
 describe("a ticketed live", () => {
@@ -165,7 +155,7 @@ describe("the other watch modes", () => {
 
   it("entrants only: an approved player of the tournament sees, a pending one or a stranger does not, and leaving takes it back", async () => {
     const streamer = await signedInUser(server);
-    const tournament = await tournamentOf(streamer, "Coupe d'hiver");
+    const tournament = await emptyTournamentOf(server, streamer, "Coupe d'hiver");
     await restrictedChannel(streamer, { watch: { mode: "entrants", tournamentId: tournament.id } });
     const [entrant, pending] = [await signedInUser(server), await signedInUser(server)];
     const rows = await server.deps.db
@@ -227,7 +217,7 @@ describe("chat modes", () => {
     expect((await say(holder, streamID, "on y est")).ok).toBe(true);
     expect((await say(other, streamID, "et moi")).code).toBe("chat_ticket_only");
 
-    const tournament = await tournamentOf(streamer, "Coupe");
+    const tournament = await emptyTournamentOf(server, streamer, "Coupe");
     await restrictedChannel(streamer, { chat: { mode: "entrants", tournamentId: tournament.id } });
     await server.deps.db.insertInto("tournament_player").values({ tournament_id: tournament.id, user_id: other.user.id, status: "approved", joined_at: Date.now() }).execute();
     expect((await say(other, streamID, "joueur")).ok).toBe(true);
@@ -241,7 +231,7 @@ describe("chat modes", () => {
     const member = await signedInUser(server);
     expect((await say(member, streamID, "un")).ok).toBe(true);
     expect((await say(member, streamID, "deux")).code).toBe("chat_slow_mode");
-    const foreign = await tournamentOf(member, "Ailleurs");
+    const foreign = await emptyTournamentOf(server, member, "Ailleurs");
     const refused = await streamer.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: foreign.id } });
     expect([refused.status, refused.body.code]).toEqual([400, "access_tournament_invalid"]);
   });

@@ -8,6 +8,7 @@ import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { collect, connect, nextEvent } from "../../tests/fixtures/sockets.ts";
+import { emptyTournamentOf } from "../../tests/fixtures/tournaments.ts";
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -218,25 +219,7 @@ describe("what the chat input says before anyone types (issue 18, item 4)", () =
 
     // An open chat hears of a new rule; the event carries no verdict, each reader asks for its own.
     const listener = await reader(streamID, cookieOf(other.browser));
-    const tournament = await server.deps.db
-      .insertInto("tournament")
-      .values({
-        name: "Coupe du soir",
-        admin_id: owner.user.id,
-        structure: "s_elim",
-        size: 4,
-        start_date: null,
-        end_date: null,
-        poster: null,
-        cover: null,
-        bracket: null,
-        champion_id: null,
-        game_id: null,
-        created_at: Date.now(),
-        finished_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const tournament = await emptyTournamentOf(server, owner, "Coupe du soir");
     const told = nextEvent(listener, "chat_access");
     expect((await owner.browser.put("/api/stream/channel-settings", { chat: { mode: "entrants", tournamentId: tournament.id } })).status).toBe(200);
     expect(await told).toEqual({});
