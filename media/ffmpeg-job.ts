@@ -32,7 +32,7 @@ export interface JobOptions {
 
 /** Where a job's input is written: chunks as they come, sent at each flush, then the end of the input. */
 export interface StdinWriter {
-  /** Kept until the next flush (or until the pipe's buffer is full). */
+  /** Kept until the next flush. */
   write(chunk: Uint8Array): void;
   /** Sends what was written, once this turn of the event loop is over: several flushes in one turn make one write. */
   flush(): void;
@@ -93,32 +93,37 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
 }
 
 /**
- * Writes go to the pipe when the writer asks, at most once per turn of the event loop. A process
- * that has gone makes the next writes no-ops (its exit is handled by the job).
+ * Writes are gathered here and go to the pipe as one write when the writer asks, at most once per
+ * turn of the event loop: Bun's sink would otherwise write each chunk at once, and ffmpeg would wake
+ * for each (docs/decisions.md, "CPU per stream"). A process that has gone makes the next writes no-ops
+ * (its exit is handled by the job).
  */
 function stdinWriter(sink: FileSink): StdinWriter {
   let closed = false;
   let flushQueued = false;
+  let gathered: Uint8Array[] = [];
   const guard = (result: unknown) => {
     if (result instanceof Promise) result.catch(() => (closed = true));
+  };
+  const send = () => {
+    if (gathered.length === 0) return;
+    const chunk = gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered);
+    gathered = [];
+    guard(sink.write(chunk));
+    guard(sink.flush());
   };
   const flush = () => {
     flushQueued = false;
     if (closed) return;
     try {
-      guard(sink.flush());
+      send();
     } catch {
       closed = true;
     }
   };
   return {
     write(chunk) {
-      if (closed) return;
-      try {
-        guard(sink.write(chunk));
-      } catch {
-        closed = true;
-      }
+      if (!closed) gathered.push(chunk);
     },
     flush() {
       if (closed || flushQueued) return;
@@ -129,12 +134,13 @@ function stdinWriter(sink: FileSink): StdinWriter {
       if (closed) return;
       closed = true;
       try {
-        // What this turn wrote first, then the end.
-        guard(sink.flush());
+        // What was gathered first, then the end.
+        send();
         guard(sink.end());
       } catch {
         // Already gone.
       }
+      gathered = [];
     },
   };
 }

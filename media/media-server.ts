@@ -78,24 +78,38 @@ export interface FlvReader {
   for?: "player" | "ffmpeg";
 }
 
-// Audio of a live without video still leaves this often.
-const AUDIO_ALONE_FLUSH_MS = 100;
+// What the remux reads leaves at least this often; keyframes leave at once (ffmpegReader).
+const FEED_FLUSH_MS = 500;
 
 /**
- * The remux's reader: the live into ffmpeg's stdin. Each video frame leaves at once with the audio
- * that came before it, so ffmpeg wakes once a frame instead of once a tag (about 30 times a second
- * instead of 75, docs/decisions.md "CPU per stream"); a keyframe, where HLS cuts its segments, is never held.
+ * The remux's reader: the live into ffmpeg's stdin, in one write every half second instead of one
+ * per tag (75 a second): ffmpeg then wakes twice a second, and its share of a core falls from ~0.38 %
+ * to ~0.13 % (docs/decisions.md "CPU per stream"). Nobody sees a segment before it is finished, so
+ * what matters is when a segment ends: at a keyframe, which leaves at once. ffmpeg's muxer writes a
+ * packet only once every stream has one queued at or after it, so after a keyframe each audio tag
+ * also leaves at once, until one reaches the keyframe's time.
  */
 export function ffmpegReader(stdin: StdinWriter): FlvReader {
-  let lastFlush = 0;
+  let lastFlush = performance.now();
+  let keyframeAwaitingAudio: number | null = null;
+  const flush = () => {
+    lastFlush = performance.now();
+    stdin.flush();
+  };
   return {
     for: "ffmpeg",
     write(chunk) {
       stdin.write(chunk);
-      const now = performance.now();
-      if (chunk[0] === FLV_AUDIO_TAG && now - lastFlush < AUDIO_ALONE_FLUSH_MS) return;
-      lastFlush = now;
-      stdin.flush();
+      const tag = chunk as Buffer;
+      if (isKeyframe(tag)) {
+        keyframeAwaitingAudio = tagTimestamp(tag);
+        return flush();
+      }
+      if (tag[0] === FLV_AUDIO_TAG && keyframeAwaitingAudio !== null) {
+        if (tagTimestamp(tag) >= keyframeAwaitingAudio) keyframeAwaitingAudio = null;
+        return flush();
+      }
+      if (performance.now() - lastFlush >= FEED_FLUSH_MS) flush();
     },
     end: () => stdin.end(),
   };
@@ -342,6 +356,11 @@ function withoutAudioFlag(header: Buffer): Buffer {
 
 const FLV_AUDIO_TAG = 8;
 const FLV_VIDEO_TAG = 9;
+
+/** A tag's time in milliseconds: 24 bits, then 8 more above them. */
+function tagTimestamp(tag: Buffer): number {
+  return (tag[7]! * 0x1000000 + tag.readUIntBE(4, 3)) >>> 0;
+}
 
 /** A video tag holding a keyframe (not a sequence header): frame type 1 in its first data byte's high bits. */
 function isKeyframe(tag: Buffer): boolean {
