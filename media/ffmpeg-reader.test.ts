@@ -18,7 +18,10 @@ function tag(type: "audio" | "keyframe" | "frame", timestamp: number): Buffer {
 function recordingStdin(): { stdin: StdinWriter; sent: string[][] } {
   const sent: string[][] = [];
   let gathered: string[] = [];
-  const names = new Map<number, string>([[8, "a"], [9, "v"]]);
+  const names = new Map<number, string>([
+    [8, "a"],
+    [9, "v"],
+  ]);
   const stdin: StdinWriter = {
     write: (chunk) => gathered.push(`${names.get(chunk[0]!)}${Buffer.from(chunk).readUIntBE(4, 3)}`),
     flush: () => {
