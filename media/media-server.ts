@@ -82,9 +82,9 @@ export interface FlvReader {
 const FEED_FLUSH_MS = 500;
 
 /**
- * The remux's reader: the live into ffmpeg's stdin, in one write every half second instead of one
- * per tag (75 a second): ffmpeg then wakes twice a second, and its share of a core falls from ~0.38 %
- * to ~0.13 % (docs/decisions.md "CPU per stream"). Nobody sees a segment before it is finished, so
+ * The remux's reader: the live into ffmpeg's stdin, in a few writes a second instead of one per tag
+ * (75 a second): ffmpeg then wakes that much less, and its share of a core falls from ~0.4 % to
+ * ~0.15 % (docs/decisions.md "CPU per stream"). Nobody sees a segment before it is finished, so
  * what matters is when a segment ends: at a keyframe, which leaves at once. ffmpeg's muxer writes a
  * packet only once every stream has one queued at or after it, so after a keyframe each audio tag
  * also leaves at once, until one reaches the keyframe's time.

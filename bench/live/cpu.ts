@@ -224,8 +224,11 @@ const nowCpu = now?.cpu.length ? mean(now.cpu) : undefined;
 const nginxCpu = nginx?.cpu.length ? mean(nginx.cpu) : undefined;
 const nowViewer = now?.perViewer ? mean(now.perViewer) : undefined;
 const nmsViewer = nms?.perViewer ? mean(nms.perViewer) : undefined;
+const nmsCpu = nms?.cpu.length ? mean(nms.cpu) : undefined;
 const targets = [
   `| ingest + HLS + recording at most 2× nginx-rtmp's (no viewer) | ${nowCpu?.toFixed(2) ?? "—"} % vs 2 × ${nginxCpu?.toFixed(2) ?? "—"} % (before: ${before?.cpu.length ? mean(before.cpu).toFixed(2) : "—"} %) | ${verdict(nowCpu !== undefined && nginxCpu !== undefined ? nowCpu <= 2 * nginxCpu : undefined)} |`,
+  // node-media-server is the ingest Arena embeds (DESIGN.md): alone, with no HLS and no recording, it is this design's floor for one push.
+  `| (the floor on this design: node-media-server's ingest alone, no HLS, no recording) | ${nmsCpu?.toFixed(2) ?? "—"} %, ${nmsCpu !== undefined && nginxCpu ? (nmsCpu / nginxCpu).toFixed(1) : "—"}× nginx-rtmp's whole job | context: per stream with several lives, "Scale: streams" |`,
   `| each HTTP-FLV viewer at most node-media-server's | ${nowViewer?.toFixed(2) ?? "—"} % vs ${nmsViewer?.toFixed(2) ?? "—"} % (before: ${before?.perViewer ? mean(before.perViewer).toFixed(2) : "—"} %) | ${verdict(nowViewer !== undefined && nmsViewer !== undefined ? nowViewer <= nmsViewer : undefined)} |`,
 ];
 const body = `Machine: ${machineLine()}; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before the run, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after it;

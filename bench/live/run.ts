@@ -517,7 +517,7 @@ const nginxSeg = segmentOf("nginx-rtmp");
 targets.splice(
   2,
   0,
-  `| (server side of the above: a segment listed after the push of the keyframe that closes it, median) | ${fmt(arenaSeg?.median)} vs ${fmt(nginxSeg?.median)} | context (Arena's remux reads through one more RTMP hop), not a target |`,
+  `| (server side of the above: a segment listed after the push of the keyframe that closes it, median) | ${fmt(arenaSeg?.median)} vs ${fmt(nginxSeg?.median)} | context (Arena's remux is a second process, ffmpeg, fed through a pipe: it lists a segment ~15 ms after the keyframe reaches it, docs/decisions.md "CPU per stream"), not a target |`,
 );
 const segmentLine = results
   .filter((r) => r.server.segmentDelays?.length)
