@@ -1,15 +1,15 @@
 import { Link } from "@tanstack/react-router";
-import { Camera, CameraOff, CircleCheck, CircleX, ScanLine, WifiOff } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { CircleCheck, CircleX, WifiOff } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { QrCamera } from "../../../components/qr-camera.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { useTicketTypes } from "../api/tickets.ts";
 import { clockTime, type DoorResult, useDoorCheck } from "../api/door-check.ts";
 import type { DoorTicket } from "../offline-door.ts";
 import { OrganiserEvent } from "./organiser-event.tsx";
-import { type CameraState, decodeQrPhoto, useQrCamera } from "../qr-reader.ts";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 
@@ -26,10 +26,7 @@ export function DoorScanner({ slug }: { slug: string }) {
 function Door({ event }: { event: ArenaEvent }) {
   const { t } = useTranslation("events-ui");
   const door = useDoorCheck(event.id);
-  const [cameraOn, setCameraOn] = useState(true);
-  const video = useRef<HTMLVideoElement>(null);
   const typeNames = useTicketTypeNames(event.id);
-  const camera = useQrCamera(video, cameraOn, door.result === null && !door.checking, door.check);
   return (
     <main className="page door-page">
       <header className="page-header">
@@ -49,19 +46,12 @@ function Door({ event }: { event: ArenaEvent }) {
       ) : null}
       <div className="door-layout">
         <section className="door-reader" aria-label={t("door_camera")}>
-          <div className="door-video">
-            <video ref={video} muted playsInline aria-label={t("door_camera")} hidden={camera !== "on"} />
-            {camera !== "on" ? <CameraMessage state={camera} /> : <span className="door-aim" aria-hidden />}
-          </div>
-          <div className="row">
-            {camera === "unavailable" || camera === "denied" ? (
-              <PhotoButton onCode={door.check} onNothing={() => door.show({ id: Date.now(), admitted: false, reason: t("door_no_code_in_photo"), holder: null })} />
-            ) : (
-              <Button variant="secondary" onClick={() => setCameraOn((on) => !on)}>
-                {cameraOn ? <CameraOff size={18} aria-hidden /> : <Camera size={18} aria-hidden />} {t(cameraOn ? "door_camera_stop" : "door_camera_start")}
-              </Button>
-            )}
-          </div>
+          <QrCamera
+            startOn
+            scanning={door.result === null && !door.checking}
+            onCode={door.check}
+            onPhotoWithoutCode={(reason) => door.show({ id: Date.now(), admitted: false, reason, holder: null })}
+          />
           <ManualEntry busy={door.checking} onCode={door.check} />
         </section>
         <section className="door-result-panel" aria-live="assertive" aria-label={t("door_result")}>
@@ -85,33 +75,6 @@ function DoorCount({ tickets }: { tickets: DoorTicket[] | undefined }) {
   const valid = tickets.filter((ticket) => ticket.status === "valid");
   const entered = valid.filter((ticket) => ticket.checkedInAt !== null).length;
   return <p className="door-count tabular">{t("door_count", { entered, total: valid.length })}</p>;
-}
-
-function CameraMessage({ state }: { state: CameraState }) {
-  const { t } = useTranslation("events-ui");
-  return (
-    <p className="door-camera-message">
-      <ScanLine size={32} aria-hidden />
-      {t(`door_camera_${state}`)}
-    </p>
-  );
-}
-
-/** Without a camera in the page (plain HTTP on a LAN), the phone's own camera app takes a photo of the ticket. */
-function PhotoButton({ onCode, onNothing }: { onCode: (text: string) => void; onNothing: () => void }) {
-  const { t } = useTranslation("events-ui");
-  const read = async (file: File | undefined) => {
-    if (!file) return;
-    const text = await decodeQrPhoto(file).catch(() => null);
-    if (text) onCode(text);
-    else onNothing();
-  };
-  return (
-    <label className="btn btn-primary">
-      <Camera size={18} aria-hidden /> {t("door_take_photo")}
-      <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
-    </label>
-  );
 }
 
 /** The fallback every door needs: a cracked screen or a printout too faint to scan. */

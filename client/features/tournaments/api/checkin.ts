@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { printedTicketCode } from "../../../../server/tickets/format.ts";
 import type { CheckInClosed, TicketCheckedIn, TournamentDone as Ok } from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { tournamentKeys } from "./queries.ts";
@@ -18,7 +19,8 @@ export const useCheckIn = (id: number) => useCheckInMutation(id, () => api<Ok>(b
 export const useCloseCheckIn = (id: number) => useCheckInMutation(id, () => api<CheckInClosed>(`${base(id)}/close`, { method: "POST" }));
 export const useDeskCheckIn = (id: number) =>
   useCheckInMutation(id, ({ participantId, checkedIn }: { participantId: number; checkedIn: boolean }) => api<Ok>(`${base(id)}/${participantId}`, { method: "PUT", body: { checkedIn } }));
-export const useTicketCheckIn = (id: number) => useCheckInMutation(id, (code: string) => api<TicketCheckedIn>(`${base(id)}/ticket`, { method: "POST", body: { code } }));
+/** From a ticket's printed code, or its QR code as the desk's camera (or a scanner) reads it. */
+export const useTicketCheckIn = (id: number) => useCheckInMutation(id, (scanned: string) => api<TicketCheckedIn>(`${base(id)}/ticket`, { method: "POST", body: { code: printedTicketCode(scanned) } }));
 
 /** Where a check-in stands at `now`: none, not yet open, open, or closed (by the clock or its no-shows dropped). */
 export function checkInPhase(t: { checkInOpensAt: string | null; checkInClosesAt: string | null; checkInClosedAt: string | null }, now = Date.now()): "none" | "upcoming" | "open" | "closed" {

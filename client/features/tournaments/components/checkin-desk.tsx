@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { QrCamera } from "../../../components/qr-camera.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { checkInPhase, useCloseCheckIn, useDeskCheckIn, useSetCheckInWindow, useTicketCheckIn } from "../api/checkin.ts";
@@ -11,11 +12,15 @@ import { formatDate } from "../lib/format.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 const WINDOWS = [15, 30, 60, 120, 1440];
+/** After a read the camera rests this long: the time to take the ticket away. */
+const CAMERA_REST_MS = 1500;
+/** The same code read again within this long (a ticket left in front of the camera) is not sent again. */
+const SAME_TICKET_MS = 10_000;
 
 /**
  * The organiser's check-in desk (issue 19): the window before the start, who is in, a check-in by
- * hand for each entrant, one from an event ticket's code (a scanner types it into the field), and
- * closing early. Closing drops whoever is not checked in.
+ * hand for each entrant, one from an event ticket's code (typed, typed by a scanner, or read by the
+ * camera), and closing early. Closing drops whoever is not checked in.
  */
 export function CheckInDesk({ tournament, players }: { tournament: Tournament; players: Participant[] }) {
   const { t, i18n } = useTranslation("tournaments-ui");
@@ -33,16 +38,17 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
   const when = (iso: string | null) => formatDate(iso, i18n.language, tournament.timezone);
   const fail = (error: Error) => toast.error(error.message);
 
-  const onTicket = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return;
-    ticket.mutate(code.trim(), {
+  const checkTicket = (text: string, onDone?: () => void) =>
+    ticket.mutate(text, {
       onSuccess: (answer) => {
-        setCode("");
+        onDone?.();
         toast.success(t("checked_in_name", { name: answer.username }));
       },
       onError: fail,
     });
+  const onTicket = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) checkTicket(code.trim(), () => setCode(""));
   };
 
   return (
@@ -79,6 +85,7 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
                 {t("check_in")}
               </Button>
             </form>
+            <DeskCamera busy={ticket.isPending} onCode={checkTicket} />
             {tournament.checkInClosedAt ? null : (
               <>
                 <Button variant="danger" onClick={() => setClosing(true)}>
@@ -130,6 +137,36 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
       >
         {t("checkin_close_text", { count: approved.length - inCount })}
       </ConfirmDialog>
+    </section>
+  );
+}
+
+/**
+ * "Scan a ticket": the shared QR camera, off until the organiser turns it on (a desk is often a laptop
+ * without one). A code read goes to the same check as a typed one; the camera pauses while it is in
+ * flight and rests a moment after, and a ticket left in front of it is not sent again.
+ */
+function DeskCamera({ busy, onCode }: { busy: boolean; onCode: (code: string) => void }) {
+  const { t } = useTranslation("tournaments-ui");
+  const [resting, setResting] = useState(false);
+  const last = useRef({ code: "", at: 0 });
+  const send = useRef(onCode);
+  send.current = onCode;
+  const read = useCallback((code: string) => {
+    const again = code === last.current.code && Date.now() - last.current.at < SAME_TICKET_MS;
+    last.current = { code, at: Date.now() };
+    if (!again) send.current(code);
+    setResting(true);
+  }, []);
+  useEffect(() => {
+    if (!resting || busy) return;
+    const timer = window.setTimeout(() => setResting(false), CAMERA_REST_MS);
+    return () => window.clearTimeout(timer);
+  }, [resting, busy]);
+  return (
+    <section className="checkin-camera" aria-label={t("checkin_scan_ticket")}>
+      <h3>{t("checkin_scan_ticket")}</h3>
+      <QrCamera startOn={false} scanning={!busy && !resting} onCode={read} onPhotoWithoutCode={(message) => toast.error(message)} />
     </section>
   );
 }
