@@ -78,7 +78,7 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
             {phase === "open" ? t("checkin_open_until", { closes: when(tournament.checkInClosesAt) }) : null}
             {phase === "closed" ? t("checkin_is_closed") : null} <strong className="tabular">{t("checkin_count", { in: inCount, total: approved.length })}</strong>
           </p>
-          <div className="row">
+          <div className="row checkin-tools">
             <form className="row" onSubmit={onTicket}>
               <TextField label={t("checkin_ticket_code")} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
               <Button type="submit" variant="secondary" busy={ticket.isPending}>
