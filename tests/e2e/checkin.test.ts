@@ -36,7 +36,7 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     const player = await pageFor(handles, first!, "en");
     await player.goto(`${handles.server.url}/tournament/${id}`);
     await player.getByText(/^Check-in is open until/).waitFor();
-    await player.getByRole("button", { name: "Check in", exact: true }).click();
+    await player.getByRole("button", { name: "Check me in", exact: true }).click();
     await player.getByText("Checked in", { exact: true }).waitFor();
 
     // Two more by themselves, one by hand at the desk; the late entrant never comes.

@@ -36,7 +36,7 @@ describe("a restricted chat", () => {
     await chat.getByText("Chat réservé aux abonnés").waitFor();
     await input.fill("gg à tous");
     await input.press("Enter");
-    await chat.getByText("gg à tous").waitFor();
+    await chat.getByText("gg à tous", { exact: true }).waitFor();
     expect(await chat.getByRole("alert").count()).toBe(0);
   }, 60_000);
 });

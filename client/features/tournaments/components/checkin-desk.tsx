@@ -82,7 +82,7 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
             <form className="row" onSubmit={onTicket}>
               <TextField label={t("checkin_ticket_code")} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
               <Button type="submit" variant="secondary" busy={ticket.isPending}>
-                {t("check_in")}
+                {t("checkin_desk_check_in")}
               </Button>
             </form>
             <DeskCamera busy={ticket.isPending} onCode={checkTicket} />
@@ -111,7 +111,7 @@ export function CheckInDesk({ tournament, players }: { tournament: Tournament; p
                   onClick={() => desk.mutate({ participantId: player.id, checkedIn: !player.checkedIn }, { onError: fail })}
                   aria-label={player.checkedIn ? t("checkin_undo_name", { name: player.username }) : t("check_in_name", { name: player.username })}
                 >
-                  {player.checkedIn ? t("checkin_undo") : t("check_in")}
+                  {player.checkedIn ? t("checkin_undo") : t("checkin_desk_check_in")}
                 </Button>
               </li>
             ))}
