@@ -1,41 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { closeTestContextsAfterEach, loggedInContext } from "../fixtures/e2e.ts";
-import { ADMIN_ENV, adminBrowserOf, auditLedgerThenStop, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
-import { showQrToCamera } from "../fixtures/qr-video.ts";
-import { startTestServer, type TestServer } from "../fixtures/server.ts";
+import { describe, expect, it } from "bun:test";
+import { loggedInContext } from "../fixtures/e2e.ts";
+import { ADMIN_ENV, adminBrowserOf, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
+import { showQrToCamera, useServerAndFakeCamera } from "../fixtures/qr-video.ts";
 
 /**
  * The tournament check-in desk reads an event ticket through the camera (issue 19 leftover): the
  * organiser turns the camera on, chromium's fake camera shows the entrant's ticket QR code, and the
  * entrant is checked in, through the same check as a typed code.
  */
-let server: TestServer;
-let browser: Browser;
-let cameraDir: string;
-const contexts: BrowserContext[] = [];
-closeTestContextsAfterEach(contexts);
-
-beforeAll(async () => {
-  cameraDir = mkdtempSync(join(tmpdir(), "arena-desk-camera-"));
-  server = await startTestServer({ DEMO: "0", ...ADMIN_ENV });
-  browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${join(cameraDir, "ticket.y4m")}`]);
-}, 60_000);
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  if (server) await auditLedgerThenStop(server);
-  rmSync(cameraDir, { recursive: true, force: true });
-});
+const handles = useServerAndFakeCamera({ DEMO: "0", ...ADMIN_ENV });
 
 async function deskPage(organiser: Member) {
-  const context = await loggedInContext(browser, server.url, organiser.browser.cookies.get("arena_session")!, organiser.user, { width: 1440, height: 900 }, { language: "en" });
-  contexts.push(context);
-  await context.grantPermissions(["camera"], { origin: server.url });
+  const context = await loggedInContext(handles.browser, handles.server.url, organiser.browser.cookies.get("arena_session")!, organiser.user, { width: 1440, height: 900 }, { language: "en" });
+  handles.contexts.push(context);
+  await context.grantPermissions(["camera"], { origin: handles.server.url });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -43,9 +21,9 @@ async function deskPage(organiser: Member) {
 
 describe("check-in desk camera", () => {
   it("checks in the entrant whose ticket QR code the desk's camera reads", async () => {
-    const admin = await adminBrowserOf(server);
-    const organiser = await fundedUser(server, admin, 5000);
-    const entrant = await fundedUser(server, admin, 1000);
+    const admin = await adminBrowserOf(handles.server);
+    const organiser = await fundedUser(handles.server, admin, 5000);
+    const entrant = await fundedUser(handles.server, admin, 1000);
     const form = new FormData();
     const startsAt = new Date(Date.now() + 10 * 60_000).toISOString();
     for (const [key, value] of Object.entries({ tournamentName: "Coupe du guichet", format: "s_elim", size: "4", gameID: "1", startDate: startsAt, timeZone: "Europe/Paris" })) form.append(key, value);
@@ -57,10 +35,10 @@ describe("check-in desk camera", () => {
     const event = await publishedEvent(organiser, { tournamentId: id });
     const bought = await entrant.browser.post("/api/tickets/purchase", { userId: entrant.user.id, eventId: event.id, ticketType: "match" });
     expect(bought.status).toBe(201);
-    showQrToCamera(join(cameraDir, "ticket.y4m"), bought.body.ticket.qr_code);
+    showQrToCamera(handles.camera, bought.body.ticket.qr_code);
 
     const desk = await deskPage(organiser);
-    await desk.goto(`${server.url}/dashboard/participants/${id}`);
+    await desk.goto(`${handles.server.url}/dashboard/participants/${id}`);
     const panel = desk.getByRole("region", { name: "Check-in" });
     await panel.getByText("0 of 1 checked in").waitFor();
     // Off until the organiser turns it on: a desk is often a laptop without a camera.
@@ -70,7 +48,7 @@ describe("check-in desk camera", () => {
 
     await desk.getByText(`${entrant.user.username} is checked in`).waitFor();
     await panel.getByText("1 of 1 checked in").waitFor();
-    const row = await server.deps.db.selectFrom("tournament_player").select("checked_in_at").where("id", "=", player!.id).executeTakeFirstOrThrow();
+    const row = await handles.server.deps.db.selectFrom("tournament_player").select("checked_in_at").where("id", "=", player!.id).executeTakeFirstOrThrow();
     expect(row.checked_in_at).not.toBeNull();
     await camera.getByRole("button", { name: "Stop the camera" }).click();
     await camera.getByText("Camera stopped.").waitFor();

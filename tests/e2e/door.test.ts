@@ -1,51 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../fixtures/chromium.ts";
-import { loggedInContext, closeTestContextsAfterEach } from "../fixtures/e2e.ts";
+import { describe, expect, it } from "bun:test";
+import type { Page } from "playwright-core";
+import { loggedInContext } from "../fixtures/e2e.ts";
 import { waitFor } from "../fixtures/publisher.ts";
-import { qrPhoto, showQrToCamera } from "../fixtures/qr-video.ts";
-import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
-import { auditLedgerThenStop } from "../fixtures/money.ts";
+import { qrPhoto, showQrToCamera, useServerAndFakeCamera } from "../fixtures/qr-video.ts";
+import { Browser as ApiBrowser, signedInUser } from "../fixtures/server.ts";
 
 /**
  * The door, end to end in chromium: an organiser funds and publishes an event, a viewer buys a ticket,
  * and the organiser's door screen reads its QR code through a camera (chromium's fake camera playing
  * a picture of that very code), then refuses it the second time.
  */
-let server: TestServer;
-let browser: Browser;
-let cameraDir: string;
 const ADMIN = { ADMIN_USERNAME: "desk_admin", ADMIN_EMAIL: "desk@example.test", ADMIN_PASSWORD: "desk admin password" };
-const contexts: BrowserContext[] = [];
-closeTestContextsAfterEach(contexts);
-
-beforeAll(async () => {
-  cameraDir = mkdtempSync(join(tmpdir(), "arena-camera-"));
-  server = await startTestServer({ DEMO: "1", ...ADMIN });
-  browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${join(cameraDir, "ticket.y4m")}`]);
-}, 60_000);
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  if (server) await auditLedgerThenStop(server);
-  rmSync(cameraDir, { recursive: true, force: true });
-});
+const handles = useServerAndFakeCamera({ DEMO: "1", ...ADMIN });
 
 async function userPage(options: { permissions?: string[]; withoutCamera?: boolean } = {}) {
-  const { browser: api, user } = await signedInUser(server);
-  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user);
-  contexts.push(context);
-  if (options.permissions) await context.grantPermissions(options.permissions, { origin: server.url });
+  const { browser: api, user } = await signedInUser(handles.server);
+  const context = await loggedInContext(handles.browser, handles.server.url, api.cookies.get("arena_session")!, user);
+  handles.contexts.push(context);
+  if (options.permissions) await context.grantPermissions(options.permissions, { origin: handles.server.url });
   // Over plain HTTP on a LAN address the browser gives pages no camera; this is how such a page looks.
   if (options.withoutCamera) await context.addInitScript(() => Object.defineProperty(navigator, "mediaDevices", { value: undefined }));
   return { page: await context.newPage(), api, user };
 }
 
 async function topUp(page: Page) {
-  await page.goto(`${server.url}/top-up`);
+  await page.goto(`${handles.server.url}/top-up`);
   expect(await page.getByRole("region", { name: "Créditer un membre" }).count()).toBe(0);
   await page.getByRole("button", { name: "Ajouter 1000 G-Coins de test" }).click();
   await page.getByText("1000 G-Coins ajoutés à votre portefeuille.").waitFor();
@@ -55,7 +34,7 @@ describe("door check-in", () => {
   it("sells a ticket, admits its QR code through the camera once, refuses the second scan, and keeps checking offline", async () => {
     const organiser = await userPage({ permissions: ["camera"] });
     await topUp(organiser.page);
-    await organiser.page.goto(`${server.url}/events/create`);
+    await organiser.page.goto(`${handles.server.url}/events/create`);
     await organiser.page.getByLabel("Nom de l'événement").fill("LAN de la Saint-Jean");
     await organiser.page.getByLabel("Description").fill("Une nuit de jeux en réseau, billets à l'entrée.");
     await organiser.page.getByLabel("Catégorie").selectOption({ label: "LAN party" });
@@ -64,7 +43,7 @@ describe("door check-in", () => {
     await organiser.page.getByLabel("Places").fill("30");
     await organiser.page.getByLabel("Prix du billet").fill("12");
     await organiser.page.getByRole("button", { name: "Créer un événement" }).click();
-    await organiser.page.waitForURL(`${server.url}/my-events`);
+    await organiser.page.waitForURL(`${handles.server.url}/my-events`);
     const card = organiser.page.getByRole("article").filter({ hasText: "LAN de la Saint-Jean" });
     await card.getByRole("button", { name: "Publier" }).click();
     await card.getByText("Ouvert", { exact: true }).waitFor();
@@ -72,7 +51,7 @@ describe("door check-in", () => {
 
     const viewer = await userPage();
     await topUp(viewer.page);
-    await viewer.page.goto(`${server.url}/events/${event.slug}`);
+    await viewer.page.goto(`${handles.server.url}/events/${event.slug}`);
     await viewer.page.getByRole("button", { name: "S'inscrire" }).click();
     await viewer.page.getByRole("button", { name: "Se désinscrire" }).waitFor();
     const panel = viewer.page.getByRole("region", { name: "Billets" });
@@ -84,11 +63,11 @@ describe("door check-in", () => {
       .locator("svg")
       .waitFor();
     const ticket = (await viewer.api.get("/api/tickets/user")).body.tickets[0] as { code: string; qr_code: string };
-    await viewer.page.goto(`${server.url}/my-tickets`);
+    await viewer.page.goto(`${handles.server.url}/my-tickets`);
     await viewer.page.getByRole("region", { name: "LAN de la Saint-Jean" }).getByText(ticket.code).waitFor();
 
-    showQrToCamera(join(cameraDir, "ticket.y4m"), ticket.qr_code);
-    await organiser.page.goto(`${server.url}/events/${event.slug}/manage`);
+    showQrToCamera(handles.camera, ticket.qr_code);
+    await organiser.page.goto(`${handles.server.url}/events/${event.slug}/manage`);
     await organiser.page.getByRole("link", { name: "Contrôler les billets" }).click();
     await organiser.page.getByRole("heading", { name: "Contrôle des billets" }).waitFor();
     const result = organiser.page.getByRole("status");
@@ -167,13 +146,13 @@ describe("door check-in", () => {
     });
     const slug = created.body.event.slug as string;
     expect((await organiser.api.json("PUT", `/api/events/${slug}/publish`)).status).toBe(200);
-    const viewer = await signedInUser(server);
+    const viewer = await signedInUser(handles.server);
     expect((await organiser.api.post("/api/wallet/credit", { userId: viewer.user.id, amount: 100 })).status).toBe(403);
     expect((await viewer.browser.post("/api/wallet/credit", { userId: viewer.user.id, amount: 1000 })).status).toBe(200);
     const bought = await viewer.browser.post("/api/tickets/purchase", { userId: viewer.user.id, eventId: created.body.event.id, ticketType: "match", price: 100 });
     expect(bought.status).toBe(201);
 
-    await organiser.page.goto(`${server.url}/events/${slug}/scan`);
+    await organiser.page.goto(`${handles.server.url}/events/${slug}/scan`);
     await organiser.page.getByText("Le navigateur n'ouvre pas la caméra sur cette adresse (il faut HTTPS ou localhost) : photographiez le QR code ou saisissez son code.").waitFor();
     await organiser.page.getByLabel("Photographier le QR code").setInputFiles({ name: "ticket.png", mimeType: "image/png", buffer: Buffer.from(await qrPhoto(bought.body.ticket.qr_code)) });
     const result = organiser.page.getByRole("status");
@@ -181,22 +160,22 @@ describe("door check-in", () => {
     await result.getByText(viewer.user.username).waitFor();
 
     const stranger = await userPage();
-    await stranger.page.goto(`${server.url}/events/${slug}/scan`);
+    await stranger.page.goto(`${handles.server.url}/events/${slug}/scan`);
     await stranger.page.getByText("Seul l'organisateur de l'événement peut contrôler ses billets.").waitFor();
     expect((await stranger.api.post("/api/tickets/validate", { qr: bought.body.ticket.qr_code })).status).toBe(403);
-    await stranger.page.goto(`${server.url}/events/${slug}/manage`);
-    await stranger.page.waitForURL(`${server.url}/events/${slug}`);
+    await stranger.page.goto(`${handles.server.url}/events/${slug}/manage`);
+    await stranger.page.waitForURL(`${handles.server.url}/events/${slug}`);
     await stranger.page.getByText("Vous n'êtes pas autorisé à gérer cet événement").waitFor();
   }, 60_000);
 
   it("lets an admin credit a member at the desk, by username", async () => {
-    const admin = new ApiBrowser(server.url);
+    const admin = new ApiBrowser(handles.server.url);
     const login = await admin.post("/api/auth/login", { login: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD });
-    const context = await loggedInContext(browser, server.url, admin.cookies.get("arena_session")!, login.body.user);
-    contexts.push(context);
+    const context = await loggedInContext(handles.browser, handles.server.url, admin.cookies.get("arena_session")!, login.body.user);
+    handles.contexts.push(context);
     const page = await context.newPage();
-    const member = await signedInUser(server);
-    await page.goto(`${server.url}/top-up`);
+    const member = await signedInUser(handles.server);
+    await page.goto(`${handles.server.url}/top-up`);
     const desk = page.getByRole("region", { name: "Créditer un membre" });
     await desk.getByRole("button", { name: "Créditer" }).click();
     await desk.getByText("Saisissez le nom d'utilisateur du membre.").waitFor();
