@@ -55,6 +55,13 @@ function readyReplayThrough(url: string, user: { browser: Browser }) {
   return waitFor("a ready replay", async () => ((await viewer.get("/api/stream/my-replays")).body.replays as Replay[] | undefined)?.find((r) => r.status === "ready"), 30_000, 250);
 }
 
+/** The bytes of every recording part of a channel, under a site's MEDIA_DIR. */
+async function recordedBytes(mediaDir: string, username: string): Promise<number> {
+  const channel = await b.deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", username).executeTakeFirstOrThrow();
+  const out = Bun.spawnSync(["find", `${mediaDir}/recordings/${channel.id}`, "-name", "part-*.flv", "-printf", "%s\\n"]).stdout.toString();
+  return out.split("\n").reduce((sum, size) => sum + Number(size || 0), 0);
+}
+
 /** Established connections from the process `pid` to `port` on this machine. */
 function connectionsFrom(pid: number, port: number): number {
   const out = Bun.spawnSync(["ss", "-Htnp", "state", "established", `( dport = :${port} )`]).stdout.toString();
@@ -180,6 +187,8 @@ describe.skipIf(!postgres)("a node that dies", () => {
     d.child.kill("SIGTERM");
     expect(await d.child.exited).toBe(0);
 
+    // What a killed node leaves is what its ffmpeg had written out: its file buffer (32 KB) goes with it.
+    await waitFor("the recording on disk", async () => (await recordedBytes(site.mediaDir, streamer.username)) > 0);
     c.child.kill("SIGKILL");
     await c.child.exited;
     expect(await isListedLive(streamer.username)).toBe(true); // nobody ended it
