@@ -1,0 +1,4 @@
+import { accessibilityWalk, PHONE } from "../fixtures/axe.ts";
+
+// The walk in one theme at one width; its three siblings take the others, so two workers share the four.
+accessibilityWalk("light", PHONE);
