@@ -1,11 +1,16 @@
-// Runs the tests in tiers, files in parallel workers, and ends with where the time went.
+// Runs test files in parallel, slowest first, and ends with where the time went.
 // Called by ./scripts/test after the install, lint, build and type check it asks for:
-//   bun scripts/lib/test-run.ts                  every tier on SQLite, and the files that open a database on PostgreSQL beside them
+//   bun scripts/lib/test-run.ts                  every tier on SQLite, and the files that open a database on PostgreSQL too
 //   bun scripts/lib/test-run.ts --quick          the quick tier (tests/tiers.ts) on SQLite
 //   bun scripts/lib/test-run.ts --changed [REF]  the files a change against REF (default HEAD) touches, on both databases
-//   bun scripts/lib/test-run.ts [--postgres] X…  files, folders or bun test options, on SQLite (or on PostgreSQL only)
+//   bun scripts/lib/test-run.ts --postgres F…    those test files on PostgreSQL
+//   bun scripts/lib/test-run.ts X…               those test files on SQLite; anything else (a folder, -t PATTERN) goes to one bun test
+//
+// Each file runs in a `bun test` process of its own, in a few slots shared by every tier and both databases: the
+// slowest files (by the durations of earlier runs) start first, so the run ends on short files, and a file's
+// output is printed whole when it ends. bun's own --parallel cuts the files into one contiguous chunk per worker,
+// which left a four-minute browser journey to start last (docs/decisions.md, "A fast, tiered suite").
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
@@ -16,135 +21,103 @@ const bun = process.execPath;
 
 type Database = "sqlite" | "postgres";
 
-/** One `bun test` process: a tier's files on one database. */
-interface Step {
-  name: string;
+interface Job {
+  file: string;
+  tier: Tier;
   database: Database;
-  /** Test files, or whatever the caller gave bun test (folders, -t PATTERN…). */
-  args: string[];
-  workers: number;
-  /** Printed as it comes (one step at a time), or kept and printed whole when the step ends (beside another). */
-  live: boolean;
 }
 
-interface Outcome {
-  step: Step;
+interface Result extends Job {
   passed: number;
   failed: number;
-  seconds: number;
   exitCode: number;
-  /** Measured seconds per file that ran. */
-  files: Map<string, number>;
+  startedAt: number;
+  endedAt: number;
 }
 
-// Per database: the durations measured on this machine (written by each run), then the committed ones a fresh
-// clone starts from. bun reads both, starts the slowest files first and writes the first.
-const timingFiles = (database: Database) => [join(root, ".cache/test-timings", `${database}.json`), join(root, "tests/timings", `${database}.json`)];
-
-// Two cores: each worker runs a file's server, and chromium or ffmpeg beside it, so two workers keep both busy.
-// The PostgreSQL pass beside the SQLite tiers mostly waits on its database, another process.
-const WORKERS = Number(process.env.ARENA_TEST_WORKERS ?? 2);
-const POSTGRES_WORKERS = Number(process.env.ARENA_TEST_POSTGRES_WORKERS ?? 2);
+// Two cores. A third slot fills the time files spend waiting (a live pushed in real time, PostgreSQL, a timer).
+const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? 3);
+// A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
+// A test that needs longer says so itself.
+const TEST_TIMEOUT_MS = 60_000;
 
 const args = process.argv.slice(2);
-const started = performance.now();
-const outcomes = await run(planFor(args));
-report(outcomes, (performance.now() - started) / 1000);
-process.exit(outcomes.every((outcome) => outcome.exitCode === 0 && outcome.passed > 0) ? 0 : 1);
-
-interface Plan {
-  /** Run one after the other. */
-  sqlite: Step[];
-  /** Run beside the SQLite steps, on a throw-away cluster. */
-  postgres?: Step;
+if (args.length > 0 && !args[0]!.startsWith("--") && !args.every(isTestFile)) {
+  // Folders, name patterns and other bun test options: bun test takes them as they are, on SQLite.
+  const child = Bun.spawn([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...args], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
+  process.exit(await child.exited);
 }
 
-function planFor(args: string[]): Plan {
-  const tests = allTestFiles();
-  const onPostgres = (files: string[]) => files.filter((file) => runsOnPostgres(file, readFromCheckout));
-  const byTier = (files: string[], tier: Tier) => files.filter((file) => tierOf(file) === tier);
-  const sqliteTiers = (files: string[]) =>
-    TIERS.map((tier): Step => ({ name: `${tier} tier, SQLite`, database: "sqlite", args: byTier(files, tier), workers: WORKERS, live: true })).filter((step) => step.args.length > 0);
-  const postgresStep = (files: string[]): Step | undefined => (files.length > 0 ? { name: "PostgreSQL pass", database: "postgres", args: files, workers: POSTGRES_WORKERS, live: false } : undefined);
+const started = performance.now();
+const jobs = jobsFor(args);
+const results = await runAll(jobs);
+report(results, (performance.now() - started) / 1000);
+const complete = results.length === jobs.length && results.every((result) => result.exitCode === 0 && result.failed === 0);
+process.exit(complete && results.some((result) => result.passed > 0) ? 0 : 1);
 
-  if (args[0] === "--quick") return { sqlite: sqliteTiers(byTier(tests, "quick")) };
+function isTestFile(arg: string): boolean {
+  return /\.test\.tsx?$/.test(arg) && existsSync(resolve(root, arg));
+}
+
+function jobsFor(args: string[]): Job[] {
+  const tests = allTestFiles();
+  const onSqlite = (files: string[]) => files.map((file): Job => ({ file, tier: tierOf(file), database: "sqlite" }));
+  const onPostgres = (files: string[]) => files.filter((file) => runsOnPostgres(file, readFromCheckout)).map((file): Job => ({ file, tier: tierOf(file), database: "postgres" }));
+  const normalise = (files: string[]) => files.map((file) => file.replace(/^\.\//, ""));
+
+  if (args[0] === "--quick") return onSqlite(tests.filter((file) => tierOf(file) === "quick"));
   if (args[0] === "--changed") {
     const base = args[1] ?? "HEAD";
     const changed = changedFiles(base);
     const touched = testsTouchedBy(changed, tests, readFromCheckout);
     console.log(`→ ${changed.length} file(s) changed against ${base}; they touch ${touched.length} test file(s).`);
-    return { sqlite: sqliteTiers(touched), postgres: postgresStep(onPostgres(touched)) };
+    return [...onSqlite(touched), ...onPostgres(touched)];
   }
-  if (args[0] === "--postgres") return { sqlite: [], postgres: { ...postgresStep(args.slice(1))!, live: true } };
-  if (args.length > 0) return { sqlite: [{ name: "SQLite", database: "sqlite", args, workers: WORKERS, live: true }] };
-  return { sqlite: sqliteTiers(tests), postgres: postgresStep(onPostgres(tests)) };
+  if (args[0] === "--postgres") return normalise(args.slice(1)).map((file) => ({ file, tier: tierOf(file), database: "postgres" }));
+  if (args.length > 0) return onSqlite(normalise(args));
+  return [...onSqlite(tests), ...onPostgres(tests)];
 }
 
-async function run(plan: Plan): Promise<Outcome[]> {
+async function runAll(jobs: Job[]): Promise<Result[]> {
+  const needsPostgres = jobs.some((job) => job.database === "postgres");
   let cluster: PostgresCluster | undefined;
-  const stopCluster = () => cluster?.stop();
-  process.on("SIGINT", () => void stopCluster()?.then(() => process.exit(130)));
+  process.on("SIGINT", () => void (cluster?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
   try {
-    const postgres = plan.postgres
-      ? (async () => {
-          cluster = await startPostgresCluster();
-          return runStep(plan.postgres!, { ARENA_TEST_POSTGRES: cluster.url });
-        })()
-      : undefined;
-    const outcomes: Outcome[] = [];
-    for (const step of plan.sqlite) {
-      if (plan.sqlite.length > 1 || plan.postgres) console.log(`\n→ ${step.name}: ${describeArgs(step.args)}…`);
-      outcomes.push(await runStep(step, step.name.startsWith("quick") ? { ARENA_TEST_TIER: "quick" } : {}));
-    }
-    if (postgres) {
-      if (plan.sqlite.length > 0) console.log(`\n→ ${plan.postgres!.name}: ${describeArgs(plan.postgres!.args)} (ran beside the tiers above)…`);
-      outcomes.push(await postgres);
-    }
-    return outcomes;
+    if (needsPostgres) cluster = await startPostgresCluster();
+    const expected = { sqlite: readTimings("sqlite"), postgres: readTimings("postgres") };
+    // Longest first; a file never timed (a new one) first of all, as it may be long.
+    const queue = [...jobs].sort((a, b) => (expected[b.database][b.file] ?? Number.POSITIVE_INFINITY) - (expected[a.database][a.file] ?? Number.POSITIVE_INFINITY));
+    const counts = `${jobs.filter((job) => job.database === "sqlite").length} file(s) on SQLite${needsPostgres ? `, ${jobs.filter((job) => job.database === "postgres").length} on PostgreSQL` : ""}`;
+    console.log(`→ Running ${counts}, ${SLOTS} at a time, slowest first…`);
+    const results: Result[] = [];
+    const slot = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job, cluster?.url));
+    };
+    await Promise.all(Array.from({ length: Math.min(SLOTS, jobs.length) }, slot));
+    saveTimings(results);
+    return results;
   } finally {
-    await stopCluster();
+    await cluster?.stop();
   }
 }
 
-function describeArgs(args: string[]): string {
-  return args.every((arg) => arg.endsWith(".test.ts") || arg.endsWith(".test.tsx")) ? `${args.length} file(s)` : args.join(" ");
-}
-
-async function runStep(step: Step, env: Record<string, string>): Promise<Outcome> {
-  const [measured, committed] = timingFiles(step.database);
-  mkdirSync(resolve(measured!, ".."), { recursive: true });
-  if (!existsSync(measured!)) writeFileSync(measured!, JSON.stringify({ version: 1, files: {} }));
-  const timings = [measured!, committed!].filter((file) => existsSync(file)).map((file) => `--timings=${file}`);
-  const before = readTimings(measured!);
-  const log = join(tmpdir(), `arena-tests-${process.pid}-${step.database}-${step.name.replace(/\W+/g, "-")}.log`);
-  const started = performance.now();
-  // ./scripts/test --soak reads each step's JUnit report.
+async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result> {
+  const env: Record<string, string> = { ...process.env } as Record<string, string>;
+  if (job.tier === "quick") env.ARENA_TEST_TIER = "quick";
+  if (job.database === "postgres") env.ARENA_TEST_POSTGRES = postgresUrl!;
+  else delete env.ARENA_TEST_POSTGRES;
+  // ./scripts/test --soak reads each file's JUnit report.
   const junitDir = process.env.ARENA_TEST_JUNIT_DIR;
-  const junit = junitDir ? ["--reporter=junit", `--reporter-outfile=${join(junitDir, `${step.database}-${step.name.replace(/\W+/g, "-")}.xml`)}`] : [];
-  const child = Bun.spawn([bun, "test", `--parallel=${step.workers}`, "--timeout", "30000", ...timings, "--update-timings", ...junit, ...step.args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const output = await Promise.all([copyOut(child.stdout, step.live), copyOut(child.stderr, step.live)]).then((parts) => parts.join("\n"));
+  const junit = junitDir ? ["--reporter=junit", `--reporter-outfile=${join(junitDir, `${job.database}-${job.file.replace(/\W+/g, "-")}.xml`)}`] : [];
+  const startedAt = performance.now();
+  const child = Bun.spawn([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...junit, `./${job.file}`], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const exitCode = await child.exited;
-  const seconds = (performance.now() - started) / 1000;
-  writeFileSync(log, output);
-  if (!step.live) process.stdout.write(output);
-  return { step, exitCode, seconds, ...counts(output), files: measuredFiles(before, readTimings(measured!), output) };
-}
-
-/** Reads a stream to its end, echoing it when `live`. */
-async function copyOut(stream: ReadableStream<Uint8Array>, live: boolean): Promise<string> {
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of stream) {
-    const part = decoder.decode(chunk, { stream: true });
-    text += part;
-    if (live) process.stdout.write(part);
-  }
-  return text;
+  const endedAt = performance.now();
+  const output = `${out}${err}`;
+  const seconds = (endedAt - startedAt) / 1000;
+  process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s) ──\n${output.trim()}\n`);
+  return { ...job, ...counts(output), exitCode, startedAt, endedAt };
 }
 
 function counts(output: string): { passed: number; failed: number } {
@@ -152,7 +125,19 @@ function counts(output: string): { passed: number; failed: number } {
   return { passed: last("pass"), failed: last("fail") };
 }
 
-function readTimings(file: string): Record<string, number> {
+// Per database: the durations measured on this machine (each run writes them), else the committed ones a fresh
+// clone starts from (refreshed by copying the first over the second). A function declaration: the run above
+// calls it before this line is reached.
+function timingFiles(database: Database) {
+  return { measured: join(root, ".cache/test-timings", `${database}.json`), committed: join(root, "tests/timings", `${database}.json`) };
+}
+
+function readTimings(database: Database): Record<string, number> {
+  const { measured, committed } = timingFiles(database);
+  return { ...readTimingFile(committed), ...readTimingFile(measured) };
+}
+
+function readTimingFile(file: string): Record<string, number> {
   try {
     return (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
   } catch {
@@ -160,37 +145,47 @@ function readTimings(file: string): Record<string, number> {
   }
 }
 
-/** The files this step ran (their headers in its output), with the seconds bun measured for each. */
-function measuredFiles(before: Record<string, number>, after: Record<string, number>, output: string): Map<string, number> {
-  const ran = new Set([...output.matchAll(/^(\S+\.test\.tsx?):$/gm)].map((match) => match[1]!));
-  const files = new Map<string, number>();
-  for (const file of ran) {
-    const ms = after[file] ?? before[file];
-    if (ms !== undefined) files.set(file, ms / 1000);
+function saveTimings(results: Result[]): void {
+  for (const database of ["sqlite", "postgres"] as const) {
+    const ran = results.filter((result) => result.database === database);
+    if (ran.length === 0) continue;
+    const { measured } = timingFiles(database);
+    const files = readTimingFile(measured);
+    for (const result of ran) files[result.file] = Math.round(result.endedAt - result.startedAt);
+    mkdirSync(resolve(measured, ".."), { recursive: true });
+    const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(measured, `${JSON.stringify({ version: 1, files: sorted }, null, 2)}\n`);
   }
-  return files;
 }
 
-function report(outcomes: Outcome[], seconds: number): void {
-  const slowest = outcomes
-    .flatMap((outcome) => [...outcome.files].map(([file, fileSeconds]) => ({ file, fileSeconds, where: outcome.step.database === "postgres" ? "PostgreSQL" : tierOf(file) })))
-    .sort((a, b) => b.fileSeconds - a.fileSeconds)
-    .slice(0, 15);
+function report(results: Result[], seconds: number): void {
+  const secondsOf = (result: Result) => (result.endedAt - result.startedAt) / 1000;
+  const failing = results.filter((result) => result.failed > 0 || result.exitCode !== 0);
+  if (failing.length > 0) {
+    console.log("\nFiles with a failure (their output is above):");
+    for (const result of failing) console.log(`  ${result.file} (${result.database}): ${result.failed} failed, exit code ${result.exitCode}`);
+  }
   console.log("\nThe 15 slowest files:");
-  for (const { file, fileSeconds, where } of slowest) console.log(`  ${fileSeconds.toFixed(1).padStart(6)} s  ${file} (${where})`);
-  console.log("\nTiers:");
-  for (const { step, passed, failed, seconds: stepSeconds, files } of outcomes) {
+  for (const result of [...results].sort((a, b) => secondsOf(b) - secondsOf(a)).slice(0, 15)) {
+    console.log(`  ${secondsOf(result).toFixed(1).padStart(6)} s  ${result.file} (${result.tier}, ${result.database === "postgres" ? "PostgreSQL" : "SQLite"})`);
+  }
+  console.log("\nTiers (wall clock from the first file's start to the last one's end, and the files' own seconds added up):");
+  const groups = [
+    ...TIERS.map((tier) => ({ name: `${tier}, SQLite`, of: (r: Result) => r.database === "sqlite" && r.tier === tier })),
+    { name: "PostgreSQL pass", of: (r: Result) => r.database === "postgres" },
+  ];
+  for (const { name, of } of groups) {
+    const group = results.filter(of);
+    if (group.length === 0) continue;
+    const wall = (Math.max(...group.map((r) => r.endedAt)) - Math.min(...group.map((r) => r.startedAt))) / 1000;
+    const own = group.reduce((sum, r) => sum + secondsOf(r), 0);
+    const passed = group.reduce((sum, r) => sum + r.passed, 0);
+    const failed = group.reduce((sum, r) => sum + r.failed, 0);
     console.log(
-      `  ${step.name.padEnd(22)} ${String(files.size).padStart(4)} files  ${String(passed).padStart(5)} passed  ${String(failed).padStart(3)} failed  ${stepSeconds.toFixed(0).padStart(5)} s`,
+      `  ${name.padEnd(17)} ${String(group.length).padStart(4)} files ${String(passed).padStart(6)} passed ${String(failed).padStart(3)} failed ${wall.toFixed(0).padStart(6)} s wall ${own.toFixed(0).padStart(6)} s of files`,
     );
   }
-  const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
-  const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
-  console.log(
-    `Tests: ${passed} passed, ${failed} failed, in ${formatDuration(seconds)} (${WORKERS} workers on SQLite${outcomes.some((o) => o.step.database === "postgres") ? `, ${POSTGRES_WORKERS} on PostgreSQL` : ""})`,
-  );
-}
-
-function formatDuration(seconds: number): string {
-  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s`;
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`Tests: ${passed} passed, ${failed} failed, ${results.length} files, in ${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s (${SLOTS} at a time)`);
 }
