@@ -1,4 +1,0 @@
-import { accessibilityWalk, PHONE } from "../fixtures/axe.ts";
-
-// The walk in one theme at one width; its three siblings take the others, so two workers share the four.
-accessibilityWalk("light", PHONE);
