@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { openDatabase } from "../../db/index.ts";
 import { openSignals } from "../../db/signals.ts";
-import { hashPassword, insertUser } from "../../server/auth/service.ts";
+import { hashPassword } from "../../server/auth/password.ts";
+import { insertUser } from "../../server/auth/service.ts";
 import { initChannel } from "../../server/channels/service.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createMailer } from "../../server/mail/mailer.ts";

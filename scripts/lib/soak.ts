@@ -1,7 +1,8 @@
-// Runs the whole suite N times on this checkout and says, per test that ever failed, how many times
-// and with which first error line: a test that fails once in twenty runs shows up here, not in CI.
+// Runs the whole suite N times on this checkout, as ./scripts/test runs it (tiers, workers, the PostgreSQL
+// pass), and says, per test that ever failed, how many times and with which first error line: a test that
+// fails once in twenty runs shows up here, not in CI.
 // Called by `./scripts/test --soak N` after the install, the build and the type check.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -41,16 +42,22 @@ report(results);
 process.exit(results.every((run) => run.exitCode === 0) ? 0 : 1);
 
 async function runSuite(index: number): Promise<Run> {
-  const junit = join(logDir, `run-${index}.xml`);
+  // Each tier's bun test writes its JUnit report into this folder (scripts/lib/test-run.ts).
+  const reports = join(logDir, `run-${index}`);
+  mkdirSync(reports, { recursive: true });
   const log = join(logDir, `run-${index}.log`);
   const started = performance.now();
-  const child = Bun.spawn([process.execPath, "test", "--timeout", "30000", "--reporter=junit", `--reporter-outfile=${junit}`, ...bunArguments], {
+  const child = Bun.spawn([process.execPath, "scripts/lib/test-run.ts", ...bunArguments], {
+    env: { ...process.env, ARENA_TEST_JUNIT_DIR: reports },
     stdout: Bun.file(log),
     stderr: Bun.file(`${log}.stderr`),
   });
   const exitCode = await child.exited;
   const seconds = (performance.now() - started) / 1000;
-  const xml = safeRead(junit);
+  const xml = readdirSync(reports)
+    .filter((file) => file.endsWith(".xml"))
+    .map((file) => safeRead(join(reports, file)))
+    .join("\n");
   return { seconds, exitCode, log, passed: countPassed(xml), failures: failuresIn(xml) };
 }
 

@@ -1,7 +1,8 @@
 import type { AppDeps } from "../http/context.ts";
 import { ConflictError } from "../http/errors.ts";
 import { translate } from "../i18n/messages.ts";
-import { hashPassword, insertUser } from "./service.ts";
+import { hashPassword } from "./password.ts";
+import { insertUser } from "./service.ts";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "./schemas.ts";
 
 export interface AdminInput {

@@ -6,6 +6,7 @@ import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
 import { type Language, translate } from "../i18n/messages.ts";
 import { verifyCaptchaToken } from "./captcha.ts";
+import { hashPassword, passwordIs, passwordMatches } from "./password.ts";
 import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordLoginFailure, userAccountKey } from "./lockout.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, hashToken, newToken, revokeSession, revokeUserSessions } from "./sessions.ts";
@@ -34,21 +35,6 @@ export interface RequestOrigin {
   ip: string;
   userAgent?: string;
   lang: Language;
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: "argon2id" });
-}
-
-// Checked against when the account does not exist, so a wrong username costs as long as a wrong password.
-const decoyHash = hashPassword("decoy password that matches nothing");
-
-async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  if (!hash) {
-    await Bun.password.verify(password, await decoyHash);
-    return false;
-  }
-  return Bun.password.verify(password, hash);
 }
 
 export async function signup(deps: AppDeps, input: SignupInput, origin: RequestOrigin): Promise<User> {
@@ -254,7 +240,7 @@ export async function updateUsername(deps: AppDeps, user: User, username: string
 
 /** Changes the password, ends every session of the account, and opens a fresh one for the caller. */
 export async function changePassword(deps: AppDeps, user: User, input: { oldPassword: string; newPassword: string }, remember: boolean, userAgent?: string): Promise<string> {
-  if (!user.password_hash || !(await Bun.password.verify(input.oldPassword, user.password_hash))) {
+  if (!user.password_hash || !(await passwordIs(input.oldPassword, user.password_hash))) {
     throw new InvalidError([{ field: "oldPassword", code: "wrong_password" }]);
   }
   if (input.oldPassword === input.newPassword) throw new InvalidError([{ field: "newPassword", code: "same_password" }]);

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { passwordIs } from "../auth/password.ts";
 import { clearSessionCookie } from "../auth/session-middleware.ts";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
@@ -62,7 +63,7 @@ export function privacyRoutes(deps: AppDeps) {
     .openapi(deleteAccountRoute, async (c) => {
       const user = currentUser(c);
       const { password, confirmation } = c.req.valid("json");
-      const confirmed = user.password_hash ? await Bun.password.verify(password ?? "", user.password_hash) : confirmation === user.username;
+      const confirmed = user.password_hash ? await passwordIs(password ?? "", user.password_hash) : confirmation === user.username;
       if (!confirmed) throw new AppError(400, "account_deletion_password", { fields: [{ field: user.password_hash ? "password" : "confirmation", code: "account_deletion_password" }] });
       const result = await eraseAccount(deps, user);
       clearSessionCookie(c);

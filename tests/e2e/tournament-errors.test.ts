@@ -50,37 +50,37 @@ describe("tournament errors (spec 02 §8)", () => {
     await dialog.waitFor({ state: "detached" });
   });
 
-  it('toasts "Tournament not found" (404), "Unauthorized access" (401), "Configuration error" and "Error loading tournament" when the page fails to load, in French and English', async () => {
-    // 404: a real missing tournament.
-    const fr = await open(null);
-    await fr.goto(`${env.server.url}/tournament/999999`);
-    await toast(fr, "Tournoi introuvable").waitFor();
-    expect(await fr.getByRole("button", { name: "Réessayer" }).count()).toBe(1);
-    const en = await open(null, "en");
-    await en.goto(`${env.server.url}/tournament/999999`);
-    await toast(en, "Tournament not found").waitFor();
+  // One test per language: each opens five pages, all of them in one test outgrew its limit on a busy machine.
+  const loadFailures = [
+    { status: 401, contentType: "application/json", body: JSON.stringify({ success: false, code: "unauthorized", msg: "x", errorMessage: "x" }), fr: "Non autorisé", en: "Unauthorized access" },
+    { status: 200, contentType: "text/html", body: "<!doctype html><title>not the API</title>", fr: "Erreur de configuration", en: "Configuration error" },
+    { status: 500, contentType: "application/json", body: JSON.stringify({ success: false }), fr: "Erreur lors du chargement du tournoi", en: "Error loading tournament" },
+  ];
+  const texts = {
+    fr: { notFound: "Tournoi introuvable", offline: "Erreur lors du chargement du tournoi" },
+    en: { notFound: "Tournament not found", offline: "Error loading tournament" },
+  };
+  for (const language of ["fr", "en"] as const) {
+    it(`toasts "${texts[language].notFound}" (404), then the texts of a 401, a page that is not the API and a failed load, in ${language === "fr" ? "French" : "English"}`, async () => {
+      const missing = await open(null, language);
+      await missing.goto(`${env.server.url}/tournament/999999`);
+      await toast(missing, texts[language].notFound).waitFor();
+      if (language === "fr") expect(await missing.getByRole("button", { name: "Réessayer" }).count()).toBe(1);
 
-    const organiser = await signedInUser(env.server);
-    const id = await create(organiser);
-    const cases: { status: number; contentType: string; body: string; fr: string; en: string }[] = [
-      { status: 401, contentType: "application/json", body: JSON.stringify({ success: false, code: "unauthorized", msg: "x", errorMessage: "x" }), fr: "Non autorisé", en: "Unauthorized access" },
-      { status: 200, contentType: "text/html", body: "<!doctype html><title>not the API</title>", fr: "Erreur de configuration", en: "Configuration error" },
-      { status: 500, contentType: "application/json", body: JSON.stringify({ success: false }), fr: "Erreur lors du chargement du tournoi", en: "Error loading tournament" },
-    ];
-    for (const language of ["fr", "en"] as const) {
-      for (const failure of cases) {
+      const id = await create(await signedInUser(env.server));
+      for (const failure of loadFailures) {
         const page = await open(null, language);
         await page.route(`**/api/tournament/getTournament/${id}`, (route) => route.fulfill({ status: failure.status, contentType: failure.contentType, body: failure.body }));
         await page.goto(`${env.server.url}/tournament/${id}`);
         await toast(page, failure[language]).waitFor();
       }
-    }
-    // The network down: the generic load text.
-    const offline = await open(null);
-    await offline.route(`**/api/tournament/getTournament/${id}`, (route) => route.abort());
-    await offline.goto(`${env.server.url}/tournament/${id}`);
-    await toast(offline, "Erreur lors du chargement du tournoi").waitFor();
-  });
+      // The network down: the generic load text.
+      const offline = await open(null, language);
+      await offline.route(`**/api/tournament/getTournament/${id}`, (route) => route.abort());
+      await offline.goto(`${env.server.url}/tournament/${id}`);
+      await toast(offline, texts[language].offline).waitFor();
+    });
+  }
 
   it('says the server\'s errorMessage, else "Network error - please check your connection", else "Error creating tournament", and "Tournament created but ID not found"', async () => {
     const organiser = await signedInUser(env.server);

@@ -1,0 +1,200 @@
+// Runs test files in parallel, slowest first, and ends with where the time went.
+// Called by ./scripts/test after the install, lint, build and type check it asks for:
+//   bun scripts/lib/test-run.ts                  every tier on SQLite, and the files that open a database on PostgreSQL too
+//   bun scripts/lib/test-run.ts --quick          the quick tier (tests/tiers.ts) on SQLite
+//   bun scripts/lib/test-run.ts --changed [REF]  the files a change against REF (default HEAD) touches, on both databases
+//   bun scripts/lib/test-run.ts --postgres F…    those test files on PostgreSQL
+//   bun scripts/lib/test-run.ts X…               those test files on SQLite; anything else (a folder, -t PATTERN) goes to one bun test
+//
+// Each file runs in a `bun test` process of its own, in a few slots shared by every tier and both databases: the
+// slowest files (by the durations of earlier runs) start first, so the run ends on short files, and a file's
+// output is printed whole when it ends. bun's own --parallel cuts the files into one contiguous chunk per worker,
+// which left a four-minute browser journey to start last (docs/decisions.md, "A fast, tiered suite").
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
+import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
+import { allTestFiles, changedFiles, readFromCheckout, runsOnPostgres, testsTouchedBy } from "./test-files.ts";
+
+const root = resolve(import.meta.dir, "../..");
+const bun = process.execPath;
+
+type Database = "sqlite" | "postgres";
+
+interface Job {
+  file: string;
+  tier: Tier;
+  database: Database;
+}
+
+interface Result extends Job {
+  passed: number;
+  failed: number;
+  exitCode: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+// Two cores. A third slot fills the time files spend waiting (a live pushed in real time, PostgreSQL, a timer),
+// but never with a third browser journey: three chromiums and their lives at once starved a live's player, which
+// stalled for 20 s.
+const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? 3);
+const BROWSER_SLOTS = Math.min(SLOTS, 2);
+// A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
+// A test that needs longer says so itself.
+const TEST_TIMEOUT_MS = 60_000;
+
+const args = process.argv.slice(2);
+if (args.length > 0 && !args[0]!.startsWith("--") && !args.every(isTestFile)) {
+  // Folders, name patterns and other bun test options: bun test takes them as they are, on SQLite.
+  const child = Bun.spawn([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...args], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
+  process.exit(await child.exited);
+}
+
+const started = performance.now();
+const jobs = jobsFor(args);
+const results = await runAll(jobs);
+report(results, (performance.now() - started) / 1000);
+const complete = results.length === jobs.length && results.every((result) => result.exitCode === 0 && result.failed === 0);
+process.exit(complete && results.some((result) => result.passed > 0) ? 0 : 1);
+
+function isTestFile(arg: string): boolean {
+  return /\.test\.tsx?$/.test(arg) && existsSync(resolve(root, arg));
+}
+
+function jobsFor(args: string[]): Job[] {
+  const tests = allTestFiles();
+  const onSqlite = (files: string[]) => files.map((file): Job => ({ file, tier: tierOf(file), database: "sqlite" }));
+  const onPostgres = (files: string[]) => files.filter((file) => runsOnPostgres(file, readFromCheckout)).map((file): Job => ({ file, tier: tierOf(file), database: "postgres" }));
+  const normalise = (files: string[]) => files.map((file) => file.replace(/^\.\//, ""));
+
+  if (args[0] === "--quick") return onSqlite(tests.filter((file) => tierOf(file) === "quick"));
+  if (args[0] === "--changed") {
+    const base = args[1] ?? "HEAD";
+    const changed = changedFiles(base);
+    const touched = testsTouchedBy(changed, tests, readFromCheckout);
+    console.log(`→ ${changed.length} file(s) changed against ${base}; they touch ${touched.length} test file(s).`);
+    return [...onSqlite(touched), ...onPostgres(touched)];
+  }
+  if (args[0] === "--postgres") return normalise(args.slice(1)).map((file) => ({ file, tier: tierOf(file), database: "postgres" }));
+  if (args.length > 0) return onSqlite(normalise(args));
+  return [...onSqlite(tests), ...onPostgres(tests)];
+}
+
+async function runAll(jobs: Job[]): Promise<Result[]> {
+  const needsPostgres = jobs.some((job) => job.database === "postgres");
+  let cluster: PostgresCluster | undefined;
+  process.on("SIGINT", () => void (cluster?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
+  try {
+    if (needsPostgres) cluster = await startPostgresCluster();
+    const expected = { sqlite: readTimings("sqlite"), postgres: readTimings("postgres") };
+    // Longest first. A file not yet timed on PostgreSQL is guessed from its time on SQLite; a file never timed
+    // (a new one) goes first of all, as it may be long.
+    const expectedOf = (job: Job) => expected[job.database][job.file] ?? expected.sqlite[job.file] ?? Number.POSITIVE_INFINITY;
+    const queue = [...jobs].sort((a, b) => expectedOf(b) - expectedOf(a));
+    const counts = `${jobs.filter((job) => job.database === "sqlite").length} file(s) on SQLite${needsPostgres ? `, ${jobs.filter((job) => job.database === "postgres").length} on PostgreSQL` : ""}`;
+    console.log(`→ Running ${counts}, ${SLOTS} at a time (${BROWSER_SLOTS} browser journeys at most), slowest first…`);
+    const results: Result[] = [];
+    const slot = async (takesBrowser: boolean) => {
+      const next = () => {
+        const index = queue.findIndex((job) => takesBrowser || job.tier !== "browser");
+        return index < 0 ? undefined : queue.splice(index, 1)[0];
+      };
+      for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url));
+    };
+    await Promise.all(Array.from({ length: Math.min(SLOTS, jobs.length) }, (_, index) => slot(index < BROWSER_SLOTS)));
+    saveTimings(results);
+    return results;
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result> {
+  const env: Record<string, string> = { ...process.env } as Record<string, string>;
+  if (job.tier === "quick") env.ARENA_TEST_TIER = "quick";
+  if (job.database === "postgres") env.ARENA_TEST_POSTGRES = postgresUrl!;
+  else delete env.ARENA_TEST_POSTGRES;
+  // ./scripts/test --soak reads each file's JUnit report.
+  const junitDir = process.env.ARENA_TEST_JUNIT_DIR;
+  const junit = junitDir ? ["--reporter=junit", `--reporter-outfile=${join(junitDir, `${job.database}-${job.file.replace(/\W+/g, "-")}.xml`)}`] : [];
+  const startedAt = performance.now();
+  const child = Bun.spawn([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...junit, `./${job.file}`], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  const exitCode = await child.exited;
+  const endedAt = performance.now();
+  const output = `${out}${err}`;
+  const seconds = (endedAt - startedAt) / 1000;
+  process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s) ──\n${output.trim()}\n`);
+  return { ...job, ...counts(output), exitCode, startedAt, endedAt };
+}
+
+function counts(output: string): { passed: number; failed: number } {
+  const last = (word: string) => Number([...output.matchAll(new RegExp(`^ *(\\d+) ${word}$`, "gm"))].at(-1)?.[1] ?? 0);
+  return { passed: last("pass"), failed: last("fail") };
+}
+
+// Per database: the durations measured on this machine (each run writes them), else the committed ones a fresh
+// clone starts from (refreshed by copying the first over the second). A function declaration: the run above
+// calls it before this line is reached.
+function timingFiles(database: Database) {
+  return { measured: join(root, ".cache/test-timings", `${database}.json`), committed: join(root, "tests/timings", `${database}.json`) };
+}
+
+function readTimings(database: Database): Record<string, number> {
+  const { measured, committed } = timingFiles(database);
+  return { ...readTimingFile(committed), ...readTimingFile(measured) };
+}
+
+function readTimingFile(file: string): Record<string, number> {
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
+  } catch {
+    return {};
+  }
+}
+
+function saveTimings(results: Result[]): void {
+  for (const database of ["sqlite", "postgres"] as const) {
+    const ran = results.filter((result) => result.database === database);
+    if (ran.length === 0) continue;
+    const { measured } = timingFiles(database);
+    const files = readTimingFile(measured);
+    for (const result of ran) files[result.file] = Math.round(result.endedAt - result.startedAt);
+    mkdirSync(resolve(measured, ".."), { recursive: true });
+    const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(measured, `${JSON.stringify({ version: 1, files: sorted }, null, 2)}\n`);
+  }
+}
+
+function report(results: Result[], seconds: number): void {
+  const secondsOf = (result: Result) => (result.endedAt - result.startedAt) / 1000;
+  const failing = results.filter((result) => result.failed > 0 || result.exitCode !== 0);
+  if (failing.length > 0) {
+    console.log("\nFiles with a failure (their output is above):");
+    for (const result of failing) console.log(`  ${result.file} (${result.database}): ${result.failed} failed, exit code ${result.exitCode}`);
+  }
+  console.log("\nThe 15 slowest files:");
+  for (const result of [...results].sort((a, b) => secondsOf(b) - secondsOf(a)).slice(0, 15)) {
+    console.log(`  ${secondsOf(result).toFixed(1).padStart(6)} s  ${result.file} (${result.tier}, ${result.database === "postgres" ? "PostgreSQL" : "SQLite"})`);
+  }
+  console.log("\nTiers (wall clock from the first file's start to the last one's end, and the files' own seconds added up):");
+  const groups = [
+    ...TIERS.map((tier) => ({ name: `${tier}, SQLite`, of: (r: Result) => r.database === "sqlite" && r.tier === tier })),
+    { name: "PostgreSQL pass", of: (r: Result) => r.database === "postgres" },
+  ];
+  for (const { name, of } of groups) {
+    const group = results.filter(of);
+    if (group.length === 0) continue;
+    const wall = (Math.max(...group.map((r) => r.endedAt)) - Math.min(...group.map((r) => r.startedAt))) / 1000;
+    const own = group.reduce((sum, r) => sum + secondsOf(r), 0);
+    const passed = group.reduce((sum, r) => sum + r.passed, 0);
+    const failed = group.reduce((sum, r) => sum + r.failed, 0);
+    console.log(
+      `  ${name.padEnd(17)} ${String(group.length).padStart(4)} files ${String(passed).padStart(6)} passed ${String(failed).padStart(3)} failed ${wall.toFixed(0).padStart(6)} s wall ${own.toFixed(0).padStart(6)} s of files`,
+    );
+  }
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`Tests: ${passed} passed, ${failed} failed, ${results.length} files, in ${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s (${SLOTS} at a time)`);
+}
