@@ -269,7 +269,7 @@ describe("wallet", () => {
     await page.getByTitle("Failed to load balance").waitFor({ timeout: 10_000 });
     expect(failed - asked).toBeGreaterThanOrEqual(4_900);
     expect(failed - asked).toBeLessThan(7_000);
-  }, 20_000);
+  });
 });
 
 describe("the tournament request dialog", () => {
