@@ -35,10 +35,12 @@ interface Result extends Job {
   endedAt: number;
 }
 
-// Two cores. A third slot fills the time files spend waiting (a live pushed in real time, PostgreSQL, a timer),
-// but never with a third browser journey: three chromiums and their lives at once starved a live's player, which
-// stalled for 20 s.
-const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? 3);
+// Two cores. The quick tier runs three files at a time: a third slot fills the time files spend waiting.
+// The whole run takes one file at a time for now (ARENA_TEST_WORKERS=3 shares it out): beside each other, browser
+// journeys and lives starved a live's player, and the touch test of tests/e2e/streaming.test.ts failed in two of
+// three shared runs (its player stalled for 20 s; once a tap paused it). Making those claims hold on a shared
+// machine is issue 33's next step. Never more than two browser journeys at once: three starved every player.
+const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 1));
 const BROWSER_SLOTS = Math.min(SLOTS, 2);
 // A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
 // A test that needs longer says so itself.
