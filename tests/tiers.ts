@@ -5,7 +5,8 @@
  * - media: ffmpeg (a live pushed, a clip cut, a picture made or re-encoded, a replay written);
  * - browser: Debian's chromium (every journey in tests/e2e, and the files below that open a page).
  * Every tier runs on SQLite; the files that open a database run again on PostgreSQL (scripts/lib/test-files.ts).
- * A file that starts ffmpeg in the quick tier is refused there with the line to add (tests/preload.ts).
+ * A file that starts ffmpeg in the quick tier is refused there with the line to add (tests/preload.ts). Files that
+ * run on PostgreSQL only (the cluster ones) are sorted the same way: check them with `./scripts/test --postgres`.
  */
 export type Tier = "quick" | "media" | "browser";
 
@@ -26,6 +27,7 @@ const MEDIA_FILES = new Set<string>([
   "server/events/events.test.ts",
   "server/follows/follows.test.ts",
   "server/http/image-size.test.ts",
+  "server/live/cluster.test.ts",
   "server/live/ladder.test.ts",
   "server/live/live.test.ts",
   "server/ops/ops.test.ts",
@@ -35,6 +37,7 @@ const MEDIA_FILES = new Set<string>([
   "server/tournaments/match-replays.test.ts",
   "server/tournaments/routes.test.ts",
   "tests/authorization.test.ts",
+  "tests/cluster.test.ts",
   "tests/fuzz.test.ts",
 ]);
 
