@@ -10,7 +10,8 @@
 // slowest files (by the durations of earlier runs) start first, so the run ends on short files, and a file's
 // output is printed whole when it ends. bun's own --parallel cuts the files into one contiguous chunk per worker,
 // which left a four-minute browser journey to start last (docs/decisions.md, "A fast, tiered suite").
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
@@ -33,15 +34,16 @@ interface Result extends Job {
   exitCode: number;
   startedAt: number;
   endedAt: number;
+  /** The file's processor time, with every process it started and waited for (chromium, ffmpeg, the servers). */
+  cpuSeconds: number;
 }
 
 // Two cores. The quick tier runs three files at a time: a third slot fills the time files spend waiting.
-// The whole run takes one file at a time for now (ARENA_TEST_WORKERS=3 shares it out): beside each other, browser
-// journeys and lives starved a live's player, and the touch test of tests/e2e/streaming.test.ts failed in two of
-// three shared runs (its player stalled for 20 s; once a tap paused it). Making those claims hold on a shared
-// machine is issue 33's next step. Never more than two browser journeys at once: three starved every player.
-const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 1));
-const BROWSER_SLOTS = Math.min(SLOTS, 2);
+// The whole run takes two: one browser journey at a time (one alone keeps both cores 90% busy: chromium, the
+// server, its lives), beside the files that mostly wait (lives in real time, database round trips). Two journeys
+// side by side were slower than one after the other, and starved players (docs/benchmarks.md, "Test suite in parallel").
+const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 2));
+const BROWSER_SLOTS = Number(process.env.ARENA_TEST_BROWSER_WORKERS ?? 1);
 // A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
 // A test that needs longer says so itself.
 const TEST_TIMEOUT_MS = 60_000;
@@ -54,9 +56,10 @@ if (args.length > 0 && !args[0]!.startsWith("--") && !args.every(isTestFile)) {
 }
 
 const started = performance.now();
+const busyAtStart = machineBusy();
 const jobs = jobsFor(args);
 const results = await runAll(jobs);
-report(results, (performance.now() - started) / 1000);
+report(results, (performance.now() - started) / 1000, busyAtStart);
 const complete = results.length === jobs.length && results.every((result) => result.exitCode === 0 && result.failed === 0);
 process.exit(complete && results.some((result) => result.passed > 0) ? 0 : 1);
 
@@ -86,7 +89,14 @@ function jobsFor(args: string[]): Job[] {
 async function runAll(jobs: Job[]): Promise<Result[]> {
   const needsPostgres = jobs.some((job) => job.database === "postgres");
   let cluster: PostgresCluster | undefined;
-  process.on("SIGINT", () => void (cluster?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
+  // What the files of one run share, such as the seeded DEMO community (tests/fixtures/demo-template.ts).
+  const runDir = mkdtempSync(join(tmpdir(), "arena-test-run-"));
+  process.env.ARENA_TEST_RUN_DIR = runDir;
+  const cleanUp = async () => {
+    await cluster?.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));
   try {
     if (needsPostgres) cluster = await startPostgresCluster();
     const expected = { sqlite: readTimings("sqlite"), postgres: readTimings("postgres") };
@@ -108,7 +118,7 @@ async function runAll(jobs: Job[]): Promise<Result[]> {
     saveTimings(results);
     return results;
   } finally {
-    await cluster?.stop();
+    await cleanUp();
   }
 }
 
@@ -125,10 +135,11 @@ async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const exitCode = await child.exited;
   const endedAt = performance.now();
+  const cpuSeconds = Number(child.resourceUsage()?.cpuTime.total ?? 0n) / 1e6;
   const output = `${out}${err}`;
   const seconds = (endedAt - startedAt) / 1000;
-  process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s) ──\n${output.trim()}\n`);
-  return { ...job, ...counts(output), exitCode, startedAt, endedAt };
+  process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(0)} s of CPU) ──\n${output.trim()}\n`);
+  return { ...job, ...counts(output), exitCode, startedAt, endedAt, cpuSeconds };
 }
 
 function counts(output: string): { passed: number; failed: number } {
@@ -169,7 +180,19 @@ function saveTimings(results: Result[]): void {
   }
 }
 
-function report(results: Result[], seconds: number): void {
+/** The machine's processor time so far, busy and in all, from /proc/stat (in clock ticks; undefined elsewhere). */
+function machineBusy(): { busy: number; total: number } | undefined {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = ticks[3]! + ticks[4]!;
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+function report(results: Result[], seconds: number, busyAtStart: ReturnType<typeof machineBusy>): void {
   const secondsOf = (result: Result) => (result.endedAt - result.startedAt) / 1000;
   const failing = results.filter((result) => result.failed > 0 || result.exitCode !== 0);
   if (failing.length > 0) {
@@ -178,9 +201,11 @@ function report(results: Result[], seconds: number): void {
   }
   console.log("\nThe 15 slowest files:");
   for (const result of [...results].sort((a, b) => secondsOf(b) - secondsOf(a)).slice(0, 15)) {
-    console.log(`  ${secondsOf(result).toFixed(1).padStart(6)} s  ${result.file} (${result.tier}, ${result.database === "postgres" ? "PostgreSQL" : "SQLite"})`);
+    console.log(
+      `  ${secondsOf(result).toFixed(1).padStart(6)} s  ${result.cpuSeconds.toFixed(0).padStart(4)} s of CPU  ${result.file} (${result.tier}, ${result.database === "postgres" ? "PostgreSQL" : "SQLite"})`,
+    );
   }
-  console.log("\nTiers (wall clock from the first file's start to the last one's end, and the files' own seconds added up):");
+  console.log("\nTiers (wall clock from the first file's start to the last one's end, the files' own seconds and their CPU added up):");
   const groups = [
     ...TIERS.map((tier) => ({ name: `${tier}, SQLite`, of: (r: Result) => r.database === "sqlite" && r.tier === tier })),
     { name: "PostgreSQL pass", of: (r: Result) => r.database === "postgres" },
@@ -192,11 +217,17 @@ function report(results: Result[], seconds: number): void {
     const own = group.reduce((sum, r) => sum + secondsOf(r), 0);
     const passed = group.reduce((sum, r) => sum + r.passed, 0);
     const failed = group.reduce((sum, r) => sum + r.failed, 0);
+    const cpu = group.reduce((sum, r) => sum + r.cpuSeconds, 0);
     console.log(
-      `  ${name.padEnd(17)} ${String(group.length).padStart(4)} files ${String(passed).padStart(6)} passed ${String(failed).padStart(3)} failed ${wall.toFixed(0).padStart(6)} s wall ${own.toFixed(0).padStart(6)} s of files`,
+      `  ${name.padEnd(17)} ${String(group.length).padStart(4)} files ${String(passed).padStart(6)} passed ${String(failed).padStart(3)} failed ${wall.toFixed(0).padStart(6)} s wall ${own.toFixed(0).padStart(6)} s of files ${cpu.toFixed(0).padStart(6)} s of CPU`,
     );
   }
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  const busyAtEnd = machineBusy();
+  if (busyAtStart && busyAtEnd) {
+    const share = (busyAtEnd.busy - busyAtStart.busy) / (busyAtEnd.total - busyAtStart.total);
+    console.log(`The machine's ${navigator.hardwareConcurrency} cores were ${Math.round(share * 100)}% busy during the run (everything running on it, this run or not).`);
+  }
   console.log(`Tests: ${passed} passed, ${failed} failed, ${results.length} files, in ${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s (${SLOTS} at a time)`);
 }

@@ -6,7 +6,8 @@ import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ DEMO: "1" }, { ingest: true });
+  // This file tests the seed itself: it never starts on the run's copy of a seeded community.
+  server = await startTestServer({ DEMO: "1" }, { ingest: true, seedDemo: true });
 }, 120_000);
 // The DEMO seed credits wallets and sells tickets: its books must balance too.
 afterAll(() => auditLedgerThenStop(server));

@@ -221,7 +221,9 @@ describe("watching a live", () => {
   it("plays the live with low latency (HTTP-FLV), then over HLS from the settings menu", async () => {
     const owner = await streamer();
     const started = server.deps.bus.next("stream:started", (e) => e.username === owner.account.username);
-    const publisher = publishTestStream(owner.ingest, { seconds: 120, lasts: "file" });
+    // Live until the replay test ends it: on a busy machine the tests in between took longer than two minutes,
+    // and a live that ended early stalled the touch test's player.
+    const publisher = publishTestStream(owner.ingest, { seconds: 900, lasts: "file" });
     publishers.push(publisher);
     await started;
     Object.assign(live, { username: owner.account.username, api: owner.browser, publisher, sessionCookie: owner.browser.cookies.get("arena_session")!, user: owner.user });
