@@ -107,9 +107,11 @@ async function runAll(jobs: Job[]): Promise<Result[]> {
     const counts = `${jobs.filter((job) => job.database === "sqlite").length} file(s) on SQLite${needsPostgres ? `, ${jobs.filter((job) => job.database === "postgres").length} on PostgreSQL` : ""}`;
     console.log(`→ Running ${counts}, ${SLOTS} at a time (${BROWSER_SLOTS} browser journeys at most), slowest first…`);
     const results: Result[] = [];
+    // A browser slot takes the journeys first, one after the other: they are most of the run and cannot share.
     const slot = async (takesBrowser: boolean) => {
       const next = () => {
-        const index = queue.findIndex((job) => takesBrowser || job.tier !== "browser");
+        const journey = takesBrowser ? queue.findIndex((job) => job.tier === "browser") : -1;
+        const index = journey >= 0 ? journey : queue.findIndex((job) => job.tier !== "browser");
         return index < 0 ? undefined : queue.splice(index, 1)[0];
       };
       for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url));
