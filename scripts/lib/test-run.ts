@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
+import { cpuAccount } from "./cpu-account.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
 import { allTestFiles, changedFiles, readFromCheckout, runsOnPostgres, testsTouchedBy } from "./test-files.ts";
 
@@ -34,7 +35,7 @@ interface Result extends Job {
   exitCode: number;
   startedAt: number;
   endedAt: number;
-  /** The file's processor time, with every process it started and waited for (chromium, ffmpeg, the servers). */
+  /** The file's processor time, with every process it started (chromium, ffmpeg, its servers: scripts/lib/cpu-account.ts). */
   cpuSeconds: number;
 }
 
@@ -133,12 +134,14 @@ async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result
   const junitDir = process.env.ARENA_TEST_JUNIT_DIR;
   const junit = junitDir ? ["--reporter=junit", `--reporter-outfile=${join(junitDir, `${job.database}-${job.file.replace(/\W+/g, "-")}.xml`)}`] : [];
   const startedAt = performance.now();
-  const child = Bun.spawn([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...junit, `./${job.file}`], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+  const account = cpuAccount([bun, "test", "--timeout", String(TEST_TIMEOUT_MS), ...junit, `./${job.file}`]);
+  const child = Bun.spawn(account.command, { cwd: root, env, stdout: "pipe", stderr: "pipe" });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const exitCode = await child.exited;
   const endedAt = performance.now();
-  const cpuSeconds = Number(child.resourceUsage()?.cpuTime.total ?? 0n) / 1e6;
-  const output = `${out}${err}`;
+  const { seconds: cpuSeconds, leftBehind } = await account.close(Number(child.resourceUsage()?.cpuTime.total ?? 0n) / 1e6);
+  const leftNote = leftBehind.length ? `\n⚠ ${job.file} left ${leftBehind.length} process(es) running, now stopped: ${leftBehind.join(", ")}` : "";
+  const output = `${out}${err}${leftNote}`;
   const seconds = (endedAt - startedAt) / 1000;
   process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(0)} s of CPU) ──\n${output.trim()}\n`);
   return { ...job, ...counts(output), exitCode, startedAt, endedAt, cpuSeconds };
