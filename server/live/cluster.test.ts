@@ -144,6 +144,14 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
   });
 
   it("is never relayed twice: a relayed request is answered from the node's own disk, or not at all", async () => {
+    // The live was opened to everyone again through node A: node B hears of it a moment later (a busy run took longer).
+    const playlist = `${b.url}/live/${streamer.username}/index.m3u8`;
+    const servedToAVisitor = async () => {
+      const response = await fetch(playlist);
+      await response.arrayBuffer();
+      return response.status === 200;
+    };
+    await waitFor("node B to serve the live to a visitor again", servedToAVisitor, 15_000, 100);
     const relayedAgain = await fetch(`${b.url}/live/${streamer.username}/index.m3u8`, { headers: { [RELAYED_HEADER]: "1" } });
     expect(relayedAgain.status).toBe(404);
     expect((await fetch(`${a.url}/live/${streamer.username}/index.m3u8`, { headers: { [RELAYED_HEADER]: "1" } })).status).toBe(200);
