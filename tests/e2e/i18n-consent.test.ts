@@ -225,13 +225,23 @@ async function expectNoBannerAfterReload(page: Page): Promise<void> {
 describe("cookie banner", () => {
   it("appears about 500 ms after a new visitor's first load, and Accept all stores every category", async () => {
     const { context, page } = await newVisitor();
+    // When the page's heading and the banner appear, noted by the page itself (in ms since the navigation began):
+    // this process hears of both later, and on a busy machine the banner was there before it heard of the heading.
+    await page.addInitScript(() => {
+      const seen = { heading: 0, banner: 0 };
+      (window as unknown as { consentTimes: typeof seen }).consentTimes = seen;
+      new MutationObserver(() => {
+        if (!seen.heading && [...document.querySelectorAll("h1, h2, h3")].some((heading) => heading.textContent?.includes("Bienvenue sur Arena"))) seen.heading = performance.now();
+        if (!seen.banner && document.querySelector("section.cookie-banner")) seen.banner = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(env.server.url);
-    await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
-    const shownAt = Date.now();
     const banner = page.getByRole("region", { name: BANNER });
-    expect(await banner.count()).toBe(0);
     await banner.waitFor();
-    expect(Date.now() - shownAt).toBeGreaterThan(150);
+    const seen = await page.evaluate(() => (window as unknown as { consentTimes: { heading: number; banner: number } }).consentTimes);
+    // The banner's 500 ms start when the app is drawn, its heading with it; the observer notes both a moment late.
+    expect(seen.heading).toBeGreaterThan(0);
+    expect(seen.banner - seen.heading).toBeGreaterThanOrEqual(450);
     await banner.getByRole("link", { name: "En savoir plus" }).waitFor();
     await banner.getByRole("button", { name: "Tout accepter" }).click();
     await banner.waitFor({ state: "detached" });
