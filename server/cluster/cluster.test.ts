@@ -36,6 +36,18 @@ async function reader(node: TestServer, streamID: string): Promise<Socket> {
   return socket;
 }
 
+/** Every node reads one instant while `act` runs: on a busy machine a bucket would otherwise refill between two sends. */
+async function atOneInstant<T>(nodes: TestServer[], act: () => Promise<T>): Promise<T> {
+  const instant = Date.now();
+  const clocks = nodes.map((node) => node.deps.now);
+  for (const node of nodes) Object.assign(node.deps, { now: () => instant });
+  try {
+    return await act();
+  } finally {
+    nodes.forEach((node, index) => Object.assign(node.deps, { now: clocks[index] }));
+  }
+}
+
 /** A browser signed in through one node, asking another (a load balancer may send any request anywhere). */
 const through = (browser: Browser, node: TestServer) => {
   const moved = new Browser(node.url, browser.lang);
@@ -132,10 +144,11 @@ describe.skipIf(!onPostgres)(titled("two nodes on one PostgreSQL", onPostgres ? 
     const { streamID } = await channel(a);
     const chatty = await signedInUser(a);
     const writers = [await open(a, "/writechat", cookieOf(chatty.browser)), await open(b, "/writechat", cookieOf(chatty.browser))];
-    const sends = Array.from({ length: 6 }, (_, index) => writers[index % 2]!.emitWithAck("message", { streamID, message: `flood ${index}` }));
-    const answers: { ok: boolean; code?: string }[] = await Promise.all(sends);
-    // A bucket per node would let all six through (three on each); one shared bucket holds three, one more if a second went by.
-    expect(answers.filter((answer) => answer.ok).length).toBeLessThanOrEqual(4);
+    const answers: { ok: boolean; code?: string }[] = await atOneInstant([a, b], () =>
+      Promise.all(Array.from({ length: 6 }, (_, index) => writers[index % 2]!.emitWithAck("message", { streamID, message: `flood ${index}` }))),
+    );
+    // A bucket per node would let all six through (three on each); one shared bucket holds three.
+    expect(answers.filter((answer) => answer.ok).length).toBe(3);
     expect(answers.filter((answer) => !answer.ok).every((answer) => answer.code === "chat_rate_limited")).toBe(true);
   });
 
@@ -150,7 +163,7 @@ describe.skipIf(!onPostgres)(titled("two nodes on one PostgreSQL", onPostgres ? 
     const offs = [a.deps.bus.on("viewers:changed", (event) => sweptBy.onBusA.push(event)), b.deps.bus.on("viewers:changed", (event) => sweptBy.onBusB.push(event))];
     await b.deps.db.insertInto("viewer_presence").values({ channel_id: channelRow.id, viewer_id: "visitor:gone", last_seen_at: 0, address: "192.0.2.1" }).execute();
     // The sweep runs every 10 s: the count announced by A reaches B's page through the adapter.
-    const counted = await waitFor("the sweep's count", () => sweptBy.a[0], 15_000);
+    const counted = await waitFor("the sweep's count", () => sweptBy.a[0], 30_000);
     offs.forEach((off) => off());
     expect(counted).toMatchObject({ channelArn: streamID, viewerCount: 0 });
     expect(sweptBy.onBusB).toEqual([]);
@@ -165,9 +178,12 @@ describe.skipIf(!onPostgres)(titled("two nodes on one PostgreSQL", onPostgres ? 
     await waitFor("A's runs", () => runs.length >= 5);
     expect(new Set(runs)).toEqual(new Set(["A"]));
     await cluster.stopNode(a);
-    const runsOfA = runs.length;
-    await waitFor("B to take over", () => runs.includes("B"));
-    expect(new Set(runs.slice(runsOfA))).toEqual(new Set(["B"]));
+    // A gives the lock up early in its stop, so B may take over before the stop returns: its runs can start then.
+    const runsWhenAStopped = runs.length;
+    await waitFor("B's runs after A stopped", () => runs.length >= runsWhenAStopped + 3);
+    const firstOfB = runs.indexOf("B");
+    expect(new Set(runs.slice(0, firstOfB))).toEqual(new Set(["A"]));
+    expect(new Set(runs.slice(firstOfB))).toEqual(new Set(["B"]));
     await Promise.all(stops.map((stop) => stop()));
   });
 });
