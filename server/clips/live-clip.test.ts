@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flvRecordedSeconds } from "../../media/clip.ts";
@@ -58,9 +58,10 @@ describe("a clip of a real live", () => {
 
     const video = await fetch(`${server.url}${ready.videoUrl}`);
     expect([video.status, video.headers.get("content-type")]).toEqual([200, "video/mp4"]);
-    const file = join(mkdtempSync(join(tmpdir(), "arena-clip-")), "clip.mp4");
+    const folder = mkdtempSync(join(tmpdir(), "arena-clip-"));
+    const file = join(folder, "clip.mp4");
     writeFileSync(file, new Uint8Array(await video.arrayBuffer()));
-    const probed = await probe(file);
+    const probed = await probe(file).finally(() => rmSync(folder, { recursive: true, force: true }));
     expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(["aac", "h264"]);
     // Cut on keyframes from the recording: the asked length, give or take the interval (and the last frames still in ffmpeg's buffer).
     expect(Math.abs(probed.duration - ASKED_SECONDS)).toBeLessThanOrEqual(KEYFRAME_SECONDS + 0.1);
