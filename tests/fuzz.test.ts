@@ -15,7 +15,7 @@ import { type Actor, startWorld } from "./fixtures/world.ts";
 
 /** FUZZ_SEED=n and FUZZ_RUNS=n try other and more inputs when hunting; the suite always runs the fixed ones. */
 const SEED = Number(process.env.FUZZ_SEED ?? 1313);
-/** Inputs per route and per caller; about 5,000 requests in all. */
+/** Inputs per route and per caller; about 9,000 requests in all. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 /** Each try of these hashes a password (argon2, about 0.7 s on a small machine): fewer tries, same inputs' shapes. */
 const SLOW: Record<string, number> = { "POST /api/auth/signup": 4, "POST /api/auth/login": 4, "PUT /api/auth/password": 3, "POST /api/auth/reset/{token}": 4 };
