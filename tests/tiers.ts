@@ -3,7 +3,7 @@
  * which to run when):
  * - quick: nothing else. Lint, type check and these are the loop after each change (`./scripts/test --quick`);
  * - media: ffmpeg (a live pushed, a clip cut, a picture made or re-encoded, a replay written);
- * - browser: Debian's chromium (every journey in tests/e2e, and the files below that open a page).
+ * - browser: Debian's chromium, its headless shell (every journey in tests/e2e, and the files below that open a page).
  * Every tier runs on SQLite; the files that open a database run again on PostgreSQL (scripts/lib/test-files.ts).
  * A file that starts ffmpeg in the quick tier is refused there with the line to add (tests/preload.ts). Files that
  * run on PostgreSQL only (the cluster ones) are sorted the same way: check them with `./scripts/test --postgres`.

@@ -384,6 +384,21 @@ describe("watching a live", () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(5500);
   });
 
+  it("hides the control bar at once when the mouse leaves the picture, and shows it when the mouse comes back", async () => {
+    const page = await (await visitor()).newPage();
+    await page.goto(`${server.url}/stream/${live.username}`);
+    await expectFramesAdvance(page, "desktop");
+    const bar = page.locator(".player-bar");
+    const hidden = async () => (await bar.getAttribute("class"))?.includes("player-bar-hidden") ?? false;
+    const box = (await page.locator(".player").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await waitFor("the bar shows under the mouse", async () => !(await hidden()));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 40);
+    await waitFor("the bar hides once the mouse left", hidden, 2_000);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await waitFor("the bar shows again", async () => !(await hidden()), 2_000);
+  });
+
   it("tells a stream that is not live, a user without a channel, an unknown user and a failed load apart", async () => {
     const context = await visitor();
     const page = await context.newPage();

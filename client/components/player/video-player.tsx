@@ -107,7 +107,9 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
       onPointerMove={(event) => event.pointerType === "mouse" && controls.poke()}
       onPointerDown={gestures.onPointerDown}
       onFocus={controls.poke}
-      onMouseLeave={() => !media.paused && !menu.open && controls.hide()}
+      // A mouse leaving hides the bar at once. Only a mouse: after a tap, some browsers send the mouse events they
+      // emulate for it a mouseleave of their own about half a second later, which would hide the bar the tap showed.
+      onPointerLeave={(event) => event.pointerType === "mouse" && !media.paused && !menu.open && controls.hide()}
     >
       <video
         ref={video}
