@@ -65,7 +65,11 @@ describe("a database picture", () => {
     const slowKey = `picture-test-${settings}`;
     // SQLite has one writer: a second write, and the picture, wait for the transaction there, so they come after it.
     // On PostgreSQL a later transaction commits first; the picture then sees its row, not the slow one's.
-    const during = dialectOf(db) === "postgres" ? (await setting().execute(), await snapshot(db)) : undefined;
+    let during: Awaited<ReturnType<typeof snapshot>> | undefined;
+    if (dialectOf(db) === "postgres") {
+      await setting().execute();
+      during = await snapshot(db);
+    }
     commit();
     await transaction;
     const after = await snapshot(db);
