@@ -118,6 +118,8 @@ export interface LadderOptions {
   encoder: Promise<VideoEncoder>;
   /** The publisher's description, once it came (media-server.ts publisherInfo). */
   source: () => PublisherInfo | undefined;
+  /** The same live's jobs from before its publisher came back, while they stop: they may still write a playlist. */
+  previousJobsStopped?: Promise<unknown>;
 }
 
 // The publisher's metadata and codec headers follow its publish command within milliseconds; the
@@ -135,7 +137,7 @@ export function startLiveLadder(options: LadderOptions): FfmpegJob {
   let job: FfmpegJob | undefined;
   let stopped = false;
   const starting = (async () => {
-    const [source, encoder] = await Promise.all([waitForSource(options.source, () => stopped), options.encoder]);
+    const [source, encoder] = await Promise.all([waitForSource(options.source, () => stopped), options.encoder, options.previousJobsStopped]);
     if (stopped) return;
     const renditions = source ? renditionsFor(options.heights, source) : [];
     // A publisher back within the grace window may send another size: what the last plan wrote and this one does not is taken away.

@@ -40,9 +40,10 @@ interface Result extends Job {
 }
 
 // Two cores. The quick tier runs three files at a time: a third slot fills the time files spend waiting.
-// The whole run takes two: one browser journey at a time (one alone keeps both cores 90% busy: chromium, the
-// server, its lives), beside the files that mostly wait (lives in real time, database round trips). Two journeys
-// side by side were slower than one after the other, and starved players (docs/benchmarks.md, "Test suite in parallel").
+// The whole run takes two: one browser journey at a time (one alone keeps both cores busy: chromium, the server,
+// its lives), beside the files that mostly wait (lives in real time, database round trips). Two journeys side by
+// side were slower than one after the other and starved players; a third slot beside the journeys made them the
+// run's longest slot (docs/benchmarks.md, "Test suite in parallel").
 const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 2));
 const BROWSER_SLOTS = Number(process.env.ARENA_TEST_BROWSER_WORKERS ?? 1);
 // A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
@@ -97,7 +98,9 @@ async function runAll(jobs: Job[]): Promise<Result[]> {
     await cluster?.stop();
     rmSync(runDir, { recursive: true, force: true });
   };
+  // Stopped by hand or by CI: the throw-away PostgreSQL cluster and the run's folder go too.
   process.on("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+  process.on("SIGTERM", () => void cleanUp().then(() => process.exit(143)));
   try {
     if (needsPostgres) cluster = await startPostgresCluster();
     const expected = { sqlite: readTimings("sqlite"), postgres: readTimings("postgres") };

@@ -34,6 +34,8 @@ interface LiveChannel {
   recording: boolean;
   remux?: FfmpegJob;
   relays?: Promise<FfmpegJob[]>;
+  /** The jobs of the last publish while they stop (the publisher left; it may come back within the grace window). */
+  stoppingJobs?: Promise<unknown>;
   /** The database side of the start; the end waits for it. */
   opened?: Promise<void>;
   previewTimer?: Timer;
@@ -219,7 +221,16 @@ export class LiveManager implements PublishEvents, LiveControl {
     const paths = { hlsDir: channel.hlsDir, recordingDir: channel.recording ? channel.recordingDir : null };
     const ladder = this.ladder;
     return ladder
-      ? startLiveLadder({ input: () => media.internalRtmpUrl(streamKey), paths, log: this.log, heights: ladder.heights, encoder: ladder.encoder, source: () => media.publisherInfo(streamKey) })
+      ? startLiveLadder({
+          input: () => media.internalRtmpUrl(streamKey),
+          paths,
+          log: this.log,
+          heights: ladder.heights,
+          encoder: ladder.encoder,
+          source: () => media.publisherInfo(streamKey),
+          // A publisher back at another size: the last ladder's rungs are taken away once it can no longer write them.
+          previousJobsStopped: channel.stoppingJobs,
+        })
       : startLiveRemux({ feed: (stdin) => feedFromMediaServer(media, streamKey, stdin) }, paths, this.log);
   }
 
@@ -251,6 +262,7 @@ export class LiveManager implements PublishEvents, LiveControl {
     channel.relays = undefined;
     if (jobs.length === 0) return;
     const stopping = Promise.all(jobs.map((job) => job.stop(5000)));
+    channel.stoppingJobs = stopping;
     this.media?.endReaders(streamKey);
     await stopping;
   }

@@ -374,7 +374,7 @@ describe("watching a live", () => {
     await expectFramesAdvance(page, "phone");
     const bar = page.locator(".player-bar");
     const hidden = async () => (await bar.getAttribute("class"))?.includes("player-bar-hidden") ?? false;
-    // A stall shows the bar too (it says the player is loading), so a busy machine may need longer.
+    // A reconnection shows the bar too (it says the player is loading), so a busy machine may need longer.
     await waitFor("the bar hides by itself", hidden, 20_000);
     await page.locator("video").tap();
     expect(await hidden()).toBe(false);

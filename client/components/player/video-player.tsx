@@ -122,8 +122,10 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
         {...media.mediaEvents}
         onWaiting={engine.mediaEvents.onWaiting}
         onPlaying={() => {
-          // The bar starts its 6 s countdown as soon as the picture moves.
-          controls.poke();
+          // The bar starts its 6 s countdown as soon as the picture moves. A picture moving again after the player
+          // reconnected does not keep the bar up: it showed only to say the player was loading, nobody asked for
+          // it, and a tap then would pause instead of showing the controls.
+          if (controls.shownByUser) controls.poke();
           engine.mediaEvents.onPlaying();
         }}
         onCanPlay={engine.mediaEvents.onCanPlay}
