@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, dialectOf, openDatabase } from "../db/index.ts";
+import { type Db, type DbOrTransaction, dialectOf, openDatabase } from "../db/index.ts";
 import { createTestDatabase, type TestDatabase } from "./fixtures/database.ts";
 import { diff, snapshot } from "./fixtures/db-state.ts";
 
@@ -28,7 +28,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function setting(into: Db = db) {
+function setting(into: DbOrTransaction = db) {
   return into.insertInto("site_setting").values({ key: `picture-test-${++settings}`, value: "on", updated_at: 1, updated_by: null });
 }
 
@@ -57,7 +57,7 @@ describe("a database picture", () => {
       written = resolve;
     });
     const transaction = db.transaction().execute(async (trx) => {
-      await setting(trx as unknown as Db).execute();
+      await setting(trx).execute();
       written();
       await committed;
     });
