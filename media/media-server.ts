@@ -2,11 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo, Server as NetServer, Socket } from "node:net";
 import { join } from "node:path";
-// node-media-server keeps its state in module-level singletons: one media server per process.
-import NodeMediaServer from "node-media-server";
-import Context from "node-media-server/src/core/context.js";
-import BaseSession from "node-media-server/src/session/base_session.js";
-import logger from "node-media-server/src/core/logger.js";
+import type NodeMediaServer from "node-media-server";
 import type { StdinWriter } from "./ffmpeg-job.ts";
 import { isAddressInUse } from "./ports.ts";
 
@@ -164,6 +160,7 @@ export async function startMediaServer(options: {
   events: PublishEvents;
   logLevel: string;
 }): Promise<MediaServer> {
+  const { NodeMediaServer, Context, BaseSession, logger } = await loadNodeMediaServer();
   const secret = randomBytes(24).toString("hex");
   const sign = (path: string) => {
     const expires = Math.floor(Date.now() / 1000) + SIGN_TTL_S;
@@ -231,7 +228,7 @@ export async function startMediaServer(options: {
       const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
       // Its publisher is set only after the publish event our jobs start on: the broadcast existing is enough.
       if (!broadcast) return undefined;
-      return attachReader(broadcast, signedPath(key), reader);
+      return attachReader(new BaseSession(), broadcast, signedPath(key), reader);
     },
     publisherInfo(key) {
       const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
@@ -260,11 +257,25 @@ export async function startMediaServer(options: {
 }
 
 /**
+ * node-media-server and its fifty modules, loaded by the first media server rather than by every process that
+ * imports this one: a server without RTMP ingest (most test servers, the backup and admin tools) never needs them.
+ * It keeps its state in module-level singletons: one media server per process.
+ */
+async function loadNodeMediaServer() {
+  const [server, context, session, logger] = await Promise.all([
+    import("node-media-server"),
+    import("node-media-server/src/core/context.js"),
+    import("node-media-server/src/session/base_session.js"),
+    import("node-media-server/src/core/logger.js"),
+  ]);
+  return { NodeMediaServer: server.default, Context: context.default, BaseSession: session.default, logger: logger.default };
+}
+
+/**
  * Registers `reader` as a subscriber of the broadcast, the way node-media-server's own recorder
  * does: a session without an address, so no play check and no play event.
  */
-function attachReader(broadcast: Broadcast, streamPath: string, reader: FlvReader): () => void {
-  const session = new BaseSession();
+function attachReader(session: object, broadcast: Broadcast, streamPath: string, reader: FlvReader): () => void {
   let attached = true;
   let first = true;
   // ffmpeg learns the picture's size from the first keyframe: an input that ends before one makes no

@@ -34,4 +34,27 @@ describe("the server process", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // Every test file starts a server: these three were 650 of its 1,850 modules and half a second of processor each time.
+  it("loads node-media-server, Redis's client and nodemailer only once ingest, Redis or a first mail needs them", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "arena-main-"));
+    try {
+      const script = `
+        const { loadConfig } = await import("./server/config.ts");
+        const { startServer } = await import("./server/server.ts");
+        const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: ${JSON.stringify(dataDir)}, RTMP_PORT: "0", LOG_LEVEL: "silent" });
+        const server = await startServer(config, { log: () => undefined });
+        const loaded = () => Object.keys(require.cache).filter((file) => /node_modules\\/(node-media-server|redis|@redis|nodemailer)\\//.test(file)).map((file) => file.split("node_modules/")[1].split("/")[0]);
+        const before = [...new Set(loaded())];
+        await server.deps.mailer.send({ to: "a@example.org", subject: "s", text: "t" });
+        console.log(JSON.stringify({ before, afterMail: [...new Set(loaded())] }));
+        await server.stop();`;
+      const child = Bun.spawn([process.execPath, "-e", script], { cwd: root, stdout: "pipe", stderr: "pipe" });
+      const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      expect({ code, err: code === 0 ? "" : err }).toEqual({ code: 0, err: "" });
+      expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ before: [], afterMail: ["nodemailer"] });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -7,6 +7,8 @@ export interface PostgresCluster {
   /** postgres://arena@127.0.0.1:PORT/postgres: a superuser on the maintenance database. */
   url: string;
   port: number;
+  /** The processor time of the server and of every backend it has ended so far, in seconds (Linux; else undefined). */
+  cpuSeconds(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startPostgresCluster(options: { durable?: boolean; maxConn
       return {
         url: `postgres://arena@127.0.0.1:${port}/postgres`,
         port,
+        cpuSeconds: () => processorSeconds(data),
         async stop() {
           await run([...asOwner, join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"], "pg_ctl stop").catch(() => undefined);
           rmSync(folder, { recursive: true, force: true });
@@ -68,6 +71,21 @@ function ownerOf(folder: string): string[] {
   const [, , uid, gid] = line.split(":");
   chownSync(folder, Number(uid), Number(gid));
   return ["runuser", "-u", "postgres", "--"];
+}
+
+/**
+ * The postmaster's own time and its ended children's (fields 14–17 of /proc/PID/stat, in clock ticks of 1/100 s):
+ * each connection's backend is a child it reaps, so this is the cluster's work but for the backends still open.
+ */
+function processorSeconds(data: string): number | undefined {
+  try {
+    const pid = readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0];
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 async function run(command: string[], what: string): Promise<void> {

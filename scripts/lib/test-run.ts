@@ -46,6 +46,11 @@ interface Result extends Job {
 // run's longest slot (docs/benchmarks.md, "Test suite in parallel").
 const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 2));
 const BROWSER_SLOTS = Number(process.env.ARENA_TEST_BROWSER_WORKERS ?? 1);
+// Beside them, one slot more for the files that mostly wait (a live in real time, a grace window, PostgreSQL's
+// answers): those whose processor time was under LIGHT_SHARE of their own seconds when last measured. Their waiting
+// filled half the two slots' time; a third slot open to every file overloaded the cores instead.
+const LIGHT_SLOTS = Number(process.env.ARENA_TEST_LIGHT_WORKERS ?? (process.argv[2] === "--quick" ? 0 : 1));
+const LIGHT_SHARE = 0.5;
 // A hang detector, not a timing: beside two other files a browser journey that takes 20 s alone can take 40 s.
 // A test that needs longer says so itself.
 const TEST_TIMEOUT_MS = 60_000;
@@ -60,8 +65,8 @@ if (args.length > 0 && !args[0]!.startsWith("--") && !args.every(isTestFile)) {
 const started = performance.now();
 const busyAtStart = machineBusy();
 const jobs = jobsFor(args);
-const results = await runAll(jobs);
-report(results, (performance.now() - started) / 1000, busyAtStart);
+const { results, postgresCpuSeconds } = await runAll(jobs);
+report(results, (performance.now() - started) / 1000, busyAtStart, postgresCpuSeconds);
 const complete = results.length === jobs.length && results.every((result) => result.exitCode === 0 && result.failed === 0);
 process.exit(complete && results.some((result) => result.passed > 0) ? 0 : 1);
 
@@ -88,7 +93,7 @@ function jobsFor(args: string[]): Job[] {
   return [...onSqlite(tests), ...onPostgres(tests)];
 }
 
-async function runAll(jobs: Job[]): Promise<Result[]> {
+async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeconds?: number }> {
   const needsPostgres = jobs.some((job) => job.database === "postgres");
   let cluster: PostgresCluster | undefined;
   // What the files of one run share, such as the seeded DEMO community (tests/fixtures/demo-template.ts).
@@ -106,23 +111,31 @@ async function runAll(jobs: Job[]): Promise<Result[]> {
     const expected = { sqlite: readTimings("sqlite"), postgres: readTimings("postgres") };
     // Longest first. A file not yet timed on PostgreSQL is guessed from its time on SQLite; a file never timed
     // (a new one) goes first of all, as it may be long.
-    const expectedOf = (job: Job) => expected[job.database][job.file] ?? expected.sqlite[job.file] ?? Number.POSITIVE_INFINITY;
+    const timingOf = (job: Job) => expected[job.database].files[job.file] ?? expected.sqlite.files[job.file];
+    const expectedOf = (job: Job) => timingOf(job) ?? Number.POSITIVE_INFINITY;
+    const isLight = (job: Job) => {
+      const cpu = expected[job.database].cpu[job.file];
+      return job.tier !== "browser" && cpu !== undefined && cpu < LIGHT_SHARE * (timingOf(job) ?? 0);
+    };
     const queue = [...jobs].sort((a, b) => expectedOf(b) - expectedOf(a));
     const counts = `${jobs.filter((job) => job.database === "sqlite").length} file(s) on SQLite${needsPostgres ? `, ${jobs.filter((job) => job.database === "postgres").length} on PostgreSQL` : ""}`;
-    console.log(`→ Running ${counts}, ${SLOTS} at a time (${BROWSER_SLOTS} browser journeys at most), slowest first…`);
+    const light = LIGHT_SLOTS > 0 ? ` and ${LIGHT_SLOTS} more for files that mostly wait` : "";
+    console.log(`→ Running ${counts}, ${SLOTS} at a time (${BROWSER_SLOTS} browser journeys at most)${light}, slowest first…`);
     const results: Result[] = [];
     // A browser slot takes the journeys first, one after the other: they are most of the run and cannot share.
-    const slot = async (takesBrowser: boolean) => {
+    const slot = async (kind: "browser" | "any" | "light") => {
       const next = () => {
-        const journey = takesBrowser ? queue.findIndex((job) => job.tier === "browser") : -1;
-        const index = journey >= 0 ? journey : queue.findIndex((job) => job.tier !== "browser");
+        const journey = kind === "browser" ? queue.findIndex((job) => job.tier === "browser") : -1;
+        const index = journey >= 0 ? journey : queue.findIndex((job) => (kind === "light" ? isLight(job) : job.tier !== "browser"));
         return index < 0 ? undefined : queue.splice(index, 1)[0];
       };
       for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url));
     };
-    await Promise.all(Array.from({ length: Math.min(SLOTS, jobs.length) }, (_, index) => slot(index < BROWSER_SLOTS)));
+    const slots = Math.min(SLOTS, jobs.length);
+    const kinds = Array.from({ length: slots }, (_, index) => (index < BROWSER_SLOTS ? "browser" : "any") as "browser" | "any");
+    await Promise.all([...kinds.map((kind) => slot(kind)), ...Array.from({ length: LIGHT_SLOTS }, () => slot("light"))]);
     saveTimings(results);
-    return results;
+    return { results, postgresCpuSeconds: cluster?.cpuSeconds() };
   } finally {
     await cleanUp();
   }
@@ -162,16 +175,24 @@ function timingFiles(database: Database) {
   return { measured: join(root, ".cache/test-timings", `${database}.json`), committed: join(root, "tests/timings", `${database}.json`) };
 }
 
-function readTimings(database: Database): Record<string, number> {
-  const { measured, committed } = timingFiles(database);
-  return { ...readTimingFile(committed), ...readTimingFile(measured) };
+/** Per file: its milliseconds, and the milliseconds of processor it used with everything it started. */
+interface Timings {
+  files: Record<string, number>;
+  cpu: Record<string, number>;
 }
 
-function readTimingFile(file: string): Record<string, number> {
+function readTimings(database: Database): Timings {
+  const { measured, committed } = timingFiles(database);
+  const [before, after] = [readTimingFile(committed), readTimingFile(measured)];
+  return { files: { ...before.files, ...after.files }, cpu: { ...before.cpu, ...after.cpu } };
+}
+
+function readTimingFile(file: string): Timings {
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, number> }).files;
+    const read = JSON.parse(readFileSync(file, "utf8")) as Partial<Timings>;
+    return { files: read.files ?? {}, cpu: read.cpu ?? {} };
   } catch {
-    return {};
+    return { files: {}, cpu: {} };
   }
 }
 
@@ -180,11 +201,14 @@ function saveTimings(results: Result[]): void {
     const ran = results.filter((result) => result.database === database);
     if (ran.length === 0) continue;
     const { measured } = timingFiles(database);
-    const files = readTimingFile(measured);
-    for (const result of ran) files[result.file] = Math.round(result.endedAt - result.startedAt);
+    const { files, cpu } = readTimingFile(measured);
+    for (const result of ran) {
+      files[result.file] = Math.round(result.endedAt - result.startedAt);
+      cpu[result.file] = Math.round(result.cpuSeconds * 1000);
+    }
     mkdirSync(resolve(measured, ".."), { recursive: true });
-    const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
-    writeFileSync(measured, `${JSON.stringify({ version: 1, files: sorted }, null, 2)}\n`);
+    const sorted = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(measured, `${JSON.stringify({ version: 1, files: sorted(files), cpu: sorted(cpu) }, null, 2)}\n`);
   }
 }
 
@@ -200,7 +224,7 @@ function machineBusy(): { busy: number; total: number } | undefined {
   }
 }
 
-function report(results: Result[], seconds: number, busyAtStart: ReturnType<typeof machineBusy>): void {
+function report(results: Result[], seconds: number, busyAtStart: ReturnType<typeof machineBusy>, postgresCpuSeconds?: number): void {
   const secondsOf = (result: Result) => (result.endedAt - result.startedAt) / 1000;
   const failing = results.filter((result) => result.failed > 0 || result.exitCode !== 0);
   if (failing.length > 0) {
@@ -230,6 +254,8 @@ function report(results: Result[], seconds: number, busyAtStart: ReturnType<type
       `  ${name.padEnd(17)} ${String(group.length).padStart(4)} files ${String(passed).padStart(6)} passed ${String(failed).padStart(3)} failed ${wall.toFixed(0).padStart(6)} s wall ${own.toFixed(0).padStart(6)} s of files ${cpu.toFixed(0).padStart(6)} s of CPU`,
     );
   }
+  // The cluster runs outside every file's processor count: its share is told apart.
+  if (postgresCpuSeconds !== undefined) console.log(`  PostgreSQL's server, outside the files' counts: ${postgresCpuSeconds.toFixed(0)} s of CPU`);
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   const busyAtEnd = machineBusy();

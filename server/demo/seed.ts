@@ -176,8 +176,9 @@ export async function startDemoLives(deps: AppDeps, log: (line: string) => void)
   for (const member of demoMembers.filter((m) => m.live)) {
     const row = await deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.stream_key").where("user.username", "=", member.username).executeTakeFirst();
     if (!row) continue;
-    // Cheap synthetic pictures (mandelbrot took a quarter of a core per live): a demo runs on small servers.
-    const source = member.live === "smptehdbars" ? "smptehdbars=size=640x360:rate=30,drawbox=x=mod(t*120\\,640):y=150:w=60:h=60:color=white@0.8:t=fill" : "testsrc2=size=640x360:rate=30";
+    // Cheap synthetic pictures at 15 frames a second (mandelbrot took a quarter of a core per live; a page playing
+    // a live costs its viewer's browser half as much at 15 as at 30): a demo runs on small servers and old laptops.
+    const source = member.live === "smptehdbars" ? "smptehdbars=size=640x360:rate=15,drawbox=x=mod(t*120\\,640):y=150:w=60:h=60:color=white@0.8:t=fill" : "testsrc2=size=640x360:rate=15";
     jobs.push(
       startFfmpegJob({
         name: `demo live ${member.username}`,
@@ -205,7 +206,7 @@ export async function startDemoLives(deps: AppDeps, log: (line: string) => void)
           "-pix_fmt",
           "yuv420p",
           "-g",
-          "30",
+          "15",
           "-b:v",
           "700k",
           "-c:a",

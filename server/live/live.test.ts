@@ -49,7 +49,9 @@ describe("going live", () => {
     const { account, streamKey, injectionLink, ingest } = await streamer();
     expect(injectionLink).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
-    const publisher = publishTestStream(ingest, { seconds: 8 });
+    // Long enough for every check below to find the live still up (probing a live reads two seconds of it).
+    const liveSeconds = 12;
+    const publisher = publishTestStream(ingest, { seconds: liveSeconds });
     await started;
 
     const live = await streamOf(account.username);
@@ -101,7 +103,7 @@ describe("going live", () => {
     const replay = (await new Browser(server.url).get(`/api/stream/replays/${replayId}`)).body.replay;
     expect(replay).toMatchObject({ title: "Finale LAN", status: "ready", username: account.username });
     expect(replay.stream_games.id).toBe(1);
-    expect(Math.abs(replay.duration - 8)).toBeLessThanOrEqual(1);
+    expect(Math.abs(replay.duration - liveSeconds)).toBeLessThanOrEqual(1);
     const fileUrl = `${server.url}/recordings/${replay.filePath}`;
     const ranged = await fetch(fileUrl, { headers: { range: "bytes=100-199" } });
     expect(ranged.status).toBe(206);
