@@ -42,8 +42,9 @@ interface Result extends Job {
 // Two cores. The quick tier runs three files at a time: a third slot fills the time files spend waiting.
 // The whole run takes two: one browser journey at a time (one alone keeps both cores busy: chromium, the server,
 // its lives), beside the files that mostly wait (lives in real time, database round trips). Two journeys side by
-// side were slower than one after the other and starved players; a third slot beside the journeys made them the
-// run's longest slot (docs/benchmarks.md, "Test suite in parallel").
+// side beside the other files were slower than one after the other and starved players; a third slot open to every
+// file made the journeys the run's longest slot (docs/benchmarks.md, "Test suite in parallel"). Once the other files
+// are done, the second slot takes journeys too.
 const SLOTS = Number(process.env.ARENA_TEST_WORKERS ?? (process.argv[2] === "--quick" ? 3 : 2));
 const BROWSER_SLOTS = Number(process.env.ARENA_TEST_BROWSER_WORKERS ?? 1);
 // Beside them, one slot more for the files that mostly wait (a live in real time, a grace window, PostgreSQL's
@@ -126,7 +127,10 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
     const slot = async (kind: "browser" | "any" | "light") => {
       const next = () => {
         const journey = kind === "browser" ? queue.findIndex((job) => job.tier === "browser") : -1;
-        const index = journey >= 0 ? journey : queue.findIndex((job) => (kind === "light" ? isLight(job) : job.tier !== "browser"));
+        let index = journey >= 0 ? journey : queue.findIndex((job) => (kind === "light" ? isLight(job) : job.tier !== "browser"));
+        // Once no other file is left, an "any" slot takes the last (shortest) journeys beside the browser slot's:
+        // alone, one journey keeps about one core busy, and the other would idle until the end.
+        if (index < 0 && kind === "any") index = queue.findLastIndex((job) => job.tier === "browser");
         return index < 0 ? undefined : queue.splice(index, 1)[0];
       };
       for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url));
