@@ -121,6 +121,13 @@ describe("a ticketed live", () => {
     }
     expect((await stranger.browser.get(`/api/replay-access/${replayId}`)).body.watch).toMatchObject({ mode: "ticket", allowed: false, reason: "ticket", event: { slug: event.slug } });
     expect((await streamer.browser.get(`/api/replay-access/${replayId}`)).body.watch).toMatchObject({ allowed: true });
+    // Its page, opened by those it refuses, counts no view; by its streamer, one (issue 34, item 7).
+    const views = async () => (await server.deps.db.selectFrom("replay").select("view_count").where("id", "=", replayId).executeTakeFirstOrThrow()).view_count;
+    const viewsBefore = await views();
+    for (const refused of [stranger.browser, holder.browser, visitor]) expect((await refused.get(`/api/stream/replays/${replayId}`)).status).toBe(200);
+    expect(await views()).toBe(viewsBefore);
+    expect((await streamer.browser.get(`/api/stream/replays/${replayId}`)).body.replay.viewCount).toBe(viewsBefore + 1);
+    expect(await views()).toBe(viewsBefore + 1);
     // Opening the channel's next lives to everyone leaves this replay as restricted as its live was.
     expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "everyone" } })).status).toBe(200);
     expect(await refusalOf(stranger.browser, files[0]!)).toMatchObject({ status: 403, code: "live_ticket_required" });

@@ -159,6 +159,12 @@ export async function assertMayWatchSession(db: DbOrTransaction, sessionId: numb
   return { restricted: true };
 }
 
+/** Whether `viewer` may watch what a live session left (its replay), by the same verdict as assertMayWatchSession. */
+export async function mayWatchSession(db: DbOrTransaction, sessionId: number | null, viewer: User | undefined): Promise<boolean> {
+  const rule = sessionId === null ? undefined : await watchRuleOfSession(db, sessionId);
+  return !rule || rule.mode === "everyone" || (await watchVerdict(db, rule, viewer)).allowed;
+}
+
 const REFUSALS = { login: "live_login_required", ticket: "live_ticket_required", entry: "live_entry_required" } as const;
 
 /** Throws the refusal a carrier answers with (403, its reason in `reason`), or returns when the viewer may see. */

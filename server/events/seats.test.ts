@@ -18,9 +18,18 @@ afterAll(async () => {
 const register = (member: Member, eventId: number) => member.browser.post(`/api/event-participants/${eventId}`);
 const buy = (member: Member, eventId: number, ticketType = "match") => member.browser.post("/api/tickets/purchase", { userId: member.user.id, eventId, ticketType });
 
-/** What every screen shows for the event (detail, list, the organiser's and a participant's lists), which must be one number, the seats counted by hand. */
+/** Waiting-list offers still running on the event, counted from their rows: each holds a seat (issue 34, item 3). */
+async function offersRunningByHand(eventId: number): Promise<number> {
+  const rows = await server.deps.db.selectFrom("waitlist_entry").select("expires_at").where("kind", "=", "event").where("target_id", "=", eventId).where("status", "=", "offered").execute();
+  return rows.filter((row) => (row.expires_at ?? 0) > server.deps.now()).length;
+}
+
+/**
+ * What every screen shows for the event (detail, list, the organiser's and a participant's lists), which must be one
+ * number: the seats counted by hand, and those running waiting-list offers hold.
+ */
 async function shownSeats(event: { id: number; slug: string }, organiser: Member, participant?: Member): Promise<number> {
-  const byHand = await seatsCountedByHand(server.deps.db, event.id);
+  const byHand = (await seatsCountedByHand(server.deps.db, event.id)) + (await offersRunningByHand(event.id));
   const detail = (await new Browser(server.url).get(`/api/events/${event.slug}`)).body.event.currentParticipants;
   const listed = (await new Browser(server.url).get("/api/events")).body.events.find((e: { id: number }) => e.id === event.id)?.currentParticipants;
   const mine = (await organiser.browser.get("/api/events/my-events")).body.events.find((e: { id: number }) => e.id === event.id).currentParticipants;
@@ -56,6 +65,20 @@ describe("a seat is a seat, registered or bought", () => {
     expect((await buy(registrant, event.id)).body.code).toBe("event_full");
     // The seat limit cannot be set below the seats taken.
     expect((await organiser.browser.put(`/api/events/${event.slug}`, { maxParticipants: 1 })).body.code).toBe("event_max_below_registered");
+  });
+
+  it('shows a seat offered to the next in line as taken on every screen, not "1 / 2" beside "complet"', async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const event = await publishedEvent(organiser, { maxParticipants: 2 });
+    const [first, second, waiting] = await Promise.all([fundedUser(server, admin, 500), fundedUser(server, admin, 500), fundedUser(server, admin, 500)]);
+    const ticket = (await buy(first, event.id)).body.ticket as { id: number };
+    expect((await buy(second, event.id)).status).toBe(201);
+    expect((await waiting.browser.post(`/api/waitlist/event/${event.id}`)).status).toBe(200);
+    expect((await first.browser.post(`/api/tickets/${ticket.id}/cancel`)).status).toBe(200);
+    expect(await offersRunningByHand(event.id)).toBe(1);
+    expect(await shownSeats(event, organiser, second)).toBe(2);
+    // The member it is offered to sees the same figure, beside the offer.
+    expect((await waiting.browser.get(`/api/events/${event.slug}`)).body.event.currentParticipants).toBe(2);
   });
 
   it("counts every ticket of one buyer: a 3-seat event sold out to one person shows 3 / 3 and takes no registration", async () => {

@@ -10,7 +10,7 @@ import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
-import { assertCanRegister, seatOffer, seatsHeld, seatsTaken } from "./seats.ts";
+import { assertCanRegister, seatOffer, seatsHeld } from "./seats.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -307,7 +307,8 @@ async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, v
     rules: event.rules,
     tournamentId: event.tournament_id,
     creationCost: event.creation_cost,
-    currentParticipants: await seatsTaken(deps.db, event.id),
+    // The seats taken and those a waiting-list offer holds: the figure "complet" is judged by (seats.ts).
+    currentParticipants: await seatsHeld(deps.db, event.id, deps.now()),
     organizer: { id: organizer.id, name: `${organizer.first_name} ${organizer.last_name}`.trim() || organizer.username, username: organizer.username, avatar: organizer.avatar },
     participantStatus: mine?.status ?? null,
   };

@@ -3,7 +3,7 @@ import { join, sep } from "node:path";
 import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { type AuditValues, recordAudit } from "../admin/audit.ts";
-import { assertMayWatchSession } from "../access/live-access.ts";
+import { assertMayWatchSession, mayWatchSession } from "../access/live-access.ts";
 import { canAdminister, canSeeDeletedReplay, isOwner, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -89,10 +89,14 @@ export async function tournamentReplays(deps: AppDeps, tournamentId: number): Pr
   return rows.map(toReplayResponse);
 }
 
-/** A deleted replay is gone for everyone but admins (who may restore it). Each read counts a view. */
+/**
+ * A deleted replay is gone for everyone but admins (who may restore it). Each read by a viewer its live let watch
+ * counts a view; one it refuses (a ticketed live's replay) sees the page and its refusal, and counts none.
+ */
 export async function getReplay(deps: AppDeps, id: number, viewer: User | undefined): Promise<ReplayResponse> {
   const row = await replayRows(deps).where("replay.id", "=", id).executeTakeFirst();
   if (!row || (row.deleted_at !== null && !canSeeDeletedReplay(viewer))) throw new NotFoundError("replay_not_found");
+  if (!(await mayWatchSession(deps.db, row.live_session_id, viewer))) return toReplayResponse(row);
   await deps.db
     .updateTable("replay")
     .set((eb) => ({ view_count: eb("view_count", "+", 1) }))

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import type { EventRow, User, WaitlistKind } from "../../db/types.ts";
 import { auditLedger, seatsCountedByHand } from "../../tests/fixtures/money.ts";
 import { freshDeps, HOUR, ledgerSum, refusal, storedBalance } from "../../tests/fixtures/service-world.ts";
-import { register, setParticipantStatus, unregister, updateEvent } from "../events/service.ts";
+import { getEvent, listEvents, register, setParticipantStatus, unregister, updateEvent } from "../events/service.ts";
 import { eraseAccount } from "../privacy/erase.ts";
 import { cancelTicket } from "../tickets/service.ts";
 import { approvePlayer, deletePlayer, joinTournament, leaveTournament, updateTournament } from "../tournaments/commands.ts";
@@ -159,6 +159,28 @@ describe("offers when seats free up", () => {
     await declineOffer(deps, second!, await entryOf("event", event.id, second!));
     expect(await offersByHand("event", event.id)).toEqual([]);
     expect(await register(deps, await member(), event.id)).toBe("approved");
+  });
+
+  // Issue 34, item 3: a sold-out event whose freed seat was offered showed "Participants 1 / 2" beside "complet".
+  it("counts a seat held by a running offer in the event's participant figure, for everyone, until the offer ends", async () => {
+    const { event, holders } = await soldOutEvent(2);
+    const place = { kind: "event" as const, id: event.id };
+    const [offered] = await queue(place, 1);
+    await cancelTicket(deps, holders[0]!, await ticketIdOf(holders[0]!, event));
+    expect(await offersByHand("event", event.id)).toEqual([offered!.id]);
+    const byHand = async () => (await seatsCountedByHand(db, event.id)) + (await offersByHand("event", event.id)).length;
+    const shown = async (viewer?: User) => {
+      const page = (await getEvent(deps, event.slug, "fr", viewer)).currentParticipants;
+      const listed = (await listEvents(deps, "fr", {}, viewer)).find((candidate) => candidate.id === event.id)!.currentParticipants;
+      return [page, listed];
+    };
+    expect(await byHand()).toBe(2);
+    for (const viewer of [undefined, offered!, holders[1]!, await member()]) expect(await shown(viewer)).toEqual([2, 2]);
+
+    // Declined with nobody after them, the seat is free again, and so is the figure.
+    await declineOffer(deps, offered!, await entryOf("event", event.id, offered!));
+    expect(await byHand()).toBe(1);
+    expect(await shown()).toEqual([1, 1]);
   });
 
   it("never holds an offer past the event's start", async () => {

@@ -37,12 +37,19 @@ describe("a ticketed live", () => {
     expect(await refusal.getByRole("link", { name: "Prendre un billet" }).getAttribute("href")).toBe(`/events/${event.slug}`);
     expect(await visitor.locator("video").count()).toBe(0);
     await visitor.getByText("Billet", { exact: true }).first().waitFor();
+    // Nor is it offered to clip what it may not watch (issue 34, item 7).
+    expect(await visitor.getByRole("button", { name: "Clipper" }).count()).toBe(0);
 
     // A member without a ticket follows the link, buys one, comes back: the live plays.
     const member = await fundedUser(handles.server, admin, 500);
     const page = await pageFor(handles, member, "fr");
+    await page.goto(`${handles.server.url}/stream/${name}`);
+    await page.getByRole("link", { name: "Prendre un billet" }).waitFor();
+    expect(await page.getByRole("button", { name: "Clipper" }).count()).toBe(0);
     await buyTicketFromRefusal(page, handles.server.url, { username: name, eventSlug: event.slug });
     await expectPicturePlays(page);
     expect(await page.getByRole("alert").filter({ hasText: "Réservé aux détenteurs de billet" }).count()).toBe(0);
+    // Now a holder, the member may clip it.
+    await page.getByRole("button", { name: "Clipper" }).filter({ visible: true }).first().waitFor();
   }, 120_000);
 });

@@ -471,8 +471,11 @@ describe("watching a live", () => {
     expect(Number(await page.getByRole("slider", { name: "Position de lecture" }).inputValue())).toBeGreaterThan(middle);
 
     const download = page.getByRole("link", { name: /^Télécharger \(\d+(,\d)? [KM]B\)$/ });
-    expect(await download.getAttribute("download")).not.toBeNull();
     expect(await download.getAttribute("href")).toStartWith("/recordings/");
+    // Saved under the replay's title, not its file's number (issue 34, item 10).
+    const [saved] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(saved.suggestedFilename()).toBe("Finale LAN.mp4");
+    await saved.cancel();
     expect(await page.getByRole("link", { name: "League of Legends", exact: true }).getAttribute("href")).toBe("/game/1");
 
     await page.getByText(/^\d+ vues?$/).waitFor();

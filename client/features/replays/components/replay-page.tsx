@@ -11,6 +11,7 @@ import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Replay, recordingUrl, useReplay, useReplayAccess } from "../api/replays.ts";
+import { replayDownloadName } from "../download-name.ts";
 import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { DeleteReplayDialog } from "./delete-replay-dialog.tsx";
 import { PinButton } from "./pin-button.tsx";
@@ -67,7 +68,7 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
         <>
           {watchable ? renderActions?.(data) : null}
           {file && watchable ? (
-            <a className="btn btn-secondary btn-sm" href={file} download>
+            <a className="btn btn-secondary btn-sm" href={file} download={replayDownloadName(data)}>
               <Download size={16} aria-hidden />
               {size ? t("download_size", { size }) : t("download")}
             </a>

@@ -63,6 +63,8 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
   const access = useLiveAccess(username, restricted && live, me?.id);
   // Someone kept out of a restricted live does not watch it: they are not counted among its viewers.
   useViewerSession(channelArn, live && access.data?.watch.allowed !== false);
+  // Nor are they offered to clip it (the server refuses them too): a restricted live's button waits for the verdict.
+  const mayClip = !restricted || access.data?.watch.allowed === true;
   useStreamEvents(username, channelArn);
   const viewers = useViewerCount(channelArn, live);
   const viewerCount = viewers.data?.viewerCount ?? data?.viewerCount ?? 0;
@@ -169,7 +171,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
                     viewerCount={viewerCount}
                     startTime={startTime}
                     follow={isOwner ? null : renderFollow?.(data)}
-                    clip={renderClip?.(data)}
+                    clip={mayClip ? renderClip?.(data) : null}
                     onShare={() => setShareOpen(true)}
                   />
                   <StreamInfo stream={data} compact />
@@ -192,7 +194,14 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         {data ? (
           <>
             {renderBanner?.(data)}
-            <StreamToolbar stream={data} viewerCount={viewerCount} startTime={startTime} follow={isOwner ? null : renderFollow?.(data)} clip={renderClip?.(data)} onShare={() => setShareOpen(true)} />
+            <StreamToolbar
+              stream={data}
+              viewerCount={viewerCount}
+              startTime={startTime}
+              follow={isOwner ? null : renderFollow?.(data)}
+              clip={mayClip ? renderClip?.(data) : null}
+              onShare={() => setShareOpen(true)}
+            />
             <StreamInfo stream={data} />
             {renderBelow?.(data)}
             {ownerExtra}
