@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { auditLedgerThenStop } from "../../tests/fixtures/money.ts";
-import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { Browser, SERVER_START_LIMIT_MS, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { DEMO_PASSWORD, demoMembers, demoReplays } from "./community.ts";
 
 let server: TestServer;
 beforeAll(async () => {
   // This file tests the seed itself: it never starts on the run's copy of a seeded community.
   server = await startTestServer({ DEMO: "1" }, { ingest: true, seedDemo: true });
-}, 120_000);
+}, SERVER_START_LIMIT_MS);
 // The DEMO seed credits wallets and sells tickets: its books must balance too.
-afterAll(() => auditLedgerThenStop(server));
+afterAll(async () => {
+  if (server) await auditLedgerThenStop(server);
+});
 
 describe("DEMO mode", () => {
   it("seeds members with pictures, channels, follows and playable replays", async () => {

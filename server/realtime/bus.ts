@@ -34,8 +34,12 @@ export class EventBus {
     return () => this.emitter.off(event, listener);
   }
 
-  /** Resolves with the next event of that kind that matches, for tests and one-off waits. */
-  next<K extends keyof LiveEvents>(event: K, matches: (payload: LiveEvents[K]) => boolean = () => true, timeoutMs = 20_000): Promise<LiveEvents[K]> {
+  /**
+   * Resolves with the next event of that kind that matches, for tests and one-off waits. The default limit is a hang
+   * detector under a test's own 60 s: a replay awaited from before its live starts (publish, grace window, remux)
+   * took past 20 s beside `stress-ng --cpu 2`.
+   */
+  next<K extends keyof LiveEvents>(event: K, matches: (payload: LiveEvents[K]) => boolean = () => true, timeoutMs = 45_000): Promise<LiveEvents[K]> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         off();

@@ -4,7 +4,7 @@ import { launchChromium } from "../fixtures/chromium.ts";
 import { loggedInContext, visitorContext } from "../fixtures/e2e.ts";
 import { makeImage } from "../fixtures/images.ts";
 import { waitFor } from "../fixtures/publisher.ts";
-import { Browser as ApiBrowser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { Browser as ApiBrowser, SERVER_START_LIMIT_MS, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
 import { auditLedgerThenStop } from "../fixtures/money.ts";
 
 /** Search, game and tag pages, follows and reports in chromium, on the DEMO community (real lives, replays, tournaments). */
@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({ DEMO: "1" }, { ingest: true });
   browser = await launchChromium();
   await waitFor("the demo lives", async () => ((await new ApiBrowser(server.url).get("/api/stream/streams")).body.data.length >= 2 ? true : undefined), 30_000, 250);
-}, 120_000);
+}, SERVER_START_LIMIT_MS);
 // Each test's pages close with it: left open, the lives they play kept decoding and every later test of the file ran
 // slower, until one passed its 30 s limit.
 afterEach(async () => {
