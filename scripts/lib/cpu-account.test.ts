@@ -26,7 +26,11 @@ describe.skipIf(!groupsCanBeMade)("a test file's processor time", () => {
     const { seconds, leftBehind } = await account.close(rusage);
     expect(seconds).toBeGreaterThan(2 * rusage);
     expect(seconds).toBeGreaterThan(0.1);
-    expect(leftBehind.map((name) => name.split(" ")[0])).toEqual(["sleep"]);
+    // The sleep is left behind; on a busy machine the work's shell and its `touch` can still be exiting when the
+    // command ends, and are then rightly named and stopped too.
+    const left = leftBehind.map((name) => name.split(" ")[0]);
+    expect(left).toContain("sleep");
+    expect(left.filter((name) => !["sleep", "sh", "touch"].includes(name!))).toEqual([]);
     rmSync(join(mark, ".."), { recursive: true, force: true });
   });
 });
