@@ -134,6 +134,17 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
 
   const share = data ? <ShareModal open={shareOpen} onClose={closeShare} username={data.username} title={data.title} /> : null;
   const ownerExtra = data && !data.isLive && isOwner ? ownerOffline : null;
+  // The same toolbar on a phone (under its Details tab) and on a desktop (under the player).
+  const toolbar = data ? (
+    <StreamToolbar
+      stream={data}
+      viewerCount={viewerCount}
+      startTime={startTime}
+      follow={isOwner ? null : renderFollow?.(data)}
+      clip={mayClip ? renderClip?.(data) : null}
+      onShare={() => setShareOpen(true)}
+    />
+  ) : null;
 
   if (phone) {
     return (
@@ -166,14 +177,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
                 renderChat?.(data)
               ) : (
                 <div className="stream-phone-details">
-                  <StreamToolbar
-                    stream={data}
-                    viewerCount={viewerCount}
-                    startTime={startTime}
-                    follow={isOwner ? null : renderFollow?.(data)}
-                    clip={mayClip ? renderClip?.(data) : null}
-                    onShare={() => setShareOpen(true)}
-                  />
+                  {toolbar}
                   <StreamInfo stream={data} compact />
                   {renderBelow?.(data)}
                   {ownerExtra}
@@ -194,14 +198,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
         {data ? (
           <>
             {renderBanner?.(data)}
-            <StreamToolbar
-              stream={data}
-              viewerCount={viewerCount}
-              startTime={startTime}
-              follow={isOwner ? null : renderFollow?.(data)}
-              clip={mayClip ? renderClip?.(data) : null}
-              onShare={() => setShareOpen(true)}
-            />
+            {toolbar}
             <StreamInfo stream={data} />
             {renderBelow?.(data)}
             {ownerExtra}
