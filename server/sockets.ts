@@ -1,11 +1,12 @@
 import { Server as Engine } from "@socket.io/bun-engine";
 import { isForeignPageRequest } from "./http/same-origin.ts";
 import { Server, type Socket } from "socket.io";
-import type { User } from "../db/types.ts";
 import { registerChat } from "./chat/socket.ts";
-import { userOfCookieHeader } from "./auth/session-middleware.ts";
+import { sessionOfCookieHeader } from "./auth/session-middleware.ts";
+import type { ActiveSession } from "./auth/sessions.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { SocketAdapter } from "./realtime/adapter.ts";
+import { endedRoom, memberRoom, sessionRoom } from "./realtime/rooms.ts";
 
 export interface Realtime {
   engine: Engine;
@@ -30,15 +31,17 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
   });
   io.bind(engine);
 
-  const authenticate = (socket: Socket): Promise<User | null> => userOfCookieHeader(deps, socket.request.headers.cookie);
+  // The session of the handshake's cookie; a chat socket asks again for every message.
+  const authenticate = (socket: Socket): Promise<ActiveSession | null> => sessionOfCookieHeader(deps, socket.request.headers.cookie);
   const live = io.of("/live");
   live.use(async (socket, next) => {
-    socket.data.userId = (await authenticate(socket))?.id ?? null;
+    socket.data.session = await authenticate(socket);
     next();
   });
-  // A logged-in page also listens to its own room: notifications and follower counts.
+  // A logged-in page also listens to its own room: notifications and follower counts, until its session ends.
   live.on("connection", (socket) => {
-    if (socket.data.userId) void socket.join(`user:${socket.data.userId}`);
+    const session = socket.data.session as ActiveSession | null;
+    if (session) void socket.join([memberRoom(session.user.id), sessionRoom(session.sessionHash)]);
   });
   live.on("connection", (socket) => {
     socket.on("watch", async (channelArn: unknown, ack?: (joined: boolean) => void) => {
@@ -63,10 +66,12 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("viewers:changed", ({ channelArn, viewerCount }) => live.to(`stream:${channelArn}`).emit("viewers:changed", { channelArn, viewerCount })),
     deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
-    deps.bus.on("notification:created", ({ userId, notification }) => live.to(`user:${userId}`).emit("notification:created", notification)),
+    deps.bus.on("notification:created", ({ userId, notification }) => live.to(memberRoom(userId)).emit("notification:created", notification)),
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),
-    deps.bus.on("follows:changed", ({ userId, followers }) => live.to(`user:${userId}`).emit("follows:changed", { followers })),
+    deps.bus.on("follows:changed", ({ userId, followers }) => live.to(memberRoom(userId)).emit("follows:changed", { followers })),
+    // The page stays (viewer counts and live flags are everyone's); the member's own news stop reaching it.
+    deps.bus.on("sessions:ended", (ended) => live.in(endedRoom(ended)).socketsLeave([memberRoom(ended.userId), endedRoom(ended)])),
   ];
 
   return {

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { Role, User } from "../../db/types.ts";
 import { sendPasswordResetMail } from "../auth/service.ts";
+import { endSessions } from "../auth/sessions.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -124,7 +125,7 @@ export async function suspendMember(deps: AppDeps, caller: User, id: number): Pr
     if (user.role === "admin") throw new AppError(409, "cannot_suspend_admin");
     if (user.suspended_at !== null) return;
     await trx.updateTable("user").set({ suspended_at: now, updated_at: now }).where("id", "=", id).execute();
-    await trx.deleteFrom("session").where("user_id", "=", id).execute();
+    await endSessions(trx, deps.bus, { userId: id });
     await recordAudit(trx, caller, { action: "user.suspend", targetType: "user", targetId: id, before: { suspendedAt: null }, after: { suspendedAt: new Date(now).toISOString() } }, now);
   });
 }
@@ -152,8 +153,7 @@ export async function signOutEverywhere(deps: AppDeps, caller: User, id: number)
   await findMember(deps, id);
   const now = deps.now();
   return inTransaction(deps.db, async (trx) => {
-    const ended = await trx.deleteFrom("session").where("user_id", "=", id).executeTakeFirst();
-    const count = Number(ended.numDeletedRows);
+    const count = await endSessions(trx, deps.bus, { userId: id });
     await recordAudit(trx, caller, { action: "user.sign_out", targetType: "user", targetId: id, after: { sessionsEnded: count } }, now);
     return count;
   });

@@ -222,7 +222,7 @@ function origin(c: Context<AppEnv>): auth.RequestOrigin {
 
 async function logout(c: Context<AppEnv>, deps: AppDeps) {
   const session = c.get("auth");
-  if (session) await auth.logOut(deps, session.sessionHash);
+  if (session) await auth.logOut(deps, session);
   clearSessionCookie(c);
   return c.json({ success: true as const, message: translate(c.get("lang"), "auth:logged_out") }, 200);
 }

@@ -9,7 +9,7 @@ import { verifyCaptchaToken } from "./captcha.ts";
 import { hashPassword, passwordIs, passwordMatches } from "./password.ts";
 import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordLoginFailure, userAccountKey } from "./lockout.ts";
 import type { LoginInput, SignupInput } from "./schemas.ts";
-import { createSession, hashToken, newToken, revokeSession, revokeUserSessions } from "./sessions.ts";
+import { createSession, endSessions, hashToken, newToken } from "./sessions.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { takeInvitationUse } from "../site/invitations.ts";
@@ -215,7 +215,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now)), updated_at: now }))
     .where("id", "=", userId)
     .execute();
-  await revokeUserSessions(deps.db, userId);
+  await endSessions(deps.db, deps.bus, { userId });
   // The owner proved the address: whoever was guessing from elsewhere no longer stands in their way.
   await forgiveAccount(deps.db, userAccountKey(userId));
 }
@@ -249,12 +249,12 @@ export async function changePassword(deps: AppDeps, user: User, input: { oldPass
     .set({ password_hash: await hashPassword(input.newPassword), updated_at: deps.now() })
     .where("id", "=", user.id)
     .execute();
-  await revokeUserSessions(deps.db, user.id);
+  await endSessions(deps.db, deps.bus, { userId: user.id });
   return createSession(deps.db, user.id, remember, deps.now(), userAgent);
 }
 
-export async function logOut(deps: AppDeps, sessionHash: string): Promise<void> {
-  await revokeSession(deps.db, sessionHash);
+export async function logOut(deps: AppDeps, session: { user: User; sessionHash: string }): Promise<void> {
+  await endSessions(deps.db, deps.bus, { userId: session.user.id, sessionHash: session.sessionHash });
 }
 
 /** A new avatar or banner: the picture is stored first, the old one removed once the account points at the new. */

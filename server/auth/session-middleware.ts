@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { User } from "../../db/types.ts";
 import type { AppDeps, AppEnv } from "../http/context.ts";
-import { findSession, REMEMBER_MS, SESSION_COOKIE } from "./sessions.ts";
+import { type ActiveSession, findSession, REMEMBER_MS, SESSION_COOKIE } from "./sessions.ts";
 
 // The one place that reads and writes the session cookie, for HTTP requests and socket handshakes alike.
 
@@ -22,11 +22,15 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The member a socket handshake's cookies belong to, or null. */
-export async function userOfCookieHeader(deps: AppDeps, header: string | undefined): Promise<User | null> {
+/** The live session a request's or a socket handshake's cookies carry, or null. */
+export async function sessionOfCookieHeader(deps: AppDeps, header: string | undefined): Promise<ActiveSession | null> {
   const token = cookieValue(header, SESSION_COOKIE);
-  const session = token ? await findSession(deps.db, token, deps.now()).catch(() => null) : null;
-  return session?.user ?? null;
+  return token ? await findSession(deps.db, token, deps.now()).catch(() => null) : null;
+}
+
+/** The member a request's cookies belong to, or null. */
+export async function userOfCookieHeader(deps: AppDeps, header: string | undefined): Promise<User | null> {
+  return (await sessionOfCookieHeader(deps, header))?.user ?? null;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../db/index.ts";
+import type { Db, DbOrTransaction } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
+import type { EventBus } from "../realtime/bus.ts";
 
 export const SESSION_COOKIE = "arena_session";
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -65,12 +66,23 @@ export async function findSession(db: Db, token: string, now: number): Promise<A
   return { user, sessionHash: idHash, remember };
 }
 
-export async function revokeSession(db: Db, sessionHash: string): Promise<void> {
-  await db.deleteFrom("session").where("id_hash", "=", sessionHash).execute();
+/** Which sessions end: the one of a logout, or every session of a member (no `sessionHash`). */
+export interface EndedSessions {
+  userId: number;
+  sessionHash?: string;
 }
 
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom("session").where("user_id", "=", userId).execute();
+/**
+ * The one way a session ends (logout, sign out everywhere, password change or reset, suspension, deletion). Its
+ * rows go, and the realtime layer hears it so that the sockets opened with them lose their identity on every node.
+ * In a transaction the announcement comes before the commit: harmless, since a chat socket checks its session again
+ * for every message, and that check reads only what is committed. Returns how many sessions ended.
+ */
+export async function endSessions(db: DbOrTransaction, bus: EventBus, ended: EndedSessions): Promise<number> {
+  const query = db.deleteFrom("session").where("user_id", "=", ended.userId);
+  const result = await (ended.sessionHash ? query.where("id_hash", "=", ended.sessionHash) : query).executeTakeFirst();
+  bus.emit("sessions:ended", ended);
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {

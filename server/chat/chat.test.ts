@@ -235,3 +235,87 @@ describe("what the chat input says before anyone types (issue 18, item 4)", () =
     expect(await accessOf(other.browser, streamID)).toEqual({ mode: "everyone", allowed: true, reason: null, event: null, tournament: null });
   });
 });
+
+describe("a chat socket has no member once their session ends (issue 34, item 14)", () => {
+  async function admin() {
+    const member = await signedInUser(server);
+    await server.deps.db.updateTable("user").set({ role: "admin" }).where("id", "=", member.user.id).execute();
+    return member.browser;
+  }
+
+  const storedBy = async (userId: number) => (await server.deps.db.selectFrom("chat_message").select("content").where("user_id", "=", userId).execute()).map((m) => m.content);
+
+  /** A member writes, their session ends by `end`: the socket is closed, and one opened again with the old cookie is a visitor's. */
+  async function endsTheChat(end: (member: Awaited<ReturnType<typeof signedInUser>>) => Promise<{ status: number }>) {
+    const { streamID } = await channel();
+    const member = await signedInUser(server);
+    const cookie = cookieOf(member.browser);
+    const socket = await writer(streamID, cookie);
+    expect((await say(socket, streamID, "before")).ok).toBe(true);
+    const closed = nextEvent<string>(socket, "disconnect");
+    expect((await end(member)).status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    expect(await say(await writer(streamID, cookie), streamID, "after")).toMatchObject({ ok: false, code: "chat_login_required" });
+    return member;
+  }
+
+  it("closes it at a logout, and leaves the member's other session writing", async () => {
+    const { streamID } = await channel();
+    const member = await signedInUser(server);
+    const elsewhere = new Browser(server.url);
+    await elsewhere.post("/api/auth/login", { login: member.account.username, password: member.account.password });
+    const [here, there] = [await writer(streamID, cookieOf(member.browser)), await writer(streamID, cookieOf(elsewhere))];
+    const page = await connect(server.url, "/live", { cookie: cookieOf(member.browser) });
+    sockets.push(page);
+    const news = collect(page, "follows:changed");
+    const closed = nextEvent<string>(here, "disconnect");
+    expect((await member.browser.post("/api/auth/logout")).status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    expect(here.connected).toBe(false);
+    expect((await say(there, streamID, "still here")).ok).toBe(true);
+    expect(await storedBy(member.user.id)).toEqual(["still here"]);
+
+    // The logged-out page still hears what everyone hears, and no longer the member's own news.
+    const everyone = nextEvent(page, "stream:started");
+    server.deps.bus.emit("follows:changed", { userId: member.user.id, followers: 7 });
+    server.deps.bus.emit("stream:started", { channelId: 0, username: "someone" });
+    await everyone;
+    expect(news).toEqual([]);
+  });
+
+  it("closes it when the member changes their password, and the new session writes", async () => {
+    const member = await endsTheChat((m) => m.browser.put("/api/auth/password", { oldPassword: m.account.password, newPassword: "another horse battery" }));
+    const { streamID } = await channel();
+    expect((await say(await writer(streamID, cookieOf(member.browser)), streamID, "new session")).ok).toBe(true);
+  });
+
+  it("closes it when an admin signs the member out everywhere or suspends them, or a moderator suspends them from a report", async () => {
+    const console = await admin();
+    await endsTheChat((m) => console.post(`/api/admin/users/${m.user.id}/sign-out`));
+    await endsTheChat((m) => console.post(`/api/admin/users/${m.user.id}/suspend`));
+    const reported = await endsTheChat(async (m) => {
+      const reporter = await signedInUser(server);
+      await reporter.browser.post("/api/report", { targetType: "user", targetId: m.user.id, reason: "Spams the chat with links" });
+      const report = (await console.get("/api/reports")).body.reports.find((r: { targetUser: { id: number } | null }) => r.targetUser?.id === m.user.id);
+      return console.json("PATCH", `/api/reports/${report.id}`, { status: "actioned", action: "suspend_account" });
+    });
+    expect(await storedBy(reported.user.id)).toEqual(["before"]);
+  });
+
+  it("closes it when the member deletes their account, and stores nothing more for them", async () => {
+    const member = await endsTheChat((m) => m.browser.post("/api/me/delete", { password: m.account.password }));
+    expect(await storedBy(member.user.id)).toEqual([]);
+  });
+
+  it("checks the session again for every message: one ended without a word to this node posts nothing", async () => {
+    const { streamID } = await channel();
+    const member = await signedInUser(server);
+    const socket = await writer(streamID, cookieOf(member.browser));
+    expect((await say(socket, streamID, "before")).ok).toBe(true);
+    // As another node (or the session's expiry) would end it: the row goes, no announcement reaches this one.
+    await server.deps.db.deleteFrom("session").where("user_id", "=", member.user.id).execute();
+    expect(socket.connected).toBe(true);
+    expect(await say(socket, streamID, "after")).toMatchObject({ ok: false, code: "chat_login_required" });
+    expect(await storedBy(member.user.id)).toEqual(["before"]);
+  });
+});

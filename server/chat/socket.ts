@@ -1,8 +1,10 @@
 import type { Server, Socket } from "socket.io";
 import type { User } from "../../db/types.ts";
+import type { ActiveSession } from "../auth/sessions.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
 import { type Language, pickLanguage, translate } from "../i18n/messages.ts";
+import { endedRoom, memberRoom, sessionRoom } from "../realtime/rooms.ts";
 import { ChatLimiter, postMessage } from "./service.ts";
 
 const STREAM_ID = /^[a-f0-9]{1,64}$/;
@@ -10,31 +12,38 @@ const room = (streamID: string) => `chat:${streamID}`;
 
 interface ChatSocketData {
   user: User | null;
+  sessionHash: string | null;
   lang: Language;
 }
 
 /**
  * The two chat namespaces of spec 01 §7. /readchat: `join` a stream, receive `send` (and `deleted`,
  * `banned`, `slow_mode`, `chat_access`). /writechat: `join`, then `message`; refusals come back as `chat_error`
- * in the writer's language. Anyone may read; only a logged-in, non-banned user writes.
+ * in the writer's language. Anyone may read; only a logged-in, non-banned user writes, and only while the session
+ * the socket opened with lives: it is checked again for every message, and its end closes the socket on every node.
  */
-export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: Socket) => Promise<User | null>): () => void {
+export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: Socket) => Promise<ActiveSession | null>): () => void {
   const limiter = new ChatLimiter();
   const readers = io.of("/readchat");
   const writers = io.of("/writechat");
   for (const namespace of [readers, writers]) {
     namespace.use(async (socket, next) => {
       const data = socket.data as ChatSocketData;
-      data.user = await authenticate(socket);
+      const session = await authenticate(socket);
+      data.user = session?.user ?? null;
+      data.sessionHash = session?.sessionHash ?? null;
       data.lang = pickLanguage(socket.handshake.headers["accept-language"]);
       next();
     });
     namespace.on("connection", (socket) => joinHandler(socket));
   }
   writers.on("connection", (socket) => {
+    const { user, sessionHash } = socket.data as ChatSocketData;
+    if (user && sessionHash) void socket.join([memberRoom(user.id), sessionRoom(sessionHash)]);
     socket.on("message", async (payload: { message?: unknown; streamID?: unknown } | undefined, ack?: (answer: unknown) => void) => {
       const data = socket.data as ChatSocketData;
       const reply = typeof ack === "function" ? ack : () => undefined;
+      if (data.user) data.user = (await authenticate(socket))?.user ?? null;
       if (!data.user) return refuse(socket, reply, "chat_login_required", data.lang);
       const streamID = typeof payload?.streamID === "string" && STREAM_ID.test(payload.streamID) ? payload.streamID : undefined;
       if (!streamID) return refuse(socket, reply, "stream_not_found", data.lang);
@@ -56,6 +65,8 @@ export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: S
     deps.bus.on("chat:slow_mode", ({ streamID, seconds }) => readers.to(room(streamID)).emit("slow_mode", { seconds })),
     // The verdict is each reader's own (who follows, who holds a ticket): the event only says to ask again.
     deps.bus.on("chat:access", ({ streamID }) => readers.to(room(streamID)).emit("chat_access", {})),
+    // The page's chat opens again by itself a second later, with whoever its cookie now names (spec 01 §9).
+    deps.bus.on("sessions:ended", (ended) => writers.in(endedRoom(ended)).disconnectSockets(true)),
   ];
   return () => offs.forEach((off) => off());
 }

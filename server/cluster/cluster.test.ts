@@ -79,6 +79,19 @@ function realtimeAcrossNodes(cluster: () => TestCluster) {
     await notify(a.deps, [fan.user.id], { type: "stream_live", actorId: null, link: "/stream/somebody", data: { username: "somebody", title: "t" } });
     expect(await pushed).toMatchObject({ type: "stream_live", data: { username: "somebody" } });
   });
+
+  it("closes a member's chat socket on node A when their password is changed through node B (issue 34, item 14)", async () => {
+    const [a, b] = cluster().nodes as [TestServer, TestServer];
+    const { streamID } = await channel(a);
+    const member = await signedInUser(a);
+    const writer = await open(a, "/writechat", cookieOf(member.browser));
+    const closed = nextEvent<string>(writer, "disconnect");
+    const changed = await through(member.browser, b).put("/api/auth/password", { oldPassword: member.account.password, newPassword: "another horse battery" });
+    expect(changed.status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
+    const again = await open(a, "/writechat", cookieOf(member.browser));
+    expect(await again.emitWithAck("message", { streamID, message: "after" })).toMatchObject({ ok: false, code: "chat_login_required" });
+  });
 }
 
 describe.skipIf(!onPostgres)(titled("two nodes on one PostgreSQL", onPostgres ? undefined : CLUSTER_NEEDS_POSTGRES), () => {

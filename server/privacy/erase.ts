@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { DB, User } from "../../db/types.ts";
+import { endSessions } from "../auth/sessions.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
@@ -30,6 +31,7 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
     await assertNothingDependsOn(trx, user, now);
     const refunded = await refundUpcomingTickets(trx, user.id, now);
     const places = await placesHeldBy(trx, user.id, now);
+    await endSessions(trx, deps.bus, { userId: user.id });
     const files = await eraseRows(trx, user, now);
     // The seats, slots and offers they held go to the next on each waiting list.
     for (const place of places) await offerFreedPlaces(trx, place, now);
@@ -136,7 +138,7 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
         clips.map((clip) => clip.id),
       )
       .execute();
-  for (const table of ["session", "auth_token", "oauth_account", "notification", "chat_ban", "data_export", "waitlist_entry"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
+  for (const table of ["auth_token", "oauth_account", "notification", "chat_ban", "data_export", "waitlist_entry"] as const) await trx.deleteFrom(table).where("user_id", "=", id).execute();
   await trx
     .deleteFrom("follow")
     .where((eb) => eb.or([eb("follower_id", "=", id), eb("followed_id", "=", id)]))

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { EndedSessions } from "../auth/sessions.ts";
 import type { ChatMessage } from "../chat/schemas.ts";
 import type { NotificationResponse } from "../notifications/schemas.ts";
 
@@ -20,6 +21,8 @@ export interface LiveEvents {
   "tournament:changed": { tournamentId: number };
   /** A station streamed by these channels changed (its match, its scores): their stream pages read it again. */
   "stations:changed": { usernames: string[] };
+  /** Sessions ended (issue 34, item 14): the sockets opened with them lose their member. */
+  "sessions:ended": EndedSessions;
 }
 
 export class EventBus {

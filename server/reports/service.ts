@@ -1,5 +1,5 @@
 import type { ReportTargetType, User } from "../../db/types.ts";
-import { revokeUserSessions } from "../auth/sessions.ts";
+import { endSessions } from "../auth/sessions.ts";
 import { canSuspend, isStaff } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
@@ -158,5 +158,5 @@ async function applyAction(deps: AppDeps, caller: User, type: ReportTargetType, 
   // Only an admin may suspend a moderator or another admin.
   if (!canSuspend(caller, targetUser.role)) throw new ForbiddenError();
   await deps.db.updateTable("user").set({ suspended_at: now }).where("id", "=", target.user.id).execute();
-  await revokeUserSessions(deps.db, target.user.id);
+  await endSessions(deps.db, deps.bus, { userId: target.user.id });
 }
