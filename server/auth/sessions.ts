@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, DbOrTransaction } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
-import type { EventBus } from "../realtime/bus.ts";
+import type { EndedSessions, EventBus } from "../realtime/bus.ts";
 
 export const SESSION_COOKIE = "arena_session";
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -64,12 +64,6 @@ export async function findSession(db: Db, token: string, now: number): Promise<A
   }
   const { session_expires_at: _expires, session_remember: _remember, ...user } = row;
   return { user, sessionHash: idHash, remember };
-}
-
-/** Which sessions end: the one of a logout, or every session of a member (no `sessionHash`). */
-export interface EndedSessions {
-  userId: number;
-  sessionHash?: string;
 }
 
 /**

@@ -1,7 +1,12 @@
 import { EventEmitter } from "node:events";
-import type { EndedSessions } from "../auth/sessions.ts";
 import type { ChatMessage } from "../chat/schemas.ts";
 import type { NotificationResponse } from "../notifications/schemas.ts";
+
+/** Which sessions ended: the one of a logout, or every session of a member (no `sessionHash`). */
+export interface EndedSessions {
+  userId: number;
+  sessionHash?: string;
+}
 
 /** What the server announces to the realtime layer (socket.io rooms, issue 5) and to tests. */
 export interface LiveEvents {
