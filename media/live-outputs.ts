@@ -4,15 +4,18 @@ import { type FfmpegJob, type StdinWriter, startFfmpegJob } from "./ffmpeg-job.t
 import { runFfmpeg } from "./ffmpeg.ts";
 
 export interface LiveOutputPaths {
-  /** DATA_DIR/live/{username}: index.m3u8, segments, thumbnail.jpg, preview.gif */
+  /** DATA_DIR/live/{channelId}: index.m3u8, segments, thumbnail.jpg, preview.gif */
   hlsDir: string;
   /** DATA_DIR/recordings/{channelId}/{sessionId}: one FLV part per publish connection; null: not recorded (disk nearly full) */
   recordingDir: string | null;
 }
 
-/** Where a channel's live HLS segments and pictures are written while it is live. */
-export function hlsDirOf(dataDir: string, username: string): string {
-  return join(dataDir, "live", username);
+/**
+ * Where a channel's live HLS segments and pictures are written while it is live: named by the channel, not its
+ * streamer's name, which may change or be freed during the live (the files stay the channel's, and its rule theirs).
+ */
+export function hlsDirOf(dataDir: string, channelId: number): string {
+  return join(dataDir, "live", String(channelId));
 }
 
 export const HLS_PLAYLIST = "index.m3u8";

@@ -5,7 +5,7 @@ import type { Socket } from "socket.io-client";
 import { hlsDirOf, PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser as fundedMember, type Member, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
-import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { Browser, channelIdOf, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect } from "../../tests/fixtures/sockets.ts";
 import { emptyTournamentOf } from "../../tests/fixtures/tournaments.ts";
 import { refundEventTickets } from "../events/refunds.ts";
@@ -139,7 +139,7 @@ describe("a ticketed live", () => {
 
 /** A channel "live" from files on disk (no ingest): the media routes serve what is in its HLS folder. */
 async function fileLive(owner: Member) {
-  const dir = hlsDirOf(server.dataDir, owner.account.username);
+  const dir = hlsDirOf(server.dataDir, await channelIdOf(server, owner.account.username));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "index.m3u8"), "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\n1.ts\n");
   writeFileSync(join(dir, "1.ts"), new Uint8Array(188));
@@ -191,6 +191,30 @@ describe("the other watch modes", () => {
     const [path] = await fileLive(streamer);
     expect(await statusOf(moderator.browser, path!)).toBe(200);
     expect(await statusOf(visitor, path!)).toBe(403);
+  });
+});
+
+describe("a restricted live whose streamer's name changes (issue 34, item 15)", () => {
+  it("keeps its files behind its rule under the new name, and the old name reaches nothing, even once someone else takes it", async () => {
+    const streamer = await signedInUser(server);
+    await restrictedChannel(streamer, { watch: { mode: "members" } });
+    const oldName = streamer.account.username;
+    const oldPaths = await fileLive(streamer);
+    const visitor = new Browser(server.url);
+    expect(await refusalOf(visitor, oldPaths[0]!)).toMatchObject({ status: 403 });
+
+    const newName = `${oldName.slice(0, 15)}_new`;
+    expect((await streamer.browser.put("/api/auth/username", { username: newName })).status).toBe(200);
+    for (const path of oldPaths) {
+      expect([path, await statusOf(visitor, path)]).toEqual([path, 404]);
+      const renamed = path.replace(`/live/${oldName}/`, `/live/${newName}/`);
+      expect(await refusalOf(visitor, renamed)).toMatchObject({ status: 403, code: "live_login_required" });
+      expect([renamed, await statusOf(streamer.browser, renamed)]).toEqual([renamed, 200]);
+    }
+    // A newcomer under the freed name has a channel of their own, not the old one's files.
+    const newcomer = await signedInUser(server, { username: oldName, email: `${oldName}@other.test` });
+    await newcomer.browser.post("/api/stream/mychannel/init");
+    for (const path of oldPaths) expect([path, await statusOf(visitor, path)]).toEqual([path, 404]);
   });
 });
 

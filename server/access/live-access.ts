@@ -97,44 +97,53 @@ function uniqueById<T extends { id: number }>(rows: T[]): T[] {
   return [...new Map(rows.map((row) => [row.id, row])).values()].sort((a, b) => b.id - a.id);
 }
 
-/** A channel's watch rule by its streamer's name; undefined for an unknown name. */
-export async function watchRuleOfChannel(db: DbOrTransaction, username: string): Promise<AccessRule<WatchAccess> | undefined> {
-  const row = await db
-    .selectFrom("channel")
-    .innerJoin("user", "user.id", "channel.user_id")
-    .select(["channel.watch_access", "channel.watch_event_id", "channel.watch_tournament_id", "channel.user_id"])
-    .where("user.username", "=", username)
-    .executeTakeFirst();
-  return row && { mode: row.watch_access, eventId: row.watch_event_id, tournamentId: row.watch_tournament_id, ownerId: row.user_id };
+/** A channel found by its streamer's name, with the rule for watching it. */
+export interface NamedChannel {
+  channelId: number;
+  rule: AccessRule<WatchAccess>;
 }
 
 /**
- * How long a node reuses a channel's watch rule (its mode and what it names, never a verdict): asking
+ * The channel a name belongs to now; undefined for a name nobody holds. Live files are found through it (their
+ * folder is the channel's id, never the name), so an old name after a rename or a deletion reaches nothing.
+ */
+export async function channelNamed(db: DbOrTransaction, username: string): Promise<NamedChannel | undefined> {
+  const row = await db
+    .selectFrom("channel")
+    .innerJoin("user", "user.id", "channel.user_id")
+    .select(["channel.id", "channel.watch_access", "channel.watch_event_id", "channel.watch_tournament_id", "channel.user_id"])
+    .where("user.username", "=", username)
+    .executeTakeFirst();
+  return row && { channelId: row.id, rule: { mode: row.watch_access, eventId: row.watch_event_id, tournamentId: row.watch_tournament_id, ownerId: row.user_id } };
+}
+
+/**
+ * How long a node reuses a name's channel and its watch rule (its mode and what it names, never a verdict): asking
  * the database on every playlist and segment cost ~54 µs, more than the whole answer of a cached file
- * (~38 µs, docs/decisions.md "Viewers of one stream"). A rule changed on this node is forgotten at once
- * (forgetWatchRule); on another node it is seen within this time. Who holds a ticket is still read on
+ * (~38 µs, docs/decisions.md "Viewers of one stream"). A rule or a name changed on this node is forgotten at once
+ * (forgetChannelName); on another node it is seen within this time. Who holds a ticket is still read on
  * every request.
  */
 const RULE_REUSE_MS = 1000;
 const FORGET_RULES_ABOVE = 10_000;
-const reusedRules = new WeakMap<DbOrTransaction, Map<string, { rule: AccessRule<WatchAccess> | undefined; until: number }>>();
+const reusedChannels = new WeakMap<DbOrTransaction, Map<string, { channel: NamedChannel | undefined; until: number }>>();
 
-/** watchRuleOfChannel, reused for up to a second per name (the verdict built on it is not). */
-export async function currentWatchRule(db: DbOrTransaction, username: string): Promise<AccessRule<WatchAccess> | undefined> {
-  let rules = reusedRules.get(db);
-  if (!rules) reusedRules.set(db, (rules = new Map()));
+/** channelNamed, reused for up to a second per name (the verdict built on its rule is not). */
+export async function currentChannelNamed(db: DbOrTransaction, username: string): Promise<NamedChannel | undefined> {
+  let channels = reusedChannels.get(db);
+  if (!channels) reusedChannels.set(db, (channels = new Map()));
   const now = performance.now();
-  const reused = rules.get(username);
-  if (reused && reused.until > now) return reused.rule;
-  const rule = await watchRuleOfChannel(db, username);
-  if (rules.size >= FORGET_RULES_ABOVE) rules.clear();
-  rules.set(username, { rule, until: now + RULE_REUSE_MS });
-  return rule;
+  const reused = channels.get(username);
+  if (reused && reused.until > now) return reused.channel;
+  const channel = await channelNamed(db, username);
+  if (channels.size >= FORGET_RULES_ABOVE) channels.clear();
+  channels.set(username, { channel, until: now + RULE_REUSE_MS });
+  return channel;
 }
 
-/** A streamer changed their rule: this node asks the database again at the next request. */
-export function forgetWatchRule(db: DbOrTransaction, username: string): void {
-  reusedRules.get(db)?.delete(username);
+/** A streamer changed their rule or left a name: this node asks the database again at the next request for it. */
+export function forgetChannelName(db: DbOrTransaction, username: string): void {
+  reusedChannels.get(db)?.delete(username);
 }
 
 /** The watch rule a past live ran under, which its replays keep. */

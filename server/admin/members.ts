@@ -6,6 +6,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import type { Role, User } from "../../db/types.ts";
 import { sendPasswordResetMail } from "../auth/service.ts";
 import { endSessions } from "../auth/sessions.ts";
+import { ERASED_EMAIL_PATTERN, isErasedAccount } from "../auth/erased-accounts.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -16,7 +17,6 @@ import { assertAdmin } from "./guard.ts";
 export type MemberState = "active" | "suspended" | "deleted";
 
 /** Deleted accounts keep a row under this address (server/privacy/erase.ts). */
-const DELETED_EMAIL = "%@deleted.invalid";
 
 export async function listMembers(deps: AppDeps, caller: User, filter: { q?: string; role?: Role; state?: MemberState; page: number; limit: number }) {
   assertAdmin(caller);
@@ -27,8 +27,8 @@ export async function listMembers(deps: AppDeps, caller: User, filter: { q?: str
   }
   if (filter.role) query = query.where("role", "=", filter.role);
   if (filter.state === "active") query = query.where("suspended_at", "is", null);
-  if (filter.state === "suspended") query = query.where("suspended_at", "is not", null).where("email", "not like", DELETED_EMAIL);
-  if (filter.state === "deleted") query = query.where("email", "like", DELETED_EMAIL);
+  if (filter.state === "suspended") query = query.where("suspended_at", "is not", null).where("email", "not like", ERASED_EMAIL_PATTERN);
+  if (filter.state === "deleted") query = query.where("email", "like", ERASED_EMAIL_PATTERN);
   const [rows, total] = await Promise.all([
     query
       .selectAll()
@@ -42,7 +42,7 @@ export async function listMembers(deps: AppDeps, caller: User, filter: { q?: str
 }
 
 function stateOf(user: User): MemberState {
-  if (user.email.endsWith("@deleted.invalid")) return "deleted";
+  if (isErasedAccount(user)) return "deleted";
   return user.suspended_at === null ? "active" : "suspended";
 }
 

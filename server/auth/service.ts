@@ -11,6 +11,7 @@ import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordL
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, endSessions, hashToken, newToken } from "./sessions.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
+import { forgetChannelName } from "../access/live-access.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { takeInvitationUse } from "../site/invitations.ts";
 import { captchaEnabled, siteSettings } from "../site/settings.ts";
@@ -229,7 +230,8 @@ export async function updateUsername(deps: AppDeps, user: User, username: string
   if (owner && owner.id !== user.id) throw new ConflictError([{ field: "username", code: "username_taken" }]);
   try {
     const renamed = await deps.db.updateTable("user").set({ username, updated_at: deps.now() }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
-    // A live's playback address follows the name its key publishes under.
+    // A live's playback address follows the name its key publishes under; the old name leads nowhere from now on.
+    forgetChannelName(deps.db, user.username);
     await deps.signals.notify(STREAM_KEYS_CHANGED);
     return renamed;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Channel, User } from "../../db/types.ts";
 import { followerCount, isFollowing } from "../follows/service.ts";
 import type { AppDeps } from "../http/context.ts";
-import { accessChoices, forgetWatchRule } from "../access/live-access.ts";
+import { accessChoices, forgetChannelName } from "../access/live-access.ts";
 import { isAdmin } from "../access/policy.ts";
 import { InvalidError, NotFoundError } from "../http/errors.ts";
 import { ensureChannel, findChannelOfUser } from "./own-channel.ts";
@@ -52,7 +52,7 @@ export async function saveChannelSettings(deps: AppDeps, user: User, input: Chan
     .set({ ...changes, updated_at: now })
     .where("id", "=", channel.id)
     .execute();
-  if (input.watch) forgetWatchRule(deps.db, user.username);
+  if (input.watch) forgetChannelName(deps.db, user.username);
   if (input.chat) deps.bus.emit("chat:access", { streamID: channel.public_id });
   // A live already running takes the new watch rule too, so the replay it becomes keeps it.
   if (input.watch && channel.is_live === 1 && channel.live_session_id !== null) {

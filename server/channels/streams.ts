@@ -127,7 +127,7 @@ const REMOTE_PICTURES_AFTER_MS = 10_000;
 function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {
   const gameResponse = extra.game ? toGameResponse(extra.game, lang) : null;
   const isLive = row.is_live === 1;
-  const hlsDir = hlsDirOf(deps.config.dataDir, row.username);
+  const hlsDir = hlsDirOf(deps.config.dataDir, row.channelId);
   // Another node's pictures are not on this one's disk: named once that node has had time to make them, and relayed from it (live/media-routes.ts).
   const elsewhere = row.node_url !== null && row.node_url !== deps.config.nodeUrl;
   const picturesMade = elsewhere ? (row.started_at ?? Number.POSITIVE_INFINITY) < deps.now() - REMOTE_PICTURES_AFTER_MS : undefined;

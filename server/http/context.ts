@@ -14,7 +14,7 @@ export interface LiveControl {
   /** Reads a live stream as FLV inside this process (the HTTP-FLV route): undefined when it is not published here. */
   readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined;
   /** Remakes a live's thumbnail or animated preview when it is too old to serve. */
-  freshPreview(username: string, file: string): Promise<void>;
+  freshPreview(channelId: number, file: string): Promise<void>;
   /** Cuts the publisher of a key off (after its key changed). */
   disconnect(streamKey: string): void;
   /** Restarts a live channel's relays after its multi-streaming settings changed. */

@@ -42,6 +42,8 @@ interface LiveChannel {
   /** The picture being made right now, shared by every request that wants it. */
   rendering?: Map<string, Promise<unknown>>;
   offlineTimer?: Timer;
+  /** Its key opens nothing any more (a new key, an erased account): no publisher can come back, so no grace. */
+  keyGone?: boolean;
 }
 
 /**
@@ -75,6 +77,23 @@ export class LiveManager implements PublishEvents, LiveControl {
     private readonly log: (line: string) => void,
   ) {
     this.ladder = deps.config.liveLadder.length > 0 ? new QualityLadder(deps.config.liveLadder, log) : undefined;
+    streamKeys.onReload(() => this.endLivesOfGoneKeys());
+  }
+
+  /**
+   * After the keys were read again (a change on any node signals it): a live whose key opens nothing any more is
+   * cut and ended at once, on whichever node holds its publisher. An account erased mid-live ends this way.
+   */
+  private endLivesOfGoneKeys(): void {
+    for (const [streamKey, channel] of this.live) {
+      if (this.streamKeys.lookup(streamKey) || channel.keyGone) continue;
+      channel.keyGone = true;
+      if (!channel.offlineTimer) this.disconnect(streamKey);
+      else {
+        clearTimeout(channel.offlineTimer);
+        channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), 0);
+      }
+    }
   }
 
   attach(media: MediaServer): void {
@@ -152,7 +171,7 @@ export class LiveManager implements PublishEvents, LiveControl {
       return;
     }
     const now = this.deps.now();
-    const hlsDir = hlsDirOf(this.deps.config.dataDir, row.username);
+    const hlsDir = hlsDirOf(this.deps.config.dataDir, row.id);
     rmSync(hlsDir, { recursive: true, force: true });
     const recordingDir = join(this.deps.config.mediaDir, "recordings", String(row.id), String(now));
     const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir, recording: this.roomToRecord };
@@ -238,9 +257,9 @@ export class LiveManager implements PublishEvents, LiveControl {
    * Before a live's thumbnail or animated preview is served: remakes it from the newest segment when
    * it is older than its maximum age. Concurrent requests wait for the same ffmpeg run.
    */
-  async freshPreview(username: string, file: string): Promise<void> {
+  async freshPreview(channelId: number, file: string): Promise<void> {
     const maxAge = file === THUMBNAIL ? THUMBNAIL_MAX_AGE_MS : file === PREVIEW_GIF ? PREVIEW_MAX_AGE_MS : undefined;
-    const channel = [...this.live.values()].find((c) => c.username.toLowerCase() === username.toLowerCase() && c.remux);
+    const channel = [...this.live.values()].find((c) => c.channelId === channelId && c.remux);
     if (maxAge === undefined || !channel) return;
     const path = join(channel.hlsDir, file);
     if (existsSync(path) && Date.now() - statSync(path).mtimeMs < maxAge) return;
@@ -281,7 +300,7 @@ export class LiveManager implements PublishEvents, LiveControl {
 
   /** The publisher left: close the recording part now, and end the live unless it comes back within the grace window. */
   private async pause(streamKey: string, channel: LiveChannel): Promise<void> {
-    channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), RECONNECT_GRACE_MS);
+    channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), channel.keyGone ? 0 : RECONNECT_GRACE_MS);
     await this.stopJobs(streamKey, channel);
   }
 

@@ -10,7 +10,7 @@ import { probe } from "../../media/probe.ts";
 import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtures/publisher.ts";
 import { stopWhenTestEnds } from "../../tests/fixtures/cleanup.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
-import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { Browser, channelIdOf, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { hlsDirOf } from "../../media/live-outputs.ts";
 import { VISITORS_PER_ADDRESS } from "../channels/viewers.ts";
 import { THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
@@ -82,7 +82,7 @@ describe("going live", () => {
     expect(flv.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
     await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
     // Pictures are remade when asked for once older than their maximum age (nobody asking costs nothing).
-    const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, account.username), "thumbnail.jpg");
+    const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, await channelIdOf(server, account.username)), "thumbnail.jpg");
     const aMinuteAgo = new Date(Date.now() - 60_000);
     utimesSync(thumbnailFile, aMinuteAgo, aMinuteAgo);
     const thumbnail = await fetch(`${server.url}/live/${account.username}/thumbnail.jpg`);
@@ -156,9 +156,9 @@ describe("a video-only publish", () => {
     const { account, ingest } = await streamer();
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     const publisher = publishTestStream(ingest, { seconds: 30, audio: false });
-    await started;
+    const { channelId } = await started;
     // The remux reads the same header: told of audio that never comes, it waited for it and made no HLS at all.
-    await waitFor("an HLS playlist", () => existsSync(join(hlsDirOf(server.deps.config.dataDir, account.username), "index.m3u8")), 20_000, 100);
+    await waitFor("an HLS playlist", () => existsSync(join(hlsDirOf(server.deps.config.dataDir, channelId), "index.m3u8")), 20_000, 100);
     const url = `${server.url}/live/${account.username}.flv`;
     const header = await (async () => {
       const reader = (await fetch(url)).body!.getReader();
@@ -184,7 +184,7 @@ describe("a remux that crashes", () => {
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     const publisher = publishTestStream(ingest, { seconds: 60 });
     await started;
-    const hlsDir = hlsDirOf(server.deps.config.dataDir, account.username);
+    const hlsDir = hlsDirOf(server.deps.config.dataDir, await channelIdOf(server, account.username));
     await waitFor("a first segment", () => newestSegment(hlsDir) > 0, 15_000, 100);
     const first = remuxOf(hlsDir);
     expect(first).toBeDefined();

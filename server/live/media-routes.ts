@@ -6,7 +6,7 @@ import { AppError, NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
-import { assertMayWatch, currentWatchRule } from "../access/live-access.ts";
+import { assertMayWatch, currentChannelNamed, type NamedChannel } from "../access/live-access.ts";
 import { userOfCookieHeader } from "../auth/session-middleware.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { LiveFileCache } from "./live-file-cache.ts";
@@ -66,10 +66,13 @@ export function liveMediaRoutes(deps: AppDeps) {
     .get("/:username/:file", async (c) => {
       const { username, file } = c.req.param();
       if (!SAFE_NAME.test(username) || !SAFE_NAME.test(file) || file.startsWith(".")) throw new NotFoundError();
+      // The name leads to the channel, and the channel to its folder and rule: a name left by a rename or a deletion reaches nothing.
+      const channel = await currentChannelNamed(deps.db, username);
+      if (!channel) throw new NotFoundError();
       // Every file of a live (playlists, segments of every rendition, thumbnail, preview) shows its picture.
-      const restricted = await assertMayWatchLive(deps, c, username);
-      await deps.live?.freshPreview(username, file);
-      const path = join(hlsDirOf(deps.config.dataDir, username), file);
+      const restricted = await assertMayWatchChannel(deps, c, channel);
+      await deps.live?.freshPreview(channel.channelId, file);
+      const path = join(hlsDirOf(deps.config.dataDir, channel.channelId), file);
       const stats = statSync(path, { throwIfNoEntry: false });
       if (stats) {
         // Every playlist: index.m3u8, and with a quality ladder (media/live-ladder.ts) each rendition's.
@@ -95,11 +98,15 @@ const RESTRICTED_CACHE_CONTROL = "private, no-store";
 /**
  * Refuses a viewer a restricted live's picture (server/access/live-access.ts), on every request: a
  * hidden address is no limit. True when the live is restricted. The session is read only then, so an
- * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentWatchRule).
+ * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentChannelNamed).
  */
 async function assertMayWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
-  const rule = await currentWatchRule(deps.db, username);
-  if (!rule || rule.mode === "everyone") return false;
+  const channel = await currentChannelNamed(deps.db, username);
+  return channel ? assertMayWatchChannel(deps, c, channel) : false;
+}
+
+async function assertMayWatchChannel(deps: AppDeps, c: Context<AppEnv>, { rule }: NamedChannel): Promise<boolean> {
+  if (rule.mode === "everyone") return false;
   const viewer = (await userOfCookieHeader(deps, c.req.header("cookie"))) ?? undefined;
   await assertMayWatch(deps.db, rule, viewer);
   return true;

@@ -17,6 +17,8 @@ const RELOAD_EVERY_MS = 60_000;
  */
 export class StreamKeyDirectory {
   private owners = new Map<string, KeyOwner>();
+  /** Told after each reload: the live manager cuts the publishers whose key is gone. */
+  private readonly reloadListeners = new Set<() => void>();
   private readonly stopListening: () => void;
   private readonly timer: Timer;
   private reloading: Promise<void> | undefined;
@@ -48,9 +50,15 @@ export class StreamKeyDirectory {
       await previous?.catch(() => undefined);
       const rows = await this.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select(["channel.stream_key", "channel.id", "user.username"]).execute();
       this.owners = new Map(rows.map((row) => [row.stream_key, { id: row.id, username: row.username }]));
+      for (const listener of this.reloadListeners) listener();
     })().catch((error: unknown) => this.log(`[live] stream keys not reloaded: ${(error as Error).message}`));
     this.reloading = next;
     return next;
+  }
+
+  onReload(listener: () => void): () => void {
+    this.reloadListeners.add(listener);
+    return () => this.reloadListeners.delete(listener);
   }
 
   close(): void {

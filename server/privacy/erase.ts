@@ -10,7 +10,10 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { DB, User } from "../../db/types.ts";
+import { forgetChannelName } from "../access/live-access.ts";
+import { erasedEmail } from "../auth/erased-accounts.ts";
 import { endSessions } from "../auth/sessions.ts";
+import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
@@ -18,7 +21,6 @@ import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/offers
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 export const erasedUsername = (userId: number) => `deleted_${userId}`;
-const erasedEmail = (userId: number) => `deleted_${userId}@deleted.invalid`;
 
 export interface ErasureResult {
   /** The events whose tickets were refunded first, with the G-Coins given back. */
@@ -38,8 +40,18 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
     return { refunded, files };
   });
   await announceOffers(deps);
-  for (const file of files) rmSync(join(deps.config.mediaDir, file), { force: true });
+  await endWhatTheyStream(deps, user.username);
+  for (const file of files) rmSync(join(deps.config.mediaDir, file), { recursive: true, force: true });
   return { refunded };
+}
+
+/**
+ * A live of theirs ends now, on whichever node takes it (their key was replaced: live/live-manager.ts cuts a
+ * publisher whose key opens nothing), and makes no replay (replays/finalise.ts); their old name leads to no file.
+ */
+async function endWhatTheyStream(deps: AppDeps, username: string): Promise<void> {
+  forgetChannelName(deps.db, username);
+  await deps.signals.notify(STREAM_KEYS_CHANGED);
 }
 
 /** What deleting this account would break for others is refused, naming the first thing to settle. */
@@ -125,6 +137,8 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     .where((eb) => eb.or([eb("user_id", "=", id), ...(channel ? [eb("channel_id", "=", channel.id)] : [])]))
     .execute();
   const files = [
+    // Their channel's whole recordings folder: replays, match replays, and the parts of every live, this one's too.
+    ...(channel ? [join("recordings", String(channel.id))] : []),
     ...replays.flatMap((r) => [r.file_path, r.thumbnail_path]).flatMap((path) => (path ? [join("recordings", path)] : [])),
     ...clips.flatMap((c) => [c.file_path, c.thumbnail_path]).flatMap((path) => (path ? [join("clips", path)] : [])),
     ...[user.avatar, user.banner].flatMap((path) => (path?.startsWith("/uploads/") ? [path.slice(1)] : [])),

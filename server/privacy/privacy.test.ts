@@ -137,6 +137,32 @@ describe("deleting one's account", () => {
     expect(event.id).toBeGreaterThan(0);
   });
 
+  it("cuts the live of a member who deletes their account mid-live, and keeps nothing it recorded (issue 34, item 16)", async () => {
+    const member = await signedInUser(server);
+    const start = await member.browser.post("/api/stream/startstreaming", { title: "Dernier live", gameId: 1, tags: [] });
+    const started = server.deps.bus.next("stream:started", (e) => e.username === member.user.username);
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 60 });
+    const { channelId } = await started;
+    const playlist = `/live/${member.user.username}/index.m3u8`;
+    const statusOf = async (path: string) => (await fetch(`${server.url}${path}`)).status;
+    await waitFor("the live's playlist", async () => (await statusOf(playlist)) === 200);
+    const recordings = join(server.deps.config.mediaDir, "recordings", String(channelId));
+    expect(existsSync(recordings)).toBe(true);
+
+    const ended = server.deps.bus.next("stream:ended", (e) => e.channelId === channelId);
+    expect((await member.browser.post("/api/me/delete", { password: member.account.password })).status).toBe(200);
+    expect(await publisher.exited).not.toBe(0);
+    await ended;
+    const session = await waitFor("the session settled", () =>
+      server.deps.db.selectFrom("live_session").selectAll().where("channel_id", "=", channelId).where("finalised_at", "is not", null).executeTakeFirst(),
+    );
+    expect(session.ended_at).not.toBeNull();
+    expect(await server.deps.db.selectFrom("replay").select("id").where("channel_id", "=", channelId).execute()).toEqual([]);
+    expect(existsSync(recordings)).toBe(false);
+    expect(await statusOf(playlist)).toBe(404);
+    expect(await statusOf(`/api/stream/${member.user.username}`)).toBe(404);
+  });
+
   it("refuses the last administrator", async () => {
     const refused = await admin.post("/api/me/delete", { password: ADMIN_ENV.ADMIN_PASSWORD });
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 409, code: "account_deletion_last_admin" });

@@ -1,7 +1,9 @@
+import { rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { finaliseRecording } from "../../media/recording.ts";
 import { fold } from "../text/fold.ts";
 import type { AppDeps } from "../http/context.ts";
+import { isErasedAccount } from "../auth/erased-accounts.ts";
 
 /**
  * Makes the replay of a finished live session: a row at once ("processing"), then the MP4, its
@@ -10,6 +12,11 @@ import type { AppDeps } from "../http/context.ts";
  */
 export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, log: (line: string) => void): Promise<void> {
   const session = await deps.db.selectFrom("live_session").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
+  if (await streamerErased(deps, session.channel_id)) {
+    // Deleted mid-live: what the live recorded is theirs and goes with the account.
+    rmSync(recordingDirOf(deps.config.mediaDir, session.recording_dir), { recursive: true, force: true });
+    return markFinalised(deps, sessionId);
+  }
   const title = session.title.trim() || "Live";
   const existing = await deps.db.selectFrom("replay").select(["id", "status"]).where("live_session_id", "=", sessionId).where("match_id", "is", null).executeTakeFirst();
   if (existing?.status === "ready") return markFinalised(deps, sessionId);
@@ -56,6 +63,11 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
     await deps.db.updateTable("replay").set({ status: "failed" }).where("id", "=", replayId).execute();
     await markFinalised(deps, sessionId);
   }
+}
+
+async function streamerErased(deps: AppDeps, channelId: number): Promise<boolean> {
+  const owner = await deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("user.email").where("channel.id", "=", channelId).executeTakeFirstOrThrow();
+  return isErasedAccount(owner);
 }
 
 async function markFinalised(deps: AppDeps, sessionId: number): Promise<void> {
