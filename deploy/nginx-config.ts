@@ -47,7 +47,7 @@ export function renderNginxConfig(site: NginxSite): string {
   // proxy_set_header is inherited only by a block that sets none of its own: each block that adds one repeats these.
   const forwarded = [
     "proxy_set_header Host $http_host;",
-    // Replaced, not appended to: Arena (TRUST_PROXY=1) takes the first address, which a client could otherwise write.
+    // Replaced, not appended to: the one address nginx saw. Arena (TRUST_PROXY=1) takes the rightmost, so appending would do too.
     "proxy_set_header X-Forwarded-For $remote_addr;",
     "proxy_set_header X-Forwarded-Proto $scheme;",
   ];

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { type ProxyTrust, parseProxyTrust } from "./http/client-address.ts";
 import { readOrCreateShared } from "./storage/shared-files.ts";
 
 const flag = z
@@ -106,7 +107,17 @@ const EnvSchema = z
     TRANSLATE_URL: optionalUrl,
     /** POST /api/translate calls per client address and minute (the web app itself makes at most 20). */
     TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const trust = parseProxyTrust(value);
+        if ("error" in trust) {
+          ctx.addIssue({ code: "custom", message: trust.error });
+          return z.NEVER;
+        }
+        return trust;
+      }),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine(
@@ -164,7 +175,8 @@ export interface Config {
   /** A LibreTranslate-compatible address for texts the dictionaries do not hold. */
   translateUrl: string | undefined;
   translateRatePerMinute: number;
-  trustProxy: boolean;
+  /** Which hops in front of Arena may name the client (server/http/client-address.ts). */
+  trustProxy: ProxyTrust;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
 }
 

@@ -61,6 +61,15 @@ describe("lockout by account and address", () => {
     expect((await attempt(account.username, account.password, "198.51.100.7")).status).toBe(200);
   });
 
+  it("takes the address an appending proxy saw: a client writing its own X-Forwarded-For is locked all the same (issue 34, item 18)", async () => {
+    const { account } = await signedInUser(server);
+    // What Caddy, Traefik or nginx's $proxy_add_x_forwarded_for pass on: the client's own header, then the address they saw.
+    const forged = (n: number) => `10.${n}.0.1, 198.51.100.77`;
+    for (let i = 0; i < lockoutPolicy.freeFailures; i++) expect((await attempt(account.username, "wrong password", forged(i))).status).toBe(401);
+    expect((await attempt(account.username, account.password, forged(99))).status).toBe(429);
+    expect((await attempt(account.username, account.password, "203.0.113.200")).status).toBe(200);
+  });
+
   it("counts the username and the email of one account together", async () => {
     const { account } = await signedInUser(server);
     await failFreely([account.username, account.email.toUpperCase()], "203.0.113.2");

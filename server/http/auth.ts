@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Role, User } from "../../db/types.ts";
 import { pickLanguage } from "../i18n/messages.ts";
+import { clientAddress, type ProxyTrust } from "./client-address.ts";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ForbiddenError, UnauthorizedError } from "./errors.ts";
 
@@ -14,13 +15,14 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   });
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientIp(c: Context, trust: ProxyTrust): string {
+  return clientAddress(socketPeer(c), c.req.header("x-forwarded-for"), trust);
+}
+
+/** The TCP peer as Bun saw it: the client, or the proxy in front of Arena. */
+export function socketPeer(c: Context): string | undefined {
   const server = c.env as { requestIP?: (req: Request) => { address: string } | null } | undefined;
-  return server?.requestIP?.(c.req.raw)?.address ?? "local";
+  return server?.requestIP?.(c.req.raw)?.address;
 }
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

@@ -188,17 +188,20 @@ function writeProcess(out: Exposition): void {
   out.family("arena_uptime_seconds", "gauge", "Seconds since this process started.").sample("arena_uptime_seconds", Math.round(uptime));
 }
 
-export type MetricsAccess = "granted" | "token_required" | "local_only";
+export type MetricsAccess = "granted" | "token_required" | "local_only" | "token_behind_proxy";
 
 /**
  * Who may read /metrics: a caller with the right METRICS_TOKEN as a Bearer header, from anywhere;
  * else only this machine, judged by the socket's address (a header like X-Forwarded-For could be forged).
+ * Behind a proxy (TRUST_PROXY) the socket's address is no proof: a proxy on this machine makes every
+ * visitor's request come from loopback, so only the token opens it.
  */
-export function metricsAccess(token: string | undefined, authorization: string | undefined, peerAddress: string | undefined): MetricsAccess {
+export function metricsAccess(token: string | undefined, authorization: string | undefined, peerAddress: string | undefined, behindProxy: boolean): MetricsAccess {
   const offered = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (token && offered && sameSecret(offered, token)) return "granted";
-  if (peerAddress && isLoopback(peerAddress)) return "granted";
-  return token ? "token_required" : "local_only";
+  if (!behindProxy && peerAddress && isLoopback(peerAddress)) return "granted";
+  if (token) return "token_required";
+  return behindProxy ? "token_behind_proxy" : "local_only";
 }
 
 export function isLoopback(address: string): boolean {

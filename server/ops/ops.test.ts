@@ -237,17 +237,21 @@ describe("GET /metrics", () => {
   });
 
   it("decides access by token or by a loopback socket address", () => {
-    for (const address of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) expect(metricsAccess(undefined, undefined, address)).toBe("granted");
-    for (const address of ["192.0.2.7", "::ffff:10.0.0.5", "fd00::2", "127.0.0.1.example", undefined]) expect(metricsAccess(undefined, undefined, address)).toBe("local_only");
+    for (const address of ["127.0.0.1", "127.8.0.1", "::1", "::ffff:127.0.0.1"]) expect(metricsAccess(undefined, undefined, address, false)).toBe("granted");
+    for (const address of ["192.0.2.7", "::ffff:10.0.0.5", "fd00::2", "127.0.0.1.example", undefined]) expect(metricsAccess(undefined, undefined, address, false)).toBe("local_only");
     const token = "a-long-metrics-token";
-    expect(metricsAccess(token, `Bearer ${token}`, "203.0.113.9")).toBe("granted");
-    expect(metricsAccess(token, `bearer ${token}`, "2001:db8::9")).toBe("granted");
-    expect(metricsAccess(token, "Bearer a-long-metrics-tokem", "203.0.113.9")).toBe("token_required");
-    expect(metricsAccess(token, `Basic ${btoa(`x:${token}`)}`, "203.0.113.9")).toBe("token_required");
-    expect(metricsAccess(token, undefined, "203.0.113.9")).toBe("token_required");
-    expect(metricsAccess(token, undefined, "::1")).toBe("granted");
+    expect(metricsAccess(token, `Bearer ${token}`, "203.0.113.9", false)).toBe("granted");
+    expect(metricsAccess(token, `bearer ${token}`, "2001:db8::9", false)).toBe("granted");
+    expect(metricsAccess(token, "Bearer a-long-metrics-tokem", "203.0.113.9", false)).toBe("token_required");
+    expect(metricsAccess(token, `Basic ${btoa(`x:${token}`)}`, "203.0.113.9", false)).toBe("token_required");
+    expect(metricsAccess(token, undefined, "203.0.113.9", false)).toBe("token_required");
+    expect(metricsAccess(token, undefined, "::1", false)).toBe("granted");
     // Without METRICS_TOKEN, no Bearer header opens the door to another host.
-    expect(metricsAccess(undefined, "Bearer anything", "203.0.113.9")).toBe("local_only");
+    expect(metricsAccess(undefined, "Bearer anything", "203.0.113.9", false)).toBe("local_only");
+    // Behind a proxy a loopback peer is no proof (a proxy on this machine makes everyone loopback): only the token opens it.
+    expect(metricsAccess(token, undefined, "127.0.0.1", true)).toBe("token_required");
+    expect(metricsAccess(token, `Bearer ${token}`, "127.0.0.1", true)).toBe("granted");
+    expect(metricsAccess(undefined, undefined, "::1", true)).toBe("token_behind_proxy");
   });
 
   it("serves this machine with or without the token", async () => {
@@ -258,6 +262,23 @@ describe("GET /metrics", () => {
       await scrape(node, { authorization: `Bearer ${token}` });
     } finally {
       await node.stop();
+    }
+  });
+
+  it("behind a trusted proxy, serves only the token, even to a loopback peer (issue 34, item 18)", async () => {
+    // A proxy on this machine makes every visitor's request come from loopback.
+    const withoutToken = await startTestServer({ TRUST_PROXY: "1" });
+    const token = "a-long-metrics-token-behind-a-proxy";
+    const withToken = await startTestServer({ TRUST_PROXY: "127.0.0.1", METRICS_TOKEN: token });
+    try {
+      const refused = await fetch(`${withoutToken.url}/metrics`, { headers: { "accept-language": "fr" } });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "metrics_token_behind_proxy", msg: expect.stringContaining("Derrière un proxy") });
+      expect((await fetch(`${withToken.url}/metrics`)).status).toBe(401);
+      await scrape(withToken, { authorization: `Bearer ${token}` });
+    } finally {
+      await withoutToken.stop();
+      await withToken.stop();
     }
   });
 

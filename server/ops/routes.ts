@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
-import { requestContext } from "../http/auth.ts";
+import { requestContext, socketPeer } from "../http/auth.ts";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
 import { jsonResponse, newRouter } from "../http/openapi.ts";
@@ -30,15 +30,11 @@ export function healthRoutes(deps: AppDeps) {
 /** GET /metrics, beside the API (Prometheus's usual address): for METRICS_TOKEN holders and this machine only. */
 export function metricsRoutes(deps: AppDeps, metrics: Metrics) {
   return new Hono<AppEnv>().get("/", requestContext(deps), async (c) => {
-    const access = metricsAccess(deps.config.metricsToken, c.req.header("authorization"), socketAddress(c));
+    const behindProxy = deps.config.trustProxy.kind !== "none";
+    const access = metricsAccess(deps.config.metricsToken, c.req.header("authorization"), socketPeer(c), behindProxy);
     if (access === "token_required") throw new AppError(401, "metrics_token_required", { headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } });
     if (access === "local_only") throw new AppError(403, "metrics_local_only");
+    if (access === "token_behind_proxy") throw new AppError(403, "metrics_token_behind_proxy");
     return c.body(await metrics.render(), 200, { "Content-Type": PROMETHEUS_CONTENT_TYPE, "Cache-Control": "no-store" });
   });
-}
-
-/** The TCP peer as Bun saw it, whatever TRUST_PROXY says about forwarded headers. */
-function socketAddress(c: Context<AppEnv>): string | undefined {
-  const server = c.env as { requestIP?: (request: Request) => { address: string } | null } | undefined;
-  return server?.requestIP?.(c.req.raw)?.address;
 }
