@@ -27,6 +27,7 @@ import * as createSiteSettings from "./migrations/0024_create_site_settings.ts";
 import * as addStoragePolicy from "./migrations/0025_add_storage_policy.ts";
 import * as addLiveAccess from "./migrations/0026_add_live_access.ts";
 import * as createMatchReplays from "./migrations/0027_create_match_replays.ts";
+import * as addStationConsent from "./migrations/0028_add_station_consent.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0025_add_storage_policy": addStoragePolicy,
   "0026_add_live_access": addLiveAccess,
   "0027_create_match_replays": createMatchReplays,
+  "0028_add_station_consent": addStationConsent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -423,7 +423,10 @@ export interface TournamentStationTable {
   id: Generated<number>;
   tournament_id: number;
   name: string;
+  /** The channel that streams the station: one that accepted, or the organiser's own (issue 34, item 17). */
   streamer_id: number | null;
+  /** A channel the organiser asked for, until its streamer answers; it streams nothing meanwhile. */
+  requested_streamer_id: number | null;
   /** The engine's match id (the match card's id after "{tournamentId}-"); null while free. */
   match_id: number | null;
   assigned_at: number | null;

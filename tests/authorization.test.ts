@@ -312,6 +312,17 @@ const CASES: Record<string, Case> = {
       return { path: `/api/tournament/${id}/stations/${stationId}` };
     },
   },
+  // The asked streamer answers (issue 34, item 17): here the world's owner, asked by another member's tournament.
+  "POST /api/tournament/{id}/stations/{stationId}/answer": {
+    kind: "owner",
+    call: async (w) => {
+      const form = w.form({ tournamentName: "Coupe d'un autre", format: "robin", size: "2", gameID: "1", timeZone: "Europe/Paris" });
+      const id = (await w.streamer.call("POST", "/api/tournament/create-tournament", form)).body.id as number;
+      const station = await w.streamer.call("POST", `/api/tournament/${id}/stations`, { name: "Poste", channel: w.owner.user.username });
+      expect(station.body.station.requestedChannel).toEqual({ username: w.owner.user.username });
+      return { path: `/api/tournament/${id}/stations/${station.body.station.id}/answer`, body: { accept: true } };
+    },
+  },
   "PUT /api/tournament/{id}/stations/{stationId}/match": {
     kind: "owner",
     call: async (w) => {

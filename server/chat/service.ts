@@ -88,8 +88,13 @@ export function toChatMessage(row: Omit<MessageRow, "kind" | "system_key" | "sys
     timestamp,
   };
   if (row.kind !== "system" || !row.system_key) return message;
-  return { ...message, system: { key: row.system_key, params: JSON.parse(row.system_params ?? "{}") as Record<string, string | number> } };
+  // The bracket speaks, not the streamer whose chat it is (system-lines.ts): no author.
+  const system = { key: row.system_key, params: JSON.parse(row.system_params ?? "{}") as Record<string, string | number> };
+  return { ...message, userId: SYSTEM_AUTHOR_ID, username: "", avatar: null, system };
 }
+
+/** A bracket line's `userId`: no member has it. */
+export const SYSTEM_AUTHOR_ID = 0;
 
 /** The last `limit` messages, oldest first, as a reader scrolls them. */
 export async function chatHistory(deps: AppDeps, streamID: string, limit: number): Promise<ChatMessage[]> {

@@ -6,7 +6,13 @@ import { messageRows, toChatMessage } from "./service.ts";
 // The lines that no one types (issue 18): the bracket telling a channel's chat that its station's match
 // started, ended, or what comes next. They are chat messages like the others (the same table, history
 // and broadcast), of kind 'system', stored as a key and its parameters so that each reader's language
-// draws them, and written by the channel's owner so that every existing reader still reads them.
+// draws them. The row keeps the channel's owner as its author (the table needs one), but no reader is told
+// so: a line goes out with no author (toChatMessage), and is no part of the owner's own messages (their export).
+// A channel gets them only from stations it agreed to stream (tournaments/stations.ts), and at most
+// SYSTEM_LINES_PER_MINUTE of them: the wording includes names an organiser picks.
+
+/** A bracket moving fast tells a chat at most this many lines a minute, most important first (a chat bot on Twitch may send 20 in 30 s). */
+export const SYSTEM_LINES_PER_MINUTE = 20;
 
 export type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
 
@@ -29,6 +35,7 @@ export async function storeSystemLines(trx: Db, lines: SystemLine[], now: number
   for (const line of lines) {
     const channel = await trx.selectFrom("channel").select(["id", "user_id", "chat_bracket_messages"]).where("user_id", "=", line.streamerId).executeTakeFirst();
     if (channel?.chat_bracket_messages !== 1) continue;
+    if ((await recentSystemLines(trx, channel.id, now)) >= SYSTEM_LINES_PER_MINUTE) continue;
     const inserted = await trx
       .insertInto("chat_message")
       .values({
@@ -49,6 +56,17 @@ export async function storeSystemLines(trx: Db, lines: SystemLine[], now: number
     if (inserted) ids.push(inserted.id);
   }
   return ids;
+}
+
+async function recentSystemLines(trx: Db, channelId: number, now: number): Promise<number> {
+  const { n } = await trx
+    .selectFrom("chat_message")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("channel_id", "=", channelId)
+    .where("kind", "=", "system")
+    .where("created_at", ">", now - 60_000)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** After the commit: the stored lines go out on the chat's usual path, in the order they were stored. */

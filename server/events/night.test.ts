@@ -34,7 +34,8 @@ describe("the night page", () => {
     const streamer = await signedInUser(server);
     const channel = await createChannel(server.deps, streamer.user.id);
     await server.deps.db.updateTable("channel").set({ is_live: 1 }).where("id", "=", channel.id).execute();
-    await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: streamer.account.username });
+    const station = (await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: streamer.account.username })).body.station;
+    await streamer.browser.post(`/api/tournament/${id}/stations/${station.id}/answer`, { accept: true });
     await organiser.browser.put(`/api/tournament/${id}/auto-assign`, { autoAssign: true });
     const { stations } = (await visitor.get(`/api/tournament/${id}/stations`)).body;
     await organiser.browser.post(`/api/tournament/start-match/${stations[0].matchID}`);

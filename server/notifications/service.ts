@@ -11,7 +11,8 @@ export type NotificationType =
   | "data_export_ready"
   | "waitlist_offer"
   | "recording_stopped"
-  | "disk_nearly_full";
+  | "disk_nearly_full"
+  | "station_request";
 
 /** Stores a notification and pushes it to the user's open pages. */
 export async function notify(deps: AppDeps, userIds: number[], notification: { type: NotificationType; actorId: number | null; link: string; data: Record<string, string | number> }): Promise<void> {

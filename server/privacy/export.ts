@@ -123,6 +123,8 @@ async function collectData(deps: AppDeps, user: User): Promise<Record<string, un
       .innerJoin("user", "user.id", "channel.user_id")
       .select(["chat_message.id", "user.username as channel", "chat_message.content", "chat_message.created_at", "chat_message.deleted_at"])
       .where("chat_message.user_id", "=", id)
+      // The bracket's lines in their channel's chat are the tournament's words, not theirs.
+      .where("chat_message.kind", "!=", "system")
       .orderBy("chat_message.id")
       .execute(),
     "tickets.json": await db

@@ -18,8 +18,8 @@ afterAll(() => server.stop());
 
 type Player = Awaited<ReturnType<typeof signedInUser>>;
 
-/** A started 4-player single elimination with one station streamed by `channel` and auto-assign on. */
-async function streamedTournament(channel: string): Promise<{ organiser: Player; id: number; matchID: string }> {
+/** A started 4-player single elimination with one station streamed by `streamer`'s channel (accepted) and auto-assign on. */
+async function streamedTournament(streamer: Player): Promise<{ organiser: Player; id: number; matchID: string }> {
   const organiser = await signedInUser(server);
   const form = new FormData();
   for (const [key, value] of Object.entries({ tournamentName: "LAN Final", format: "s_elim", size: "4", gameID: "1" })) form.append(key, value);
@@ -32,7 +32,9 @@ async function streamedTournament(channel: string): Promise<{ organiser: Player;
   for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
     await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
   expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
-  expect((await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel })).status).toBe(201);
+  const station = await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: streamer.account.username });
+  expect(station.status).toBe(201);
+  expect((await streamer.browser.post(`/api/tournament/${id}/stations/${station.body.station.id}/answer`, { accept: true })).status).toBe(200);
   await organiser.browser.put(`/api/tournament/${id}/auto-assign`, { autoAssign: true });
   const { stations } = (await new Browser(server.url).get(`/api/tournament/${id}/stations`)).body;
   return { organiser, id, matchID: stations[0].matchID };
@@ -60,7 +62,7 @@ const fileOf = (filePath: string) => join(server.deps.config.mediaDir, "recordin
 describe("match replays", () => {
   it("cuts a streamed match out of the live, titled after it, on its card and the tournament's page; the live's own replay stays", async () => {
     const streamer = await liveStreamer();
-    const { organiser, id, matchID } = await streamedTournament(streamer.account.username);
+    const { organiser, id, matchID } = await streamedTournament(streamer);
     const started = server.deps.bus.next("stream:started", (e) => e.username === streamer.account.username);
     const publisher = publishTestStream(streamer.ingest, { seconds: 25 });
     await started;
@@ -99,7 +101,7 @@ describe("match replays", () => {
 
   it("flags as partial a match whose live ended before it, cut from what was recorded", async () => {
     const streamer = await liveStreamer();
-    const { organiser, id, matchID } = await streamedTournament(streamer.account.username);
+    const { organiser, id, matchID } = await streamedTournament(streamer);
     const started = server.deps.bus.next("stream:started", (e) => e.username === streamer.account.username);
     const publisher = publishTestStream(streamer.ingest, { seconds: 10 });
     await started;

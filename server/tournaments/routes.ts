@@ -24,10 +24,12 @@ import {
   StandingListResponseSchema,
   StartTournamentSchema,
   SwissTableResponseSchema,
+  StationAnswerSchema,
   StationAssignSchema,
   StationCreateSchema,
   StationListResponseSchema,
   StationParamSchema,
+  StationRequestsResponseSchema,
   StationSavedResponseSchema,
   StationUpdateSchema,
   TournamentAdminFlagResponseSchema,
@@ -281,6 +283,23 @@ const r = {
     request: { params: StationParamSchema, body: jsonBody(StationAssignSchema) },
     responses: { 200: jsonResponse(StationSavedResponseSchema, "Assigned"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
+  stationRequests: createRoute({
+    method: "get",
+    path: "/station-requests",
+    tags,
+    summary: "The stations whose organisers ask for the caller's channel (issue 34, item 17)",
+    ...owner,
+    responses: { 200: jsonResponse(StationRequestsResponseSchema, "Waiting for an answer"), 401: errors[401] },
+  }),
+  answerStation: createRoute({
+    method: "post",
+    path: "/{id}/stations/{stationId}/answer",
+    tags,
+    summary: "The asked streamer accepts or refuses streaming the station on their channel; refusing also leaves it",
+    ...owner,
+    request: { params: StationParamSchema, body: jsonBody(StationAnswerSchema) },
+    responses: { 200: jsonResponse(Ok, "Answered"), 400: errors[400], 401: errors[401], 404: errors[404] },
+  }),
   autoAssign: createRoute({
     method: "put",
     path: "/{id}/auto-assign",
@@ -364,117 +383,127 @@ const r = {
 
 export function tournamentRoutes(deps: AppDeps) {
   const ok = (lang: "fr" | "en", key: string) => ({ success: true as const, message: translate(lang, `tournaments:${key}`) });
-  return newRouter()
-    .openapi(r.all, async (c) => c.json(await queries.listTournaments(deps), 200))
-    .openapi(r.myTournaments, async (c) => c.json(await queries.myTournaments(deps, currentUser(c), c.req.valid("query").isArchive === "true"), 200))
-    .openapi(r.byStreamer, async (c) => c.json(await queries.tournamentOfStreamer(deps, c.req.valid("param").userId), 200))
-    .openapi(r.getTournament, async (c) => c.json(await queries.getTournamentForViewer(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
-    .openapi(r.isAdmin, async (c) => c.json({ isAdmin: await queries.isTournamentAdmin(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
-    .openapi(r.players, async (c) => c.json(await queries.listPlayers(deps, c.get("auth")?.user, c.req.valid("param").id), 200))
-    .openapi(r.approve, async (c) => {
-      const { tournmentID, PlayerID } = c.req.valid("json");
-      await commands.approvePlayer(deps, currentUser(c), tournmentID, PlayerID);
-      return c.json(ok(c.get("lang"), "player_approved"), 200);
-    })
-    .openapi(r.deletePlayer, async (c) => {
-      await commands.deletePlayer(deps, currentUser(c), c.req.valid("param").playerId);
-      return c.json(ok(c.get("lang"), "player_removed"), 200);
-    })
-    .openapi(r.create, async (c) => {
-      const id = await commands.createTournament(deps, currentUser(c), c.req.valid("form"));
-      return c.json({ success: true as const, id, _id: id, tournamentId: id }, 201);
-    })
-    .openapi(r.update, async (c) => {
-      await commands.updateTournament(deps, currentUser(c), c.req.valid("param").id, c.req.valid("form"));
-      return c.json(ok(c.get("lang"), "tournament_saved"), 200);
-    })
-    .openapi(r.start, async (c) => {
-      const { tournmentID, seeding } = c.req.valid("json");
-      await commands.startTournament(deps, currentUser(c), tournmentID, seeding);
-      return c.json(ok(c.get("lang"), "tournament_started"), 200);
-    })
-    .openapi(r.join, async (c) => {
-      const { tournmentID, PlayerID } = c.req.valid("json");
-      const status = await commands.joinTournament(deps, currentUser(c), tournmentID, PlayerID);
-      return c.json({ ...ok(c.get("lang"), "joined"), status }, 200);
-    })
-    .openapi(r.leave, async (c) => {
-      const { tournmentID, PlayerID } = c.req.valid("json");
-      await commands.leaveTournament(deps, currentUser(c), tournmentID, PlayerID);
-      return c.json(ok(c.get("lang"), "left"), 200);
-    })
-    .openapi(r.startMatch, async (c) => {
-      await commands.startMatch(deps, currentUser(c), c.req.valid("param").matchID);
-      return c.json(ok(c.get("lang"), "match_started"), 200);
-    })
-    .openapi(r.setWinner, async (c) => {
-      await commands.setWinner(deps, currentUser(c), c.req.valid("json"));
-      return c.json(ok(c.get("lang"), "match_ended"), 200);
-    })
-    .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
-    .openapi(r.swiss, async (c) => c.json(await queries.swissTable(deps, c.req.valid("param").id), 200))
-    .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
-    .openapi(r.exportJson, async (c) => {
-      const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);
-      c.header("content-disposition", `attachment; filename="tournament-${c.req.valid("param").id}.json"`);
-      return c.json(data, 200);
-    })
-    .openapi(r.remove, async (c) => {
-      await commands.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
-      return c.json(ok(c.get("lang"), "tournament_deleted"), 200);
-    })
-    .openapi(r.onChannel, async (c) => c.json(await stations.matchOnChannel(deps, c.req.valid("param").username), 200))
-    .openapi(r.stations, async (c) => c.json(await stations.listStations(deps, c.req.valid("param").id), 200))
-    .openapi(r.createStation, async (c) => {
-      const station = await stations.createStation(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
-      return c.json({ ...ok(c.get("lang"), "station_created"), station }, 201);
-    })
-    .openapi(r.updateStation, async (c) => {
-      const { id, stationId } = c.req.valid("param");
-      const station = await stations.updateStation(deps, currentUser(c), id, stationId, c.req.valid("json"));
-      return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
-    })
-    .openapi(r.removeStation, async (c) => {
-      const { id, stationId } = c.req.valid("param");
-      await stations.removeStation(deps, currentUser(c), id, stationId);
-      return c.json(ok(c.get("lang"), "station_removed"), 200);
-    })
-    .openapi(r.assignMatch, async (c) => {
-      const { id, stationId } = c.req.valid("param");
-      const station = await stations.assignMatch(deps, currentUser(c), id, stationId, c.req.valid("json").matchID);
-      return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
-    })
-    .openapi(r.autoAssign, async (c) => {
-      await stations.setAutoAssign(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").autoAssign);
-      return c.json(ok(c.get("lang"), "auto_assign_saved"), 200);
-    })
-    .openapi(r.checkInWindow, async (c) => {
-      await checkin.setCheckInWindow(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").minutesBefore);
-      return c.json(ok(c.get("lang"), "checkin_window_saved"), 200);
-    })
-    .openapi(r.checkIn, async (c) => {
-      await checkin.checkIn(deps, currentUser(c), c.req.valid("param").id);
-      return c.json(ok(c.get("lang"), "checked_in"), 200);
-    })
-    .openapi(r.closeCheckIn, async (c) => {
-      const dropped = await checkin.closeCheckInNow(deps, currentUser(c), c.req.valid("param").id);
-      return c.json({ ...ok(c.get("lang"), "checkin_closed"), dropped }, 200);
-    })
-    .openapi(r.ticketCheckIn, async (c) => {
-      const username = await checkin.ticketCheckIn(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").code);
-      return c.json({ ...ok(c.get("lang"), "checked_in"), username }, 200);
-    })
-    .openapi(r.deskCheckIn, async (c) => {
-      const { id, participantId } = c.req.valid("param");
-      await checkin.deskCheckIn(deps, currentUser(c), id, participantId, c.req.valid("json").checkedIn);
-      return c.json(ok(c.get("lang"), "checkin_saved"), 200);
-    })
-    .openapi(r.matchScore, async (c) => {
-      const { id, matchID } = c.req.valid("param");
-      const { scorePlayer1, scorePlayer2 } = c.req.valid("json");
-      await commands.setMatchScore(deps, currentUser(c), id, matchID, scorePlayer1, scorePlayer2);
-      return c.json(ok(c.get("lang"), "score_saved"), 200);
-    })
-    .openapi(r.matchReplays, async (c) => c.json({ replays: await tournamentReplays(deps, c.req.valid("param").id) }, 200))
-    .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200));
+  return (
+    newRouter()
+      .openapi(r.all, async (c) => c.json(await queries.listTournaments(deps), 200))
+      // Before "/{id}", which would take its name for an id.
+      .openapi(r.stationRequests, async (c) => c.json(await stations.stationRequests(deps, currentUser(c)), 200))
+      .openapi(r.myTournaments, async (c) => c.json(await queries.myTournaments(deps, currentUser(c), c.req.valid("query").isArchive === "true"), 200))
+      .openapi(r.byStreamer, async (c) => c.json(await queries.tournamentOfStreamer(deps, c.req.valid("param").userId), 200))
+      .openapi(r.getTournament, async (c) => c.json(await queries.getTournamentForViewer(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
+      .openapi(r.isAdmin, async (c) => c.json({ isAdmin: await queries.isTournamentAdmin(deps, c.req.valid("param").id, c.get("auth")?.user) }, 200))
+      .openapi(r.players, async (c) => c.json(await queries.listPlayers(deps, c.get("auth")?.user, c.req.valid("param").id), 200))
+      .openapi(r.approve, async (c) => {
+        const { tournmentID, PlayerID } = c.req.valid("json");
+        await commands.approvePlayer(deps, currentUser(c), tournmentID, PlayerID);
+        return c.json(ok(c.get("lang"), "player_approved"), 200);
+      })
+      .openapi(r.deletePlayer, async (c) => {
+        await commands.deletePlayer(deps, currentUser(c), c.req.valid("param").playerId);
+        return c.json(ok(c.get("lang"), "player_removed"), 200);
+      })
+      .openapi(r.create, async (c) => {
+        const id = await commands.createTournament(deps, currentUser(c), c.req.valid("form"));
+        return c.json({ success: true as const, id, _id: id, tournamentId: id }, 201);
+      })
+      .openapi(r.update, async (c) => {
+        await commands.updateTournament(deps, currentUser(c), c.req.valid("param").id, c.req.valid("form"));
+        return c.json(ok(c.get("lang"), "tournament_saved"), 200);
+      })
+      .openapi(r.start, async (c) => {
+        const { tournmentID, seeding } = c.req.valid("json");
+        await commands.startTournament(deps, currentUser(c), tournmentID, seeding);
+        return c.json(ok(c.get("lang"), "tournament_started"), 200);
+      })
+      .openapi(r.join, async (c) => {
+        const { tournmentID, PlayerID } = c.req.valid("json");
+        const status = await commands.joinTournament(deps, currentUser(c), tournmentID, PlayerID);
+        return c.json({ ...ok(c.get("lang"), "joined"), status }, 200);
+      })
+      .openapi(r.leave, async (c) => {
+        const { tournmentID, PlayerID } = c.req.valid("json");
+        await commands.leaveTournament(deps, currentUser(c), tournmentID, PlayerID);
+        return c.json(ok(c.get("lang"), "left"), 200);
+      })
+      .openapi(r.startMatch, async (c) => {
+        await commands.startMatch(deps, currentUser(c), c.req.valid("param").matchID);
+        return c.json(ok(c.get("lang"), "match_started"), 200);
+      })
+      .openapi(r.setWinner, async (c) => {
+        await commands.setWinner(deps, currentUser(c), c.req.valid("json"));
+        return c.json(ok(c.get("lang"), "match_ended"), 200);
+      })
+      .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
+      .openapi(r.swiss, async (c) => c.json(await queries.swissTable(deps, c.req.valid("param").id), 200))
+      .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
+      .openapi(r.exportJson, async (c) => {
+        const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);
+        c.header("content-disposition", `attachment; filename="tournament-${c.req.valid("param").id}.json"`);
+        return c.json(data, 200);
+      })
+      .openapi(r.remove, async (c) => {
+        await commands.deleteTournament(deps, currentUser(c), c.req.valid("param").id);
+        return c.json(ok(c.get("lang"), "tournament_deleted"), 200);
+      })
+      .openapi(r.onChannel, async (c) => c.json(await stations.matchOnChannel(deps, c.req.valid("param").username), 200))
+      .openapi(r.stations, async (c) => c.json(await stations.listStations(deps, c.req.valid("param").id, c.get("auth")?.user), 200))
+      .openapi(r.answerStation, async (c) => {
+        const { id, stationId } = c.req.valid("param");
+        const { accept } = c.req.valid("json");
+        await stations.answerStationRequest(deps, currentUser(c), id, stationId, accept);
+        return c.json(ok(c.get("lang"), accept ? "station_accepted" : "station_refused"), 200);
+      })
+      .openapi(r.createStation, async (c) => {
+        const station = await stations.createStation(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
+        return c.json({ ...ok(c.get("lang"), "station_created"), station }, 201);
+      })
+      .openapi(r.updateStation, async (c) => {
+        const { id, stationId } = c.req.valid("param");
+        const station = await stations.updateStation(deps, currentUser(c), id, stationId, c.req.valid("json"));
+        return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
+      })
+      .openapi(r.removeStation, async (c) => {
+        const { id, stationId } = c.req.valid("param");
+        await stations.removeStation(deps, currentUser(c), id, stationId);
+        return c.json(ok(c.get("lang"), "station_removed"), 200);
+      })
+      .openapi(r.assignMatch, async (c) => {
+        const { id, stationId } = c.req.valid("param");
+        const station = await stations.assignMatch(deps, currentUser(c), id, stationId, c.req.valid("json").matchID);
+        return c.json({ ...ok(c.get("lang"), "station_saved"), station }, 200);
+      })
+      .openapi(r.autoAssign, async (c) => {
+        await stations.setAutoAssign(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").autoAssign);
+        return c.json(ok(c.get("lang"), "auto_assign_saved"), 200);
+      })
+      .openapi(r.checkInWindow, async (c) => {
+        await checkin.setCheckInWindow(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").minutesBefore);
+        return c.json(ok(c.get("lang"), "checkin_window_saved"), 200);
+      })
+      .openapi(r.checkIn, async (c) => {
+        await checkin.checkIn(deps, currentUser(c), c.req.valid("param").id);
+        return c.json(ok(c.get("lang"), "checked_in"), 200);
+      })
+      .openapi(r.closeCheckIn, async (c) => {
+        const dropped = await checkin.closeCheckInNow(deps, currentUser(c), c.req.valid("param").id);
+        return c.json({ ...ok(c.get("lang"), "checkin_closed"), dropped }, 200);
+      })
+      .openapi(r.ticketCheckIn, async (c) => {
+        const username = await checkin.ticketCheckIn(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").code);
+        return c.json({ ...ok(c.get("lang"), "checked_in"), username }, 200);
+      })
+      .openapi(r.deskCheckIn, async (c) => {
+        const { id, participantId } = c.req.valid("param");
+        await checkin.deskCheckIn(deps, currentUser(c), id, participantId, c.req.valid("json").checkedIn);
+        return c.json(ok(c.get("lang"), "checkin_saved"), 200);
+      })
+      .openapi(r.matchScore, async (c) => {
+        const { id, matchID } = c.req.valid("param");
+        const { scorePlayer1, scorePlayer2 } = c.req.valid("json");
+        await commands.setMatchScore(deps, currentUser(c), id, matchID, scorePlayer1, scorePlayer2);
+        return c.json(ok(c.get("lang"), "score_saved"), 200);
+      })
+      .openapi(r.matchReplays, async (c) => c.json({ replays: await tournamentReplays(deps, c.req.valid("param").id) }, 200))
+      .openapi(r.byId, async (c) => c.json(await queries.getTournamentWithBracket(deps, c.req.valid("param").id), 200))
+  );
 }

@@ -301,12 +301,33 @@ export const StationAssignSchema = z.object({ matchID: MatchIdSchema.nullable() 
 export const AutoAssignSchema = z.object({ autoAssign: z.boolean({ error: "invalid_input" }) });
 export const StationParamSchema = z.object({ id: numeric(z.number().int().positive()), stationId: numeric(z.number().int().positive()) });
 
-export const StationSchema = StationRefSchema.extend({ matchID: z.string().nullable(), match: SeedSchema.nullable() }).meta({ id: "Station" });
+/**
+ * `requestedChannel`: a channel the organiser asked for and whose streamer has not answered (issue 34, item 17);
+ * it streams nothing meanwhile. Shown to the tournament's managers only, null to everyone else.
+ */
+export const StationSchema = StationRefSchema.extend({
+  matchID: z.string().nullable(),
+  match: SeedSchema.nullable(),
+  requestedChannel: z.object({ username: z.string() }).nullable(),
+}).meta({ id: "Station" });
 export type Station = z.infer<typeof StationSchema>;
 export const StationListResponseSchema = z.object({ autoAssign: z.boolean(), stations: z.array(StationSchema) });
 export type StationList = z.infer<typeof StationListResponseSchema>;
 export const StationSavedResponseSchema = TournamentDoneResponseSchema.extend({ station: StationSchema });
 export type StationSaved = z.infer<typeof StationSavedResponseSchema>;
+/** A streamer's answer to an organiser asking their channel for a station; false also leaves a station they stream. */
+export const StationAnswerSchema = z.object({ accept: z.boolean({ error: "invalid_input" }) });
+/** The stations whose organisers ask for the caller's channel. */
+export const StationRequestsResponseSchema = z.object({
+  requests: z.array(
+    z.object({
+      tournament: z.object({ id: z.number(), name: z.string() }),
+      station: z.object({ id: z.number(), name: z.string() }),
+      organiser: z.string(),
+    }),
+  ),
+});
+export type StationRequests = z.infer<typeof StationRequestsResponseSchema>;
 /** What a channel's stream page shows: the match on the station it streams, or null. */
 export const ChannelMatchResponseSchema = z.object({
   onAir: z.object({ tournament: z.object({ id: z.number(), name: z.string() }), station: StationSchema }).nullable(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createChannel } from "../channels/own-channel.ts";
+import { SYSTEM_LINES_PER_MINUTE, storeSystemLines } from "../chat/system-lines.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
 
@@ -32,6 +33,15 @@ interface Seed {
 interface Station extends StationRef {
   matchID: string | null;
   match: Seed | null;
+  requestedChannel: { username: string } | null;
+}
+
+interface Line {
+  id: number;
+  content: string;
+  userId: number;
+  username: string;
+  system?: { key: string; params: Record<string, string | number> };
 }
 
 const visitor = () => new Browser(server.url);
@@ -61,10 +71,13 @@ async function stations(id: number): Promise<{ autoAssign: boolean; stations: St
   return res.body;
 }
 
-async function addStation(organiser: Player, id: number, body: Record<string, unknown>): Promise<Station> {
+/** A new station; with `streamer`, the channel it names accepts the organiser's request (issue 34, item 17). */
+async function addStation(organiser: Player, id: number, body: Record<string, unknown>, streamer?: Player): Promise<Station> {
   const res = await organiser.browser.post(`/api/tournament/${id}/stations`, body);
   expect(res.status).toBe(201);
-  return res.body.station;
+  if (!streamer) return res.body.station;
+  expect((await streamer.browser.post(`/api/tournament/${id}/stations/${res.body.station.id}/answer`, { accept: true })).status).toBe(200);
+  return (await stations(id)).stations.find((station) => station.id === res.body.station.id)!;
 }
 
 async function seeds(id: number): Promise<Seed[]> {
@@ -99,13 +112,14 @@ describe("declaring stations", () => {
   it("lets the organiser add, rename, stream and remove stations; the list is public", async () => {
     const { organiser, id } = await startedTournament();
     const streamer = await signedInUser(server);
-    const a = await addStation(organiser, id, { name: "Station 1", channel: streamer.account.username });
+    const a = await addStation(organiser, id, { name: "Station 1", channel: streamer.account.username }, streamer);
     expect(a).toMatchObject({ name: "Station 1", channel: { username: streamer.account.username, isLive: false }, matchID: null, match: null });
     const b = await addStation(organiser, id, { name: "Station 2" });
     expect(b.channel).toBeNull();
     const renamed = await organiser.browser.put(`/api/tournament/${id}/stations/${b.id}`, { name: "Scène", channel: streamer.account.username });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ success: true, message: "Station saved", station: { name: "Scène", channel: { username: streamer.account.username } } });
+    // Another's channel is asked, not taken: it streams nothing until its streamer accepts.
+    expect(renamed.body).toMatchObject({ success: true, message: "Station saved", station: { name: "Scène", channel: null, requestedChannel: { username: streamer.account.username } } });
     expect((await organiser.browser.put(`/api/tournament/${id}/stations/${b.id}`, { channel: null })).body.station.channel).toBeNull();
     expect((await organiser.browser.put(`/api/tournament/${id}/stations/${b.id}`, { channel: "" })).body.station.channel).toBeNull();
     const removed = await organiser.browser.json("DELETE", `/api/tournament/${id}/stations/${b.id}`);
@@ -329,7 +343,7 @@ describe("match streams", () => {
     const { organiser, id } = await startedTournament();
     const streamer = await signedInUser(server);
     const channel = await createChannel(server.deps, streamer.user.id);
-    const s1 = await addStation(organiser, id, { name: "Main stage", channel: streamer.account.username });
+    const s1 = await addStation(organiser, id, { name: "Main stage", channel: streamer.account.username }, streamer);
     expect((await visitor().get(`/api/tournament/on-channel/${streamer.account.username}`)).body).toEqual({ onAir: null });
     const [m1] = readyOf(await seeds(id));
     await organiser.browser.put(`/api/tournament/${id}/stations/${s1.id}/match`, { matchID: m1!.id });
@@ -345,7 +359,7 @@ describe("match streams", () => {
   it("tells the stream pages of a station's channel when its match or score changes", async () => {
     const { organiser, id } = await startedTournament();
     const streamer = await signedInUser(server);
-    const s1 = await addStation(organiser, id, { name: "Cast", channel: streamer.account.username });
+    const s1 = await addStation(organiser, id, { name: "Cast", channel: streamer.account.username }, streamer);
     const socket = await connect(server.url, "/live");
     try {
       const [m1] = readyOf(await seeds(id));
@@ -365,11 +379,6 @@ describe("the bracket in the chat (item 2)", () => {
   // Every test here signs up a tournament's players: past a hundred, the file would meet the signup
   // limit per address (server/auth/service.ts), which is not what these tests are about.
   beforeAll(() => server.deps.db.deleteFrom("rate_limit").where("key", "like", "signup:%").execute());
-  interface Line {
-    id: number;
-    content: string;
-    system?: { key: string; params: Record<string, string | number> };
-  }
   const history = async (streamID: string, lang = "en"): Promise<Line[]> => (await new Browser(server.url, lang).get(`/api/messages/${streamID}?limit=200`)).body;
   const systemLines = async (streamID: string) => (await history(streamID)).filter((line) => line.system);
 
@@ -389,7 +398,7 @@ describe("the bracket in the chat (item 2)", () => {
     reader.on("send", (line: Line) => live.push(line));
     await new Promise((resolve) => reader.emit("join", channel.public_id, resolve));
     try {
-      await addStation(organiser, id, { name: "Scène", channel: streamer.account.username });
+      await addStation(organiser, id, { name: "Scène", channel: streamer.account.username }, streamer);
       await organiser.browser.put(`/api/tournament/${id}/auto-assign`, { autoAssign: true });
       const [m1, m2] = readyOf(await seeds(id));
       const [a, b] = m1!.teams.map((t) => names.get(t.playerID!) ?? "?") as [string, string];
@@ -421,8 +430,8 @@ describe("the bracket in the chat (item 2)", () => {
 
   it("says a result once when two matches at the channel's stations end at once, or one end is sent twice", async () => {
     const { organiser, id, streamer, channel } = await streamedTournament("s_elim", 8);
-    const s1 = await addStation(organiser, id, { name: "A", channel: streamer.account.username });
-    const s2 = await addStation(organiser, id, { name: "B", channel: streamer.account.username });
+    const s1 = await addStation(organiser, id, { name: "A", channel: streamer.account.username }, streamer);
+    const s2 = await addStation(organiser, id, { name: "B", channel: streamer.account.username }, streamer);
     const [m1, m2] = readyOf(await seeds(id));
     await organiser.browser.put(`/api/tournament/${id}/stations/${s1.id}/match`, { matchID: m1!.id });
     await organiser.browser.put(`/api/tournament/${id}/stations/${s2.id}/match`, { matchID: m2!.id });
@@ -441,8 +450,8 @@ describe("the bracket in the chat (item 2)", () => {
     reader.on("send", (line: Line) => live.push(line));
     await new Promise((resolve) => reader.emit("join", channel.public_id, resolve));
     try {
-      const s1 = await addStation(organiser, id, { name: "A", channel: streamer.account.username });
-      const s2 = await addStation(organiser, id, { name: "B", channel: streamer.account.username });
+      const s1 = await addStation(organiser, id, { name: "A", channel: streamer.account.username }, streamer);
+      const s2 = await addStation(organiser, id, { name: "B", channel: streamer.account.username }, streamer);
       const [m1, m2] = readyOf(await seeds(id));
       await organiser.browser.put(`/api/tournament/${id}/stations/${s1.id}/match`, { matchID: m1!.id });
       await organiser.browser.put(`/api/tournament/${id}/stations/${s2.id}/match`, { matchID: m2!.id });
@@ -481,12 +490,93 @@ describe("the bracket in the chat (item 2)", () => {
     const settings = await streamer.browser.put("/api/stream/channel-settings", { bracketMessages: false });
     expect(settings.status).toBe(200);
     expect((await streamer.browser.get("/api/stream/channel-settings")).body.bracketMessages).toBe(false);
-    await addStation(organiser, id, { name: "Muted", channel: streamer.account.username });
+    await addStation(organiser, id, { name: "Muted", channel: streamer.account.username }, streamer);
     await addStation(organiser, id, { name: "Plain" });
     await organiser.browser.put(`/api/tournament/${id}/auto-assign`, { autoAssign: true });
     for (const station of (await stations(id)).stations) await play(organiser, id, station.matchID!);
     expect(await systemLines(channel.public_id)).toEqual([]);
     await streamer.browser.put("/api/stream/channel-settings", { bracketMessages: true });
     expect((await streamer.browser.get("/api/stream/channel-settings")).body.bracketMessages).toBe(true);
+  });
+});
+
+describe("a station's channel needs its streamer's consent (issue 34, item 17)", () => {
+  beforeAll(() => server.deps.db.deleteFrom("rate_limit").where("key", "like", "signup:%").execute());
+  const history = async (streamID: string): Promise<Line[]> => (await visitor().get(`/api/messages/${streamID}?limit=200`)).body;
+  const onAir = async (username: string) => (await visitor().get(`/api/tournament/on-channel/${username}`)).body.onAir;
+
+  it("asks another's channel and streams nothing on it until its streamer accepts; its streamer may refuse or leave", async () => {
+    const { organiser, id } = await startedTournament();
+    const streamer = await signedInUser(server);
+    const channel = await createChannel(server.deps, streamer.user.id);
+    const asked = await addStation(organiser, id, { name: "Scène" });
+    await organiser.browser.put(`/api/tournament/${id}/auto-assign`, { autoAssign: true });
+    const saved = await organiser.browser.put(`/api/tournament/${id}/stations/${asked.id}`, { channel: streamer.account.username });
+    expect(saved.body.station).toMatchObject({ channel: null, requestedChannel: { username: streamer.account.username } });
+    // The public sees no channel; the organiser sees whom they asked.
+    expect((await stations(id)).stations[0]).toMatchObject({ channel: null, requestedChannel: null });
+    expect((await organiser.browser.get(`/api/tournament/${id}/stations`)).body.stations[0].requestedChannel).toEqual({ username: streamer.account.username });
+
+    // The streamer is told and sees the request; nothing reaches their channel meanwhile.
+    const notifications = (await streamer.browser.get("/api/notifications")).body.notifications;
+    expect(notifications[0]).toMatchObject({ type: "station_request", link: "/dashboard", data: { tournament: "LAN Final", station: "Scène", organiser: organiser.user.username } });
+    expect((await streamer.browser.get("/api/tournament/station-requests")).body).toEqual({
+      requests: [{ tournament: { id, name: "LAN Final" }, station: { id: asked.id, name: "Scène" }, organiser: organiser.user.username }],
+    });
+    const [match] = readyOf(await seeds(id));
+    await organiser.browser.post(`/api/tournament/start-match/${match!.id}`);
+    expect(await history(channel.public_id)).toEqual([]);
+    expect(await onAir(streamer.account.username)).toBeNull();
+
+    // Nobody else answers for them; saving the station again asks no twice.
+    const stranger = await signedInUser(server);
+    const answered = await stranger.browser.post(`/api/tournament/${id}/stations/${asked.id}/answer`, { accept: true });
+    expect([answered.status, answered.body.code]).toEqual([404, "station_request_not_found"]);
+    await organiser.browser.put(`/api/tournament/${id}/stations/${asked.id}`, { name: "Scène", channel: streamer.account.username });
+    expect((await streamer.browser.get("/api/notifications")).body.notifications.filter((n: { type: string }) => n.type === "station_request")).toHaveLength(1);
+
+    // Accepted: the match on the station is on their page, and the next lines reach their chat, with no author.
+    const accepted = await streamer.browser.speaking("fr").post(`/api/tournament/${id}/stations/${asked.id}/answer`, { accept: true });
+    expect(accepted.body).toEqual({ success: true, message: "Votre chaîne diffuse ce poste" });
+    expect((await stations(id)).stations[0]).toMatchObject({ channel: { username: streamer.account.username }, requestedChannel: null });
+    expect((await onAir(streamer.account.username))?.station.name).toBe("Scène");
+    await play(organiser, id, match!.id, [2, 0]);
+    const lines = await history(channel.public_id);
+    expect(lines.map((line) => line.system?.key)).toContain("bracket_match_won");
+    for (const line of lines) expect(line).toMatchObject({ userId: 0, username: "", avatar: null });
+    expect((await streamer.browser.get("/api/tournament/station-requests")).body.requests).toEqual([]);
+
+    // Consent is taken back at any time: refusing leaves the station.
+    expect((await streamer.browser.post(`/api/tournament/${id}/stations/${asked.id}/answer`, { accept: false })).status).toBe(200);
+    expect((await stations(id)).stations[0]!.channel).toBeNull();
+    expect(await onAir(streamer.account.username)).toBeNull();
+  });
+
+  it("streams the organiser's own channel at once, and a refused request leaves nothing", async () => {
+    const { organiser, id } = await startedTournament();
+    await createChannel(server.deps, organiser.user.id);
+    const own = await addStation(organiser, id, { name: "Maison", channel: organiser.user.username });
+    expect(own).toMatchObject({ channel: { username: organiser.user.username }, requestedChannel: null });
+    const streamer = await signedInUser(server);
+    const asked = await addStation(organiser, id, { name: "Ailleurs", channel: streamer.account.username });
+    expect((await streamer.browser.post(`/api/tournament/${id}/stations/${asked.id}/answer`, { accept: false })).status).toBe(200);
+    expect((await organiser.browser.get(`/api/tournament/${id}/stations`)).body.stations[1]).toMatchObject({ channel: null, requestedChannel: null });
+    expect((await streamer.browser.get("/api/tournament/station-requests")).body.requests).toEqual([]);
+  });
+
+  it("tells a chat at most SYSTEM_LINES_PER_MINUTE bracket lines a minute, the first ones kept", async () => {
+    const streamer = await signedInUser(server);
+    const channel = await createChannel(server.deps, streamer.user.id);
+    const now = Date.now();
+    const line = (n: number) => ({ streamerId: streamer.user.id, key: "bracket_match_next" as const, params: { a: `p${n}`, b: "q", station: "S" }, dedupeKey: `flood:${n}` });
+    const stored = await storeSystemLines(
+      server.deps.db,
+      Array.from({ length: SYSTEM_LINES_PER_MINUTE + 5 }, (_, n) => line(n)),
+      now,
+    );
+    expect(stored).toHaveLength(SYSTEM_LINES_PER_MINUTE);
+    expect((await history(channel.public_id)).map((l) => l.system!.params.a)).toEqual(Array.from({ length: SYSTEM_LINES_PER_MINUTE }, (_, n) => `p${n}`));
+    // A minute later the chat hears the bracket again.
+    expect(await storeSystemLines(server.deps.db, [line(100)], now + 61_000)).toHaveLength(1);
   });
 });

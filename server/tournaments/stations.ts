@@ -2,13 +2,15 @@ import type { Tournament, User } from "../../db/types.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceSystemLines, type SystemLine, storeSystemLines } from "../chat/system-lines.ts";
+import { canManageTournament } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
+import { notify } from "../notifications/service.ts";
 import { AppError, ConflictError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { type BracketState, findMatch, isFinished, isPlaying, isReady, isUnneededReset, playerIdOf, playersOf, playingOrder, type Structure } from "./engine.ts";
 import { assertManager, bracketOf, type Db, findTournament } from "./records.ts";
 import { replaysByMatch } from "./match-replays.ts";
 import { allSeeds, type PlayerInfo, toBracketData } from "./rounds.ts";
-import type { ChannelMatch, Station, StationCreate, StationList, StationRef, StationUpdate } from "./schemas.ts";
+import type { ChannelMatch, Station, StationCreate, StationList, StationRef, StationRequests, StationUpdate } from "./schemas.ts";
 
 // Stations (issue 18): where a tournament's matches are played, and the channels that stream them.
 // Every change runs in one transaction with the rule that keeps stations and matches one to one,
@@ -22,7 +24,8 @@ async function stationRows(db: Db, where: { tournamentId: number } | { streamerI
     .selectFrom("tournament_station as s")
     .leftJoin("user as u", "u.id", "s.streamer_id")
     .leftJoin("channel as c", "c.user_id", "s.streamer_id")
-    .select(["s.id", "s.tournament_id", "s.name", "s.match_id", "s.streamer_id", "s.assigned_at", "u.username", "u.avatar", "c.is_live"])
+    .leftJoin("user as asked", "asked.id", "s.requested_streamer_id")
+    .select(["s.id", "s.tournament_id", "s.name", "s.match_id", "s.streamer_id", "s.assigned_at", "u.username", "u.avatar", "c.is_live", "asked.username as asked_username"])
     .orderBy("s.id");
   query = "tournamentId" in where ? query.where("s.tournament_id", "=", where.tournamentId) : query.where("s.streamer_id", "=", where.streamerId);
   return query.execute();
@@ -49,8 +52,9 @@ async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, Pl
   return new Map(players.map((p) => [p.id, { name: p.username, avatar: p.avatar }]));
 }
 
-/** Each station with its match drawn as a match card draws it. */
-async function toStations(db: Db, tournament: Tournament, rows: StationRow[]): Promise<Station[]> {
+/** Each station with its match drawn as a match card draws it; the channels asked and not answering, to its managers only. */
+async function toStations(db: Db, tournament: Tournament, rows: StationRow[], viewer?: User): Promise<Station[]> {
+  const showsRequests = canManageTournament(viewer, tournament);
   const refs = new Map(rows.filter((row) => row.match_id !== null).map((row) => [row.match_id!, toStationRef(row)]));
   const seeds = new Map(
     allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), refs, await replaysByMatch(db, tournament.id))).map(
@@ -59,17 +63,18 @@ async function toStations(db: Db, tournament: Tournament, rows: StationRow[]): P
   );
   return rows.map((row) => {
     const matchID = row.match_id === null ? null : `${tournament.id}-${row.match_id}`;
-    return { ...toStationRef(row), matchID, match: matchID ? (seeds.get(matchID) ?? null) : null };
+    const requestedChannel = showsRequests && row.asked_username ? { username: row.asked_username } : null;
+    return { ...toStationRef(row), matchID, match: matchID ? (seeds.get(matchID) ?? null) : null, requestedChannel };
   });
 }
 
-export async function listStations(deps: AppDeps, tournamentId: number): Promise<StationList> {
+export async function listStations(deps: AppDeps, tournamentId: number, viewer?: User): Promise<StationList> {
   const tournament = await findTournament(deps.db, tournamentId);
-  return { autoAssign: tournament.auto_assign === 1, stations: await toStations(deps.db, tournament, await stationRows(deps.db, { tournamentId })) };
+  return { autoAssign: tournament.auto_assign === 1, stations: await toStations(deps.db, tournament, await stationRows(deps.db, { tournamentId }), viewer) };
 }
 
-async function findStation(deps: AppDeps, tournamentId: number, stationId: number): Promise<Station> {
-  const station = (await listStations(deps, tournamentId)).stations.find((s) => s.id === stationId);
+async function findStation(deps: AppDeps, tournamentId: number, stationId: number, viewer: User): Promise<Station> {
+  const station = (await listStations(deps, tournamentId, viewer)).stations.find((s) => s.id === stationId);
   if (!station) throw new NotFoundError("station_not_found");
   return station;
 }
@@ -154,11 +159,48 @@ async function streamerOf(db: Db, username: string | null | undefined): Promise<
   return user.id;
 }
 
+/** Who streams a station, and whose consent it waits for. */
+type ChannelColumns = { streamer_id: number | null; requested_streamer_id: number | null };
+
+/**
+ * The channel an organiser names for a station (issue 34, item 17): their own (or the tournament owner's) streams
+ * at once; anyone else's is asked, and streams nothing (no chat lines, no match on its page, no match replay) until
+ * its streamer accepts. A station keeps what it had when the same channel is named again. Undefined: unchanged.
+ */
+async function channelChoice(trx: Db, caller: User, tournament: Tournament, current: ChannelColumns | undefined, username: string | null | undefined): Promise<ChannelColumns | undefined> {
+  const chosen = await streamerOf(trx, username);
+  if (chosen === undefined) return undefined;
+  if (chosen === null) return { streamer_id: null, requested_streamer_id: null };
+  if (current && (current.streamer_id === chosen || current.requested_streamer_id === chosen)) return undefined;
+  const ownChannel = chosen === caller.id || chosen === tournament.admin_id;
+  return ownChannel ? { streamer_id: chosen, requested_streamer_id: null } : { streamer_id: null, requested_streamer_id: chosen };
+}
+
+/** Tells a streamer an organiser asks for their channel; their dashboard lists what waits for an answer. */
+async function askForChannel(deps: AppDeps, organiser: User, tournamentId: number, stationId: number, asked: ChannelColumns | undefined): Promise<void> {
+  if (!asked?.requested_streamer_id) return;
+  const { tournament, station } = await deps.db
+    .selectFrom("tournament_station as s")
+    .innerJoin("tournament as t", "t.id", "s.tournament_id")
+    .select(["t.name as tournament", "s.name as station"])
+    .where("s.id", "=", stationId)
+    .where("s.tournament_id", "=", tournamentId)
+    .executeTakeFirstOrThrow();
+  await notify(deps, [asked.requested_streamer_id], { type: "station_request", actorId: organiser.id, link: "/dashboard", data: { tournament, station, organiser: organiser.username } });
+}
+
 /** The organiser's change, checked and written with the bracket rule; the pages hear of it after. */
 async function changeStations<T>(deps: AppDeps, user: User, tournamentId: number, work: (trx: Db, tournament: Tournament) => Promise<T>): Promise<T> {
+  return stationChange(deps, tournamentId, (trx, tournament) => {
+    assertManager(user, tournament);
+    return work(trx, tournament);
+  });
+}
+
+/** A change to the stations, whoever may make it: the chat lines it causes are stored with it and sent after. */
+async function stationChange<T>(deps: AppDeps, tournamentId: number, work: (trx: Db, tournament: Tournament) => Promise<T>): Promise<T> {
   const { result, lines } = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
-    assertManager(user, tournament);
     const state = bracketOf(tournament);
     const before = await stationSnapshot(trx, tournamentId);
     const result = await work(trx, tournament);
@@ -193,28 +235,60 @@ export async function createStation(deps: AppDeps, user: User, tournamentId: num
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_STATIONS) throw new AppError(409, "too_many_stations", { params: { count: MAX_STATIONS } });
     await assertNameFree(trx, tournamentId, input.name);
-    const streamerId = (await streamerOf(trx, input.channel)) ?? null;
+    const channel = (await channelChoice(trx, user, tournament, undefined, input.channel)) ?? { streamer_id: null, requested_streamer_id: null };
     const { id } = await trx
       .insertInto("tournament_station")
-      .values({ tournament_id: tournamentId, name: input.name, streamer_id: streamerId, match_id: null, assigned_at: null, created_at: deps.now() })
+      .values({ tournament_id: tournamentId, name: input.name, ...channel, match_id: null, assigned_at: null, created_at: deps.now() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await syncStations(trx, tournament, bracketOf(tournament), deps.now());
-    return id;
+    return { id, channel };
   });
-  return findStation(deps, tournamentId, id);
+  await askForChannel(deps, user, tournamentId, id.id, id.channel);
+  return findStation(deps, tournamentId, id.id, user);
 }
 
 /** Renames a station or changes (or clears) its channel; the match on it stays. */
 export async function updateStation(deps: AppDeps, user: User, tournamentId: number, stationId: number, input: StationUpdate): Promise<Station> {
-  await changeStations(deps, user, tournamentId, async (trx) => {
-    await stationIn(trx, tournamentId, stationId);
+  const channel = await changeStations(deps, user, tournamentId, async (trx, tournament) => {
+    const station = await stationIn(trx, tournamentId, stationId);
     if (input.name !== undefined) await assertNameFree(trx, tournamentId, input.name, stationId);
-    const streamerId = await streamerOf(trx, input.channel);
-    const changes = { ...(input.name !== undefined ? { name: input.name } : {}), ...(streamerId !== undefined ? { streamer_id: streamerId } : {}) };
+    const channel = await channelChoice(trx, user, tournament, station, input.channel);
+    const changes = { ...(input.name !== undefined ? { name: input.name } : {}), ...channel };
     if (Object.keys(changes).length > 0) await trx.updateTable("tournament_station").set(changes).where("id", "=", stationId).execute();
+    return channel;
   });
-  return findStation(deps, tournamentId, stationId);
+  await askForChannel(deps, user, tournamentId, stationId, channel);
+  return findStation(deps, tournamentId, stationId, user);
+}
+
+/**
+ * The streamer's answer (issue 34, item 17): accepting makes the station stream on their channel; refusing drops
+ * the request, and also takes their channel off a station it streams (consent can be taken back at any time).
+ */
+export async function answerStationRequest(deps: AppDeps, user: User, tournamentId: number, stationId: number, accept: boolean): Promise<void> {
+  await stationChange(deps, tournamentId, async (trx) => {
+    const station = await stationIn(trx, tournamentId, stationId);
+    const asked = station.requested_streamer_id === user.id;
+    if (!asked && station.streamer_id !== user.id) throw new NotFoundError("station_request_not_found");
+    if (accept && !asked) return;
+    const channel = accept ? { streamer_id: user.id, requested_streamer_id: null } : asked ? { requested_streamer_id: null } : { streamer_id: null };
+    await trx.updateTable("tournament_station").set(channel).where("id", "=", stationId).execute();
+  });
+}
+
+/** What waits for the caller's answer: the stations whose organisers ask for their channel. */
+export async function stationRequests(deps: AppDeps, user: User): Promise<StationRequests> {
+  const rows = await deps.db
+    .selectFrom("tournament_station as s")
+    .innerJoin("tournament as t", "t.id", "s.tournament_id")
+    .innerJoin("user as organiser", "organiser.id", "t.admin_id")
+    .select(["s.id", "s.name", "t.id as tournament_id", "t.name as tournament_name", "organiser.username as organiser"])
+    .where("s.requested_streamer_id", "=", user.id)
+    .where("t.finished_at", "is", null)
+    .orderBy("s.id")
+    .execute();
+  return { requests: rows.map((row) => ({ tournament: { id: row.tournament_id, name: row.tournament_name }, station: { id: row.id, name: row.name }, organiser: row.organiser })) };
 }
 
 /**
@@ -258,7 +332,7 @@ export async function assignMatch(deps: AppDeps, user: User, tournamentId: numbe
     await trx.updateTable("tournament_station").set({ match_id: engineId!, assigned_at: deps.now() }).where("id", "=", stationId).execute();
     await syncStations(trx, tournament, state, deps.now());
   });
-  return findStation(deps, tournamentId, stationId);
+  return findStation(deps, tournamentId, stationId, user);
 }
 
 /** Turning auto-assign on fills the free stations at once; off leaves every match where it is. */

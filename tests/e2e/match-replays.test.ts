@@ -35,7 +35,8 @@ describe("a streamed match becomes its own replay", () => {
     const started = handles.server.deps.bus.next("stream:started", (e) => e.username === username);
     handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 180, lasts: "file" }));
     await started;
-    await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: username });
+    const stage = (await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: username })).body.station;
+    await caster.browser.post(`/api/tournament/${id}/stations/${stage.id}/answer`, { accept: true });
     await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Poste 2" });
 
     const page = await organiser.context.newPage();

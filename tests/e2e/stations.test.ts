@@ -6,7 +6,7 @@ import { signedInUser } from "../fixtures/server.ts";
 import { fullTournamentOfFour } from "../fixtures/tournaments.ts";
 
 // Stations and match streams (issue 18, item 1): the organiser declares two stations, one streamed by
-// a channel, turns auto-assign on; the match cards show their stations, the streamed one a watch link
+// a channel whose streamer accepts from their dashboard (issue 34, item 17), turns auto-assign on; the match cards show their stations, the streamed one a watch link
 // and a live badge once the channel is on air; the channel's stream page shows the match, live.
 
 const handles = useServerAndBrowser();
@@ -44,6 +44,18 @@ describe("stations and match streams", () => {
     await panel.getByText("Aucune chaîne n'a ce nom d'utilisateur.").waitFor();
     await panel.getByLabel("Chaîne (nom d'utilisateur du streamer, facultatif)").fill(caster);
     await panel.getByRole("button", { name: "Ajouter un poste" }).click();
+    // Another's channel is asked, not taken (issue 34, item 17): the caster accepts from their dashboard.
+    await panel.getByText(`Demandé à ${caster} : diffusé dès son accord`).waitFor();
+    const casterContext = await loggedInContext(handles.browser, handles.server.url, streamer.browser.cookies.get("arena_session")!, streamer.user);
+    handles.contexts.push(casterContext);
+    const dashboard = await casterContext.newPage();
+    await dashboard.goto(`${handles.server.url}/dashboard`);
+    const requests = dashboard.getByRole("region", { name: "On demande votre chaîne" });
+    await requests.getByText(`${organiser.user.username} demande à diffuser le poste Scène de Finale LAN sur votre chaîne.`, { exact: false }).waitFor();
+    await requests.getByRole("button", { name: "Accepter" }).click();
+    await dashboard.getByText("Votre chaîne diffuse ce poste").waitFor();
+    await requests.waitFor({ state: "detached" });
+    await dashboard.close();
     await panel.getByText(`Diffusé par ${caster}`).waitFor();
     await panel.getByLabel("Nom du poste").fill("Poste 2");
     await panel.getByRole("button", { name: "Ajouter un poste" }).click();

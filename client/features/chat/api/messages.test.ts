@@ -25,6 +25,10 @@ describe("chat lines", () => {
     expect(parseChatLine(live, STREAM)?.system).toEqual(system);
     expect(parseChatLine({ ...live, system: undefined }, STREAM)?.system).toBeUndefined();
     expect(parseChatLine({ ...live, system: { key: "errors:internal", params: {} } }, STREAM)).toBeNull();
+    // As the server sends them now: no author (issue 34, item 17); a line with no author must be the bracket's.
+    const unsigned = { ...live, userId: 0, username: "" };
+    expect(parseChatLine(unsigned, STREAM)).toMatchObject({ userId: 0, username: "", system });
+    expect(parseChatLine({ ...unsigned, system: undefined }, STREAM)).toBeNull();
   });
 
   it("drops the same line twice and a double send within a second, keeps one after it", () => {

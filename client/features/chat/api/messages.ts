@@ -19,18 +19,21 @@ export type ChatLine = Pick<ChatMessage, "id" | "userId" | "username" | "avatar"
 };
 
 // Spec 01 §3: live messages carry `message`/`streamID`, history items `content`/`streamId`; either is accepted.
-const IncomingSchema = z.object({
-  id: z.number().int().positive(),
-  userId: z.number().int().positive(),
-  username: z.string().min(1),
-  avatar: z.string().nullish(),
-  message: z.string().optional(),
-  content: z.string().optional(),
-  streamID: z.string().optional(),
-  streamId: z.string().optional(),
-  timestamp: z.string(),
-  system: z.object({ key: z.string().regex(/^bracket_[a-z_]+$/), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
-});
+// A bracket line has no author (userId 0, no name: issue 34, item 17); any other line has one.
+const IncomingSchema = z
+  .object({
+    id: z.number().int().positive(),
+    userId: z.number().int().nonnegative(),
+    username: z.string(),
+    avatar: z.string().nullish(),
+    message: z.string().optional(),
+    content: z.string().optional(),
+    streamID: z.string().optional(),
+    streamId: z.string().optional(),
+    timestamp: z.string(),
+    system: z.object({ key: z.string().regex(/^bracket_[a-z_]+$/), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
+  })
+  .refine((line) => line.system !== undefined || (line.userId > 0 && line.username !== ""));
 
 /** An incoming message, or null when it is not one (spec 01 §4: invalid messages are ignored) or belongs to another chat. */
 export function parseChatLine(raw: unknown, streamID: string): ChatLine | null {

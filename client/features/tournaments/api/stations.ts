@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ChannelMatch, StationList, StationSaved, TournamentDone as Ok, TournamentReplays } from "../../../../server/tournaments/schemas.ts";
+import type { ChannelMatch, StationList, StationRequests, StationSaved, TournamentDone as Ok, TournamentReplays } from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { connectLive } from "../../../lib/live-socket.ts";
 import { tournamentKeys } from "./queries.ts";
@@ -36,6 +36,21 @@ export const useAssignMatch = (id: number) =>
     api<StationSaved>(`${base}/${id}/stations/${stationId}/match`, { method: "PUT", body: { matchID } }),
   );
 export const useSetAutoAssign = (id: number) => useStationMutation(id, (autoAssign: boolean) => api<Ok>(`${base}/${id}/auto-assign`, { method: "PUT", body: { autoAssign } }));
+
+// A streamer's side (issue 34, item 17): the stations whose organisers ask for their channel, and their answer.
+
+const requestsKey = [...tournamentKeys.all, "station-requests"] as const;
+
+export const useStationRequests = () => useQuery({ queryKey: requestsKey, queryFn: ({ signal }) => api<StationRequests>(`${base}/station-requests`, { signal }) });
+
+export function useAnswerStation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tournamentId, stationId, accept }: { tournamentId: number; stationId: number; accept: boolean }) =>
+      api<Ok>(`${base}/${tournamentId}/stations/${stationId}/answer`, { method: "POST", body: { accept } }),
+    onSuccess: (_answer, { tournamentId }) => Promise.all([queryClient.invalidateQueries({ queryKey: requestsKey }), queryClient.invalidateQueries({ queryKey: tournamentKeys.one(tournamentId) })]),
+  });
+}
 
 const onChannelKey = (username: string) => [...tournamentKeys.all, "on-channel", username.toLowerCase()] as const;
 

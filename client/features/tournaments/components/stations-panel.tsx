@@ -82,7 +82,13 @@ function StationRow({ tournamentId, station, open, onEdit, onRemove }: { tournam
       <div className="t-station-name">
         <MapPin size={16} aria-hidden />
         <strong>{station.name}</strong>
-        <span className="muted small">{station.channel ? t("streamed_by", { username: station.channel.username }) : t("not_streamed")}</span>
+        <span className="muted small">
+          {station.channel
+            ? t("streamed_by", { username: station.channel.username })
+            : station.requestedChannel
+              ? t("channel_asked", { username: station.requestedChannel.username })
+              : t("not_streamed")}
+        </span>
       </div>
       <label className="t-station-match">
         <span className="sr-only">{t("match_at", { name: station.name })}</span>
@@ -140,7 +146,7 @@ function StationForm({ tournamentId }: { tournamentId: number }) {
 function EditStation({ tournamentId, station, onClose }: { tournamentId: number; station: Station; onClose: () => void }) {
   const { t } = useTranslation("tournaments-ui");
   const update = useUpdateStation(tournamentId);
-  const [values, setValues] = useState<StationInput>({ name: station.name, channel: station.channel?.username ?? "" });
+  const [values, setValues] = useState<StationInput>({ name: station.name, channel: station.channel?.username ?? station.requestedChannel?.username ?? "" });
   const [errors, setErrors] = useState<ReturnType<typeof fieldErrors>>({});
   const formId = `edit-station-${station.id}`;
   const submit = (event: FormEvent) => {

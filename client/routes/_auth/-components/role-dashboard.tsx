@@ -8,6 +8,7 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { useSession } from "../../../lib/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
+import { StationRequests } from "../../../features/tournaments/components/station-requests.tsx";
 import { goLiveStore } from "../../../lib/ui.ts";
 import "../../../styles/community.css";
 import "../../../i18n/screens/community.ts";
@@ -69,6 +70,7 @@ export function RoleDashboard() {
               ))}
         </section>
       )}
+      <StationRequests />
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
   );
