@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Role, User } from "../../db/types.ts";
 import { pickLanguage } from "../i18n/messages.ts";
-import { clientAddress, type ProxyTrust } from "./client-address.ts";
+import type { ProxyTrust } from "../config.ts";
+import { clientAddress } from "./client-address.ts";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { ForbiddenError, UnauthorizedError } from "./errors.ts";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "../config.ts";
-import { clientAddress, parseProxyTrust, type ProxyTrust } from "./client-address.ts";
+import { ConfigError, loadConfig, parseProxyTrust, type ProxyTrust } from "../config.ts";
+import { clientAddress } from "./client-address.ts";
 
 function withDataDir(run: (dataDir: string) => void): void {
   const dataDir = mkdtempSync(join(tmpdir(), "arena-proxy-"));

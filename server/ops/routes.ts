@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { requestContext, socketPeer } from "../http/auth.ts";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
