@@ -1,4 +1,4 @@
-import { refuseNulCharacters } from "./http/validation.ts";
+import { refuseNulCharacters, refuseUnreadablePaths } from "./http/validation.ts";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Hono } from "hono";
@@ -100,6 +100,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.onError(handleError);
   app.use("*", metrics.timeRequests);
   app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
+  app.use("*", refuseUnreadablePaths);
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
     "/api/*",

@@ -24,7 +24,8 @@ export interface ArchiveWriter {
 
 export function writeArchive(file: string): ArchiveWriter {
   const pack = tar.pack();
-  const written = pipeline(pack, createWriteStream(file));
+  // Readable by its owner only: it holds the site's secret, the ticket key and every member's data.
+  const written = pipeline(pack, createWriteStream(file, { mode: 0o600 }));
   // Keep the rejection for close(): a failed disk write must not become an unhandled one meanwhile.
   written.catch(() => undefined);
   return {

@@ -98,6 +98,8 @@ describe("backups", () => {
     const backup = await script("backup", ["--out", archive], serverEnv());
     expect(backup.output).toContain("Backup written");
     expect(backup.code).toBe(0);
+    // It holds the secret and the ticket key: its owner alone reads it (issue 34, item 19).
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
     const said = await chat.stop();
     publisher.kill();
     await publisher.exited;

@@ -28,7 +28,7 @@ export interface BackupResult {
 export async function createBackup(config: BackupConfig, options: { out?: string; now?: () => number; log?: (line: string) => void } = {}): Promise<BackupResult> {
   const now = new Date((options.now ?? Date.now)());
   const file = options.out ?? join(backupsFolder(config), `arena-backup-${now.toISOString().replace(/[:.]/g, "-")}.tar`);
-  mkdirSync(join(file, ".."), { recursive: true });
+  mkdirSync(join(file, ".."), { recursive: true, mode: 0o700 });
   const scratch = mkdtempSync(join(config.dataDir, ".backup-"));
   const draft = `${file}.part`;
   try {

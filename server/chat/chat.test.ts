@@ -96,6 +96,7 @@ describe("chat", () => {
     const socket = await writer(streamID, cookieOf(alice.browser));
     expect((await say(socket, streamID, "   ")).code).toBe("chat_message_empty");
     expect((await say(socket, streamID, "x".repeat(501))).code).toBe("chat_message_too_long");
+    expect((await say(socket, streamID, "gg\u0000wp")).code).toBe("invalid_input");
     expect((await say(socket, streamID, "x".repeat(500))).ok).toBe(true);
     expect(await say(socket, streamID, "x".repeat(500))).toEqual({ ok: true, message: null });
     const answers = [];

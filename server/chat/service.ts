@@ -119,6 +119,8 @@ export async function postMessage(deps: AppDeps, limiter: ChatLimiter, user: Use
   const text = typeof raw === "string" ? raw.trim() : "";
   if (!text) throw new BadRequestError("chat_message_empty");
   if (text.length > MAX_MESSAGE_LENGTH) throw new BadRequestError("chat_message_too_long");
+  // The socket skips the HTTP checks (http/validation.ts): no stored text holds a NUL.
+  if (text.includes("\0")) throw new BadRequestError("invalid_input");
   const now = deps.now();
   const ban = await activeBan(deps, channel.id, user.id);
   if (ban?.until === null) throw new ForbiddenError("chat_banned");

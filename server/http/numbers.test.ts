@@ -10,12 +10,11 @@ describe("numeric", () => {
   it("takes numbers and the text of numbers, as JSON, forms and query strings send them", () => {
     expect(price.parse(12)).toBe(12);
     expect(price.parse("12")).toBe(12);
-    expect(price.parse(" 7 ")).toBe(7);
     expect(numeric(z.number()).parse("-1.5e2")).toBe(-150);
   });
 
   it("refuses what z.coerce.number() would have turned into 1 or 0", () => {
-    for (const value of [true, false, [1], ["1"], null, "", " ", "1,5", "0x10", "Infinity", { valueOf: () => 1 }]) {
+    for (const value of [true, false, [1], ["1"], null, "", " ", " 1 ", "1 ", "\t7", "1,5", "0x10", "Infinity", { valueOf: () => 1 }]) {
       expect({ value, ok: price.safeParse(value).success }).toEqual({ value, ok: false });
     }
   });
@@ -35,7 +34,7 @@ describe("number fields on the wire", () => {
       const admin = await adminBrowserOf(server);
       const organiser = await fundedUser(server, admin, 10_000);
       const event = { name: "Soirée des nombres", description: "Une soirée pour vérifier les nombres", categoryId: 2, startDate: inHours(48), endDate: inHours(50), ticketPrice: 0 };
-      for (const wrong of [{ categoryId: true }, { categoryId: [2] }, { ticketPrice: [0] }, { ticketPrice: false }, { maxParticipants: [10] }]) {
+      for (const wrong of [{ categoryId: true }, { categoryId: [2] }, { categoryId: " 2 " }, { ticketPrice: [0] }, { ticketPrice: false }, { maxParticipants: [10] }]) {
         const res = await organiser.browser.post("/api/events", { ...event, ...wrong });
         expect({ wrong, status: res.status, field: res.body.errors?.[0]?.field }).toEqual({ wrong, status: 400, field: Object.keys(wrong)[0] });
       }

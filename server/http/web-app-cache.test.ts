@@ -41,3 +41,13 @@ describe("the web app's files", () => {
     expect(missing).toBeNull();
   });
 });
+
+describe("paths that cannot name a file (issue 34, item 19)", () => {
+  it("answers 404 in the caller's language, never a 500, to a NUL or an overlong UTF-8 dot anywhere", async () => {
+    for (const path of ["/%00", "/foo%00bar", "/uploads/%00", "/assets/%00.js", "/recordings/1/%c0%ae%c0%ae/x.mp4", "/recordings/%c0%ae.mp4", "/live/a%00/index.m3u8", "/api/stream%00"]) {
+      const answer = await fetch(`${server.url}${path}`, { headers: { "accept-language": "fr" } });
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect(await answer.json()).toMatchObject({ success: false, code: "not_found", msg: "Page non trouvée" });
+    }
+  });
+});

@@ -187,6 +187,11 @@ describe("tournament pages", () => {
     const withPoster = new FormData();
     for (const [k, v] of Object.entries({ tournamentName: "Poster Cup", format: "d_elim", size: "8", gameID: "2" })) withPoster.append(k, v);
     withPoster.append("file", new File([(await makeImage("png")) as Uint8Array<ArrayBuffer>], "poster.png", { type: "image/png" }));
+    // A NUL in a form's text (issue 34, item 19) is refused under its field, like in JSON, with the poster beside it.
+    const withNul = new FormData();
+    for (const [k, v] of withPoster.entries()) withNul.append(k, k === "tournamentName" ? "Poster\u0000Cup" : v);
+    const refused = await organiser.browser.post("/api/tournament/create-tournament", withNul);
+    expect([refused.status, refused.body.errors]).toEqual([400, [{ field: "tournamentName", code: "invalid_input", msg: "Invalid value" }]]);
     const created = await organiser.browser.post("/api/tournament/create-tournament", withPoster);
     expect(created.status).toBe(201);
     const page = (await organiser.browser.get(`/api/tournament/getTournament/${created.body.id}`)).body;
