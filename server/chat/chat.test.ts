@@ -237,6 +237,25 @@ describe("what the chat input says before anyone types (issue 18, item 4)", () =
   });
 });
 
+describe("staff in a chat that is not theirs (issue 34, item 19)", () => {
+  it("puts an admin's deletion, ban and unban in the site's audit log, and a streamer's own moderation only in the chat's log", async () => {
+    const { owner, streamID } = await channel();
+    const [admin, bob] = [await signedInUser(server), await signedInUser(server)];
+    await server.deps.db.updateTable("user").set({ role: "admin" }).where("id", "=", admin.user.id).execute();
+    const said = await say(await writer(streamID, cookieOf(bob.browser)), streamID, "spam spam");
+    expect((await admin.browser.json("DELETE", `/api/messages/${said.message.id}`)).status).toBe(200);
+    expect((await admin.browser.post(`/api/chat/${streamID}/bans`, { userId: bob.user.id, minutes: 10, reason: "spam" })).status).toBe(200);
+    expect((await admin.browser.json("DELETE", `/api/chat/${streamID}/bans/${bob.user.id}`)).status).toBe(200);
+    expect((await owner.browser.post(`/api/chat/${streamID}/bans`, { userId: bob.user.id, reason: "again" })).status).toBe(200);
+    const log = await server.deps.db.selectFrom("audit_log").select(["actor_id", "action", "target_id"]).where("actor_id", "in", [admin.user.id, owner.user.id]).orderBy("id").execute();
+    expect(log).toEqual([
+      { actor_id: admin.user.id, action: "chat.delete", target_id: String(said.message.id) },
+      { actor_id: admin.user.id, action: "chat.ban", target_id: String(bob.user.id) },
+      { actor_id: admin.user.id, action: "chat.unban", target_id: String(bob.user.id) },
+    ]);
+  });
+});
+
 describe("a chat socket has no member once their session ends (issue 34, item 14)", () => {
   async function admin() {
     const member = await signedInUser(server);

@@ -1,7 +1,9 @@
-import type { Db } from "../../db/index.ts";
+import type { Db, DbOrTransaction } from "../../db/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import type { Channel, User } from "../../db/types.ts";
 import { assertMayChat, chatRuleFor } from "../access/live-access.ts";
 import { canModerateChat } from "../access/policy.ts";
+import { type AuditEntry, recordAudit } from "../admin/audit.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { type Bucket, takeToken } from "../http/rate-limit.ts";
@@ -170,7 +172,10 @@ export async function deleteMessage(deps: AppDeps, user: User, messageId: number
     .executeTakeFirst();
   if (!row || row.deleted_at !== null) throw new NotFoundError("message_not_found");
   if (!canModerateChat(user, row)) throw new ForbiddenError();
-  await deps.db.updateTable("chat_message").set({ deleted_at: deps.now(), deleted_by: user.id }).where("id", "=", messageId).execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.updateTable("chat_message").set({ deleted_at: deps.now(), deleted_by: user.id }).where("id", "=", messageId).execute();
+    await auditStaffAction(trx, user, row, { action: "chat.delete", targetType: "chat_message", targetId: messageId, after: { channel: row.id } }, deps.now());
+  });
   await record(deps, row.id, user.id, "delete", { message: messageId });
   deps.bus.emit("chat:deleted", { streamID: row.public_id, id: messageId });
 }
@@ -184,11 +189,15 @@ export async function banUser(deps: AppDeps, user: User, streamID: string, input
   if (!target) throw new NotFoundError("user_not_found");
   const now = deps.now();
   const until = input.minutes ? now + input.minutes * 60_000 : null;
-  await deps.db
-    .insertInto("chat_ban")
-    .values({ channel_id: channel.id, user_id: input.userId, until, reason: input.reason, created_by: user.id, created_at: now })
-    .onConflict((oc) => oc.columns(["channel_id", "user_id"]).doUpdateSet({ until, reason: input.reason, created_by: user.id, created_at: now }))
-    .execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx
+      .insertInto("chat_ban")
+      .values({ channel_id: channel.id, user_id: input.userId, until, reason: input.reason, created_by: user.id, created_at: now })
+      .onConflict((oc) => oc.columns(["channel_id", "user_id"]).doUpdateSet({ until, reason: input.reason, created_by: user.id, created_at: now }))
+      .execute();
+    const after = { channel: channel.id, until: until === null ? null : new Date(until).toISOString(), reason: input.reason };
+    await auditStaffAction(trx, user, channel, { action: "chat.ban", targetType: "user", targetId: input.userId, after }, now);
+  });
   await record(deps, channel.id, user.id, until ? "timeout" : "ban", { target: input.userId, text: input.reason });
   const untilIso = until ? new Date(until).toISOString() : null;
   deps.bus.emit("chat:banned", { streamID, userId: input.userId, until: untilIso });
@@ -198,9 +207,20 @@ export async function banUser(deps: AppDeps, user: User, streamID: string, input
 export async function liftBan(deps: AppDeps, user: User, streamID: string, userId: number): Promise<void> {
   const channel = await channelOfStream(deps, streamID);
   if (!canModerateChat(user, channel)) throw new ForbiddenError();
-  await deps.db.deleteFrom("chat_ban").where("channel_id", "=", channel.id).where("user_id", "=", userId).execute();
+  await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("chat_ban").where("channel_id", "=", channel.id).where("user_id", "=", userId).execute();
+    await auditStaffAction(trx, user, channel, { action: "chat.unban", targetType: "user", targetId: userId, after: { channel: channel.id } }, deps.now());
+  });
   await record(deps, channel.id, user.id, "unban", { target: userId });
   deps.bus.emit("chat:unbanned", { streamID, userId });
+}
+
+/**
+ * A moderator's or an admin's hand in a chat that is not theirs goes into the site's audit log (issue 34, item 19),
+ * as their other actions on members do; a streamer moderating their own chat is in its moderation log only.
+ */
+async function auditStaffAction(trx: DbOrTransaction, actor: User, channel: { user_id: number }, entry: AuditEntry, now: number): Promise<void> {
+  if (actor.id !== channel.user_id) await recordAudit(trx, actor, entry, now);
 }
 
 export async function setSlowMode(deps: AppDeps, user: User, streamID: string, seconds: number): Promise<void> {

@@ -84,6 +84,12 @@ describe("reports", () => {
     expect(report).toMatchObject({ targetType: "user", reason: "Impersonates a pro player", status: "open", reporter: { username: reporter.account.username } });
     expect((await mod.json("PATCH", `/api/reports/${report.id}`, { status: "actioned", action: "suspend_account" })).status).toBe(200);
     expect((await target.browser.get("/api/auth/me")).status).toBe(401);
+    // The suspension is in the site's audit log, naming the report it came from (issue 34, item 19).
+    const console = new Browser(server.url);
+    await console.post("/api/auth/login", { login: admin.username, password: admin.password });
+    const log = (await console.get(`/api/admin/audit?targetType=user&targetId=${target.user.id}`)).body.entries;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ action: "user.suspend", before: { suspendedAt: null }, after: { report: report.id } });
     expect((await new Browser(server.url).post("/api/auth/login", { login: target.account.username, password: target.account.password })).status).toBe(403);
     expect((await mod.get("/api/reports?status=actioned")).body.reports.some((r: { id: number }) => r.id === report.id)).toBe(true);
   });

@@ -1,4 +1,7 @@
+import type { DbOrTransaction } from "../../db/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import type { ReportTargetType, User } from "../../db/types.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { canSuspend, isStaff } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
@@ -120,27 +123,41 @@ export async function listReports(deps: AppDeps, caller: User, status: "open" | 
   );
 }
 
-/** Dismisses a report, or acts on it: hide the replay, ban the user from that channel's chat, or suspend the account. */
+/**
+ * Dismisses a report, or acts on it: hide the replay, ban the user from that channel's chat, or suspend the account.
+ * The action, the report's resolution and the audit log's line (issue 34, item 19) are one transaction.
+ */
 export async function resolveReport(deps: AppDeps, caller: User, id: number, input: { status: "dismissed" | "actioned"; action?: "hide_replay" | "ban_chat" | "suspend_account" }): Promise<void> {
   assertModerator(caller);
   const report = await deps.db.selectFrom("report").selectAll().where("id", "=", id).executeTakeFirst();
   if (!report) throw new NotFoundError("report_not_found");
   const now = deps.now();
-  if (input.status === "actioned" && input.action) {
-    const target = await resolveTarget(deps, report.target_type, report.target_id);
-    await applyAction(deps, caller, report.target_type, report.target_id, target, input.action, now);
-  }
-  await deps.db
-    .updateTable("report")
-    .set({ status: input.status, resolved_by: caller.id, resolved_at: now, resolution: input.action ?? "" })
-    .where("id", "=", id)
-    .execute();
+  const target = input.status === "actioned" && input.action ? await resolveTarget(deps, report.target_type, report.target_id) : undefined;
+  await inTransaction(deps.db, async (trx) => {
+    if (target && input.action) await applyAction({ db: trx, bus: deps.bus }, caller, report, target, input.action, now);
+    await trx
+      .updateTable("report")
+      .set({ status: input.status, resolved_by: caller.id, resolved_at: now, resolution: input.action ?? "" })
+      .where("id", "=", id)
+      .execute();
+  });
 }
 
-async function applyAction(deps: AppDeps, caller: User, type: ReportTargetType, targetId: string, target: Target, action: "hide_replay" | "ban_chat" | "suspend_account", now: number): Promise<void> {
+type ReportAction = "hide_replay" | "ban_chat" | "suspend_account";
+
+async function applyAction(
+  deps: { db: DbOrTransaction; bus: AppDeps["bus"] },
+  caller: User,
+  report: { id: number; target_type: ReportTargetType; target_id: string },
+  target: Target,
+  action: ReportAction,
+  now: number,
+): Promise<void> {
+  const via = { report: report.id };
   if (action === "hide_replay") {
-    if (type !== "replay") throw new BadRequestError("report_action_mismatch");
-    await deps.db.updateTable("replay").set({ deleted_at: now }).where("id", "=", Number(targetId)).execute();
+    if (report.target_type !== "replay") throw new BadRequestError("report_action_mismatch");
+    await deps.db.updateTable("replay").set({ deleted_at: now }).where("id", "=", Number(report.target_id)).execute();
+    await recordAudit(deps.db, caller, { action: "replay.hide", targetType: "replay", targetId: report.target_id, after: via }, now);
     return;
   }
   if (!target.user) throw new BadRequestError("report_action_mismatch");
@@ -152,11 +169,14 @@ async function applyAction(deps: AppDeps, caller: User, type: ReportTargetType, 
       .values({ channel_id: target.channelId, user_id: target.user.id, until: null, reason: "report", created_by: caller.id, created_at: now })
       .onConflict((oc) => oc.columns(["channel_id", "user_id"]).doUpdateSet({ until: null, created_by: caller.id, created_at: now }))
       .execute();
+    await recordAudit(deps.db, caller, { action: "chat.ban", targetType: "user", targetId: target.user.id, after: { ...via, channel: target.channelId, until: null } }, now);
     return;
   }
-  const targetUser = await deps.db.selectFrom("user").select("role").where("id", "=", target.user.id).executeTakeFirstOrThrow();
+  const targetUser = await deps.db.selectFrom("user").select(["role", "suspended_at"]).where("id", "=", target.user.id).executeTakeFirstOrThrow();
   // Only an admin may suspend a moderator or another admin.
   if (!canSuspend(caller, targetUser.role)) throw new ForbiddenError();
   await deps.db.updateTable("user").set({ suspended_at: now }).where("id", "=", target.user.id).execute();
   await endSessions(deps.db, deps.bus, { userId: target.user.id });
+  const before = { suspendedAt: targetUser.suspended_at === null ? null : new Date(targetUser.suspended_at).toISOString() };
+  await recordAudit(deps.db, caller, { action: "user.suspend", targetType: "user", targetId: target.user.id, before, after: { ...via, suspendedAt: new Date(now).toISOString() } }, now);
 }
