@@ -17,3 +17,13 @@ export function isCheckViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? "";
   return code === "23514" || code.startsWith("SQLITE_CONSTRAINT_CHECK") || /CHECK constraint failed/.test(error.message);
 }
+
+/**
+ * True when a write failed for want of room: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), or a file
+ * written on a full disk (ENOSPC). The answer names the cause (a 507) instead of an anonymous 500.
+ */
+export function isStorageFull(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code ?? "";
+  return code.startsWith("SQLITE_FULL") || code === "53100" || code === "ENOSPC";
+}

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { isStorageFull } from "../../db/errors.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, type Language, translate } from "../i18n/messages.ts";
 
@@ -100,5 +101,7 @@ export function handleError(error: Error, c: Context): Response {
   }
   const requestId = crypto.randomUUID();
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);
+  // Nothing was written (the transaction rolled back): the user is told why, and may try again once room is made.
+  if (isStorageFull(error)) return c.json({ ...errorBody(new AppError(507, "storage_full"), lang), requestId }, 507);
   return c.json({ ...errorBody(new AppError(500, "internal"), lang), requestId }, 500);
 }
