@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { publishTestStream } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
+import { followBucket, followsPerMember } from "./service.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,5 +161,26 @@ describe("channel settings and profiles", () => {
     await bob.browser.put("/api/stream/channel-settings", { paypalme: "BobPays", userId: alice.user.id, channelId: alice.channelArn });
     expect((await new Browser(server.url).get(`/api/stream/profile/${alice.account.username}`)).body.paypalme).toBeNull();
     expect((await new Browser(server.url).put("/api/stream/channel-settings", { paypalme: "x" })).status).toBe(401);
+  });
+});
+
+describe("a member following and unfollowing in a loop (issue 34, item 19)", () => {
+  it("is stopped at the hour's allowance with the time to wait in their language; follows and unfollows count together", async () => {
+    const streamer = await streamerChannel();
+    const fan = await signedInUser(server);
+    expect((await fan.browser.post("/api/stream/follow", { channelId: streamer.channelArn })).status).toBe(200);
+    // The allowance nearly spent, as by an hour of toggling.
+    await server.deps.db
+      .updateTable("rate_limit")
+      .set({ count: followsPerMember.max - 1 })
+      .where("key", "=", followBucket(fan.user.id))
+      .execute();
+    expect((await fan.browser.post("/api/stream/unfollow", { channelId: streamer.channelArn })).status).toBe(200);
+    const refused = await fan.browser.speaking("fr").post("/api/stream/follow", { channelId: streamer.channelArn });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "too_many_requests", msg: expect.stringMatching(/^Trop de tentatives\. Réessayez dans \d+ min\.$/) });
+    expect((await streamer.browser.get("/api/stream/myfollowers?page=1")).body.followers).toEqual([]);
+    // Another member is not held back by it.
+    expect((await (await signedInUser(server)).browser.post("/api/stream/follow", { channelId: streamer.channelArn })).status).toBe(200);
   });
 });

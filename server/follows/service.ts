@@ -1,6 +1,14 @@
 import type { User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, NotFoundError } from "../http/errors.ts";
+import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
+
+/**
+ * Follows and unfollows a member makes in an hour, counted together: more than anyone clicks, too few to flood a
+ * streamer with follow notifications by toggling (issue 34, item 19), as reports are limited.
+ */
+export const followsPerMember: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
+export const followBucket = (userId: number) => `follow:user:${userId}`;
 
 /** `channelId` is a channel's public id (a stream's `_id`) or a user id (a profile's `id`). */
 export async function followedUserOf(deps: AppDeps, channelId: string | number): Promise<number> {
@@ -15,6 +23,7 @@ export async function followedUserOf(deps: AppDeps, channelId: string | number):
 export async function follow(deps: AppDeps, user: User, channelId: string | number): Promise<number> {
   const followedId = await followedUserOf(deps, channelId);
   if (followedId === user.id) throw new BadRequestError("cannot_follow_self");
+  await hitRateLimit(deps.db, followBucket(user.id), followsPerMember, deps.now());
   await deps.db
     .insertInto("follow")
     .values({ follower_id: user.id, followed_id: followedId, created_at: deps.now() })
@@ -25,6 +34,7 @@ export async function follow(deps: AppDeps, user: User, channelId: string | numb
 
 export async function unfollow(deps: AppDeps, user: User, channelId: string | number): Promise<number> {
   const followedId = await followedUserOf(deps, channelId);
+  await hitRateLimit(deps.db, followBucket(user.id), followsPerMember, deps.now());
   await deps.db.deleteFrom("follow").where("follower_id", "=", user.id).where("followed_id", "=", followedId).execute();
   return announce(deps, followedId);
 }
