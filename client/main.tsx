@@ -1,3 +1,4 @@
+import "./lib/zod-without-eval.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import i18next from "i18next";
