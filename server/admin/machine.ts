@@ -8,6 +8,7 @@ import { dialectOf } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
 import { runningFfmpegCount } from "../../media/ffmpeg-job.ts";
 import type { AppDeps } from "../http/context.ts";
+import { withLinksMasked } from "../http/log-tail.ts";
 import { probeDisks } from "../ops/health.ts";
 import { backupsFolder } from "../backup/backup.ts";
 import { assertAdmin } from "./guard.ts";
@@ -36,7 +37,7 @@ export async function machineReport(deps: AppDeps, caller: User) {
     usage: { recordings, uploads, exports, backups, database },
     lives: lives.map((live) => ({ username: live.username, title: live.title, startedAt: new Date(live.started_at).toISOString(), node: live.node_url })),
     ffmpegJobs: runningFfmpegCount(),
-    log: deps.logTail?.lines().reverse() ?? [],
+    log: (deps.logTail?.lines().reverse() ?? []).map((entry) => ({ ...entry, line: withLinksMasked(entry.line) })),
   };
 }
 

@@ -258,6 +258,7 @@ describe("site", () => {
       send: async () => {
         throw new Error("connect ECONNREFUSED 127.0.0.1:2525");
       },
+      forget: () => undefined,
     };
     const failed = await sendTestMail({ ...server.deps, mailer: broken }, caller, "en");
     expect(failed).toEqual({ sent: false, to: ADMIN_ENV.ADMIN_EMAIL, error: "connect ECONNREFUSED 127.0.0.1:2525" });

@@ -188,7 +188,7 @@ export async function startSession(deps: AppDeps, user: User, remember: boolean,
 export async function requestPasswordReset(deps: AppDeps, email: string, origin: RequestOrigin): Promise<void> {
   const now = deps.now();
   await hitRateLimit(deps.db, `reset:ip:${origin.ip}`, limits.resetPerAddress, now);
-  await hitRateLimit(deps.db, `reset:account:${email.toLowerCase()}`, limits.resetPerAccount, now);
+  await hitRateLimit(deps.db, resetAccountKey(email), limits.resetPerAccount, now);
   const user = await deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.suspended_at !== null) return;
   await sendPasswordResetMail(deps, user, origin.lang);
@@ -204,6 +204,9 @@ export async function sendPasswordResetMail(deps: AppDeps, user: User, lang: Lan
     text: translate(lang, "auth:reset_email_body", { username: user.username, link }),
   });
 }
+
+/** The password reset requests of one address, counted together (the bucket's key names the address). */
+export const resetAccountKey = (email: string) => `reset:account:${email.toLowerCase()}`;
 
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const userId = await consumeToken(deps, token, "reset_password");

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
@@ -15,6 +15,8 @@ export interface Mailer {
   /** True when messages really leave the server (SMTP); false when they are only written to disk. */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Removes what this server kept of the messages sent to an address (a deleted account's, issue 34, item 11). */
+  forget(address: string): void;
 }
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log?: (line: string) => void }): Mailer {
@@ -34,6 +36,8 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
     async send(message) {
       await (await transport()).sendMail({ from, ...message });
     },
+    // Sent is gone: nothing is kept here.
+    forget: () => undefined,
   };
 }
 
@@ -45,11 +49,17 @@ function fileMailer(folder: string, from: string, log: (line: string) => void): 
     delivers: false,
     async send(message) {
       const info = await (await transport()).sendMail({ from, ...message });
-      const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-      const file = join(folder, `${Date.now()}-${safeRecipient}.eml`);
+      const file = join(folder, `${Date.now()}-${fileNameOf(message.to)}.eml`);
       writeFileSync(file, info.message as Buffer);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log(`[mail] "${message.subject}" to ${message.to} written to ${file}${link ? ` — link: ${link}` : ""}`);
     },
+    forget(address) {
+      const suffix = `-${fileNameOf(address)}.eml`.toLowerCase();
+      for (const name of readdirSync(folder)) if (name.toLowerCase().endsWith(suffix)) rmSync(join(folder, name), { force: true });
+    },
   };
 }
+
+/** The recipient as it appears in a message file's name. */
+const fileNameOf = (address: string) => address.replace(/[^a-zA-Z0-9@._-]/g, "_");

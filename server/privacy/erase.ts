@@ -12,6 +12,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import type { DB, User } from "../../db/types.ts";
 import { forgetChannelName } from "../access/live-access.ts";
 import { erasedEmail } from "../auth/erased-accounts.ts";
+import { resetAccountKey } from "../auth/service.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 import { refundEventTickets } from "../events/refunds.ts";
@@ -41,6 +42,7 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
   });
   await announceOffers(deps);
   await endWhatTheyStream(deps, user.username);
+  forgetTheAddress(deps, user.email);
   for (const file of files) rmSync(join(deps.config.mediaDir, file), { recursive: true, force: true });
   return { refunded };
 }
@@ -52,6 +54,15 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
 async function endWhatTheyStream(deps: AppDeps, username: string): Promise<void> {
   forgetChannelName(deps.db, username);
   await deps.signals.notify(STREAM_KEYS_CHANGED);
+}
+
+/**
+ * The address goes from what this node kept outside the tables: the mail files written without SMTP and the lines
+ * of the console's log (other nodes keep their own log lines, and a site of several nodes sends mail by SMTP).
+ */
+function forgetTheAddress(deps: AppDeps, email: string): void {
+  deps.mailer.forget(email);
+  deps.logTail?.forget(email);
 }
 
 /** What deleting this account would break for others is refused, naming the first thing to settle. */
@@ -165,6 +176,8 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     .where((eb) => eb.or([eb("actor_id", "=", id), eb("data", "like", `%${JSON.stringify(user.username)}%`)]))
     .execute();
   await trx.deleteFrom("login_failure").where(sql<boolean>`lower(account) in (lower(${user.username}), lower(${user.email}))`).execute();
+  // The limits keyed by the address (password reset requests).
+  await trx.deleteFrom("rate_limit").where("key", "=", resetAccountKey(user.email)).execute();
   await trx
     .deleteFrom("report")
     .where("target_type", "=", "user")

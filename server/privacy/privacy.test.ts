@@ -163,6 +163,28 @@ describe("deleting one's account", () => {
     expect(await statusOf(`/api/stream/${member.user.username}`)).toBe(404);
   });
 
+  it("takes the address out of the mail files, the console's log and the reset limit; the console never shows a reset link (issue 34, item 11)", async () => {
+    const member = await signedInUser(server);
+    const email = member.account.email;
+    expect((await new Browser(server.url).post("/api/auth/reset", { email })).status).toBe(200);
+    const mailFolder = join(server.dataDir, "mail");
+    const mailsTo = () => readdirSync(mailFolder).filter((name) => name.toLowerCase().includes(email.toLowerCase()));
+    expect(mailsTo().length).toBeGreaterThan(0);
+    const consoleLog = async () => ((await admin.get("/api/admin/machine")).body.log as { line: string }[]).map((entry) => entry.line).join("\n");
+    const before = await consoleLog();
+    expect(before).toContain(email);
+    // The link is the account: every admin reads the console, so it is masked there.
+    expect(before).toContain("/new-password/•••");
+    expect(before).not.toMatch(/\/new-password\/[A-Za-z0-9_-]{10}/);
+    const resetBucket = () => server.deps.db.selectFrom("rate_limit").select("key").where("key", "=", `reset:account:${email.toLowerCase()}`).execute();
+    expect(await resetBucket()).toHaveLength(1);
+
+    expect((await member.browser.post("/api/me/delete", { password: member.account.password })).status).toBe(200);
+    expect(mailsTo()).toEqual([]);
+    expect(await consoleLog()).not.toContain(email);
+    expect(await resetBucket()).toEqual([]);
+  });
+
   it("refuses the last administrator", async () => {
     const refused = await admin.post("/api/me/delete", { password: ADMIN_ENV.ADMIN_PASSWORD });
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 409, code: "account_deletion_last_admin" });
