@@ -161,6 +161,48 @@ describe("the shell", () => {
     await phone.close();
   });
 
+  it("lets a phone at 390 px search, sign up, and change theme and language from the drawer (issue 34, item 8)", async () => {
+    const { user: streamer } = await signedInUser(env.server);
+    const phone = await visitor({ width: 390, height: 844 });
+    const page = await phone.newPage();
+    await page.goto(env.server.url);
+    // Sign-up is one tap away, beside sign-in, and the bar still fits.
+    await page.getByRole("button", { name: "Inscription" }).click();
+    await page.getByRole("dialog").getByRole("tab", { name: "Inscription", selected: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The search opens across the screen, ready to type; a result or Enter closes it.
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    const field = page.getByRole("combobox", { name: "Rechercher" });
+    await field.waitFor();
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await field.fill(streamer.username);
+    await page.getByRole("option", { name: new RegExp(streamer.username) }).waitFor();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${env.server.url}/search/${streamer.username}`);
+    expect(await page.getByRole("combobox", { name: "Rechercher" }).count()).toBe(0);
+
+    // Theme and language wait in the menu's drawer.
+    await page.getByRole("button", { name: "Menu" }).click();
+    const drawer = page.getByRole("navigation", { name: "Navigation principale" });
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    await drawer.getByRole("button", { name: theme === "dark" ? "Passer au thème clair" : "Passer au thème sombre" }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme === "dark" ? "light" : "dark");
+    await drawer.getByRole("combobox", { name: "Langue" }).selectOption("en");
+    await page.getByRole("button", { name: "Sign Up" }).waitFor();
+    await phone.close();
+
+    // A member's bar fits a 375 px phone too, with the search button.
+    const member = await loggedIn({ width: 375, height: 812 });
+    const memberPage = await member.context.newPage();
+    await memberPage.goto(env.server.url);
+    await memberPage.getByRole("button", { name: "Rechercher" }).waitFor();
+    expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await member.context.close();
+  });
+
   it("hides the frame on the password screens and slims it on the guide", async () => {
     const context = await visitor();
     const page = await context.newPage();

@@ -20,7 +20,7 @@ interface Option {
  * a game opens its page, a channel its profile; Enter without a choice opens /search/{term}.
  * Arrow keys move through the options, Escape closes (the ARIA combobox pattern).
  */
-export function SearchBox({ className }: { className?: string }) {
+export function SearchBox({ className, autoFocus, onDone }: { className?: string; autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation("discovery");
   const navigate = useNavigate();
   const listId = useId();
@@ -53,6 +53,7 @@ export function SearchBox({ className }: { className?: string }) {
   const choose = (option: Option | undefined) => {
     option?.go();
     close();
+    onDone?.();
   };
   const showList = open && term.trim().length > 0;
 
@@ -67,6 +68,7 @@ export function SearchBox({ className }: { className?: string }) {
     } else if (event.key === "Escape") {
       setOpen(false);
       setActive(-1);
+      if (!showList) onDone?.();
     }
   };
   const optionId = (key: string) => `${listId}-${key}`;
@@ -87,6 +89,7 @@ export function SearchBox({ className }: { className?: string }) {
         const trimmed = term.trim();
         if (!trimmed) return;
         close();
+        onDone?.();
         void navigate({ to: "/search/$id", params: { id: trimmed } });
       }}
     >
@@ -108,6 +111,9 @@ export function SearchBox({ className }: { className?: string }) {
         onKeyDown={onKeyDown}
         placeholder={t("search_placeholder")}
         aria-label={t("search")}
+        // The phone's search opens on a tap of its button, to be typed in at once.
+        // biome-ignore lint/a11y/noAutofocus: opened by the user's own tap, for typing.
+        autoFocus={autoFocus}
       />
       {showList ? (
         <div className="search-dropdown" id={listId} role="listbox" aria-label={t("search_suggestions")}>

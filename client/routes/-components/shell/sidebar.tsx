@@ -8,6 +8,7 @@ import { useSession } from "../../../lib/session.ts";
 import { goLiveStore, openAuthModal } from "../../../lib/ui.ts";
 import { useSidebarChannels } from "../../../features/shell/api/get-sidebar-channels.ts";
 import { logout } from "../../../features/shell/logout.ts";
+import { LanguageSelect, ThemeToggle } from "./preferences.tsx";
 import { mobileDrawerStore, useSidebar } from "../../../features/shell/sidebar-state.ts";
 
 interface NavItem {
@@ -76,6 +77,11 @@ export function Sidebar() {
         </ul>
         <ChannelList collapsed={collapsed} title={isLoggedIn ? t("following_channels") : t("recommended_channels")} />
         <div className="sidebar-bottom">
+          {/* The top bar's theme and language, moved here on a phone (top-bar.tsx). */}
+          <div className="sidebar-preferences show-phone">
+            <ThemeToggle />
+            <LanguageSelect />
+          </div>
           {isLoggedIn ? (
             <button type="button" className="sidebar-item" onClick={() => void logout()} title={collapsed ? t("logout") : undefined}>
               <LogOut size={20} aria-hidden />

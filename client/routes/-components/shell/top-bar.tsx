@@ -1,12 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { Bell, Coins, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Settings, Sun, User } from "lucide-react";
+import clsx from "clsx";
+import { Bell, Coins, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Search, Settings, Sun, User, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
-import { changeLanguage, type Language, LANGUAGES } from "../../../lib/i18n.ts";
 import { useSession } from "../../../lib/session.ts";
-import { setTheme, useTheme } from "../../../lib/theme.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
 import { SearchBox } from "../../../features/discovery/components/search-box.tsx";
 import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
@@ -15,6 +14,7 @@ import { badgeText } from "../../../features/notifications/badge-text.ts";
 import { logout } from "../../../features/shell/logout.ts";
 import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
 import { useSite } from "../../../lib/site.ts";
+import { LanguageSelect, ThemeToggle } from "./preferences.tsx";
 
 // The G-Coins badge (its code and "events-ui" texts) loads after the first screen; until then, the badge's
 // own waiting state: it waits for the balance anyway.
@@ -61,8 +61,10 @@ export function TopBar({ slim }: { slim?: boolean }) {
       </div>
       {slim ? <div /> : <SearchBox className="hide-phone" />}
       <div className="top-bar-end">
-        <ThemeToggle />
-        <LanguageSelect />
+        {slim ? null : <PhoneSearch />}
+        {/* On a phone these two live in the menu's drawer, so that sign-in and sign-up both fit (issue 34, item 8). */}
+        <ThemeToggle className="hide-phone" />
+        <LanguageSelect className="hide-phone" />
         {isLoggedIn ? (
           <>
             <Suspense fallback={walletBadgeWaiting}>
@@ -76,7 +78,7 @@ export function TopBar({ slim }: { slim?: boolean }) {
             <Button variant="secondary" size="sm" onClick={() => openAuthModal("login")}>
               {t("login")}
             </Button>
-            <Button size="sm" onClick={() => openAuthModal("signup")} className="hide-phone">
+            <Button size="sm" onClick={() => openAuthModal("signup")}>
               {t("signup")}
             </Button>
           </>
@@ -86,27 +88,24 @@ export function TopBar({ slim }: { slim?: boolean }) {
   );
 }
 
-function ThemeToggle() {
+/**
+ * On a phone the top bar has no room for the search field: a button opens it across the screen under the bar,
+ * focused; choosing a result, searching or Escape closes it (issue 34, item 8).
+ */
+function PhoneSearch() {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
+  const [open, setOpen] = useState(false);
   return (
-    <button type="button" className="icon-btn" onClick={() => setTheme(next)} aria-label={t(next === "light" ? "theme_light" : "theme_dark")}>
-      {theme === "dark" ? <Sun size={20} aria-hidden /> : <Moon size={20} aria-hidden />}
-    </button>
-  );
-}
-
-function LanguageSelect() {
-  const { t, i18n } = useTranslation();
-  return (
-    <select className="language-select" value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)} aria-label={t("language")}>
-      {LANGUAGES.map((lang) => (
-        <option key={lang} value={lang}>
-          {lang.toUpperCase()}
-        </option>
-      ))}
-    </select>
+    <>
+      <button type="button" className="icon-btn show-phone" aria-label={t("search")} aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? <X size={22} aria-hidden /> : <Search size={22} aria-hidden />}
+      </button>
+      {open ? (
+        <div className="phone-search show-phone">
+          <SearchBox autoFocus onDone={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </>
   );
 }
 
