@@ -1,6 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import clsx from "clsx";
-import { Bell, Coins, LayoutDashboard, LogOut, Menu, MonitorPlay, Moon, Search, Settings, Sun, User, X } from "lucide-react";
+import { Bell, Coins, LayoutDashboard, LogOut, Menu, MonitorPlay, Search, Settings, User, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
