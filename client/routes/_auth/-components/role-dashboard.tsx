@@ -31,6 +31,8 @@ export function RoleDashboard() {
         <h1>{t(`dashboard_title_${role}`, { defaultValue: t("dashboard_title_viewer") })}</h1>
         <p className="muted">{t(`dashboard_text_${role}`, { defaultValue: t("dashboard_text_viewer") })}</p>
       </header>
+      {/* What waits for the member's answer comes first. */}
+      <StationRequests />
       <nav className="dashboard-tiles" aria-label={t("quick_actions")}>
         {tiles.map((tile) =>
           "link" in tile ? (
@@ -70,7 +72,6 @@ export function RoleDashboard() {
               ))}
         </section>
       )}
-      <StationRequests />
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
   );
