@@ -1,3 +1,4 @@
+import { hlsDirOf } from "../media/live-outputs.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +25,12 @@ function sameBrowserAt(browser: Browser, url: string): Browser {
   const other = new Browser(url, browser.lang);
   for (const [name, value] of browser.cookies) other.cookies.set(name, value);
   return other;
+}
+
+/** A member's channel id, where its live files are kept (media/live-outputs.ts). */
+async function channelIdOf(cluster: Cluster, username: string): Promise<number> {
+  const [row] = await cluster.query<{ id: number }>('SELECT c.id FROM channel c JOIN "user" u ON u.id = c.user_id WHERE u.username = $1', [username]);
+  return Number(row!.id);
 }
 
 async function signedUpThrough(url: string, prefix: string) {
@@ -118,10 +125,14 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
   }, 180_000);
 
   test("nginx keeps an HLS segment for every later viewer, and passes a playlist on fresh", async () => {
-    // Files as the live remux leaves them (media/live-outputs.ts), on every node: which one nginx asks does not matter here.
+    // Files as the live remux leaves them (media/live-outputs.ts: the channel's folder), on every node: which one nginx asks does not matter here.
+    const streamer = await signedUpThrough(cluster.url, "cachecheck");
+    expect((await streamer.browser.post("/api/stream/mychannel/init")).status).toBe(201);
+    const channelId = await channelIdOf(cluster, streamer.account.username);
+    const name = streamer.account.username;
     const writeOnEveryNode = (file: string, content: string | Uint8Array) => {
       for (const node of cluster.nodes) {
-        const folder = join(node.dataDir, "live", "cachecheck");
+        const folder = hlsDirOf(node.dataDir, channelId);
         mkdirSync(folder, { recursive: true });
         writeFileSync(join(folder, file), content);
       }
@@ -133,11 +144,11 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
       const response = await fetch(cluster.url + path);
       return { status: response.status, cache: response.headers.get("x-cache-status"), body: await response.text() };
     };
-    expect(await get("/live/cachecheck/segment-1764000000.ts")).toMatchObject({ status: 200, cache: "MISS" });
-    expect(await get("/live/cachecheck/segment-1764000000.ts")).toMatchObject({ status: 200, cache: "HIT" });
-    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000000)) });
+    expect(await get(`/live/${name}/segment-1764000000.ts`)).toMatchObject({ status: 200, cache: "MISS" });
+    expect(await get(`/live/${name}/segment-1764000000.ts`)).toMatchObject({ status: 200, cache: "HIT" });
+    expect(await get(`/live/${name}/index.m3u8`)).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000000)) });
     writeOnEveryNode("index.m3u8", playlist(1764000001));
-    expect(await get("/live/cachecheck/index.m3u8")).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000001)) });
+    expect(await get(`/live/${name}/index.m3u8`)).toEqual({ status: 200, cache: null, body: withBlockingReload(playlist(1764000001)) });
   });
 
   test.skipIf(!nginxPassesRtmp())(
@@ -152,7 +163,8 @@ describe.skipIf(!inPostgresPass)("a cluster of two nodes behind nginx (runs in .
         return Number(channel?.is_live) === 1;
       });
       // The node that took it writes the HLS playlist into its own DATA_DIR, and serves it.
-      const playlist = (node: ClusterNode) => join(node.dataDir, "live", streamer.account.username, "index.m3u8");
+      const channelId = await channelIdOf(cluster, streamer.account.username);
+      const playlist = (node: ClusterNode) => join(hlsDirOf(node.dataDir, channelId), "index.m3u8");
       const owner = await waitFor("a node's HLS playlist", () => cluster.nodes.find((node) => existsSync(playlist(node))));
       const served = await fetch(`${owner.url}/live/${streamer.account.username}/index.m3u8`);
       expect({ status: served.status, body: await served.text() }).toMatchObject({ status: 200, body: expect.stringContaining("#EXTM3U") });

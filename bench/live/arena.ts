@@ -1,5 +1,6 @@
 // Arena as an operator runs it: `bun server/main.ts` in its own process, with a temp DATA_DIR and
 // free loopback ports; then streamers' accounts and stream keys through the public API.
+import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
@@ -66,8 +67,9 @@ export async function startArena(tempDir: string, from?: string, { channels = 1,
       flvPath: `/live/${username}.flv`,
       hlsPath: `/live/${username}/index.m3u8`,
       session,
-      // DATA_DIR/live/{username}: where the server keeps a live channel's HLS, thumbnail and preview.
-      jobFiles: { thumbnail: join(dataDir, "live", username, THUMBNAIL), "preview GIF": join(dataDir, "live", username, PREVIEW_GIF) },
+      // DATA_DIR/live/{channel id}: where the server keeps a live channel's HLS, thumbnail and preview (a version
+      // before issue 34 named the folder after the username).
+      jobFiles: liveFiles(join(dataDir, "live", String(channelIdOf(dataDir, username)))),
       async waitLive(timeoutMs = 15_000) {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
@@ -89,3 +91,17 @@ export async function startArena(tempDir: string, from?: string, { channels = 1,
     throw error;
   }
 }
+
+/** The channel's id, read from the server's own SQLite file (the bench's server runs on its default database). */
+function channelIdOf(dataDir: string, username: string): number {
+  const db = new Database(join(dataDir, "arena.db"), { readonly: true });
+  try {
+    const row = db.query<{ id: number }, [string]>('SELECT c.id FROM channel c JOIN "user" u ON u.id = c.user_id WHERE u.username = ?').get(username);
+    if (!row) throw new Error(`no channel for ${username}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+const liveFiles = (folder: string) => ({ thumbnail: join(folder, THUMBNAIL), "preview GIF": join(folder, PREVIEW_GIF) });

@@ -50,7 +50,7 @@ describe("going live", () => {
     expect(injectionLink).toBe(`rtmp://127.0.0.1:${rtmpPort}/live`);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     // Long enough for every check below to find the live still up (probing a live reads two seconds of it).
-    const liveSeconds = 12;
+    const liveSeconds = 14;
     const publisher = publishTestStream(ingest, { seconds: liveSeconds });
     await started;
 
@@ -67,6 +67,16 @@ describe("going live", () => {
       const res = await fetch(playlist);
       return res.ok && ((await res.text()).match(/\.ts/g)?.length ?? 0) >= 2;
     });
+    // Pictures are remade when asked for once older than their maximum age (nobody asking costs nothing). Checked
+    // first: a remake needs the live still up, and the probes below read seconds of it.
+    await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
+    const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, await channelIdOf(server, account.username)), "thumbnail.jpg");
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(thumbnailFile, aMinuteAgo, aMinuteAgo);
+    const thumbnail = await fetch(`${server.url}/live/${account.username}/thumbnail.jpg`);
+    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect(Date.now() - statSync(thumbnailFile).mtimeMs).toBeLessThan(THUMBNAIL_MAX_AGE_MS);
     // A player's blocking reload (LL-HLS delivery directive) is answered once the next segment is listed.
     const current = await (await fetch(playlist)).text();
     expect(current).toContain(BLOCKING_RELOAD_TAG);
@@ -80,15 +90,6 @@ describe("going live", () => {
     expect(hls.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
     const flv = await probe(`${server.url}/live/${account.username}.flv`);
     expect(flv.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
-    await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
-    // Pictures are remade when asked for once older than their maximum age (nobody asking costs nothing).
-    const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, await channelIdOf(server, account.username)), "thumbnail.jpg");
-    const aMinuteAgo = new Date(Date.now() - 60_000);
-    utimesSync(thumbnailFile, aMinuteAgo, aMinuteAgo);
-    const thumbnail = await fetch(`${server.url}/live/${account.username}/thumbnail.jpg`);
-    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
-    expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    expect(Date.now() - statSync(thumbnailFile).mtimeMs).toBeLessThan(THUMBNAIL_MAX_AGE_MS);
 
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     const replayReady = server.deps.bus.next("replay:ready");
