@@ -69,8 +69,9 @@ describe("going live", () => {
     });
     // Pictures are remade when asked for once older than their maximum age (nobody asking costs nothing). Checked
     // first: a remake needs the live still up, and the probes below read seconds of it.
-    await waitFor("a thumbnail", async () => (await streamOf(account.username)).thumbnail, 15_000, 250);
     const thumbnailFile = join(hlsDirOf(server.deps.config.dataDir, await channelIdOf(server, account.username)), "thumbnail.jpg");
+    await waitFor("a thumbnail", () => existsSync(thumbnailFile), 15_000, 100);
+    expect((await streamOf(account.username)).thumbnail).toBe(`/live/${account.username}/thumbnail.jpg`);
     const aMinuteAgo = new Date(Date.now() - 60_000);
     utimesSync(thumbnailFile, aMinuteAgo, aMinuteAgo);
     const thumbnail = await fetch(`${server.url}/live/${account.username}/thumbnail.jpg`);

@@ -33,9 +33,11 @@ describe("waiting list journey", () => {
     await managed.getByText(member.user.username).waitFor();
     await managed.getByRole("button", { name: `Take ${member.user.username} from the waiting list` }).waitFor();
 
-    // The holder gives the ticket back: the G-Coins return at once.
+    // The holder gives the ticket back, from the event page or (here) from their tickets: the G-Coins return at once.
     const holderPage = await pageFor(h, holder, "en");
     await holderPage.goto(`${h.server.url}/events/${event.slug}`);
+    await holderPage.getByRole("button", { name: "Give the ticket back" }).waitFor();
+    await holderPage.goto(`${h.server.url}/my-tickets`);
     await holderPage.getByRole("button", { name: "Give the ticket back" }).click();
     await holderPage.getByRole("dialog", { name: "Give this ticket back?" }).getByRole("button", { name: "Give the ticket back" }).click();
     await holderPage.getByText("Ticket given back: 100 G-Coins returned to your wallet.").waitFor();
@@ -45,6 +47,9 @@ describe("waiting list journey", () => {
     await memberPage.reload();
     await list.getByText("A place is free for you!").waitFor();
     await list.getByText(/It is held for you until/).waitFor();
+    // The offer is their one way in (issue 34, item 4): no register button or ticket panel beside it.
+    expect(await memberPage.getByRole("button", { name: "Register Now" }).count()).toBe(0);
+    expect(await memberPage.getByRole("region", { name: "Tickets" }).count()).toBe(0);
     await list.getByRole("button", { name: "Take the place and buy" }).click();
     await memberPage.getByText("Ticket bought!").waitFor();
     await memberPage.getByRole("region", { name: "Your ticket" }).waitFor();

@@ -15,6 +15,7 @@ import { useTicketTypes } from "../api/tickets.ts";
 import { closedReason, formatEuros, formatEventDate } from "../event-rules.ts";
 import { EventTickets } from "./ticket-panel.tsx";
 import { WaitlistPanel } from "../../../components/waitlist/waitlist-panel.tsx";
+import { useWaitlist } from "../../../lib/waitlist.ts";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 import "../../../i18n/screens/errors.ts";
@@ -49,6 +50,8 @@ function EventDetailView({ event }: { event: EventDetail }) {
   // A full event still lets those who hold a seat unregister or pay for it; cancelled or over, nobody acts.
   const seated = event.participantStatus === "pending" || event.participantStatus === "approved";
   const closed = reason === "full" ? !seated && !isCreator : reason !== null;
+  // A member offered a freed seat has one way in, the offer (issue 34, item 4): no register or buy panel beside it.
+  const offered = useWaitlist({ kind: "event", id: event.id }, isLoggedIn && !isCreator).data?.entry?.status === "offered";
   return (
     <main className="page event-page">
       <header
@@ -127,8 +130,8 @@ function EventDetailView({ event }: { event: EventDetail }) {
             </p>
           ) : null}
           {isLoggedIn && !isCreator ? <EventWaitlist event={event} /> : null}
-          {closed && !isCreator ? null : <EventAction event={event} isCreator={isCreator} />}
-          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} closed={closed} /> : null}
+          {(closed && !isCreator) || offered ? null : <EventAction event={event} isCreator={isCreator} />}
+          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} closed={closed || offered} /> : null}
         </aside>
       </div>
     </main>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useMyTickets } from "../api/tickets.ts";
-import { TicketCard } from "./ticket-panel.tsx";
+import { GiveBack, TicketCard } from "./ticket-panel.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 
@@ -33,7 +33,11 @@ export function MyTickets() {
       {tickets.data?.length ? (
         <div className="my-tickets">
           {tickets.data.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} withEvent />
+            <div key={ticket.id} className="ticket-held">
+              <TicketCard ticket={ticket} withEvent />
+              {/* Before its event, a valid ticket is given back here too (issue 34, item 4); the server has the last word. */}
+              {ticket.status === "valid" && Date.parse(ticket.event.startDate) > Date.now() ? <GiveBack ticket={ticket} /> : null}
+            </div>
           ))}
         </div>
       ) : null}

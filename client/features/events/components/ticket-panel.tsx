@@ -68,7 +68,7 @@ export function EventTickets({ event, closed = false }: { event: EventDetail; cl
 }
 
 /** Before the event, a holder gives a ticket back: its G-Coins return at once and the seat goes to the waiting list. */
-function GiveBack({ ticket }: { ticket: Ticket }) {
+export function GiveBack({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation("events-ui");
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelTicket();
