@@ -150,9 +150,19 @@ describe("the admin console", () => {
     await page.getByLabel("Nom court").fill("PA");
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await page.getByText("Jeu enregistré.").waitFor();
+    // A file that is not a picture is refused under the picture it was meant for, saying why (issue 34, item 13).
+    await page.getByLabel("Envoyer l'icône").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
+    const refusal = page
+      .locator("figure")
+      .filter({ has: page.getByLabel("Envoyer l'icône") })
+      .getByRole("alert");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe("Seules les images sont acceptées (JPEG, PNG, WebP ou GIF).");
     const png = { name: "picture.png", mimeType: "image/png", buffer: Buffer.from(await makeImage("png")) };
     await page.getByLabel("Envoyer l'icône").setInputFiles(png);
+    await page.getByText("Image enregistrée.").waitFor();
     await page.locator('img[alt="Icône"][src^="/uploads/games/"]').waitFor();
+    expect(await refusal.count()).toBe(0);
     await page.getByLabel("Envoyer l'affiche verticale").setInputFiles(png);
     await page.locator('img[alt="Affiche verticale"][src^="/uploads/games/"]').waitFor();
     const game = (await new Browser(server.url).get("/api/stream/games")).body.games.find((g: { name: string }) => g.name === "Pétanque Arena");

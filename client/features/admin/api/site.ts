@@ -49,7 +49,7 @@ export const useLegalVersions = (type: string, lang: string) =>
   useQuery({ queryKey: ["admin", "legal-versions", type, lang], queryFn: ({ signal }) => api<LegalVersions>(`/legal/${type}/versions?lang=${lang}`, { signal }) });
 
 /** Any console call that changes something: afterwards every console query (and the site's header) is read again. */
-export function useAdminCall<I, O = unknown>(call: (input: I) => Promise<O>, options: { onSuccess?: (answer: O, input: I) => void; onError?: (error: Error) => void } = {}) {
+export function useAdminCall<I, O = unknown>(call: (input: I) => Promise<O>, options: { onSuccess?: (answer: O, input: I) => void; onError?: (error: Error, input: I) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -59,7 +59,7 @@ export function useAdminCall<I, O = unknown>(call: (input: I) => Promise<O>, opt
       void queryClient.invalidateQueries({ queryKey: ["legal"] });
       options.onSuccess?.(answer, input);
     },
-    onError: options.onError,
+    onError: (error, input) => options.onError?.(error, input),
   });
 }
 

@@ -10,6 +10,7 @@ import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
 const PICTURES = ["icon", "portrait", "landscape"] as const;
+type Picture = (typeof PICTURES)[number];
 const blank: GameTexts = { name: "", shortName: "", descriptionFr: "", descriptionEn: "" };
 
 /** The games catalogue: add a title, edit one, hide or show it, and give it an icon and posters. */
@@ -80,7 +81,15 @@ function GameForm({ game, onDone, onClose }: { game?: AdminGame; onDone: (game: 
     },
     onError: failed,
   });
-  const upload = useAdminCall(adminCalls.gamePicture, { onSuccess: (answer) => onDone(answer.game), onError: failed });
+  // A picture's refusal is said under that picture (its field is the file, which the text form does not show).
+  const [pictureError, setPictureError] = useState<{ picture: Picture; message: string } | null>(null);
+  const upload = useAdminCall(adminCalls.gamePicture, {
+    onSuccess: (answer) => {
+      toast.success(t("game_picture_saved"));
+      onDone(answer.game);
+    },
+    onError: (e, { picture }) => setPictureError({ picture, message: e.message }),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -115,9 +124,18 @@ function GameForm({ game, onDone, onClose }: { game?: AdminGame; onDone: (game: 
                   <input
                     type="file"
                     accept="image/png,image/jpeg,image/webp,image/gif"
-                    onChange={(event) => event.target.files?.[0] && upload.mutate({ id: game.id, picture, file: event.target.files[0] })}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      setPictureError(null);
+                      if (file) upload.mutate({ id: game.id, picture, file });
+                    }}
                   />
                 </label>
+                {pictureError?.picture === picture ? (
+                  <p className="field-error" role="alert">
+                    {pictureError.message}
+                  </p>
+                ) : null}
               </figure>
             );
           })}
