@@ -61,6 +61,8 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     await waitingPage.goto(`${handles.server.url}/tournament/${id}`);
     const list = waitingPage.getByRole("region", { name: "Waiting list" });
     await list.getByText("A place is free for you!").waitFor();
+    // The offer is their one way in (issue 34, item 4): no Join button beside it.
+    expect(await waitingPage.getByRole("button", { name: "Join", exact: true }).count()).toBe(0);
     await list.getByRole("button", { name: "Take the place", exact: true }).click();
     await desk.reload();
     await panel.getByText("6 of 6 checked in").waitFor();

@@ -4,6 +4,7 @@ import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useSession } from "../../../lib/session.ts";
+import { useWaitlist } from "../../../lib/waitlist.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { useJoinTournament, useLeaveTournament } from "../api/mutations.ts";
 import type { TournamentPage } from "../api/types.ts";
@@ -18,6 +19,8 @@ export function JoinControl({ tournament }: { tournament: TournamentPage }) {
   const [confirming, setConfirming] = useState(false);
   const full = tournament.numberOfPlayers >= tournament.size;
   const active = tournament.isActive || tournament.isFinished;
+  // A member offered a freed slot takes it from the offer (issue 34, item 4): no Join button beside it.
+  const offered = useWaitlist({ kind: "tournament", id: tournament.id }, Boolean(user) && !active).data?.entry?.status === "offered";
 
   const onJoin = () => {
     if (!user) return openAuthModal("login");
@@ -37,7 +40,7 @@ export function JoinControl({ tournament }: { tournament: TournamentPage }) {
   return (
     <div className="join-control">
       {full ? <Badge tone="warning">{t("full")}</Badge> : null}
-      {!joined && !active && !full ? (
+      {!joined && !active && !full && !offered ? (
         <Button onClick={onJoin} busy={join.isPending}>
           {t("join")}
         </Button>
