@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, parseProxyTrust } from "./config.ts";
 
 function withDataDir(run: (dataDir: string) => void): void {
   const dataDir = mkdtempSync(join(tmpdir(), "arena-config-"));
@@ -67,6 +67,15 @@ describe("loadConfig", () => {
       expect(message).toContain("SMTP_URL must start with smtp:// or smtps://");
       expect(message).toContain("OAUTH_GOOGLE_CLIENT_ID and OAUTH_GOOGLE_CLIENT_SECRET must be set together");
       expect(message).toContain("ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+    });
+  });
+
+  it("refuses a TRUST_PROXY (issue 34, item 18) that is neither a switch nor addresses, naming the bad entry", () => {
+    expect(parseProxyTrust("10.0.0.0/33")).toEqual({ error: expect.stringContaining('"10.0.0.0/33" is not an address or a range') });
+    withDataDir((dataDir) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1,proxy.lan" })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1,proxy.lan" })).toThrow('"proxy.lan" is not an address or a range');
+      expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "on" }).trustProxy).toEqual({ kind: "peer" });
     });
   });
 });
