@@ -71,6 +71,28 @@ describe("a streamer's dashboard", () => {
     await w.makeReplay(channel);
     expect((await dashboardFor(deps, streamer)).stats).toMatchObject({ totalStreams: 2 });
   });
+
+  it("shows the member's channel once it has gone live: the last five lives, each with its watchable replay (issue 34, item 13)", async () => {
+    const member = await w.makeUser();
+    const channel = await w.makeChannel(member);
+    expect((await dashboardFor(deps, member)).channel).toBeNull();
+    const replayIds: number[] = [];
+    for (const title of ["un", "deux", "trois", "quatre", "cinq", "six"]) {
+      w.clock.advance(HOUR);
+      replayIds.push(await w.makeReplay(channel, { title, status: title === "cinq" ? "failed" : "ready", deleted: title === "quatre" }));
+    }
+    const fans = [await w.makeUser(), await w.makeUser()];
+    for (const fan of fans) await follow(deps, fan, member.id);
+
+    const summary = (await dashboardFor(deps, member)).channel!;
+    // Counted by hand from what was made above: six lives, four replays ready and not deleted, two followers.
+    expect(summary).toMatchObject({ followers: 2, lives: 6, replays: 4 });
+    const sessionOf = async (replayId: number) => (await db.selectFrom("replay").select("live_session_id").where("id", "=", replayId).executeTakeFirstOrThrow()).live_session_id;
+    const newestFive = await Promise.all(replayIds.slice(1).reverse().map(sessionOf));
+    const startedAt = await db.selectFrom("live_session").select(["id", "started_at"]).where("id", "in", newestFive).execute();
+    expect(summary.lastLives.map((live) => live.startedAt)).toEqual(newestFive.map((id) => new Date(startedAt.find((row) => row.id === id)!.started_at).toISOString()));
+    expect(summary.lastLives.map((live) => live.replayId)).toEqual([replayIds[5]!, null, null, replayIds[2]!, replayIds[1]!]);
+  });
 });
 
 describe("a viewer's dashboard", () => {

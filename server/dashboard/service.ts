@@ -18,8 +18,52 @@ const openReports = (deps: AppDeps) =>
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 
-/** The stat cards of the caller's role (spec 02 §6), with real figures. */
+const LAST_LIVES = 5;
+
+/**
+ * The member's own channel once it has gone live (issue 34, item 13), whatever their role: its followers, its
+ * lives (the last five, each with its replay when one is watchable) and its replays. Null before a first live.
+ */
+export async function channelSummaryOf(deps: AppDeps, userId: number) {
+  const channel = await deps.db.selectFrom("channel").select("id").where("user_id", "=", userId).executeTakeFirst();
+  if (!channel) return null;
+  const lives = await deps.db
+    .selectFrom("live_session")
+    .select(["id", "title", "started_at", "ended_at"])
+    .where("channel_id", "=", channel.id)
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (!lives.length) return null;
+  const replays = await deps.db
+    .selectFrom("replay")
+    .select(["id", "live_session_id"])
+    .where("channel_id", "=", channel.id)
+    .where("status", "=", "ready")
+    .where("deleted_at", "is", null)
+    .where("tournament_id", "is", null)
+    .execute();
+  const followers = await deps.db.selectFrom("follow").select(sql<number>`COUNT(*)`.as("n")).where("followed_id", "=", userId).executeTakeFirstOrThrow();
+  const replayOfSession = new Map(replays.map((replay) => [replay.live_session_id, replay.id]));
+  return {
+    followers: Number(followers.n),
+    lives: lives.length,
+    replays: replays.length,
+    lastLives: lives.slice(0, LAST_LIVES).map((live) => ({
+      title: live.title,
+      startedAt: new Date(live.started_at).toISOString(),
+      endedAt: live.ended_at === null ? null : new Date(live.ended_at).toISOString(),
+      replayId: replayOfSession.get(live.id) ?? null,
+    })),
+  };
+}
+
+/** The stat cards of the caller's role (spec 02 §6), with real figures, and their channel once it has gone live. */
 export async function dashboardFor(deps: AppDeps, user: User) {
+  return { ...(await roleStatsFor(deps, user)), channel: await channelSummaryOf(deps, user.id) };
+}
+
+async function roleStatsFor(deps: AppDeps, user: User) {
   const now = deps.now();
   switch (user.role) {
     case "streamer": {

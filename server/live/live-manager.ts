@@ -13,6 +13,7 @@ import { recordingRoom } from "../storage-policy/disk-room.ts";
 import { warnAdminsDiskNearlyFull, warnRecordingStopped } from "../storage-policy/warnings.ts";
 import { markOffline, ownsSession } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
+import { becomeStreamerOnLive } from "../users/streamer-role.ts";
 
 /** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
 export const RECONNECT_GRACE_MS = 4000;
@@ -216,6 +217,7 @@ export class LiveManager implements PublishEvents, LiveControl {
       .returning("id")
       .executeTakeFirstOrThrow();
     channel.sessionId = session.id;
+    await becomeStreamerOnLive(this.deps.db, channel.channelId, now);
     await this.deps.db.updateTable("channel").set({ is_live: 1, live_session_id: session.id }).where("id", "=", channel.channelId).execute();
     this.deps.bus.emit("stream:started", { channelId: channel.channelId, username: channel.username });
   }

@@ -10,8 +10,8 @@ const handles = useServerAndBrowser(ADMIN_ENV);
 const contexts: BrowserContext[] = [];
 closeTestContextsAfterEach(contexts);
 
-async function consoleAs(session: string, user: { id: number; username: string }) {
-  const context = await loggedInContext(handles.browser, handles.server.url, session, user);
+async function consoleAs(session: string, user: { id: number; username: string }, viewport?: { width: number; height: number }) {
+  const context = await loggedInContext(handles.browser, handles.server.url, session, user, viewport);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${handles.server.url}/admin`);
@@ -170,6 +170,19 @@ describe("the admin console", () => {
     expect(game.portraitImage).toMatch(/^\/uploads\/games\/.*\.webp$/);
     await page.getByRole("tab", { name: "Journal" }).click();
     for (const action of ["Jeu ajouté", "Icône du jeu", "Affiche verticale du jeu"]) await page.getByRole("cell", { name: action, exact: true }).first().waitFor();
+  });
+
+  it("fits a 375 px phone on every tab: tables and lists scroll inside their own box, never the page", async () => {
+    const admin = new Browser(handles.server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    await signedInUser(handles.server, { username: "Vingt_caracteres_ok1" });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user, { width: 375, height: 812 });
+    for (const tab of ["Membres", "Contenus", "Site", "Textes légaux", "Jeux", "Machine", "Stockage", "Journal"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.getByRole("tabpanel", { name: tab }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect({ tab, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ tab, width: 375 });
+    }
   });
 
   it("sends a member who is not an admin away, and the server refuses them the console's data", async () => {

@@ -6,6 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
+import { ChannelSummary } from "../../../features/dashboards/components/channel-summary.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
 import { StationRequests } from "../../../features/tournaments/components/station-requests.tsx";
@@ -17,7 +18,8 @@ type Tile = { label: string; icon: ReactNode } & ({ link: LinkProps } | { onClic
 
 /**
  * /dashboard (spec 02 §2, §6): a title and description for the caller's role, quick-action tiles and
- * stat cards with the server's real figures; moderators and admins also get the report queue.
+ * stat cards with the server's real figures, the member's channel once it has gone live; moderators and admins
+ * also get the report queue.
  */
 export function RoleDashboard() {
   const { t } = useTranslation("community");
@@ -72,6 +74,7 @@ export function RoleDashboard() {
               ))}
         </section>
       )}
+      {dashboard.data?.channel ? <ChannelSummary channel={dashboard.data.channel} /> : null}
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
   );
