@@ -2,6 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { probe } from "./probe.ts";
+import { flvRecordedSeconds } from "./clip.ts";
 import { recordingParts } from "./live-outputs.ts";
 
 export interface FinishedRecording {
@@ -26,4 +27,17 @@ export async function finaliseRecording(recordingDir: string, output: string): P
   const thumbnail = output.replace(/\.mp4$/, ".jpg");
   await runFfmpeg(["-y", "-ss", String(Math.max(0, duration / 2)), "-i", output, "-frames:v", "1", "-vf", "scale=640:-2", "-q:v", "4", thumbnail]).catch(() => undefined);
   return { file: output, thumbnail, duration, size: statSync(output).size };
+}
+
+/** What concatenation may lose per part: the last frame's own length and a rounded start. */
+const PART_SLACK_SECONDS = 0.5;
+
+/**
+ * Whether an MP4 holds everything its recording parts did (issue 34, item 12): its length is at least the parts'
+ * lengths added up (read from each part's ends, media/clip.ts), less a frame's slack per part. Only then may the
+ * parts go, so a failed or cut-short concatenation never costs the streamer their live.
+ */
+export function mp4CoversParts(parts: string[], mp4Seconds: number): boolean {
+  const recorded = parts.reduce((sum, part) => sum + (flvRecordedSeconds(part) ?? 0), 0);
+  return parts.length > 0 && mp4Seconds > 0 && mp4Seconds >= recorded - PART_SLACK_SECONDS * parts.length;
 }

@@ -202,6 +202,7 @@ const CASES: Record<string, Case> = {
     cleanup: (w) => waitFor("the backup", async () => (await w.admin.call("GET", "/api/admin/backups")).body.running === false, 20_000, 50),
   },
   "PUT /api/admin/storage": { kind: "admin", call: () => ({ path: "/api/admin/storage", body: { keep: "days", keepDays: 30, minFreeGb: 2, minFreePercent: 5 } }) },
+  "POST /api/admin/storage/run": { kind: "admin", call: () => ({ path: "/api/admin/storage/run" }) },
   "PUT /api/legal/{type}": { kind: "admin", call: () => ({ path: "/api/legal/rgpd", body: { lang: "en", title: "Privacy", content: "<p>Rewritten</p>" } }) },
   "POST /api/stream/replays/{id}/restore": { kind: "admin", ownerRefusedToo: true, call: async (w) => ({ path: `/api/stream/replays/${await w.newReplay({ deleted: true })}/restore` }) },
   "POST /api/wallet/credit": { kind: "admin", call: (w) => ({ path: "/api/wallet/credit", bodyFor: (actor) => ({ userId: actor.user.id || w.member.user.id, amount: 1000 }) }) },

@@ -11,7 +11,8 @@ import { publishTestStream, startTestProcess, waitFor } from "../../tests/fixtur
 import { stopWhenTestEnds } from "../../tests/fixtures/cleanup.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser, channelIdOf, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
-import { hlsDirOf } from "../../media/live-outputs.ts";
+import { flvRecordedSeconds } from "../../media/clip.ts";
+import { hlsDirOf, recordingParts } from "../../media/live-outputs.ts";
 import { VISITORS_PER_ADDRESS } from "../channels/viewers.ts";
 import { THUMBNAIL_MAX_AGE_MS } from "./live-manager.ts";
 import { BLOCKING_RELOAD_TAG, lastSegment } from "./playlist-wait.ts";
@@ -201,8 +202,22 @@ describe("a remux that crashes", () => {
       100,
     );
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    const replayReady = server.deps.bus.next("replay:ready");
     publisher.kill("SIGKILL");
     await ended;
+    // Both parts are in the replay, measured from the parts' own ends before they go (issue 34, item 12)…
+    const session = await server.deps.db
+      .selectFrom("live_session")
+      .select(["id", "recording_dir"])
+      .where("channel_id", "=", await channelIdOf(server, account.username))
+      .executeTakeFirstOrThrow();
+    const partSeconds = recordingParts(session.recording_dir).reduce((sum, part) => sum + (flvRecordedSeconds(part) ?? 0), 0);
+    const { replayId } = await replayReady;
+    const replay = await server.deps.db.selectFrom("replay").select(["file_path", "live_session_id"]).where("id", "=", replayId).executeTakeFirstOrThrow();
+    expect(replay.live_session_id).toBe(session.id);
+    expect((await probe(join(recordings, replay.file_path!))).duration).toBeGreaterThanOrEqual(partSeconds - 1);
+    // …and the disk keeps the MP4 alone.
+    expect(existsSync(session.recording_dir)).toBe(false);
   });
 });
 

@@ -1,6 +1,9 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { finaliseRecording } from "../../media/recording.ts";
+import { bytesUnder } from "../../media/disk-usage.ts";
+import { recordingParts } from "../../media/live-outputs.ts";
+import { probe } from "../../media/probe.ts";
+import { finaliseRecording, mp4CoversParts } from "../../media/recording.ts";
 import { fold } from "../text/fold.ts";
 import type { AppDeps } from "../http/context.ts";
 import { isErasedAccount } from "../auth/erased-accounts.ts";
@@ -46,7 +49,8 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
   const recordingsRoot = join(deps.config.mediaDir, "recordings");
   try {
     const output = join(recordingsRoot, String(session.channel_id), `${sessionId}.mp4`);
-    const result = await finaliseRecording(recordingDirOf(deps.config.mediaDir, session.recording_dir), output);
+    const recordingDir = recordingDirOf(deps.config.mediaDir, session.recording_dir);
+    const result = await finaliseRecording(recordingDir, output);
     if (!result) {
       await deps.db.deleteFrom("replay").where("id", "=", replayId).execute();
       return markFinalised(deps, sessionId);
@@ -57,12 +61,53 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
       .where("id", "=", replayId)
       .execute();
     await markFinalised(deps, sessionId);
+    removePartsCoveredBy(deps, recordingDir, result.duration);
     deps.bus.emit("replay:ready", { replayId, channelId: session.channel_id });
   } catch (error) {
     log(`[replay] session ${sessionId}: ${(error as Error).message}`);
     await deps.db.updateTable("replay").set({ status: "failed" }).where("id", "=", replayId).execute();
     await markFinalised(deps, sessionId);
   }
+}
+
+/**
+ * A live's recording parts, once its MP4 is verified to hold them all (issue 34, item 12): the disk keeps one copy of
+ * a live, not the FLV parts beside the MP4 (a site capped at X GB used about 2X). Match replays cut later read the
+ * MP4 instead (server/tournaments/match-replays.ts). Returns whether they went.
+ */
+export function removePartsCoveredBy(deps: AppDeps, recordingDir: string, mp4Seconds: number): boolean {
+  const parts = recordingParts(recordingDir);
+  // Only ever a folder inside recordings/: a stored path from elsewhere is left alone.
+  if (!recordingDir.startsWith(join(deps.config.mediaDir, "recordings") + sep)) return false;
+  if (parts.length > 0 && !mp4CoversParts(parts, mp4Seconds)) return false;
+  rmSync(recordingDir, { recursive: true, force: true });
+  return true;
+}
+
+/**
+ * The parts still beside a finished live's MP4: those of lives made before the rule above, or whose removal a restart
+ * interrupted. Each MP4 is measured again before its parts go; a live whose replay failed keeps its parts (the only
+ * copy). Run with the storage policy (server/storage-policy/retention.ts). Returns the bytes freed.
+ */
+export async function removeLeftoverParts(deps: AppDeps): Promise<number> {
+  const finished = await deps.db
+    .selectFrom("live_session")
+    .innerJoin("replay", "replay.live_session_id", "live_session.id")
+    .select(["live_session.recording_dir", "replay.file_path"])
+    .where("live_session.finalised_at", "is not", null)
+    .where("replay.match_id", "is", null)
+    .where("replay.status", "=", "ready")
+    .execute();
+  let freed = 0;
+  for (const session of finished) {
+    const recordingDir = recordingDirOf(deps.config.mediaDir, session.recording_dir);
+    const mp4 = session.file_path && join(deps.config.mediaDir, "recordings", session.file_path);
+    if (!mp4 || !existsSync(recordingDir) || !existsSync(mp4)) continue;
+    const bytes = bytesUnder(recordingDir);
+    const { duration } = await probe(mp4).catch(() => ({ duration: 0 }));
+    if (removePartsCoveredBy(deps, recordingDir, duration)) freed += bytes;
+  }
+  return freed;
 }
 
 async function streamerErased(deps: AppDeps, channelId: number): Promise<boolean> {

@@ -146,15 +146,20 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
  * Deletes a replay for good: its row, then its video, thumbnail and the live's recording parts it
  * was made from. Callers check who may (an admin's hard delete, the storage policy's daily run).
  */
-export async function removeReplayForGood(deps: AppDeps, replay: Pick<ReplayRow, "id" | "file_path" | "thumbnail_path" | "live_session_id">): Promise<void> {
+export async function removeReplayForGood(deps: AppDeps, replay: Pick<ReplayRow, "id" | "file_path" | "thumbnail_path" | "live_session_id" | "match_id">): Promise<void> {
   await deps.db.deleteFrom("replay").where("id", "=", replay.id).execute();
   await removeReplayFiles(deps, replay);
 }
 
-/** A removed replay's video, thumbnail and the live's recording parts it was made from (the row goes first: a file without a row is only disk). */
-async function removeReplayFiles(deps: AppDeps, replay: Pick<ReplayRow, "file_path" | "thumbnail_path" | "live_session_id">): Promise<void> {
+/**
+ * A removed replay's video, thumbnail and, for a live's own replay, the recording parts it was made from (the row goes
+ * first: a file without a row is only disk). A match replay leaves the live's parts: they are the live's, still being
+ * written while it runs.
+ */
+async function removeReplayFiles(deps: AppDeps, replay: Pick<ReplayRow, "file_path" | "thumbnail_path" | "live_session_id" | "match_id">): Promise<void> {
   const root = join(deps.config.mediaDir, "recordings");
   for (const path of [replay.file_path, replay.thumbnail_path]) if (path) rmSync(join(root, path), { force: true });
+  if (replay.match_id !== null) return;
   const session = await deps.db.selectFrom("live_session").select("recording_dir").where("id", "=", replay.live_session_id).executeTakeFirst();
   const parts = session && recordingDirOf(deps.config.mediaDir, session.recording_dir);
   // Only ever a folder inside recordings/: a stored path from elsewhere is left alone.

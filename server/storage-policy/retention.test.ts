@@ -1,26 +1,29 @@
 import { describe, expect, it } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Channel } from "../../db/types.ts";
 import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { pinReplay } from "../replays/service.ts";
 import { updatePolicy } from "./policy.ts";
 import { applyRetentionWhenDue, SYSTEM_ACTOR } from "./retention.ts";
+import { runRetentionNow, storageOverview } from "./service.ts";
 
 const w = await freshDeps();
 const { deps, db, clock } = w;
 const DAY = 24 * 3_600_000;
 const MB = 1000 ** 2;
+const GB = 1024 ** 3;
 const log: string[] = [];
-const run = () => applyRetentionWhenDue(deps, (line) => log.push(line));
+/** The replays a run removed, or null when the day's run was already done. */
+const run = async () => (await applyRetentionWhenDue(deps, (line) => log.push(line)))?.removed ?? null;
 const recordings = join(deps.config.mediaDir, "recordings");
 const admin = await w.makeAdmin();
 const keep = (policy: { keep: "forever" | "days" | "size"; keepDays?: number; maxRecordingsGb?: number }) =>
   updatePolicy(deps, admin, { keepDays: null, maxRecordingsGb: null, minFreeGb: 2, minFreePercent: 5, ...policy });
 
 /**
- * A replay as a finished live leaves it, `daysOld` days before the clock's now: its MP4, thumbnail and
- * the recording part it was made from are real files; its size is what its row says.
+ * A replay as a finished live leaves it, `daysOld` days before the clock's now: its MP4, thumbnail and the recording
+ * part it was made from are files that take `bytes` together on disk (the MP4 holds what the two small ones leave).
  */
 async function replayOf(channel: Channel, daysOld: number, options: { bytes?: number; pinned?: boolean; deleted?: boolean } = {}) {
   const id = await w.makeReplay(channel, { title: `${daysOld} days old`, deleted: options.deleted });
@@ -31,6 +34,7 @@ async function replayOf(channel: Channel, daysOld: number, options: { bytes?: nu
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, "recorded");
   }
+  truncateSync(files[0]!, (options.bytes ?? MB) - 2 * "recorded".length);
   await db.updateTable("live_session").set({ recording_dir: partsDir }).where("id", "=", row.live_session_id).execute();
   await db
     .updateTable("replay")
@@ -38,6 +42,11 @@ async function replayOf(channel: Channel, daysOld: number, options: { bytes?: nu
     .where("id", "=", id)
     .execute();
   return { id, files };
+}
+
+/** The bytes of every file under the recordings folder, added up here apart from the job's own count. */
+function filesOnDisk(dir = recordings): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? filesOnDisk(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
 }
 
 /** Read from the tables, apart from the job: which replays are left, and what the audit log says the system removed. */
@@ -122,8 +131,7 @@ describe("the retention job", () => {
     const removed = await run();
     expect(removed!.map((replay) => replay.id)).toEqual([a.id, b.id, c.id]);
     expect(await remainingIds()).toEqual([pinned.id, d.id]);
-    const left = await db.selectFrom("replay").select("file_size").execute();
-    expect(left.reduce((sum, row) => sum + Number(row.file_size), 0)).toBeLessThanOrEqual(100 * MB);
+    expect(filesOnDisk()).toBeLessThanOrEqual(0.1 * GB);
     for (const replay of [a, b, c]) for (const file of replay.files) expect(existsSync(file)).toBe(false);
     for (const replay of [pinned, d]) for (const file of replay.files) expect(existsSync(file)).toBe(true);
     expect((await auditedRemovals()).map((entry) => entry.id)).toEqual([a.id, b.id, c.id]);
@@ -138,6 +146,28 @@ describe("the retention job", () => {
     await keep({ keep: "size", maxRecordingsGb: 0.1 });
     expect((await run())!.map((replay) => replay.id)).toEqual([loose.id]);
     expect(await remainingIds()).toEqual([first.id, second.id]);
+    await emptyRecordings();
+  });
+});
+
+describe('an admin\'s "Apply now" (issue 34, item 12)', () => {
+  it("runs the policy at once, names what went with its channel, counts as the day's run, and the log names the admin", async () => {
+    const streamer = await w.makeUser({ role: "streamer" });
+    const channel = await w.makeChannel(streamer);
+    const old = await replayOf(channel, 40, { bytes: 3 * MB });
+    const young = await replayOf(channel, 2);
+    await keep({ keep: "days", keepDays: 30 });
+    for (const role of ["viewer", "streamer", "moderator"] as const) expect(await refusal(runRetentionNow(deps, await w.makeUser({ role })))).toMatchObject({ status: 403 });
+    expect(await remainingIds()).toContain(old.id);
+
+    const applied = await runRetentionNow(deps, admin);
+
+    expect(applied.removed).toEqual([{ id: old.id, title: "40 days old", username: streamer.username, bytes: 3 * MB, createdAt: new Date(clock.now() - 40 * DAY).toISOString(), rule: "days" }]);
+    expect(await remainingIds()).toEqual([young.id]);
+    expect(await auditedRemovals()).toEqual([{ id: old.id, actor: admin.id }]);
+    // The daily job does not run again the same day.
+    expect(await run()).toBeNull();
+    expect((await storageOverview(deps, admin)).recordings.onDiskBytes).toBe(filesOnDisk());
     await emptyRecordings();
   });
 });

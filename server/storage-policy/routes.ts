@@ -3,8 +3,8 @@ import { currentUser, requireRole, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { updatePolicy } from "./policy.ts";
-import { MyRecordingSchema, StoragePolicyInputSchema, StoragePolicyResponseSchema } from "./schemas.ts";
-import { myRecording, storageOverview } from "./service.ts";
+import { MyRecordingSchema, RetentionRunSchema, StoragePolicyInputSchema, StoragePolicyResponseSchema } from "./schemas.ts";
+import { myRecording, runRetentionNow, storageOverview } from "./service.ts";
 
 const tags = ["Storage"];
 const admins = { security: secured, middleware: [requireRole("admin")] };
@@ -26,6 +26,14 @@ const updateRoute = createRoute({
   request: { body: jsonBody(StoragePolicyInputSchema) },
   responses: { 200: jsonResponse(StoragePolicyResponseSchema, "The new policy"), 400: errors[400], 401: errors[401], 403: errors[403] },
 });
+const runRoute = createRoute({
+  method: "post",
+  path: "/admin/storage/run",
+  tags,
+  summary: "Apply the storage policy now, and say what it removed",
+  ...admins,
+  responses: { 200: jsonResponse(RetentionRunSchema, "What the run removed"), 401: errors[401], 403: errors[403] },
+});
 const myRecordingRoute = createRoute({
   method: "get",
   path: "/storage/my-recording",
@@ -43,5 +51,6 @@ export function storagePolicyRoutes(deps: AppDeps) {
       await updatePolicy(deps, currentUser(c), c.req.valid("json"));
       return c.json({ success: true as const, ...(await storageOverview(deps, currentUser(c))) }, 200);
     })
+    .openapi(runRoute, async (c) => c.json({ success: true as const, ...(await runRetentionNow(deps, currentUser(c))) }, 200))
     .openapi(myRecordingRoute, async (c) => c.json({ success: true as const, ...(await myRecording(deps, currentUser(c))) }, 200));
 }

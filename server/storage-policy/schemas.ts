@@ -49,10 +49,20 @@ export const StoragePolicyResponseSchema = z.object({
   success: z.literal(true),
   policy: StoragePolicySchema,
   room: RecordingRoomSchema,
-  /** Bytes the replays' files take, pinned ones apart. */
-  recordings: z.object({ bytes: z.number(), pinnedBytes: z.number(), count: z.number(), pinnedCount: z.number() }),
+  /** Bytes the replays' files take, pinned ones apart; and what the recordings folder holds on disk (what the size rule counts). */
+  recordings: z.object({ bytes: z.number(), pinnedBytes: z.number(), count: z.number(), pinnedCount: z.number(), onDiskBytes: z.number() }),
 });
 export type StoragePolicyResponse = z.infer<typeof StoragePolicyResponseSchema>;
+
+/** What the admin's "Apply now" removed: replays (each with its channel and the rule), and recording parts left beside verified MP4s. */
+export const RetentionRunSchema = z
+  .object({
+    success: z.literal(true),
+    partsBytes: z.number(),
+    removed: z.array(z.object({ id: z.number(), title: z.string(), username: z.string().nullable(), bytes: z.number(), createdAt: z.string(), rule: z.enum(["days", "size"]) })),
+  })
+  .meta({ id: "RetentionRun" });
+export type RetentionRunResponse = z.infer<typeof RetentionRunSchema>;
 
 /** The streamer's own live: whether it is recorded (false: stopped for want of disk room). */
 export const MyRecordingSchema = z.object({

@@ -4,6 +4,7 @@ import { assertAdmin } from "../admin/guard.ts";
 import type { AppDeps } from "../http/context.ts";
 import { recordingRoom } from "./disk-room.ts";
 import { readPolicy } from "./policy.ts";
+import { applyRetention, recordingsOnDisk } from "./retention.ts";
 
 /** The console's storage panel: the policy, the disk's room for recordings, and what the replays take. */
 export async function storageOverview(deps: AppDeps, caller: User) {
@@ -22,7 +23,33 @@ async function replayBytes(deps: AppDeps) {
       sql<number>`COUNT(pinned_at)`.as("pinned_count"),
     ])
     .executeTakeFirstOrThrow();
-  return { bytes: Number(row.bytes), pinnedBytes: Number(row.pinned_bytes), count: Number(row.count), pinnedCount: Number(row.pinned_count) };
+  return { bytes: Number(row.bytes), pinnedBytes: Number(row.pinned_bytes), count: Number(row.count), pinnedCount: Number(row.pinned_count), onDiskBytes: recordingsOnDisk(deps) };
+}
+
+/**
+ * The admin's "Apply now" (issue 34, item 12): the policy's run at once, with what it removed, each named with its
+ * channel. It counts as the day's run; the audit log names the admin.
+ */
+export async function runRetentionNow(deps: AppDeps, caller: User) {
+  assertAdmin(caller);
+  await deps.db.updateTable("storage_policy").set({ last_run_at: deps.now() }).where("id", "=", 1).execute();
+  const run = await applyRetention(deps, (line) => deps.logTail?.note(line), caller);
+  const channelIds = [...new Set(run.removed.map((replay) => replay.channelId))];
+  const owners = channelIds.length
+    ? await deps.db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select(["channel.id", "user.username"]).where("channel.id", "in", channelIds).execute()
+    : [];
+  const usernameOf = new Map(owners.map((owner) => [owner.id, owner.username]));
+  return {
+    partsBytes: run.partsBytes,
+    removed: run.removed.map((replay) => ({
+      id: replay.id,
+      title: replay.title,
+      username: usernameOf.get(replay.channelId) ?? null,
+      bytes: replay.bytes,
+      createdAt: new Date(replay.createdAt).toISOString(),
+      rule: replay.rule,
+    })),
+  };
 }
 
 /** The caller's live right now, and whether it is recorded (its recording stops when the disk is nearly full). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { probe } from "../../media/probe.ts";
 import { publishTestStream } from "../../tests/fixtures/publisher.ts";
@@ -108,8 +109,18 @@ describe("match replays", () => {
     await Bun.sleep(4000);
     expect((await organiser.browser.post(`/api/tournament/start-match/${matchID}`)).status).toBe(200);
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === streamer.account.username);
+    const sessionReplay = server.deps.bus.next("replay:ready");
     await publisher.exited;
     await ended;
+    // The live's replay is made and its parts removed (issue 34, item 12): the match is cut from the MP4.
+    await sessionReplay;
+    const { recording_dir } = await server.deps.db
+      .selectFrom("live_session")
+      .innerJoin("channel", "channel.id", "live_session.channel_id")
+      .select("live_session.recording_dir")
+      .where("channel.user_id", "=", streamer.user.id)
+      .executeTakeFirstOrThrow();
+    expect(existsSync(recording_dir)).toBe(false);
     expect((await organiser.browser.post("/api/tournament/set-winner", { matchID, tournmentID: id, scorePlayer1: 0, scorePlayer2: 2 })).status).toBe(200);
     await backgroundSettled();
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { cutRecording } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
@@ -86,6 +87,18 @@ export function cutMatchReplays(deps: AppDeps, ended: EndedMatch[]): void {
   }
 }
 
+/**
+ * What a live recorded, on the same timeline: its FLV parts while they are there, then the MP4 made of them (its
+ * parts are removed once it is verified, server/replays/finalise.ts). Nothing when neither is on disk.
+ */
+async function recordingOf(deps: AppDeps, session: { id: number; recording_dir: string }): Promise<string[]> {
+  const parts = recordingParts(recordingDirOf(deps.config.mediaDir, session.recording_dir));
+  if (parts.length > 0) return parts;
+  const replay = await deps.db.selectFrom("replay").select("file_path").where("live_session_id", "=", session.id).where("match_id", "is", null).where("status", "=", "ready").executeTakeFirst();
+  const mp4 = replay?.file_path ? join(deps.config.mediaDir, "recordings", replay.file_path) : null;
+  return mp4 && existsSync(mp4) ? [mp4] : [];
+}
+
 /** The round's name as the bracket column shows it, in `lang`: "Finale — ZeldaPro vs Orion20". */
 export function matchReplayTitle(lang: Language, round: string, a: string, b: string): string {
   const numbered = /^(Losers |Swiss )?Round (\d+)$/.exec(round);
@@ -137,7 +150,7 @@ export async function makeMatchReplay(deps: AppDeps, { tournamentId, matchId }: 
         .orderBy("started_at", "desc")
         .executeTakeFirst()
     : undefined;
-  const parts = session ? recordingParts(recordingDirOf(deps.config.mediaDir, session.recording_dir)) : [];
+  const parts = session ? await recordingOf(deps, session) : [];
   const about = await matchTitle(deps.db, tournamentId, matchId);
   if (!session || parts.length === 0 || !about) return null;
   // The recording's first second is the session's start; a live that ended stopped recording when its publisher left.
@@ -170,7 +183,13 @@ export async function makeMatchReplay(deps: AppDeps, { tournamentId, matchId }: 
   const recordingsRoot = join(deps.config.mediaDir, "recordings");
   try {
     const output = join(recordingsRoot, String(channel!.id), `match-${tournamentId}-${matchId}.mp4`);
-    const result = await cutRecording(parts, from / 1000, runsPastRecording ? undefined : (to - from) / 1000, output);
+    const cut = (source: string[]) => cutRecording(source, from / 1000, runsPastRecording ? undefined : (to - from) / 1000, output);
+    // The live's replay may have been made, and its parts removed, while the cut read them: then the MP4 has it all.
+    const result = await cut(parts).catch(async (error: unknown) => {
+      const now = await recordingOf(deps, session);
+      if (now.join() === parts.join() || now.length === 0) throw error;
+      return cut(now);
+    });
     await deps.db
       .updateTable("replay")
       .set({ status: "ready", file_path: relative(recordingsRoot, result.file), thumbnail_path: relative(recordingsRoot, result.thumbnail), duration: result.duration, file_size: result.size })

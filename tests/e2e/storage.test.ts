@@ -1,4 +1,6 @@
 import { describe, expect, it } from "bun:test";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { initChannel } from "../../server/channels/service.ts";
 import { fold } from "../../server/text/fold.ts";
@@ -35,6 +37,48 @@ describe("the storage policy", () => {
     expect((await admin.get("/api/admin/storage")).body.policy).toMatchObject({ keep: "days", keepDays: 30 });
     await page.getByRole("tab", { name: "Journal" }).click();
     await page.getByRole("cell", { name: "Politique de stockage modifiée", exact: true }).waitFor();
+
+    // "Apply now" (issue 34, item 12): a 45-day-old replay goes at once, and the panel says which.
+    const streamer = await signedInUser(handles.server, { username: "OldLives" });
+    const owner = await handles.server.deps.db.selectFrom("user").selectAll().where("id", "=", streamer.user.id).executeTakeFirstOrThrow();
+    const channel = await initChannel(handles.server.deps, owner);
+    const made = Date.now() - 45 * 24 * 3_600_000;
+    const session = await handles.server.deps.db
+      .insertInto("live_session")
+      .values({ channel_id: channel.id, started_at: made, ended_at: made, recording_dir: "/nowhere", game_id: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const filePath = `${channel.id}/old.mp4`;
+    mkdirSync(join(handles.server.deps.config.mediaDir, "recordings", String(channel.id)), { recursive: true });
+    writeFileSync(join(handles.server.deps.config.mediaDir, "recordings", filePath), new Uint8Array(2048));
+    const { id } = await handles.server.deps.db
+      .insertInto("replay")
+      .values({
+        channel_id: channel.id,
+        live_session_id: session.id,
+        title: "Vieux live",
+        search_title: fold("Vieux live"),
+        status: "ready",
+        game_id: 1,
+        file_path: filePath,
+        thumbnail_path: null,
+        duration: 60,
+        file_size: 2048,
+        created_at: made,
+        deleted_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await page.getByRole("tab", { name: "Stockage" }).click();
+    await page.getByRole("button", { name: "Appliquer maintenant" }).click();
+    const dialog = page.getByRole("dialog", { name: "Appliquer la politique maintenant ?" });
+    await dialog.getByText("Les replays non épinglés de plus de 30 jours seront supprimés définitivement.").waitFor();
+    await dialog.getByRole("button", { name: "Appliquer maintenant" }).click();
+    const result = page.getByRole("status").filter({ hasText: "replay supprimé" });
+    await result.waitFor();
+    expect(await result.textContent()).toContain("« Vieux live » de OldLives");
+    expect(await handles.server.deps.db.selectFrom("replay").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect(existsSync(join(handles.server.deps.config.mediaDir, "recordings", filePath))).toBe(false);
   });
 
   it("a streamer pins a replay from their replays, and its card shows the marker", async () => {

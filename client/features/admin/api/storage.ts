@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { StoragePolicyInput, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
+import type { RetentionRunResponse, StoragePolicyInput, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { adminKeys } from "./admin.ts";
 
 export type StorageOverview = StoragePolicyResponse;
 export type StoragePolicyForm = StoragePolicyInput;
+export type RetentionRun = RetentionRunResponse;
 
 const storageKey = [...adminKeys.all, "storage"] as const;
 
@@ -20,6 +21,19 @@ export function useSaveStoragePolicy(options: { onSuccess?: () => void; onError?
       // The audit log has a new entry.
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       options.onSuccess?.();
+    },
+    onError: options.onError,
+  });
+}
+
+/** "Apply now": the policy's run at once; the figures, the replays' lists and the audit log are read again. */
+export function useRunRetention(options: { onSuccess?: (run: RetentionRun) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<RetentionRun>("/admin/storage/run", { method: "POST" }),
+    onSuccess: (run) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      options.onSuccess?.(run);
     },
     onError: options.onError,
   });

@@ -1,14 +1,15 @@
-import { HardDrive, Pin, TriangleAlert } from "lucide-react";
+import { FolderOpen, HardDrive, Pin, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
-import { type StorageOverview, type StoragePolicyForm, useSaveStoragePolicy, useStorage } from "../api/storage.ts";
+import { type RetentionRun, type StorageOverview, type StoragePolicyForm, useRunRetention, useSaveStoragePolicy, useStorage } from "../api/storage.ts";
 import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 import "../../../i18n/screens/storage.ts";
@@ -36,6 +37,9 @@ export function StoragePanel() {
             <Pin size={14} aria-hidden /> <span>{t("usage_pinned", { count: recordings.pinnedCount, size: size(recordings.pinnedBytes) })}</span>
           </li>
           <li>
+            <FolderOpen size={14} aria-hidden /> <span>{t("usage_on_disk", { size: size(recordings.onDiskBytes) })}</span>
+          </li>
+          <li>
             <span>
               {t("usage_free", { free: size(room.freeBytes), total: size(room.totalBytes) })} <Badge tone={room.enough ? "success" : "danger"}>{room.enough ? t("room_ok") : t("room_full")}</Badge>
             </span>
@@ -44,7 +48,78 @@ export function StoragePanel() {
       </section>
       {/* Keyed on the saved policy: a save (or another admin's) starts the form again from what is stored. */}
       <PolicyForm key={JSON.stringify(storage.data.policy)} overview={storage.data} />
+      <RunNow overview={storage.data} />
     </div>
+  );
+}
+
+/** "Apply now" (issue 34, item 12): the saved policy's run at once, after a confirmation, and the list of what went. */
+function RunNow({ overview }: { overview: StorageOverview }) {
+  const { t, i18n } = useTranslation("storage");
+  const [confirming, setConfirming] = useState(false);
+  const [run, setRun] = useState<RetentionRun | null>(null);
+  const apply = useRunRetention({
+    onSuccess: (answer) => {
+      setConfirming(false);
+      setRun(answer);
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast.error(error.message);
+    },
+  });
+  const { policy } = overview;
+  const rule =
+    policy.keep === "days"
+      ? t("run_rule_days", { count: policy.keepDays ?? 0 })
+      : policy.keep === "size"
+        ? t("run_rule_size", { gb: (policy.maxRecordingsGb ?? 0).toLocaleString(i18n.language) })
+        : t("run_rule_forever");
+  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const freed = run ? run.removed.reduce((sum, replay) => sum + replay.bytes, 0) : 0;
+  return (
+    <section className="admin-storage-run" aria-labelledby="storage-run-title">
+      <h2 id="storage-run-title">{t("run_title")}</h2>
+      <p className="muted small">{t("run_help")}</p>
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        {t("run_button")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t("run_confirm_title")}
+        confirmLabel={t("run_button")}
+        busy={apply.isPending}
+        busyLabel={t("run_busy")}
+        danger={policy.keep !== "forever"}
+        onConfirm={() => apply.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{rule}</p>
+        <p className="muted small">{t("run_confirm_parts")}</p>
+      </ConfirmDialog>
+      {run ? (
+        <div className="admin-storage-result" role="status">
+          <p>
+            {t("run_done", { count: run.removed.length, size: size(freed) })} {t("run_parts", { size: size(run.partsBytes) })}
+          </p>
+          {run.removed.length ? (
+            <ul className="admin-facts">
+              {run.removed.map((replay) => (
+                <li key={replay.id}>
+                  {t("run_removed_line", {
+                    title: replay.title,
+                    channel: replay.username ?? "—",
+                    size: size(replay.bytes),
+                    date: new Date(replay.createdAt).toLocaleDateString(i18n.language),
+                    rule: t(`run_by_${replay.rule}`),
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }
 
