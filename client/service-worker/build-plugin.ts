@@ -47,24 +47,18 @@ export function doorShellFiles(bundle: Rolldown.OutputBundle): string[] {
   if (doorRoutes.some((chunk) => !chunk)) throw new Error(`door service worker: a door route's chunk is missing (${DOOR_ROUTES.join(", ")}); were the routes renamed?`);
 
   const kept = new Set<string>();
-  const walked = { now: new Set<string>(), later: new Set<string>() };
-  const lazyPieces = (chunk: OutputChunk) => chunk.dynamicImports.filter((file) => !isRoute(byFile.get(file)!));
-  // A chunk with what it imports; with `lazy`, also what it loads later, except other screens.
-  const visit = (file: string, lazy: boolean) => {
+  // A chunk with its stylesheets, what it imports, and what it loads later, other screens excepted.
+  const visit = (file: string) => {
     const chunk = byFile.get(file);
-    const seen = lazy ? walked.later : walked.now;
-    if (!chunk || seen.has(file)) return;
-    seen.add(file);
+    if (!chunk || kept.has(file)) return;
     kept.add(file);
     for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css);
     for (const asset of chunk.viteMetadata?.importedAssets ?? []) kept.add(asset);
-    for (const imported of chunk.imports) visit(imported, lazy);
-    if (lazy) for (const later of lazyPieces(chunk)) visit(later, true);
+    for (const imported of chunk.imports) visit(imported);
+    for (const later of chunk.dynamicImports) if (!isRoute(byFile.get(later)!)) visit(later);
   };
-  visit(entry.fileName, false);
-  const shell = [...kept].flatMap((file) => byFile.get(file) ?? []);
-  for (const chunk of shell) for (const later of lazyPieces(chunk)) visit(later, true);
-  for (const route of doorRoutes) visit(route!.fileName, true);
+  visit(entry.fileName);
+  for (const route of doorRoutes) visit(route!.fileName);
   return [...kept].sort().map((file) => `/${file}`);
 }
 
