@@ -123,4 +123,25 @@ describe("the door with no network", () => {
     await expect(other.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
     await expect(other.goto(`${handles.server.url}/tournaments`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   }, 90_000);
+
+  it("says, on a plain-http LAN address, that the page would not reopen offline and what to do", async () => {
+    const admin = await adminBrowserOf(handles.server);
+    const organiser = await fundedUser(handles.server, admin, 1000);
+    const event = await publishedEvent(organiser, { name: "LAN du Vieux-Port" });
+    const context = await loggedInContext(handles.browser, handles.server.url, organiser.browser.cookies.get("arena_session")!, organiser.user);
+    handles.contexts.push(context);
+    // What a page at http://192.168.x.x has: not a secure context, so no service worker (and no camera).
+    await context.addInitScript(() => {
+      Object.defineProperty(window, "isSecureContext", { value: false });
+      Object.defineProperty(navigator, "serviceWorker", { value: undefined });
+      Object.defineProperty(navigator, "mediaDevices", { value: undefined });
+    });
+    const page = await context.newPage();
+    await page.goto(`${handles.server.url}/events/${event.slug}/scan`);
+    await page
+      .getByText("Sur une adresse http://, le navigateur ne garde pas cette page : sans réseau, elle ne se rouvrirait pas. Ouvrez-la en https:// (ou sur localhost) pour qu'elle s'ouvre hors ligne.")
+      .waitFor();
+    await page.getByText("0 / 0 entrés").waitFor();
+    expect(await page.getByText(/Prête hors ligne/).count()).toBe(0);
+  }, 60_000);
 });
