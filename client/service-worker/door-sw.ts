@@ -42,7 +42,8 @@ interface ServiceWorkerScope {
 const worker = self as unknown as ServiceWorkerScope;
 const SHELL_CACHE = `${DOOR_SHELL_CACHE_PREFIX}${DOOR_BUILD}`;
 const SHELL_PAGE = "/index.html";
-const shellFiles = new Set(DOOR_SHELL);
+// The app files, not the page: a page is only ever answered from the cache when no network answers.
+const shellFiles = new Set(DOOR_SHELL.filter((file) => file !== SHELL_PAGE));
 
 worker.addEventListener("install", (event) => {
   // A new build takes over at once: the door's page is network-first, so the page a user has was never the old one.
