@@ -46,7 +46,8 @@ const SHELL_PAGE = "/index.html";
 const shellFiles = new Set(DOOR_SHELL.filter((file) => file !== SHELL_PAGE));
 
 worker.addEventListener("install", (event) => {
-  // A new build takes over at once: the door's page is network-first, so the page a user has was never the old one.
+  // A new build's worker takes over at once: pages come from the network whenever it answers, so waiting for the old
+  // build's tabs to close would protect nothing (the deploy took the old files off the server anyway).
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
