@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { doorServiceWorker } from "./client/service-worker/build-plugin.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -16,6 +17,8 @@ export default defineConfig({
       generatedRouteTree: here("./client/routeTree.gen.ts"),
     }),
     react(),
+    // /door-sw.js: the door opens with no network (client/service-worker/door-sw.ts).
+    doorServiceWorker(),
   ],
   build: {
     outDir: "../dist/client",

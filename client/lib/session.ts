@@ -1,4 +1,5 @@
 import type { Me } from "../../server/auth/schemas.ts";
+import { forgetDoorData } from "./door-worker-scope.ts";
 import { createStore, useStore } from "./store.ts";
 
 export type SessionUser = Me;
@@ -25,7 +26,11 @@ export const sessionStore = createStore<Session>(readStored());
 sessionStore.subscribe(() => {
   const session = sessionStore.get();
   if (session.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-  else localStorage.removeItem(STORAGE_KEY);
+  else {
+    localStorage.removeItem(STORAGE_KEY);
+    // The door's data kept for offline use names ticket holders: it leaves with the session that read it.
+    void forgetDoorData();
+  }
 });
 
 export function setSessionUser(user: SessionUser): void {

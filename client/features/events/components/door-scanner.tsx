@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CircleCheck, CircleX, WifiOff } from "lucide-react";
+import { CircleCheck, CircleX, CloudAlert, CloudCheck, WifiOff } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
@@ -8,6 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { useTicketTypes } from "../api/tickets.ts";
 import { clockTime, type DoorResult, useDoorCheck } from "../api/door-check.ts";
+import { type DoorWorkerState, useDoorWorker } from "../api/door-worker.ts";
 import type { DoorTicket } from "../offline-door.ts";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import "../../../styles/events.css";
@@ -26,6 +27,7 @@ export function DoorScanner({ slug }: { slug: string }) {
 function Door({ event }: { event: ArenaEvent }) {
   const { t } = useTranslation("events-ui");
   const door = useDoorCheck(event.id);
+  const worker = useDoorWorker(event);
   const typeNames = useTicketTypeNames(event.id);
   return (
     <main className="page door-page">
@@ -38,6 +40,7 @@ function Door({ event }: { event: ArenaEvent }) {
           {t("manage_event")}
         </Link>
       </header>
+      <OfflineReadiness state={worker} />
       <DoorCount tickets={door.tickets} />
       {door.offline || door.pending > 0 ? (
         <p className="door-offline">
@@ -66,6 +69,24 @@ function Door({ event }: { event: ArenaEvent }) {
 function useTicketTypeNames(eventId: number): (type: string) => string {
   const types = useTicketTypes(eventId);
   return (type) => types.data?.ticketTypes.find((known) => known.type === type)?.name ?? type;
+}
+
+/** Whether a reload with no network would still open the door here, and what to do when it would not. */
+function OfflineReadiness({ state }: { state: DoorWorkerState }) {
+  const { t } = useTranslation("events-ui");
+  if (state === "ready")
+    return (
+      <p className="door-worker small muted">
+        <CloudCheck size={16} aria-hidden /> {t("door_worker_ready")}
+      </p>
+    );
+  if (state === "insecure")
+    return (
+      <p className="door-worker door-worker-insecure small">
+        <CloudAlert size={16} aria-hidden /> {t("door_worker_insecure")}
+      </p>
+    );
+  return null;
 }
 
 /** "12 / 40 entered", from the organiser's list of the event's tickets (refreshed after every scan). */
