@@ -1,6 +1,6 @@
 import { refuseNulCharacters, refuseUnreadablePaths } from "./http/validation.ts";
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { authRoutes } from "./auth/routes.ts";
@@ -43,9 +43,6 @@ import { clipRoutes } from "./clips/routes.ts";
 import { waitlistRoutes } from "./waitlist-desk/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { liveAccessRoutes } from "./access/routes.ts";
-
-// ARENA_CLIENT_DIST lets parallel work build and test separate copies of the web app (vite build --outDir).
-export const CLIENT_DIST = process.env.ARENA_CLIENT_DIST ? resolve(process.env.ARENA_CLIENT_DIST) : resolve(import.meta.dir, "../dist/client");
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -99,7 +96,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", metrics.timeRequests);
-  app.use("*", securityHeaders({ clientDist: CLIENT_DIST, https: deps.config.publicUrl.startsWith("https:") }));
+  app.use("*", securityHeaders({ clientDist: deps.config.clientDist, https: deps.config.publicUrl.startsWith("https:") }));
   app.use("*", refuseUnreadablePaths);
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
@@ -122,11 +119,11 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.route("/recordings", recordingRoutes(deps));
   app.use("/uploads/*", serveStatic({ root: deps.config.mediaDir, onNotFound: () => undefined }));
   app.get("/uploads/*", (c) => c.notFound());
-  serveWebApp(app);
+  serveWebApp(app, deps.config.clientDist);
   return app;
 }
 
-function serveWebApp(app: Hono<AppEnv>): void {
+function serveWebApp(app: Hono<AppEnv>, clientDist: string): void {
   // Vite names every file of assets/ by its content's hash: a name never changes meaning, so a browser keeps it a
   // year without asking again, and the app is neither downloaded nor compiled again on each page (without this,
   // every page load parsed the 450 KB app anew: a quarter of a second of a core). index.html is never kept, so a
@@ -135,10 +132,10 @@ function serveWebApp(app: Hono<AppEnv>): void {
     await next();
     if (c.res.status === 200 && !c.res.headers.get("content-type")?.startsWith("text/html")) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("/*", serveStatic({ root: CLIENT_DIST }));
+  app.use("/*", serveStatic({ root: clientDist }));
   // Every other path belongs to the web app's router, which draws its own 404 page.
   app.get("*", async (c) => {
-    const index = join(CLIENT_DIST, "index.html");
+    const index = join(clientDist, "index.html");
     if (!existsSync(index)) return c.text("The web app is not built: run ./scripts/start (or bun run build).", 503);
     return c.html(await Bun.file(index).text());
   });

@@ -145,6 +145,7 @@ const EnvSchema = z
         return trust;
       }),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    ARENA_CLIENT_DIST: z.string().optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -204,7 +205,12 @@ export interface Config {
   /** Which hops in front of Arena may name the client (server/http/client-address.ts). */
   trustProxy: ProxyTrust;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** The built web app this server serves (ARENA_CLIENT_DIST; tests and parallel work give each server its own copy). */
+  clientDist: string;
 }
+
+/** Where `vite build` writes the web app. */
+export const DEFAULT_CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
 
 export class ConfigError extends Error {}
 
@@ -263,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translateRatePerMinute: e.TRANSLATE_RATE_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    clientDist: e.ARENA_CLIENT_DIST ? resolve(e.ARENA_CLIENT_DIST) : DEFAULT_CLIENT_DIST,
   };
 }
 

@@ -4,18 +4,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestServer } from "../../tests/fixtures/server.ts";
 
-// A web app of our own, so this file needs no build: the app's files are read from ARENA_CLIENT_DIST.
+// A web app of our own, so this file needs no build: its server reads the app's files from ARENA_CLIENT_DIST.
 const dist = mkdtempSync(join(tmpdir(), "arena-dist-"));
 mkdirSync(join(dist, "assets"));
 writeFileSync(join(dist, "index.html"), "<!doctype html><title>Arena</title>");
 writeFileSync(join(dist, "assets", "index-Bo4WYZpy.js"), "console.log('app');");
 writeFileSync(join(dist, "assets", "index-DahI8bol.css"), "body{}");
-process.env.ARENA_CLIENT_DIST = dist;
 
 let server: TestServer;
 beforeAll(async () => {
   const { startTestServer } = await import("../../tests/fixtures/server.ts");
-  server = await startTestServer();
+  server = await startTestServer({ ARENA_CLIENT_DIST: dist });
 });
 afterAll(async () => {
   await server.stop();

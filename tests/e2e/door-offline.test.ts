@@ -13,7 +13,7 @@ import { waitFor } from "../fixtures/publisher.ts";
  * tickets, and hands its check-ins over when the network is back. The rest of the app stays the network's: after a
  * deploy, another page (and the door itself, online) is the new build's, never a kept copy.
  */
-const handles = useServerAndBrowser(ADMIN_ENV);
+const handles = useServerAndBrowser({ ...ADMIN_ENV, ARENA_CLIENT_DIST: webAppCopy });
 
 interface Door {
   context: BrowserContext;

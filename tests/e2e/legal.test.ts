@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import type { Browser as Chromium, Page } from "playwright-core";
 import { legalTexts } from "../../db/seed/legal-texts.ts";
-import { CLIENT_DIST } from "../../server/app.ts";
+import { DEFAULT_CLIENT_DIST } from "../../server/config.ts";
 import { LEGAL_TYPES } from "../../server/legal/schemas.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
@@ -13,7 +13,7 @@ let server: TestServer;
 let chromium: Chromium;
 let admin: Browser;
 beforeAll(async () => {
-  if (!existsSync(`${CLIENT_DIST}/index.html`)) throw new Error("The web app is not built: run ./scripts/test (it builds it) or bun run build.");
+  if (!existsSync(`${DEFAULT_CLIENT_DIST}/index.html`)) throw new Error("The web app is not built: run ./scripts/test (it builds it) or bun run build.");
   server = await startTestServer(ADMIN);
   chromium = await launchChromium();
   admin = new Browser(server.url);

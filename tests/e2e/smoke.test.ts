@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { CLIENT_DIST } from "../../server/app.ts";
+import { DEFAULT_CLIENT_DIST } from "../../server/config.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { startTestServer, type TestServer } from "../fixtures/server.ts";
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(`${CLIENT_DIST}/index.html`)) throw new Error("The web app is not built: run ./scripts/test (it builds it) or bun run build.");
+  if (!existsSync(`${DEFAULT_CLIENT_DIST}/index.html`)) throw new Error("The web app is not built: run ./scripts/test (it builds it) or bun run build.");
   server = await startTestServer();
   browser = await launchChromium();
 });
