@@ -39,3 +39,11 @@ export function UnmuteOffer({ onUnmute }: { onUnmute: () => void }) {
     </button>
   );
 }
+
+/**
+ * Says when a quality changed the latency mode ("480p : passage en latence standard (HLS)"). The live
+ * region is always in the page, so screen readers announce the text when it comes.
+ */
+export function QualityNote({ text }: { text: string | null }) {
+  return <div role="status">{text ? <p className="player-note">{text}</p> : null}</div>;
+}

@@ -8,12 +8,13 @@ import { useMediaEngine } from "./hooks/use-media-engine.ts";
 import { useMediaState } from "./hooks/use-media-state.ts";
 import { useMenuSections } from "./hooks/use-menu-sections.ts";
 import { usePlayerShortcuts } from "./hooks/use-player-shortcuts.ts";
+import { useQuality } from "./hooks/use-quality.ts";
 import { useSettingsMenu } from "./hooks/use-settings-menu.ts";
 import { useSurfaceGestures } from "./hooks/use-surface-gestures.ts";
 import { useVolume } from "./hooks/use-volume.ts";
 import type { LatencyMode } from "./lib/player-config.ts";
 import { PlayerControls } from "./player-controls.tsx";
-import { BusyOverlay, ErrorOverlay, UnmuteOffer } from "./player-overlays.tsx";
+import { BusyOverlay, ErrorOverlay, QualityNote, UnmuteOffer } from "./player-overlays.tsx";
 import { PlayerSettings } from "./player-settings.tsx";
 import "../../styles/player.css";
 
@@ -72,23 +73,42 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
   const gestures = useSurfaceGestures({ menuOpen: menu.open, controlsShown: controls.shownByUser, poke: controls.poke, togglePlay: engine.togglePlay, toggleFullscreen });
 
   const { restart, selectLevel } = engine;
-  const { chooseLatency } = source;
+  const { chooseLatency, switchForQuality, effectiveLatency } = source;
   const selectLatency = useCallback(
     (mode: LatencyMode) => {
+      // The mode playing, chosen: remembered, and the source no longer brings low latency back.
+      if (mode === effectiveLatency) return chooseLatency(mode);
       restart();
+      selectLevel(null);
       chooseLatency(mode);
     },
-    [restart, chooseLatency],
+    [effectiveLatency, restart, selectLevel, chooseLatency],
   );
+  const switchLatencyForQuality = useCallback(
+    (mode: LatencyMode) => {
+      restart();
+      switchForQuality(mode);
+    },
+    [restart, switchForQuality],
+  );
+  const quality = useQuality({
+    live,
+    latency: effectiveLatency,
+    hlsUrl: source.hlsUrl,
+    menuOpen: menu.open,
+    hlsLevels: engine.levels,
+    hlsLevel: engine.level,
+    selectHlsLevel: selectLevel,
+    videoHeight: media.videoHeight,
+    hlsForQuality: source.hlsForQuality,
+    switchForQuality: switchLatencyForQuality,
+  });
   const sections = useMenuSections({
     live,
     speed: media.speed,
     selectSpeed: media.changeSpeed,
-    level: engine.level,
-    levels: engine.levels,
-    videoHeight: media.videoHeight,
-    selectLevel,
-    latency: source.effectiveLatency,
+    quality,
+    latency: effectiveLatency,
     lowLatencyPossible: source.lowLatencyPossible,
     hlsPossible: source.hlsUrl !== null,
     selectLatency,
@@ -135,6 +155,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
       {busy ? <BusyOverlay reconnecting={status === "reconnecting"} /> : null}
       {invalid || status === "error" ? <ErrorOverlay text={invalid ? t("invalid_url") : engine.errorText} onRetry={!invalid && live ? engine.retry : undefined} /> : null}
       {sound.autoMuted && sound.muted && status === "ready" ? <UnmuteOffer onUnmute={sound.toggleMute} /> : null}
+      {live ? <QualityNote text={quality.note} /> : null}
 
       <PlayerControls
         live={live}

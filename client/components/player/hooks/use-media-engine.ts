@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, type QualityLevel, sourceKind } from "../lib/engines.ts";
+import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, sourceKind } from "../lib/engines.ts";
 import { type LatencyMode, LIVE_RETRIES, LIVE_RETRY_MS, START_DELAY_MS } from "../lib/player-config.ts";
+import type { QualityLevel } from "../lib/quality-levels.ts";
 
 /** "ready": the media can play (playing or not). */
 export type PlayerStatus = "loading" | "ready" | "reconnecting" | "error";
@@ -34,7 +35,10 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState(true);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [level, setLevel] = useState(-1);
+  // The viewer's level (a name), null for automatic. It outlives an engine: a reconnection keeps it, and a
+  // level chosen in low latency is where the HLS engine that plays it starts.
+  const [level, setLevel] = useState<string | null>(null);
+  const levelRef = useRef(level);
 
   const fail = useCallback(
     (kind: FatalKind) => {
@@ -84,14 +88,13 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
     setErrorText(null);
     setWaiting(true);
     setLevels([]);
-    setLevel(-1);
     const callbacks = { onLevels: (found: QualityLevel[]) => !cancelled && setLevels(found), onFatal: (kind: FatalKind) => !cancelled && failRef.current(kind) };
     const kind = sourceKind(url);
     const attaching: Promise<Engine> =
       live && latency === "low"
         ? attachFlv(element, url, true, callbacks)
         : kind === "hls"
-          ? attachHls(element, url, callbacks)
+          ? attachHls(element, url, callbacks, levelRef.current)
           : kind === "flv"
             ? attachFlv(element, url, live, callbacks)
             : Promise.resolve(attachFile(element, url, callbacks));
@@ -123,9 +126,10 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
     } else element.pause();
   }, [video, live, status]);
 
-  const selectLevel = useCallback((index: number) => {
-    setLevel(index);
-    engine.current?.setLevel?.(index);
+  const selectLevel = useCallback((name: string | null) => {
+    levelRef.current = name;
+    setLevel(name);
+    engine.current?.setLevel?.(name);
   }, []);
 
   /** Starts over from a clean slate: after the viewer changed the latency mode. */

@@ -1,20 +1,11 @@
 import { FLV_LIVE_CONFIG, HLS_CONFIG } from "./player-config.ts";
+import { type QualityLevel, qualityLevel } from "./quality-levels.ts";
 
 /**
  * The ways a <video> gets its pictures: hls.js, mpegts.js (HTTP-FLV, live or file), the browser's own
  * HLS (Safari) or a plain file. Both libraries are imported only when a player needs them, so neither
  * grows the first load nor the stream page's own chunk.
  */
-
-export interface QualityLevel {
-  index: number;
-  label: string;
-  /** The live's own picture, beside the renditions a quality ladder makes of it. */
-  source: boolean;
-}
-
-/** The NAME a quality ladder's master playlist gives the source (media/live-ladder.ts). */
-const SOURCE_LEVEL_NAME = "source";
 
 /** What went wrong, in the words the player shows (spec 01 §8). */
 export type FatalKind = "network" | "manifest" | "media" | "unsupported";
@@ -26,8 +17,8 @@ export interface EngineCallbacks {
 
 export interface Engine {
   destroy(): void;
-  /** -1: automatic. */
-  setLevel?(index: number): void;
+  /** A level by its name (QualityLevel.name); null: automatic. */
+  setLevel?(name: string | null): void;
   /** Where "live" is now, to jump back to after a pause. */
   liveEdge?(): number | null;
 }
@@ -64,7 +55,8 @@ export function sourceKind(url: string): "hls" | "flv" | "file" {
   return "file";
 }
 
-export async function attachHls(video: HTMLVideoElement, url: string, callbacks: EngineCallbacks): Promise<Engine> {
+/** `startLevel`: the level to play from the first segment on (a name), null for hls.js's own choice. */
+export async function attachHls(video: HTMLVideoElement, url: string, callbacks: EngineCallbacks, startLevel: string | null = null): Promise<Engine> {
   const { default: Hls } = await import("hls.js");
   if (!Hls.isSupported()) {
     if (supportsNativeHls(video)) return attachFile(video, url, callbacks);
@@ -72,10 +64,15 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
     return { destroy() {} };
   }
   const hls = new Hls(HLS_CONFIG);
+  // hls.js's levels, in its order (smallest first): a level's index is where its name is.
+  let levels: QualityLevel[] = [];
+  let wanted = startLevel;
+  const indexOf = (name: string | null) => (name === null ? -1 : levels.findIndex((level) => level.name === name));
   hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-    callbacks.onLevels?.(
-      data.levels.map((level, index) => ({ index, label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kb/s`, source: level.name === SOURCE_LEVEL_NAME })),
-    );
+    levels = data.levels.map((level, index) => qualityLevel(level.name, level.height, level.bitrate, index));
+    callbacks.onLevels?.(levels);
+    // Before the first segment, so the live starts at the chosen level instead of switching to it later.
+    if (indexOf(wanted) >= 0) hls.loadLevel = indexOf(wanted);
   });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
@@ -98,8 +95,9 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
   return {
     destroy: () => hls.destroy(),
     // From the next segment on: what is buffered plays out, so the picture never goes blank.
-    setLevel: (index) => {
-      hls.nextLevel = index;
+    setLevel: (name) => {
+      wanted = name;
+      if (levels.length > 0) hls.nextLevel = indexOf(name);
     },
     liveEdge: () => hls.liveSyncPosition,
   };
