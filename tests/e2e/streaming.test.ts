@@ -254,7 +254,8 @@ describe("watching a live", () => {
     await page.getByRole("menuitem", { name: /Latence\s*Faible latence/ }).waitFor();
     await page.getByRole("menuitem", { name: /Qualité/ }).click();
     await page.getByRole("menuitem", { name: "Retour" }).waitFor();
-    await page.getByRole("menuitemradio", { name: /^Auto/ }).waitFor();
+    // No quality ladder here: the source alone, at its size (issue 34, item 9).
+    await page.getByRole("menuitemradio", { name: "Source (360p)", checked: true }).waitFor();
     await page.getByRole("menuitem", { name: "Retour" }).click();
     await page.getByRole("menuitem", { name: /Latence/ }).click();
     const hlsRequest = page.waitForRequest((request) => request.url().endsWith(`/live/${live.username}/index.m3u8`));

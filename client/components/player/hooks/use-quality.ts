@@ -51,7 +51,11 @@ export function useQuality(options: QualityOptions): QualityMenu {
   const ladder = levels.length > 1;
   const labelOf = useCallback(
     (value: string) => {
-      if (value !== AUTO_LEVEL) return levelLabel(levels.find((level) => level.name === value), t);
+      if (value !== AUTO_LEVEL)
+        return levelLabel(
+          levels.find((level) => level.name === value),
+          t,
+        );
       return !low && hlsLevel === null && videoHeight ? t("quality_auto_current", { level: `${videoHeight}p` }) : t("quality_auto");
     },
     [levels, low, hlsLevel, videoHeight, t],
