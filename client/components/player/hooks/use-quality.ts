@@ -51,11 +51,8 @@ export function useQuality(options: QualityOptions): QualityMenu {
   const ladder = levels.length > 1;
   const labelOf = useCallback(
     (value: string) => {
-      if (value !== AUTO_LEVEL)
-        return levelLabel(
-          levels.find((level) => level.name === value),
-          t,
-        );
+      const level = levels.find((known) => known.name === value);
+      if (value !== AUTO_LEVEL) return levelLabel(level, t);
       return !low && hlsLevel === null && videoHeight ? t("quality_auto_current", { level: `${videoHeight}p` }) : t("quality_auto");
     },
     [levels, low, hlsLevel, videoHeight, t],
