@@ -5,11 +5,16 @@ import { join } from "node:path";
 import type { Browser as Chromium, Page } from "playwright-core";
 import type { Browser } from "../../tests/fixtures/server.ts";
 
-export const SCREEN_SIZES = [
+export interface ScreenSize {
+  label: string;
+  width: number;
+  height: number;
+}
+
+export const SCREEN_SIZES: readonly ScreenSize[] = [
   { label: "375", width: 375, height: 812 },
   { label: "1440", width: 1440, height: 900 },
-] as const;
-export type ScreenSize = (typeof SCREEN_SIZES)[number];
+];
 
 export const SCREENSHOTS_DIR = join(import.meta.dir, "../../docs/screenshots");
 
@@ -30,9 +35,9 @@ export interface Shot {
 }
 
 /** Takes `shot` four times (two widths, two themes), in French, with the cookie banner already answered. */
-export async function shoot(chromium: Chromium, siteUrl: string, shot: Shot): Promise<void> {
+export async function shoot(chromium: Chromium, siteUrl: string, shot: Shot, sizes: readonly ScreenSize[] = SCREEN_SIZES): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  for (const size of SCREEN_SIZES) {
+  for (const size of sizes) {
     for (const theme of ["dark", "light"] as const) {
       const context = await chromium.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
       await context.addInitScript(
