@@ -43,6 +43,7 @@ describe("translations", () => {
       "Arena",
       "Auto",
       "Auto ({{level}})",
+      "Source ({{size}})",
       "Avatars",
       "Badges",
       "Chat",

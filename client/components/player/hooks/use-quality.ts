@@ -30,8 +30,6 @@ export interface QualityMenu {
   selected: string;
   current: string;
   choose: (value: string) => void;
-  /** Said over the picture when a quality changed the latency mode. */
-  note: string | null;
 }
 
 /**
@@ -40,7 +38,7 @@ export interface QualityMenu {
  * the source over HTTP-FLV: choosing Auto or a rendition moves to HLS at that level and says so, and
  * the source chosen again returns to low latency.
  */
-export function useQuality(options: QualityOptions): QualityMenu {
+export function useQuality(options: QualityOptions): { menu: QualityMenu; note: string | null } {
   const { live, latency, hlsUrl, menuOpen, hlsLevels, hlsLevel, selectHlsLevel, videoHeight, hlsForQuality, switchForQuality } = options;
   const { t } = useTranslation("player");
   const low = latency === "low";
@@ -51,9 +49,12 @@ export function useQuality(options: QualityOptions): QualityMenu {
   const ladder = levels.length > 1;
   const labelOf = useCallback(
     (value: string) => {
-      const level = levels.find((known) => known.name === value);
-      if (value !== AUTO_LEVEL) return levelLabel(level, t);
-      return !low && hlsLevel === null && videoHeight ? t("quality_auto_current", { level: `${videoHeight}p` }) : t("quality_auto");
+      // Auto says what it plays, where it chooses: over HLS.
+      if (value === AUTO_LEVEL) return !low && hlsLevel === null && videoHeight ? t("quality_auto_current", { level: `${videoHeight}p` }) : t("quality_auto");
+      return levelLabel(
+        levels.find((level) => level.name === value),
+        t,
+      );
     },
     [levels, low, hlsLevel, videoHeight, t],
   );
@@ -77,10 +78,12 @@ export function useQuality(options: QualityOptions): QualityMenu {
     [selected, low, hlsForQuality, selectHlsLevel, switchForQuality, say, labelOf, t],
   );
 
-  return useMemo(() => {
+  // Apart from the note: the menu moves focus whenever its panel changes, and the note goes while it may be open.
+  const menu = useMemo(() => {
     const values = [...(ladder ? [AUTO_LEVEL] : []), ...levels.map((level) => level.name)];
-    return { choices: values.map((value) => ({ value, label: labelOf(value) })), selected, current: labelOf(selected), choose, note };
-  }, [ladder, levels, labelOf, selected, choose, note]);
+    return { choices: values.map((value) => ({ value, label: labelOf(value) })), selected, current: labelOf(selected), choose };
+  }, [ladder, levels, labelOf, selected, choose]);
+  return { menu, note };
 }
 
 /**
