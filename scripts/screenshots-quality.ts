@@ -21,37 +21,16 @@ try {
   const master = `${server.url}/live/ZeldaPro/index.m3u8`;
   await waitFor("the master playlist", async () => (await fetch(master).then((response) => response.text())).includes("360p.m3u8"), 60_000, 250);
 
-  await shoot(browser, server.url, { name: "quality-menu-low-latency", path: "/stream/ZeldaPro", before: openQualityMenu }, SIZES);
-  await shoot(
-    browser,
-    server.url,
-    {
-      name: "quality-note-hls",
-      path: "/stream/ZeldaPro",
-      before: async (page) => {
-        await openQualityMenu(page);
-        await page.getByRole("menuitemradio", { name: "480p" }).click();
-        await page.locator(".player-note").waitFor();
-        await waitFor("the 480p rendition on screen", () => page.evaluate(() => document.querySelector("video")?.videoHeight === 480), 30_000, 100);
-      },
-    },
-    SIZES,
-  );
+  const shootLive = (name: string, username: string, before: (page: Page) => Promise<void>) => shoot(browser, server.url, { name, path: `/stream/${username}`, before }, SIZES);
+  await shootLive("quality-menu-low-latency", "ZeldaPro", (page) => openQualityMenu(page, 4));
+  await shootLive("quality-note-hls", "ZeldaPro", async (page) => {
+    await openQualityMenu(page, 4);
+    await page.getByRole("menuitemradio", { name: "480p" }).click();
+    await page.locator(".player-note").waitFor();
+    await waitFor("the 480p rendition on screen", () => page.evaluate(() => document.querySelector("video")?.videoHeight === 480), 30_000, 100);
+  });
   await waitFor("the live without a ladder", async () => (await fetch(`${server.url}/live/PetitStream/index.m3u8`)).ok, 60_000, 250);
-  await shoot(
-    browser,
-    server.url,
-    {
-      name: "quality-menu-no-ladder",
-      path: "/stream/PetitStream",
-      before: async (page) => {
-        await waitFor("the live plays", () => page.evaluate(() => (document.querySelector("video")?.videoHeight ?? 0) > 0), 30_000, 100);
-        await page.getByRole("button", { name: "Paramètres" }).click();
-        await page.getByRole("menuitem", { name: /^Qualité/ }).click();
-      },
-    },
-    SIZES,
-  );
+  await shootLive("quality-menu-no-ladder", "PetitStream", (page) => openQualityMenu(page, 1));
   console.log(`12 screenshots in ${SCREENSHOTS_DIR}`);
 } finally {
   for (const publisher of publishers) publisher.kill("SIGKILL");
@@ -59,11 +38,15 @@ try {
   await server.stop();
 }
 
-async function openQualityMenu(page: Page): Promise<void> {
+/** Once the live plays, the gear's Quality panel, with its `choices` listed. */
+async function openQualityMenu(page: Page, choices: number): Promise<void> {
   await waitFor("the live plays", () => page.evaluate(() => (document.querySelector("video")?.videoHeight ?? 0) > 0), 30_000, 100);
   await page.getByRole("button", { name: "Paramètres" }).click();
   await page.getByRole("menuitem", { name: /^Qualité/ }).click();
-  await page.getByRole("menuitemradio").nth(3).waitFor();
+  await page
+    .getByRole("menuitemradio")
+    .nth(choices - 1)
+    .waitFor();
 }
 
 async function goLive(username: string, size: string) {
