@@ -122,7 +122,11 @@ export async function attachFlv(video: HTMLVideoElement, url: string, isLive: bo
   // hasAudio is left out on purpose: a video-only publish is announced as such, and mpegts.js reads it.
   const player = mpegts.createPlayer({ type: "flv", isLive, url }, isLive ? FLV_LIVE_CONFIG : { lazyLoad: true });
   player.on(mpegts.Events.ERROR, (type: string, detail: string, info?: { code?: number }) => {
-    callbacks.onFatal(flvFailure(mpegts, type, detail, info));
+    const kind = flvFailure(mpegts, type, detail, info);
+    // mpegts.js keeps a statistics timer running after it refused an answer that is not FLV, and the timer throws
+    // every 600 ms until the player goes: stop loading now, whatever the page does next.
+    if (kind === "not_a_stream") player.unload();
+    callbacks.onFatal(kind);
   });
   // A live's FLV never ends while the live goes on: an end is the live lost, or the server letting go
   // of a viewer who may no longer watch it (server/live/media-routes.ts): load again, as after a failure.
