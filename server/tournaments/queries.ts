@@ -10,7 +10,7 @@ import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
 import { isCheckedIn } from "./checkin.ts";
 import { cutStateOf, cutTieOf, swissSettings, swissStandings } from "./swiss.ts";
-import { replaysByMatch } from "./match-replays.ts";
+import { replaysByMatch, stationsPlayedAt } from "./match-replays.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
 
@@ -178,14 +178,11 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
-  return toBracketData(
-    tournament.id,
-    tournament.structure,
-    bracketOf(tournament),
-    await playerInfos(deps.db, tournament.id),
-    await stationsByMatch(deps.db, tournament.id),
-    await replaysByMatch(deps.db, tournament.id),
-  );
+  return toBracketData(tournament.id, tournament.structure, bracketOf(tournament), await playerInfos(deps.db, tournament.id), {
+    stations: await stationsByMatch(deps.db, tournament.id),
+    replays: await replaysByMatch(deps.db, tournament.id),
+    playedAt: await stationsPlayedAt(deps.db, tournament.id),
+  });
 }
 
 export async function rounds(deps: AppDeps, id: number) {

@@ -119,9 +119,20 @@ export type StationRef = z.infer<typeof StationRefSchema>;
 /** A match's own replay (issue 18, item 3): `partial` when the live did not cover the whole match. */
 export const MatchReplayRefSchema = z.object({ id: z.number(), status: z.enum(["processing", "ready", "failed"]), partial: z.boolean() }).meta({ id: "MatchReplayRef" });
 export type MatchReplayRef = z.infer<typeof MatchReplayRefSchema>;
-/** `station`: where the match is being played, or null (issue 18); `replay`: its match replay, or null. */
+/**
+ * `station`: where the match is being played, or null (issue 18); `playedAt`: once finished, the name of
+ * the station it was played at (issue 34, item 6), or null; `replay`: its match replay, or null.
+ */
 export const SeedSchema = z
-  .object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema), station: StationRefSchema.nullable(), replay: MatchReplayRefSchema.nullable() })
+  .object({
+    id: z.string(),
+    playing: z.boolean(),
+    finished: z.boolean(),
+    teams: z.array(TeamSchema),
+    station: StationRefSchema.nullable(),
+    playedAt: z.string().nullable(),
+    replay: MatchReplayRefSchema.nullable(),
+  })
   .meta({ id: "Seed" });
 export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;

@@ -57,7 +57,7 @@ async function toStations(db: Db, tournament: Tournament, rows: StationRow[], vi
   const showsRequests = canManageTournament(viewer, tournament);
   const refs = new Map(rows.filter((row) => row.match_id !== null).map((row) => [row.match_id!, toStationRef(row)]));
   const seeds = new Map(
-    allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), refs, await replaysByMatch(db, tournament.id))).map(
+    allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), { stations: refs, replays: await replaysByMatch(db, tournament.id) })).map(
       (seed) => [seed.id, seed],
     ),
   );
