@@ -93,7 +93,12 @@ export const StartTournamentSchema = z.object({
   seeding: z.array(z.number().int().positive()).optional(),
 });
 /** The tied players the organiser puts through the top cut (user ids), as many as the places left. */
-export const TopCutChoiceSchema = z.object({ playerIds: z.array(z.number({ error: "top_cut_choice_invalid" }).int().positive(), { error: "top_cut_choice_invalid" }).min(1, "top_cut_choice_invalid").max(64, "top_cut_choice_invalid") });
+export const TopCutChoiceSchema = z.object({
+  playerIds: z
+    .array(z.number({ error: "top_cut_choice_invalid" }).int().positive(), { error: "top_cut_choice_invalid" })
+    .min(1, "top_cut_choice_invalid")
+    .max(64, "top_cut_choice_invalid"),
+});
 /** Match ids read "{tournamentId}-{matchNumber}": unique across tournaments, as the start-match path needs. */
 export const MatchIdSchema = z.string().regex(/^\d+-\d+$/, "match_not_found");
 export const SetWinnerSchema = z.object({

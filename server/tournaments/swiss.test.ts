@@ -157,7 +157,12 @@ function checkStandings(state: BracketState, seen: Seen, players: number[]) {
   // (or head-to-head, which may part the fewer players on either side of the choice, ranked afresh).
   if (seen.cutTie) {
     const tied = rows.filter((r) => seen.cutTie!.players.includes(r.playerId));
-    expect(tied.slice(0, chosen.length).map((r) => r.playerId).sort()).toEqual([...chosen].sort());
+    expect(
+      tied
+        .slice(0, chosen.length)
+        .map((r) => r.playerId)
+        .sort(),
+    ).toEqual([...chosen].sort());
     for (const r of tied) expect(["organiser", "head_to_head"]).toContain(r.tieBreak!);
   }
 }

@@ -86,7 +86,14 @@ describe("a tie on the Swiss top cut's line (issue 34, item 5)", () => {
       const form = new FormData();
       for (const [key, value] of Object.entries({ tournamentName: `Coupe ${format}`, format, size: String(size), gameID: "1", ...extra })) form.append(key, value);
       const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-      await approvedInto(server, id, await membersNamed(server, Array.from({ length: size }, (_, i) => `nw${format}${i}${Math.random().toString(36).slice(2, 7)}`)));
+      await approvedInto(
+        server,
+        id,
+        await membersNamed(
+          server,
+          Array.from({ length: size }, (_, i) => `nw${format}${i}${Math.random().toString(36).slice(2, 7)}`),
+        ),
+      );
       expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
       return id;
     };

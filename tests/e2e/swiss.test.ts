@@ -123,7 +123,12 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     await visitor.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
     const notice = visitor.getByRole("region", { name: "A tie on the top 4 line" });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(`${tied.map(nameOf).join(", ").replace(/, ([^,]*)$/, ", and $1")} are still level after every tie-break, for 1 place in the top cut`);
+    expect(await notice.textContent()).toContain(
+      `${tied
+        .map(nameOf)
+        .join(", ")
+        .replace(/, ([^,]*)$/, ", and $1")} are still level after every tie-break, for 1 place in the top cut`,
+    );
     expect(await notice.getByRole("checkbox").count()).toBe(0);
     const table = visitor.getByRole("table", { name: "Swiss standings" });
     expect(await table.getByRole("columnheader", { name: "Decided by" }).count()).toBe(1);
@@ -151,7 +156,12 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     await rowOf(chosen).getByRole("cell", { name: "Organiser's choice" }).waitFor();
     expect(await rowOf(chosen).getByRole("cell").first().textContent()).toBe("4");
     const others = tied.filter((userId) => userId !== chosen);
-    for (const userId of others) expect(await rowOf(userId).getByRole("cell", { name: /Head-to-head|Organiser's choice/ }).count()).toBe(1);
+    for (const userId of others)
+      expect(
+        await rowOf(userId)
+          .getByRole("cell", { name: /Head-to-head|Organiser's choice/ })
+          .count(),
+      ).toBe(1);
     expect((await new Api(handles.server.url).get(`/api/tournament/swiss/${id}`)).body).toMatchObject({ cutDrawn: true, cutTie: null });
   });
 });
