@@ -7,6 +7,7 @@ import { Checkbox } from "../../../components/checkbox.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useDecideTopCut } from "../api/mutations.ts";
+import "../../../i18n/screens/errors.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 type CutTie = NonNullable<SwissTable["cutTie"]>;
