@@ -45,6 +45,8 @@ describe("translations", () => {
       "Auto ({{level}})",
       "Avatars",
       "Badges",
+      // The Swiss tie-breaks' own names (issue 34, item 5), and points, the same word.
+      "Buchholz",
       "Chat",
       "Clips",
       "Co-streamer",
@@ -71,7 +73,9 @@ describe("translations", () => {
       "Notifications",
       "Participant",
       "Participants",
+      "Points",
       "Restrictions",
+      "Sonneborn-Berger ({{value}})",
       "Source",
       "Standard (HLS)",
       "Streamer",
