@@ -682,5 +682,6 @@ export interface TournamentMatchTable {
   ended_at: number | null;
   /** The channel of the station the match was on when it started (null: not streamed). */
   streamer_id: number | null;
+  /** The station the match was played at: the one it ended on, else the one it started on (its card names it once over). */
   station_name: string | null;
 }

@@ -21,7 +21,7 @@ try {
   const master = `${server.url}/live/ZeldaPro/index.m3u8`;
   await waitFor("the master playlist", async () => (await fetch(master).then((response) => response.text())).includes("360p.m3u8"), 60_000, 250);
 
-  const shootLive = (name: string, username: string, before: (page: Page) => Promise<void>) => shoot(browser, server.url, { name, path: `/stream/${username}`, before }, SIZES);
+  const shootLive = (name: string, username: string, before: (page: Page) => Promise<void>) => shoot(browser, server.url, { name, path: `/stream/${username}`, before, sizes: SIZES });
   await shootLive("quality-menu-low-latency", "ZeldaPro", (page) => openQualityMenu(page, 4));
   await shootLive("quality-note-hls", "ZeldaPro", async (page) => {
     await openQualityMenu(page, 4);

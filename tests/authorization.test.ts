@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { cheapStateOf, diff, ownerOf, type RowChange, snapshot } from "./fixtures/db-state.ts";
 import { auditLedgerThenStop } from "./fixtures/money.ts";
 import { waitFor } from "./fixtures/publisher.ts";
+import { swissTiedOnTheCutLine } from "./fixtures/tournaments.ts";
 import { type Actor, type Answer, callAs, startWorld, type World } from "./fixtures/world.ts";
 
 /**
@@ -267,6 +268,13 @@ const CASES: Record<string, Case> = {
       const t = await w.newTournament("started");
       expect((await w.owner.call("POST", `/api/tournament/start-match/${t.matchId}`)).status).toBe(200);
       return { path: "/api/tournament/set-winner", body: { matchID: t.matchId, tournmentID: t.id, scorePlayer1: 2, scorePlayer2: 1 } };
+    },
+  },
+  "POST /api/tournament/{id}/top-cut": {
+    kind: "owner",
+    call: async (w) => {
+      const { id, tied } = await swissTiedOnTheCutLine(w.server, w.owner);
+      return { path: `/api/tournament/${id}/top-cut`, body: { playerIds: [tied[0]] } };
     },
   },
   "DELETE /api/tournament/delete/{id}": { kind: "owner", call: async (w) => ({ path: `/api/tournament/delete/${(await w.newTournament("pending")).id}` }) },

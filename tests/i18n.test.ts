@@ -46,6 +46,8 @@ describe("translations", () => {
       "Source ({{size}})",
       "Avatars",
       "Badges",
+      // The Swiss tie-breaks' own names (issue 34, item 5), and points, the same word.
+      "Buchholz",
       "Chat",
       "Clips",
       "Co-streamer",
@@ -72,7 +74,9 @@ describe("translations", () => {
       "Notifications",
       "Participant",
       "Participants",
+      "Points",
       "Restrictions",
+      "Sonneborn-Berger ({{value}})",
       "Source",
       "Standard (HLS)",
       "Streamer",

@@ -10,7 +10,6 @@ export interface ScreenSize {
   width: number;
   height: number;
 }
-
 export const SCREEN_SIZES: readonly ScreenSize[] = [
   { label: "375", width: 375, height: 812 },
   { label: "1440", width: 1440, height: 900 },
@@ -32,12 +31,14 @@ export interface Shot {
   /** What to do on the loaded page before the picture: open a tab, scroll to a part, press keys. */
   before?: (page: Page, size: ScreenSize) => Promise<void>;
   fullPage?: boolean;
+  /** Other widths than the phone's 375 and the desktop's 1440 (a 390 phone, a 1366 laptop). */
+  sizes?: readonly ScreenSize[];
 }
 
-/** Takes `shot` four times (two widths, two themes), in French, with the cookie banner already answered. */
-export async function shoot(chromium: Chromium, siteUrl: string, shot: Shot, sizes: readonly ScreenSize[] = SCREEN_SIZES): Promise<void> {
+/** Takes `shot` at each width (phone and desktop unless it says) in both themes, in French, with the cookie banner already answered. */
+export async function shoot(chromium: Chromium, siteUrl: string, shot: Shot): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  for (const size of sizes) {
+  for (const size of shot.sizes ?? SCREEN_SIZES) {
     for (const theme of ["dark", "light"] as const) {
       const context = await chromium.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
       await context.addInitScript(

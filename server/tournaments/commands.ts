@@ -10,7 +10,7 @@ import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/of
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
 import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
-import { advanceSwiss, createSwiss, defaultRounds, isSwissComplete, maxRounds, swissChampion } from "./swiss.ts";
+import { advanceSwiss, createSwiss, decideCut, defaultRounds, isSwissComplete, maxRounds, SwissCutError, swissChampion } from "./swiss.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
@@ -285,6 +285,11 @@ const engineErrors: Record<EngineError["code"], () => AppError> = {
   winner_not_in_match: () => new BadRequestError("winner_not_in_match"),
 };
 
+const swissCutErrors: Record<SwissCutError["code"], () => AppError> = {
+  top_cut_not_waiting: () => new AppError(409, "top_cut_not_waiting"),
+  top_cut_choice_invalid: () => new InvalidError([{ field: "playerIds", code: "top_cut_choice_invalid" }]),
+};
+
 /** Reads, changes and writes the bracket in one transaction: no two admins' clicks interleave. */
 async function changeBracket(deps: AppDeps, user: User, tournamentId: number, change: (state: BracketState, tournament: Tournament) => Promise<BracketState>): Promise<void> {
   const told = await inTransaction(deps.db, async (trx) => {
@@ -297,6 +302,7 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
       next = await change(state, tournament);
     } catch (error) {
       if (error instanceof EngineError) throw engineErrors[error.code]();
+      if (error instanceof SwissCutError) throw swissCutErrors[error.code]();
       throw error;
     }
     const done = tournament.structure === "swiss" ? isSwissComplete(next) : isComplete(next);
@@ -340,6 +346,17 @@ export async function setWinner(deps: AppDeps, user: User, input: { matchID: str
     const next = await endMatch(state, tournament.structure as Structure, engineId, input.scorePlayer1, input.scorePlayer2, input.winnerID);
     // A Swiss round's last result draws the next round, or the top cut after the last round.
     return tournament.structure === "swiss" ? advanceSwiss(next) : next;
+  });
+}
+
+/**
+ * The organiser (or an admin) settles a tie on a Swiss top cut's line (issue 34, item 5): the tied
+ * players in `playerIds` go through, and the cut is drawn in the same transaction.
+ */
+export async function decideTopCut(deps: AppDeps, user: User, tournamentId: number, playerIds: number[]): Promise<void> {
+  await changeBracket(deps, user, tournamentId, async (state, tournament) => {
+    if (tournament.structure !== "swiss") throw new SwissCutError("top_cut_not_waiting");
+    return decideCut(state, playerIds);
   });
 }
 

@@ -49,11 +49,12 @@ export async function recordMatchTimes(trx: Db, tournamentId: number, before: Mo
         .onConflict((oc) => oc.columns(["tournament_id", "match_id"]).doUpdateSet(clock))
         .execute();
     } else if (isFinished(is) && was && !isFinished(was)) {
-      // The station it ends on is the one whose stream shows its end (a match may move off a broken station).
-      const streamed = station?.streamer_id ? { streamer_id: station.streamer_id, station_name: station.name } : {};
+      // The station it ends on is the one whose stream shows its end (a match may move off a broken
+      // station), and the one its card names once it is over (issue 34, item 6).
+      const streamed = station?.streamer_id ? { streamer_id: station.streamer_id } : {};
       const row = await trx
         .updateTable("tournament_match")
-        .set({ ended_at: now, ...streamed })
+        .set({ ended_at: now, ...streamed, ...(station ? { station_name: station.name } : {}) })
         .where("tournament_id", "=", tournamentId)
         .where("match_id", "=", match.id)
         .returning("streamer_id")
@@ -74,6 +75,18 @@ export async function replaysByMatch(db: Db, tournamentId: number): Promise<Map<
     .where("deleted_at", "is", null)
     .execute();
   return new Map(rows.map((row) => [row.match_id!, { id: row.id, status: row.status, partial: row.partial === 1 }]));
+}
+
+/** The station each finished match was played at (the one it ended on), keyed by the engine's match id: what its card still names. */
+export async function stationsPlayedAt(db: Db, tournamentId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom("tournament_match")
+    .select(["match_id", "station_name"])
+    .where("tournament_id", "=", tournamentId)
+    .where("ended_at", "is not", null)
+    .where("station_name", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.match_id, row.station_name!]));
 }
 
 /** After the commit: each ended streamed match is cut once the margin after its end is recorded. */

@@ -9,8 +9,8 @@ import { type BracketData, finishedShare, type PlayerInfo, toBracketData } from 
 import { robinStandings } from "./standings.ts";
 import { stationsByMatch } from "./stations.ts";
 import { isCheckedIn } from "./checkin.ts";
-import { cutStateOf, swissSettings, swissStandings } from "./swiss.ts";
-import { replaysByMatch } from "./match-replays.ts";
+import { cutStateOf, cutTieOf, swissSettings, swissStandings } from "./swiss.ts";
+import { replaysByMatch, stationsPlayedAt } from "./match-replays.ts";
 
 // What the tournament pages read; nothing here changes a tournament (the page view count aside).
 
@@ -178,14 +178,11 @@ export async function getTournamentForViewer(deps: AppDeps, id: number, viewer: 
 }
 
 async function bracketData(deps: AppDeps, tournament: Tournament): Promise<BracketData> {
-  return toBracketData(
-    tournament.id,
-    tournament.structure,
-    bracketOf(tournament),
-    await playerInfos(deps.db, tournament.id),
-    await stationsByMatch(deps.db, tournament.id),
-    await replaysByMatch(deps.db, tournament.id),
-  );
+  return toBracketData(tournament.id, tournament.structure, bracketOf(tournament), await playerInfos(deps.db, tournament.id), {
+    stations: await stationsByMatch(deps.db, tournament.id),
+    replays: await replaysByMatch(deps.db, tournament.id),
+    playedAt: await stationsPlayedAt(deps.db, tournament.id),
+  });
 }
 
 export async function rounds(deps: AppDeps, id: number) {
@@ -220,27 +217,37 @@ export async function roundRobinTable(deps: AppDeps, id: number) {
   }));
 }
 
-/** The Swiss table (empty before the start) with the rounds played and the cut (issue 19). */
+/** The Swiss table (empty before the start) with the rounds played, the cut, and a tie on its line waiting for the organiser. */
 export async function swissTable(deps: AppDeps, id: number) {
   const tournament = await findTournament(deps.db, id);
   const state = bracketOf(tournament);
-  if (!state || tournament.structure !== "swiss") return { rows: [], rounds: tournament.swiss_rounds ?? 0, roundsPlayed: 0, topCut: tournament.top_cut, cutDrawn: false };
+  if (!state || tournament.structure !== "swiss") return { rows: [], rounds: tournament.swiss_rounds ?? 0, roundsPlayed: 0, topCut: tournament.top_cut, cutDrawn: false, cutTie: null };
   const players = await playerInfos(deps.db, id);
+  const who = (playerId: number) => ({ flag: players.get(playerId)?.avatar ?? null, name: players.get(playerId)?.name ?? `#${playerId}`, playerID: playerId });
   const settings = swissSettings(state);
   const rows = swissStandings(state).map((row) => ({
     rank: row.rank,
     shared: row.shared,
-    flag: players.get(row.playerId)?.avatar ?? null,
-    name: players.get(row.playerId)?.name ?? `#${row.playerId}`,
-    playerID: row.playerId,
+    ...who(row.playerId),
     played: row.played,
     won: row.won,
     lost: row.lost,
     byes: row.byes,
     pts: row.pts,
     buchholz: row.buchholz,
+    sonnebornBerger: row.sonnebornBerger,
+    opponentsBuchholz: row.opponentsBuchholz,
+    tieBreak: row.tieBreak,
   }));
-  return { rows, rounds: settings.swissRounds, roundsPlayed: settings.roundsPlayed, topCut: settings.topCut, cutDrawn: cutStateOf(state) !== null };
+  const tie = cutTieOf(state);
+  return {
+    rows,
+    rounds: settings.swissRounds,
+    roundsPlayed: settings.roundsPlayed,
+    topCut: settings.topCut,
+    cutDrawn: cutStateOf(state) !== null,
+    cutTie: tie ? { places: tie.places, players: tie.players.map(who) } : null,
+  };
 }
 
 export async function isTournamentAdmin(deps: AppDeps, id: number, viewer: User | undefined): Promise<boolean> {

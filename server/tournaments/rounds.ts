@@ -8,18 +8,20 @@ export interface PlayerInfo {
 
 export type BracketData = Round[] | { winnerBracket: Round[]; LoserBracket: Round[] };
 
+/** What the cards show beside the bracket, keyed by the engine's match id. */
+export interface MatchExtras {
+  /** The station a match is on now. */
+  stations?: Map<number, StationRef>;
+  replays?: Map<number, MatchReplayRef>;
+  /** The name of the station a finished match was played at. */
+  playedAt?: Map<number, string>;
+}
+
 /**
  * The one place where the engine's model (groups → rounds → matches) becomes the spec's
  * (rounds → seeds → teams, and winnerBracket/LoserBracket for double elimination).
  */
-export function toBracketData(
-  tournamentId: number,
-  structure: Structure,
-  state: BracketState | null,
-  players: Map<number, PlayerInfo>,
-  stations: Map<number, StationRef> = new Map(),
-  replays: Map<number, MatchReplayRef> = new Map(),
-): BracketData {
+export function toBracketData(tournamentId: number, structure: Structure, state: BracketState | null, players: Map<number, PlayerInfo>, extras: MatchExtras = {}): BracketData {
   if (!state) return structure === "d_elim" ? { winnerBracket: [], LoserBracket: [] } : [];
   const groups = [...(state.group as { id: number; number: number }[])].sort((a, b) => a.number - b.number);
   const roundsOf = (groupId: number, titles: (n: number, total: number) => string): Round[] => {
@@ -30,7 +32,7 @@ export function toBracketData(
         seeds: matchesOf(state)
           .filter((m) => m.round_id === round.id && !isUnneededReset(state, m))
           .sort((a, b) => a.number - b.number)
-          .map((match) => toSeed(tournamentId, state, match, players, stations.get(match.id as number) ?? null, replays.get(match.id as number) ?? null)),
+          .map((match) => toSeed(tournamentId, state, match, players, extras)),
       }))
       .filter((round) => round.seeds.length > 0);
   };
@@ -78,19 +80,22 @@ export function roundTitleOfMatch(structure: Structure, state: BracketState, mat
   return roundTitle(structure, group, round.number, total);
 }
 
-function toSeed(
-  tournamentId: number,
-  state: BracketState,
-  match: ReturnType<typeof matchesOf>[number],
-  players: Map<number, PlayerInfo>,
-  station: StationRef | null,
-  replay: MatchReplayRef | null,
-): Seed {
+function toSeed(tournamentId: number, state: BracketState, match: ReturnType<typeof matchesOf>[number], players: Map<number, PlayerInfo>, extras: MatchExtras): Seed {
   const team = (opponent: { id?: unknown; score?: number } | null | undefined) => {
     const playerId = playerIdOf(state, opponent?.id as number | null | undefined);
     return { player: playerId === null ? null : (players.get(playerId) ?? { name: `#${playerId}`, avatar: null }), playerID: playerId, score: opponent?.score ?? null };
   };
-  return { id: `${tournamentId}-${match.id}`, playing: isPlaying(match), finished: isFinished(match), teams: [team(match.opponent1), team(match.opponent2)], station, replay };
+  const id = match.id as number;
+  const finished = isFinished(match);
+  return {
+    id: `${tournamentId}-${id}`,
+    playing: isPlaying(match),
+    finished,
+    teams: [team(match.opponent1), team(match.opponent2)],
+    station: extras.stations?.get(id) ?? null,
+    playedAt: finished ? (extras.playedAt?.get(id) ?? null) : null,
+    replay: extras.replays?.get(id) ?? null,
+  };
 }
 
 /** Every seed of a bracket, whatever its shape. */

@@ -24,6 +24,7 @@ import {
   StandingListResponseSchema,
   StartTournamentSchema,
   SwissTableResponseSchema,
+  TopCutChoiceSchema,
   StationAnswerSchema,
   StationAssignSchema,
   StationCreateSchema,
@@ -204,6 +205,15 @@ const r = {
     summary: "Swiss standings (points, Buchholz), rounds played and the top cut (issue 19)",
     request: { params: TournamentIdParamSchema },
     responses: { 200: jsonResponse(SwissTableResponseSchema, "Rows, best first"), 404: errors[404] },
+  }),
+  topCut: createRoute({
+    method: "post",
+    path: "/{id}/top-cut",
+    tags,
+    summary: "Settle a tie on the Swiss top cut's line: the tied players who go through (organiser or admin); the cut is drawn",
+    ...owner,
+    request: { params: TournamentIdParamSchema, body: jsonBody(TopCutChoiceSchema) },
+    responses: { 200: jsonResponse(Ok, "Cut drawn"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
   rounds: createRoute({
     method: "get",
@@ -435,6 +445,10 @@ export function tournamentRoutes(deps: AppDeps) {
       })
       .openapi(r.roundRobin, async (c) => c.json(await queries.roundRobinTable(deps, c.req.valid("param").id), 200))
       .openapi(r.swiss, async (c) => c.json(await queries.swissTable(deps, c.req.valid("param").id), 200))
+      .openapi(r.topCut, async (c) => {
+        await commands.decideTopCut(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").playerIds);
+        return c.json(ok(c.get("lang"), "top_cut_decided"), 200);
+      })
       .openapi(r.rounds, async (c) => c.json(await queries.rounds(deps, c.req.valid("param").id), 200))
       .openapi(r.exportJson, async (c) => {
         const data = await queries.exportTournament(deps, currentUser(c), c.req.valid("param").id);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ReplaySchema } from "../replays/schemas.ts";
 import { SIZES } from "./engine.ts";
-import { maxRounds } from "./swiss.ts";
+import { maxRounds, SWISS_TIE_BREAKS } from "./swiss.ts";
 import { numeric } from "../http/numbers.ts";
 
 const flagInput = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])]).optional();
@@ -92,6 +92,13 @@ export const StartTournamentSchema = z.object({
   /** The organiser's seeding: player ids (users) best first. Join order when absent. */
   seeding: z.array(z.number().int().positive()).optional(),
 });
+/** The tied players the organiser puts through the top cut (user ids), as many as the places left. */
+export const TopCutChoiceSchema = z.object({
+  playerIds: z
+    .array(z.number({ error: "top_cut_choice_invalid" }).int().positive(), { error: "top_cut_choice_invalid" })
+    .min(1, "top_cut_choice_invalid")
+    .max(64, "top_cut_choice_invalid"),
+});
 /** Match ids read "{tournamentId}-{matchNumber}": unique across tournaments, as the start-match path needs. */
 export const MatchIdSchema = z.string().regex(/^\d+-\d+$/, "match_not_found");
 export const SetWinnerSchema = z.object({
@@ -117,9 +124,20 @@ export type StationRef = z.infer<typeof StationRefSchema>;
 /** A match's own replay (issue 18, item 3): `partial` when the live did not cover the whole match. */
 export const MatchReplayRefSchema = z.object({ id: z.number(), status: z.enum(["processing", "ready", "failed"]), partial: z.boolean() }).meta({ id: "MatchReplayRef" });
 export type MatchReplayRef = z.infer<typeof MatchReplayRefSchema>;
-/** `station`: where the match is being played, or null (issue 18); `replay`: its match replay, or null. */
+/**
+ * `station`: where the match is being played, or null (issue 18); `playedAt`: once finished, the name of
+ * the station it was played at (issue 34, item 6), or null; `replay`: its match replay, or null.
+ */
 export const SeedSchema = z
-  .object({ id: z.string(), playing: z.boolean(), finished: z.boolean(), teams: z.array(TeamSchema), station: StationRefSchema.nullable(), replay: MatchReplayRefSchema.nullable() })
+  .object({
+    id: z.string(),
+    playing: z.boolean(),
+    finished: z.boolean(),
+    teams: z.array(TeamSchema),
+    station: StationRefSchema.nullable(),
+    playedAt: z.string().nullable(),
+    replay: MatchReplayRefSchema.nullable(),
+  })
   .meta({ id: "Seed" });
 export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
@@ -238,7 +256,12 @@ export type Standing = z.infer<typeof StandingResponseSchema>;
 export const StandingListResponseSchema = z.array(StandingResponseSchema);
 export type StandingList = z.infer<typeof StandingListResponseSchema>;
 
-/** A row of the Swiss table (issue 19): one point a win, a bye counting as one; Buchholz sums the opponents' points. */
+/**
+ * A row of the Swiss table (issue 19): one point a win, a bye counting as one; Buchholz sums the
+ * opponents' points, Sonneborn-Berger the beaten opponents' points, opponents' Buchholz the
+ * opponents' Buchholz. `tieBreak` names what set the place apart from players level on points
+ * (issue 34, item 5), null when points alone did.
+ */
 export const SwissStandingResponseSchema = z
   .object({
     rank: z.number(),
@@ -252,11 +275,26 @@ export const SwissStandingResponseSchema = z
     byes: z.number(),
     pts: z.number(),
     buchholz: z.number(),
+    sonnebornBerger: z.number(),
+    opponentsBuchholz: z.number(),
+    tieBreak: z.enum(SWISS_TIE_BREAKS).nullable(),
   })
   .meta({ id: "SwissStanding" });
 export type SwissStanding = z.infer<typeof SwissStandingResponseSchema>;
-/** The Swiss table and where the tournament stands: rounds played of how many, and the top cut once drawn. */
-export const SwissTableResponseSchema = z.object({ rows: z.array(SwissStandingResponseSchema), rounds: z.number(), roundsPlayed: z.number(), topCut: z.number(), cutDrawn: z.boolean() });
+/** Players level across the top cut's line after every tie-break: the organiser picks `places` of them. */
+export const SwissCutTieSchema = z.object({ places: z.number(), players: z.array(z.object({ playerID: z.number(), name: z.string(), flag: z.string().nullable() })) }).meta({ id: "SwissCutTie" });
+/**
+ * The Swiss table and where the tournament stands: rounds played of how many, the top cut once drawn,
+ * and `cutTie` while the cut waits for the organiser to settle a tie on its line.
+ */
+export const SwissTableResponseSchema = z.object({
+  rows: z.array(SwissStandingResponseSchema),
+  rounds: z.number(),
+  roundsPlayed: z.number(),
+  topCut: z.number(),
+  cutDrawn: z.boolean(),
+  cutTie: SwissCutTieSchema.nullable(),
+});
 export type SwissTable = z.infer<typeof SwissTableResponseSchema>;
 
 /** `progress` is the share of matches finished, 0 to 1. */

@@ -53,9 +53,8 @@ export function standingsOf(players: number[], results: MatchResult[]): Standing
     (playerId) => totals.get(playerId)!.scoreFor - totals.get(playerId)!.scoreAgainst,
     (playerId) => totals.get(playerId)!.scoreFor,
   ];
-  const places = separate(players, criteria);
   const rows: StandingRow[] = [];
-  for (const place of places) {
+  for (const { players: place } of separate(players, criteria)) {
     const rank = rows.length + 1;
     for (const playerId of place) rows.push({ ...totals.get(playerId)!, rank, shared: place.length > 1 });
   }
@@ -65,15 +64,24 @@ export function standingsOf(players: number[], results: MatchResult[]): Standing
 /** A number to sort a group by, higher first; `group` is the players still level, for criteria that look only among them. */
 export type Criterion = (playerId: number, group: number[]) => number;
 
+/**
+ * A place of the table: the players nothing separates (one, unless shared), and the index of the
+ * criterion that set them apart from the players they were last level with (null: never level).
+ */
+export interface Place {
+  players: number[];
+  decidedBy: number | null;
+}
+
 /** Splits a group of players into places, best first. Recursion is on strictly smaller groups only, so it ends. */
-export function separate(group: number[], criteria: Criterion[]): number[][] {
-  if (group.length === 1) return [group];
-  for (const criterion of criteria) {
+export function separate(group: number[], criteria: Criterion[], decidedBy: number | null = null): Place[] {
+  if (group.length === 1) return [{ players: group, decidedBy }];
+  for (const [index, criterion] of criteria.entries()) {
     const parts = splitBy(group, (playerId) => criterion(playerId, group));
     // Each part restarts at the first criterion: a head-to-head among fewer players may now decide.
-    if (parts.length > 1) return parts.flatMap((part) => separate(part, criteria));
+    if (parts.length > 1) return parts.flatMap((part) => separate(part, criteria, index));
   }
-  return [group];
+  return [{ players: group, decidedBy }];
 }
 
 /** Groups players by key, highest key first, keeping their given order inside a group. */

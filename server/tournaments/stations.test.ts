@@ -29,6 +29,7 @@ interface Seed {
   finished: boolean;
   teams: Team[];
   station: StationRef | null;
+  playedAt: string | null;
 }
 interface Station extends StationRef {
   matchID: string | null;
@@ -224,6 +225,25 @@ describe("assigning matches by hand", () => {
     expect((await stations(id)).stations[0]!.matchID).toBeNull();
     expect((await seeds(id)).find((s) => s.id === m1!.id)!.station).toBeNull();
     expect((await organiser.browser.json("DELETE", `/api/tournament/${id}/stations/${s1.id}`)).status).toBe(200);
+  });
+
+  it("keeps naming, on a finished match's card, the station it was played at: the one it ended on, even once removed (issue 34, item 6)", async () => {
+    const { organiser, id } = await startedTournament();
+    const [s1, s2] = [await addStation(organiser, id, { name: "Table 1" }), await addStation(organiser, id, { name: "Table 2" })];
+    const [m1, m2] = readyOf(await seeds(id));
+    await organiser.browser.put(`/api/tournament/${id}/stations/${s1.id}/match`, { matchID: m1!.id });
+    expect((await organiser.browser.post(`/api/tournament/start-match/${m1!.id}`)).status).toBe(200);
+    expect((await seeds(id)).find((s) => s.id === m1!.id)).toMatchObject({ station: { name: "Table 1" }, playedAt: null });
+    // Table 1 breaks mid-match: the match goes on at Table 2 and ends there.
+    expect((await organiser.browser.put(`/api/tournament/${id}/stations/${s2.id}/match`, { matchID: m1!.id })).status).toBe(200);
+    await organiser.browser.post("/api/tournament/set-winner", { matchID: m1!.id, tournmentID: id, scorePlayer1: 3, scorePlayer2: 0 });
+    expect((await seeds(id)).find((s) => s.id === m1!.id)).toMatchObject({ finished: true, station: null, playedAt: "Table 2" });
+    expect((await organiser.browser.json("DELETE", `/api/tournament/${id}/stations/${s2.id}`)).status).toBe(200);
+    expect((await seeds(id)).find((s) => s.id === m1!.id)!.playedAt).toBe("Table 2");
+    // A match played at no station names none.
+    expect((await organiser.browser.post(`/api/tournament/start-match/${m2!.id}`)).status).toBe(200);
+    await organiser.browser.post("/api/tournament/set-winner", { matchID: m2!.id, tournmentID: id, scorePlayer1: 3, scorePlayer2: 0 });
+    expect((await seeds(id)).find((s) => s.id === m2!.id)).toMatchObject({ finished: true, station: null, playedAt: null });
   });
 
   it("removing a station whose match only waits sends that match to another free station under auto-assign", async () => {

@@ -57,9 +57,12 @@ async function toStations(db: Db, tournament: Tournament, rows: StationRow[], vi
   const showsRequests = canManageTournament(viewer, tournament);
   const refs = new Map(rows.filter((row) => row.match_id !== null).map((row) => [row.match_id!, toStationRef(row)]));
   const seeds = new Map(
-    allSeeds(toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), refs, await replaysByMatch(db, tournament.id))).map(
-      (seed) => [seed.id, seed],
-    ),
+    allSeeds(
+      toBracketData(tournament.id, tournament.structure as Structure, bracketOf(tournament), await playerInfos(db, tournament.id), {
+        stations: refs,
+        replays: await replaysByMatch(db, tournament.id),
+      }),
+    ).map((seed) => [seed.id, seed]),
   );
   return rows.map((row) => {
     const matchID = row.match_id === null ? null : `${tournament.id}-${row.match_id}`;

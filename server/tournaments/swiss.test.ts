@@ -1,7 +1,24 @@
 import { describe, expect, it } from "bun:test";
 import fc from "fast-check";
+import { CYCLES_TABLE, cycleWinner } from "../../tests/fixtures/swiss-cycles.ts";
 import { type BracketState, champion, endMatch, isFinished, matchesOf, playerIdOf, RESULTS, startMatch } from "./engine.ts";
-import { advanceSwiss, createSwiss, cutStateOf, defaultRounds, effectiveTopCut, isSwissComplete, maxRounds, pairRound, swissChampion, swissSettings, swissStandings } from "./swiss.ts";
+import {
+  advanceSwiss,
+  createSwiss,
+  cutStateOf,
+  cutTieOf,
+  decideCut,
+  defaultRounds,
+  effectiveTopCut,
+  isSwissComplete,
+  maxRounds,
+  pairRound,
+  type SwissGame,
+  standingsFromGames,
+  swissChampion,
+  swissSettings,
+  swissStandings,
+} from "./swiss.ts";
 
 const { Status } = RESULTS;
 
@@ -11,6 +28,8 @@ interface Seen {
   wins: Map<number, number>;
   beat: Set<string>;
   opponents: Map<number, number[]>;
+  /** A tie on the cut line the test settled: the tied players, the places they shared, whom it put through. */
+  cutTie: { players: number[]; places: number; chosen: number[] } | null;
 }
 
 const picker = (seed: number) => {
@@ -25,7 +44,7 @@ const picker = (seed: number) => {
 async function playSwiss(size: number, rounds: number, topCut: number, pick: (max: number) => number) {
   const players = Array.from({ length: size }, (_, i) => 100 + i);
   let state: BracketState = createSwiss(players, rounds, topCut);
-  const seen: Seen = { rounds: [], wins: new Map(), beat: new Set(), opponents: new Map() };
+  const seen: Seen = { rounds: [], wins: new Map(), beat: new Set(), opponents: new Map(), cutTie: null };
   const recorded = new Set<number>();
   const record = () => {
     for (const round of (state.round as { id: number; stage_id: number }[]).filter((r) => r.stage_id === 0 && !recorded.has(r.id))) {
@@ -50,7 +69,22 @@ async function playSwiss(size: number, rounds: number, topCut: number, pick: (ma
   record();
   for (let guard = 0; guard < 5000 && !isSwissComplete(state); guard++) {
     const ready = matchesOf(state).filter((m) => m.status === Status.Ready);
-    expect(ready.length).toBeGreaterThan(0);
+    if (ready.length === 0) {
+      // Nothing to play and not over: the cut waits on a tie across its line, which the organiser settles.
+      const tie = cutTieOf(state)!;
+      expect(tie).not.toBeNull();
+      expect(seen.cutTie).toBeNull();
+      // A real tie: the same figures, as many wins among themselves, and the line runs through it.
+      const key = figures(seen);
+      const winsAmong = (p: number) => tie.players.filter((o) => seen.beat.has(`${p}>${o}`)).length;
+      for (const p of tie.players) expect([...key(p), winsAmong(p)]).toEqual([...key(tie.players[0]!), winsAmong(tie.players[0]!)]);
+      expect(tie.places).toBeGreaterThan(0);
+      expect(tie.places).toBeLessThan(tie.players.length);
+      const chosen = [...tie.players].sort(() => pick(1) - 0.5).slice(0, tie.places);
+      seen.cutTie = { ...tie, chosen };
+      state = await decideCut(state, chosen);
+      continue;
+    }
     const match = ready[pick(ready.length - 1)]!;
     const inSwiss = match.stage_id === 0;
     state = await startMatch(state, match.id as number);
@@ -71,26 +105,65 @@ async function playSwiss(size: number, rounds: number, topCut: number, pick: (ma
   return { state, seen, players };
 }
 
-/** The standings' invariants, recomputed from what the test saw: points, Buchholz, their order, a head-to-head between two. */
+/** The tie-break figures recomputed from what the test saw: points, Buchholz, Sonneborn-Berger, opponents' Buchholz. */
+function figures(seen: Seen) {
+  const points = (p: number) => seen.wins.get(p) ?? 0;
+  const buchholz = (p: number) => (seen.opponents.get(p) ?? []).reduce((sum, o) => sum + points(o), 0);
+  const sonnebornBerger = (p: number) => (seen.opponents.get(p) ?? []).reduce((sum, o) => sum + (seen.beat.has(`${p}>${o}`) ? points(o) : 0), 0);
+  const opponentsBuchholz = (p: number) => (seen.opponents.get(p) ?? []).reduce((sum, o) => sum + buchholz(o), 0);
+  return (p: number) => [points(p), buchholz(p), sonnebornBerger(p), opponentsBuchholz(p)] as const;
+}
+
+/**
+ * The standings' invariants, recomputed from what the test saw: the figures, their order, a
+ * head-to-head between two, and, among players level on points and Buchholz who never met one
+ * another, the order by Sonneborn-Berger then opponents' Buchholz and the tie-break each row names.
+ */
 function checkStandings(state: BracketState, seen: Seen, players: number[]) {
   const rows = swissStandings(state);
   expect(rows.map((r) => r.playerId).sort()).toEqual([...players].sort());
-  const points = (p: number) => seen.wins.get(p) ?? 0;
-  const buchholz = (p: number) => (seen.opponents.get(p) ?? []).reduce((sum, o) => sum + points(o), 0);
-  for (const row of rows) {
-    expect(row.pts).toBe(points(row.playerId));
-    expect(row.buchholz).toBe(buchholz(row.playerId));
-  }
+  const key = figures(seen);
+  for (const row of rows) expect([row.pts, row.buchholz, row.sonnebornBerger, row.opponentsBuchholz]).toEqual([...key(row.playerId)]);
   for (let i = 1; i < rows.length; i++) {
     const [above, below] = [rows[i - 1]!, rows[i]!];
-    const key = (r: typeof above) => [points(r.playerId), buchholz(r.playerId)] as const;
-    const [ka, kb] = [key(above), key(below)];
+    const [ka, kb] = [key(above.playerId), key(below.playerId)];
     expect(ka[0] > kb[0] || (ka[0] === kb[0] && ka[1] >= kb[1])).toBe(true);
     expect(below.rank >= above.rank).toBe(true);
     // Exactly two level on points and Buchholz, who met: the winner of their game is above.
     const level = rows.filter((r) => r.pts === above.pts && r.buchholz === above.buchholz);
     if (level.length === 2 && ka[0] === kb[0] && ka[1] === kb[1] && seen.beat.has(`${below.playerId}>${above.playerId}`))
       throw new Error(`head-to-head ignored: ${below.playerId} beat ${above.playerId}`);
+  }
+  const same = (a: number, b: number, depth: number) => key(a).slice(0, depth).join() === key(b).slice(0, depth).join();
+  const chosen = seen.cutTie?.chosen ?? [];
+  for (const row of rows) {
+    const p = row.playerId;
+    const group = rows.filter((r) => same(r.playerId, p, 2)).map((r) => r.playerId);
+    const met = group.some((a) => group.some((b) => seen.beat.has(`${a}>${b}`)));
+    if (met || seen.cutTie?.players.includes(p)) continue;
+    // Nobody in the group met: head-to-head says nothing, and the group is in Sonneborn-Berger, then opponents' Buchholz order.
+    for (const other of rows.filter((r) => group.includes(r.playerId))) {
+      const [mine, theirs] = [key(p), key(other.playerId)];
+      if (other.rank < row.rank) expect(theirs[2] > mine[2] || (theirs[2] === mine[2] && theirs[3] > mine[3])).toBe(true);
+      if (other.rank === row.rank) expect(same(p, other.playerId, 4)).toBe(true);
+    }
+    // Each criterion that splits the players level with p so far is the latest to have decided p's place.
+    const alike = [rows.length, ...[1, 2, 3, 4].map((depth) => rows.filter((r) => same(r.playerId, p, depth)).length)];
+    const steps = [null, "buchholz", "sonneborn_berger", "opponents_buchholz"] as const;
+    const decided = steps.reduce<(typeof steps)[number]>((last, name, i) => (alike[i + 1]! < alike[i]! ? name : last), null);
+    expect({ p, tieBreak: row.tieBreak }).toEqual({ p, tieBreak: decided });
+  }
+  // The organiser's choice on the cut line: those chosen above the others of the tie, and it says so
+  // (or head-to-head, which may part the fewer players on either side of the choice, ranked afresh).
+  if (seen.cutTie) {
+    const tied = rows.filter((r) => seen.cutTie!.players.includes(r.playerId));
+    expect(
+      tied
+        .slice(0, chosen.length)
+        .map((r) => r.playerId)
+        .sort(),
+    ).toEqual([...chosen].sort());
+    for (const r of tied) expect(["organiser", "head_to_head"]).toContain(r.tieBreak!);
   }
 }
 
@@ -167,5 +240,125 @@ describe("Swiss settings", () => {
       [2, 5],
       [3, 6],
     ]);
+  });
+});
+
+/** Games written as [round, a, b, winner]: a Swiss of 6 players over 3 rounds, paired as the module pairs them. */
+const gamesOf = (rows: [number, number, number, number][]): SwissGame[] => rows.map(([round, a, b, winner]) => ({ round, a, b, winner }));
+const SIX = [1, 2, 3, 4, 5, 6];
+const table = (games: SwissGame[], picks: number[] = []) =>
+  standingsFromGames(SIX, games, picks).map((r) => [r.playerId, r.rank, r.pts, r.buchholz, r.sonnebornBerger, r.opponentsBuchholz, r.tieBreak]);
+
+describe("Swiss tie-breaks, worked by hand (issue 34, item 5): points, Buchholz, head-to-head, Sonneborn-Berger, opponents' Buchholz", () => {
+  it("Buchholz, then head-to-head between two who met and are still level", () => {
+    // Wins: 1 beat 6 and 5; 3 beat 2 and 4; 5 beat 2 and 4; 4 beat 1; 2 beat 6; 6 beat 3.
+    // Points: 1, 3, 5 have 2; 2, 4, 6 have 1.
+    // Buchholz (opponents' points): 1 met 4, 6, 5 → 1+1+2 = 4; 5 met 2, 4, 1 → 4; 3 met 6, 2, 4 → 3;
+    // 4 met 1, 5, 3 → 6; 2 met 5, 3, 6 → 2+2+1 = 5; 6 met 3, 1, 2 → 5.
+    // So 3 is third on 2 points (Buchholz), 4 first on 1 point (Buchholz). 1 and 5 are level (2, 4)
+    // and met in round 3: 1 won, 1 is above. 2 and 6 are level (1, 5) and met: 2 won, though 6's
+    // Sonneborn-Berger is higher (6 beat 3, worth 2; 2 beat 6, worth 1): head-to-head comes first.
+    // Sonneborn-Berger (beaten opponents' points): 1 → 1+2 = 3; 5 → 1+1 = 2; 3 → 2; 4 → 2; 2 → 1; 6 → 2.
+    // Opponents' Buchholz: 1 → 6+5+4 = 15; 5 → 5+6+4 = 15; 3 → 5+5+6 = 16; 4 → 4+4+3 = 11; 2 → 4+3+5 = 12; 6 → 3+4+5 = 12.
+    const games = gamesOf([
+      [1, 1, 4, 4],
+      [1, 2, 5, 5],
+      [1, 3, 6, 6],
+      [2, 4, 5, 5],
+      [2, 6, 1, 1],
+      [2, 2, 3, 3],
+      [3, 5, 1, 1],
+      [3, 4, 3, 3],
+      [3, 6, 2, 2],
+    ]);
+    expect(table(games)).toEqual([
+      [1, 1, 2, 4, 3, 15, "head_to_head"],
+      [5, 2, 2, 4, 2, 15, "head_to_head"],
+      [3, 3, 2, 3, 2, 16, "buchholz"],
+      [4, 4, 1, 6, 2, 11, "buchholz"],
+      [2, 5, 1, 5, 1, 12, "head_to_head"],
+      [6, 6, 1, 5, 2, 12, "head_to_head"],
+    ]);
+  });
+
+  it("Sonneborn-Berger, then opponents' Buchholz, between players level on Buchholz who never met", () => {
+    // Wins: 4 beat 1 and 5; 6 beat 3 and 4; 3 beat 2 and 5; 1 beat 6; 2 beat 1; 5 beat 2.
+    // Points: 3, 4, 6 have 2; 1, 2, 5 have 1.
+    // Buchholz: 6 met 3, 1, 4 → 2+1+2 = 5; 4 met 1, 5, 6 → 1+1+2 = 4; 3 met 6, 2, 5 → 4;
+    // 1 met 4, 6, 2 → 5; 5 met 2, 4, 3 → 5; 2 met 5, 3, 1 → 4.
+    // 4 and 3 (2 points, Buchholz 4) never met; Sonneborn-Berger: 4 beat 1 and 5 → 2, 3 beat 2 and 5 → 2,
+    // level; opponents' Buchholz: 4 → 5+5+5 = 15, 3 → 5+4+5 = 14: 4 is above.
+    // 1 and 5 (1 point, Buchholz 5) never met; Sonneborn-Berger: 1 beat 6 → 2, 5 beat 2 → 1: 1 is above.
+    const games = gamesOf([
+      [1, 1, 4, 4],
+      [1, 2, 5, 5],
+      [1, 3, 6, 6],
+      [2, 4, 5, 4],
+      [2, 6, 1, 1],
+      [2, 2, 3, 3],
+      [3, 4, 6, 6],
+      [3, 1, 2, 2],
+      [3, 5, 3, 3],
+    ]);
+    expect(table(games)).toEqual([
+      [6, 1, 2, 5, 4, 13, "buchholz"],
+      [4, 2, 2, 4, 2, 15, "opponents_buchholz"],
+      [3, 3, 2, 4, 2, 14, "opponents_buchholz"],
+      [1, 4, 1, 5, 2, 13, "sonneborn_berger"],
+      [5, 5, 1, 5, 1, 12, "sonneborn_berger"],
+      [2, 6, 1, 4, 1, 14, "buchholz"],
+    ]);
+  });
+});
+
+/** Plays every ready Swiss match of `state` (players 1–6 are seeds 1–6) with the winner the three cycles give. */
+async function playCycles(state: BracketState): Promise<BracketState> {
+  for (let ready = matchesOf(state).filter((m) => m.status === Status.Ready); ready.length > 0; ready = matchesOf(state).filter((m) => m.status === Status.Ready)) {
+    const match = ready[0]!;
+    const [a, b] = [playerIdOf(state, match.opponent1?.id as number)!, playerIdOf(state, match.opponent2?.id as number)!];
+    const winner = cycleWinner(a, b);
+    expect(winner).toBeDefined();
+    state = await startMatch(state, match.id as number);
+    state = await endMatch(state, "swiss", match.id as number, winner === a ? 2 : 1, winner === a ? 1 : 2);
+    state = await advanceSwiss(state);
+  }
+  return state;
+}
+
+describe("a tie on the top cut's line (issue 34, item 5)", () => {
+  it("waits for the organiser, who picks among the tied players; the table says the organiser decided", async () => {
+    // Points: 1, 4, 5 have 2 (Buchholz 2+1+2 = 5 each); 2, 3, 6 have 1 (Buchholz 2+1+1 = 4 each).
+    // Head-to-head: one win each inside both groups. Sonneborn-Berger: 3 each above, 1 each below;
+    // opponents' Buchholz: 5+4+5 = 14 each above, 5+4+4 = 13 each below. A top 4 takes 1, 4, 5 and one of 2, 3, 6.
+    const state = await playCycles(createSwiss(SIX, 3, 4));
+    expect(swissSettings(state).roundsPlayed).toBe(3);
+    expect(cutTieOf(state)).toEqual({ places: 1, players: [2, 3, 6] });
+    expect(cutStateOf(state)).toBeNull();
+    expect(isSwissComplete(state)).toBe(false);
+    expect(await advanceSwiss(state)).toEqual(state);
+    expect(swissStandings(state).map((r) => [r.playerId, r.rank, r.shared])).toEqual([...CYCLES_TABLE]);
+
+    for (const wrong of [[], [2, 3], [1], [2, 2], [9]]) await expect(decideCut(state, wrong)).rejects.toThrow("top_cut_choice_invalid");
+    const decided = await decideCut(state, [6]);
+    const cut = cutStateOf(decided)!;
+    expect((cut.participant as { name: string }[]).map((p) => Number(p.name)).sort()).toEqual([1, 4, 5, 6]);
+    expect(cutTieOf(decided)).toBeNull();
+    await expect(decideCut(decided, [2])).rejects.toThrow("top_cut_not_waiting");
+    // 6 goes through; 2 and 3, two now, are ranked afresh: 3 beat 2, so head-to-head parts them.
+    expect(swissStandings(decided).map((r) => [r.playerId, r.rank, r.tieBreak])).toEqual([
+      [1, 1, null],
+      [4, 1, null],
+      [5, 1, null],
+      [6, 4, "organiser"],
+      [3, 5, "head_to_head"],
+      [2, 6, "head_to_head"],
+    ]);
+  });
+
+  it("leaves a Swiss without a cut to end on its last round, ties and all", async () => {
+    // The same games without a cut: nothing waits, the Swiss is over.
+    const state = await playCycles(createSwiss(SIX, 3, 0));
+    expect(cutTieOf(state)).toBeNull();
+    expect(isSwissComplete(state)).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export type TopCut = 0 | 4 | 8;
 interface SwissSettings {
   swissRounds: number;
   topCut: TopCut;
+  /** The players the organiser put through a tie on the cut line (issue 34, item 5). */
+  cutPicks?: number[];
 }
 
 /** The default: as many rounds as a single elimination of the same field would have. */
@@ -94,6 +96,13 @@ export function swissGames(state: BracketState): SwissGame[] {
   });
 }
 
+/**
+ * What settled a place among players level on points, in the order they are tried
+ * (docs/decisions.md, "Issue 34, item 5"): the organiser's choice comes last, and only on the cut line.
+ */
+export const SWISS_TIE_BREAKS = ["buchholz", "head_to_head", "sonneborn_berger", "opponents_buchholz", "organiser"] as const;
+export type SwissTieBreak = (typeof SWISS_TIE_BREAKS)[number];
+
 export interface SwissRow {
   playerId: number;
   rank: number;
@@ -106,30 +115,45 @@ export interface SwissRow {
   pts: number;
   /** The sum of the points of the opponents met (a bye adds nothing: there is nobody). */
   buchholz: number;
+  /** The sum of the points of the opponents beaten. */
+  sonnebornBerger: number;
+  /** The sum of the Buchholz of the opponents met: how strong their opponents' opponents were. */
+  opponentsBuchholz: number;
+  /** The tie-break that set this place apart from players level on points with it; null when points alone did. */
+  tieBreak: SwissTieBreak | null;
 }
 
 /**
- * The Swiss table: points, then Buchholz, then head-to-head (points in the games among the players
- * still level), each part still level ranked afresh (as the round robin does); whoever nothing
+ * The Swiss table: points, then Buchholz, head-to-head (wins in the games among the players still
+ * level), Sonneborn-Berger, opponents' Buchholz, and last the organiser's choice on the cut line;
+ * each part still level is ranked afresh from points (as the round robin does). Whoever nothing
  * separates shares the place, listed in seeding order.
  */
 export function swissStandings(state: BracketState): SwissRow[] {
   const players = (state.participant as { name: string }[]).map((p) => Number(p.name));
-  return standingsFromGames(players, swissGames(state));
+  return standingsFromGames(players, swissGames(state), settingsOf(state).cutPicks ?? []);
 }
 
-export function standingsFromGames(players: number[], games: SwissGame[]): SwissRow[] {
+/** `cutPicks`: the players the organiser put through a tie on the cut line (none before they chose). */
+export function standingsFromGames(players: number[], games: SwissGame[], cutPicks: number[] = []): SwissRow[] {
   const played = games.filter((g) => g.winner !== null);
   const points = new Map(players.map((p) => [p, played.filter((g) => g.winner === p).length]));
-  const opponents = (p: number) => played.flatMap((g) => (g.a === p && g.b !== null ? [g.b] : g.b === p ? [g.a] : []));
-  const buchholz = new Map(players.map((p) => [p, opponents(p).reduce((sum, o) => sum + (points.get(o) ?? 0), 0)]));
+  const sumOf = (ids: number[], figure: Map<number, number>) => ids.reduce((sum, id) => sum + (figure.get(id) ?? 0), 0);
+  const opponents = (p: number) => played.flatMap((g) => (g.b === null ? [] : g.a === p ? [g.b] : g.b === p ? [g.a] : []));
+  const beaten = (p: number) => played.flatMap((g) => (g.b !== null && g.winner === p ? [g.a === p ? g.b : g.a] : []));
+  const buchholz = new Map(players.map((p) => [p, sumOf(opponents(p), points)]));
+  const sonnebornBerger = new Map(players.map((p) => [p, sumOf(beaten(p), points)]));
+  const opponentsBuchholz = new Map(players.map((p) => [p, sumOf(opponents(p), buchholz)]));
   const criteria: Criterion[] = [
     (p) => points.get(p)!,
     (p) => buchholz.get(p)!,
-    (p, group) => played.filter((g) => g.winner === p && g.b !== null && group.includes(g.a) && group.includes(g.b)).length,
+    (p, group) => beaten(p).filter((o) => group.includes(o)).length,
+    (p) => sonnebornBerger.get(p)!,
+    (p) => opponentsBuchholz.get(p)!,
+    (p) => (cutPicks.includes(p) ? 1 : 0),
   ];
   const rows: SwissRow[] = [];
-  for (const place of separate(players, criteria)) {
+  for (const { players: place, decidedBy } of separate(players, criteria)) {
     const rank = rows.length + 1;
     for (const playerId of place) {
       const mine = played.filter((g) => g.a === playerId || g.b === playerId);
@@ -145,6 +169,9 @@ export function standingsFromGames(players: number[], games: SwissGame[]): Swiss
         byes,
         pts: points.get(playerId)!,
         buchholz: buchholz.get(playerId)!,
+        sonnebornBerger: sonnebornBerger.get(playerId)!,
+        opponentsBuchholz: opponentsBuchholz.get(playerId)!,
+        tieBreak: decidedBy === null || decidedBy === 0 ? null : SWISS_TIE_BREAKS[decidedBy - 1]!,
       });
     }
   }
@@ -229,14 +256,15 @@ function nextId(rows: { id: number }[]): number {
 
 /**
  * What follows a result: when the round just finished, the next round is paired; after the last
- * one, the top cut is drawn (if there is one). Anything else leaves the state as it is.
+ * one, the top cut is drawn (if there is one), unless a tie on its line waits for the organiser.
+ * Anything else leaves the state as it is.
  */
 export async function advanceSwiss(state: BracketState): Promise<BracketState> {
   const roundOpen = swissMatches(state).some((m) => !isFinished(m));
   if (roundOpen || cutStateOf(state)) return state;
   const { swissRounds, topCut } = settingsOf(state);
   if (swissRoundsPlayed(state) < swissRounds) return addRound(state);
-  if (topCut === 0) return state;
+  if (topCut === 0 || cutTieOf(state)) return state;
   const { storage, manager } = await open(state);
   const participantOf = new Map((state.participant as { id: number; name: string }[]).map((p) => [Number(p.name), p.id]));
   const seeded = swissStandings(state)
@@ -244,6 +272,47 @@ export async function advanceSwiss(state: BracketState): Promise<BracketState> {
     .map((row) => participantOf.get(row.playerId)!);
   await manager.create.stage({ tournamentId: 0, name: "Top cut", type: "single_elimination", seedingIds: seeded, settings: { seedOrdering: ["inner_outer"], balanceByes: false } });
   return storage.getData();
+}
+
+/** Players still level across the cut line after every tie-break: `places` of the cut are theirs to share out. */
+export interface CutTie {
+  places: number;
+  players: number[];
+}
+
+/**
+ * The tie the top cut waits on: once the Swiss rounds are over and before the cut is drawn, the
+ * players sharing the place that the cut line runs through. Null when the line falls between places.
+ */
+export function cutTieOf(state: BracketState): CutTie | null {
+  const { swissRounds, topCut } = settingsOf(state);
+  const roundsOver = swissRoundsPlayed(state) === swissRounds && swissMatches(state).every(isFinished);
+  if (topCut === 0 || !roundsOver || cutStateOf(state)) return null;
+  const rows = swissStandings(state);
+  const [lastIn, firstOut] = [rows[topCut - 1], rows[topCut]];
+  if (!lastIn || !firstOut || lastIn.rank !== firstOut.rank) return null;
+  return { places: topCut - rows.filter((row) => row.rank < lastIn.rank).length, players: rows.filter((row) => row.rank === lastIn.rank).map((row) => row.playerId) };
+}
+
+export class SwissCutError extends Error {
+  constructor(readonly code: "top_cut_not_waiting" | "top_cut_choice_invalid") {
+    super(code);
+  }
+}
+
+/**
+ * The organiser settles a tie on the cut line: `playerIds` are the tied players who go through, as
+ * many as the places left. The choice is kept in the stage's settings (the table shows it as the
+ * tie-break that decided), and the cut is drawn at once.
+ */
+export async function decideCut(state: BracketState, playerIds: number[]): Promise<BracketState> {
+  const tie = cutTieOf(state);
+  if (!tie) throw new SwissCutError("top_cut_not_waiting");
+  const distinct = new Set(playerIds);
+  if (distinct.size !== playerIds.length || distinct.size !== tie.places || playerIds.some((id) => !tie.players.includes(id))) throw new SwissCutError("top_cut_choice_invalid");
+  const next = structuredClone(state);
+  settingsOf(next).cutPicks = [...playerIds];
+  return advanceSwiss(next);
 }
 
 /** The top cut alone, as a single-elimination bracket of its own (its players only), or null before it is drawn. */

@@ -85,6 +85,42 @@ describe("top-bar search", () => {
   });
 });
 
+describe("at 1366 px (issue 34, item 10)", () => {
+  it("shows every member's card and the visitor's chat line whole, nothing cut", async () => {
+    const context = await visitorContext(browser, { width: 1366, height: 768 });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search/a`);
+    const cards = page.getByRole("region", { name: "Utilisateurs" }).getByRole("article");
+    await cards.first().waitFor();
+    const cut = await cards.evaluateAll((articles) =>
+      articles.flatMap((article) => {
+        const box = article.getBoundingClientRect();
+        return [...article.querySelectorAll("a, span, button")]
+          .filter((part) => {
+            const inner = part.getBoundingClientRect();
+            return part.scrollWidth > part.clientWidth + 1 || inner.right > box.right + 1 || inner.left < box.left - 1;
+          })
+          .map((part) => (part as HTMLElement).innerText);
+      }),
+    );
+    expect(await cards.count()).toBeGreaterThan(5);
+    expect(cut).toEqual([]);
+
+    await page.goto(`${server.url}/stream/ZeldaPro`);
+    const field = page.getByRole("region", { name: "Chat" }).getByRole("textbox", { name: "Vous devez vous connecter" });
+    await field.waitFor();
+    // The placeholder's width in the field's own font, against the room the field gives it.
+    const room = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const pen = document.createElement("canvas").getContext("2d")!;
+      pen.font = style.font;
+      return { text: Math.ceil(pen.measureText(input.placeholder).width), room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) };
+    });
+    expect(room.text).toBeLessThanOrEqual(room.room);
+  });
+});
+
 describe("follows", () => {
   it("follows from the results page, counts it, and unfollows after a confirmation", async () => {
     const { page, api } = await userPage("/search/kestrel");

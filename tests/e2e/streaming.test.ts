@@ -438,6 +438,17 @@ describe("watching a live", () => {
       .getByRole("alert")
       .filter({ hasText: "URL de stream invalide" })
       .waitFor();
+
+    // A live whose addresses answer something that is not a stream (here the site's own page) says so at once, with
+    // no script error, instead of "Connexion au direct…" (issue 34, item 10).
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.route(`**/api/stream/stream/${offline.account.username}`, (route) => route.fulfill({ json: { ...stream, isLive: true, playbackLink: "/not-a-stream", flvLink: "/not-a-stream" } }));
+    await page.goto(`${server.url}/stream/${offline.account.username}`);
+    const refusal = page.getByRole("region", { name: `Direct de ${offline.account.username}` }).getByRole("alert");
+    await refusal.filter({ hasText: "URL de stream invalide" }).waitFor();
+    expect(await refusal.getByRole("button", { name: "Réessayer" }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
   });
 
   it("leaves a replay that plays, seeks and offers its download", async () => {

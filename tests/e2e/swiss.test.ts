@@ -1,7 +1,8 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
-import { signedInUser } from "../fixtures/server.ts";
+import { Browser as Api, signedInUser } from "../fixtures/server.ts";
+import { swissTiedOnTheCutLine } from "../fixtures/tournaments.ts";
 
 const handles = useServerAndBrowser();
 
@@ -109,5 +110,58 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     expect(await facts.locator("dt:has-text('Swiss rounds') + dd").textContent()).toBe("2");
     expect(await facts.locator("dt:has-text('Top cut') + dd").textContent()).toBe("Top 4");
     expect((await organiser.browser.get(`/api/tournament/${id}`)).body).toMatchObject({ swissRounds: 2, topCut: 4 });
+  });
+
+  it("a tie on the top cut's line: everyone sees the cut wait, the organiser picks who goes through, the table says what decided each place (issue 34, item 5)", async () => {
+    const organiser = await signedInUser(handles.server);
+    const { id, seeds, tied } = await swissTiedOnTheCutLine(handles.server, organiser);
+    const players = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body as { userId: number; username: string }[];
+    const nameOf = (userId: number) => players.find((p) => p.userId === userId)!.username;
+
+    // A visitor reads the tie and that the cut waits; no choice is offered.
+    const visitor = await pageFor(handles, null, "en");
+    await visitor.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
+    const notice = visitor.getByRole("region", { name: "A tie on the top 4 line" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      `${tied
+        .map(nameOf)
+        .join(", ")
+        .replace(/, ([^,]*)$/, ", and $1")} are still level after every tie-break, for 1 place in the top cut`,
+    );
+    expect(await notice.getByRole("checkbox").count()).toBe(0);
+    const table = visitor.getByRole("table", { name: "Swiss standings" });
+    expect(await table.getByRole("columnheader", { name: "Decided by" }).count()).toBe(1);
+
+    // The organiser must pick exactly one, then confirms.
+    const page = await pageFor(handles, organiser, "en");
+    await page.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
+    const choice = page.getByRole("group", { name: "Choose the player who goes through" });
+    await choice.waitFor();
+    await page.getByRole("button", { name: "Put through" }).click();
+    await page.getByText("Choose, among the tied players, as many as there are places left.").waitFor();
+    const chosen = tied[1]!;
+    await choice.getByRole("checkbox", { name: nameOf(chosen) }).check();
+    await page.getByRole("button", { name: "Put through" }).click();
+    const confirm = page.getByRole("dialog", { name: "Put through to the top cut?" });
+    await confirm.getByText(`${nameOf(chosen)} goes through to the top cut, drawn at once. This choice is final.`).waitFor();
+    await confirm.getByRole("button", { name: "Put through" }).click();
+
+    // The cut is drawn with the three leaders and the one chosen; the table says who decided.
+    const cut = page.getByRole("region", { name: "Top cut" });
+    await cut.getByRole("region", { name: "Semi-finals" }).waitFor();
+    for (const userId of [seeds[0]!, seeds[3]!, seeds[4]!, chosen]) await cut.getByText(nameOf(userId), { exact: true }).first().waitFor();
+    expect(await page.getByRole("region", { name: "A tie on the top 4 line" }).count()).toBe(0);
+    const rowOf = (userId: number) => page.getByRole("table", { name: "Swiss standings" }).getByRole("row", { name: new RegExp(nameOf(userId)) });
+    await rowOf(chosen).getByRole("cell", { name: "Organiser's choice" }).waitFor();
+    expect(await rowOf(chosen).getByRole("cell").first().textContent()).toBe("4");
+    const others = tied.filter((userId) => userId !== chosen);
+    for (const userId of others)
+      expect(
+        await rowOf(userId)
+          .getByRole("cell", { name: /Head-to-head|Organiser's choice/ })
+          .count(),
+      ).toBe(1);
+    expect((await new Api(handles.server.url).get(`/api/tournament/swiss/${id}`)).body).toMatchObject({ cutDrawn: true, cutTie: null });
   });
 });

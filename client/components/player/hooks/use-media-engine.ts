@@ -49,18 +49,19 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
         setStatus("error");
         return;
       }
-      if (kind === "unsupported") {
-        // Low latency needs MSE; the HLS fallback may still play (natively on Safari).
+      if (kind === "unsupported" || kind === "not_a_stream") {
+        // Low latency needs MSE, and its address may be the broken one: the HLS fallback may still play.
         if (latency === "low" && hlsUrl) fallBackToHls();
         else {
-          setErrorText(t("error_unsupported_live"));
+          setErrorText(t(kind === "unsupported" ? "error_unsupported_live" : "invalid_url"));
           setStatus("error");
         }
         return;
       }
       failures.current += 1;
       if (failures.current > LIVE_RETRIES) {
-        setErrorText(t("error_live"));
+        // Still "not found" after a live's start has had time to write its playlist: the address is the fault.
+        setErrorText(t(kind === "not_found" ? "invalid_url" : "error_live"));
         setStatus("error");
         return;
       }
@@ -93,7 +94,8 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
     const attaching: Promise<Engine> =
       live && latency === "low"
         ? attachFlv(element, url, true, callbacks)
-        : kind === "hls"
+        : // A live's other address is its HLS playlist by type (spec 01 §4), whatever its name says.
+          live || kind === "hls"
           ? attachHls(element, url, callbacks, levelRef.current)
           : kind === "flv"
             ? attachFlv(element, url, live, callbacks)

@@ -7,8 +7,12 @@ import { type QualityLevel, qualityLevel } from "./quality-levels.ts";
  * grows the first load nor the stream page's own chunk.
  */
 
-/** What went wrong, in the words the player shows (spec 01 §8). */
-export type FatalKind = "network" | "manifest" | "media" | "unsupported";
+/**
+ * What went wrong, in the words the player shows (spec 01 §8). "not_found": the address answered 404 (a live just
+ * starting has no playlist yet, so it is tried again); "not_a_stream": it answered something that is neither a
+ * playlist nor FLV (a web page, a broken address): 'URL de stream invalide' at once.
+ */
+export type FatalKind = "network" | "manifest" | "media" | "unsupported" | "not_found" | "not_a_stream";
 
 export interface EngineCallbacks {
   onLevels?: (levels: QualityLevel[]) => void;
@@ -81,7 +85,9 @@ export async function attachHls(video: HTMLVideoElement, url: string, callbacks:
       const manifest = [Hls.ErrorDetails.MANIFEST_LOAD_ERROR, Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT, Hls.ErrorDetails.MANIFEST_PARSING_ERROR].includes(data.details);
       // A refused playlist or segment (a restricted live whose ticket was refunded) does not come back by loading again.
       const refused = data.response?.code === 401 || data.response?.code === 403;
-      if (manifest) callbacks.onFatal("manifest");
+      if (data.details === Hls.ErrorDetails.MANIFEST_PARSING_ERROR) callbacks.onFatal("not_a_stream");
+      else if (manifest && data.response?.code === 404) callbacks.onFatal("not_found");
+      else if (manifest) callbacks.onFatal("manifest");
       else if (refused) callbacks.onFatal("network");
       else hls.startLoad();
     } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
@@ -113,8 +119,12 @@ export async function attachFlv(video: HTMLVideoElement, url: string, isLive: bo
   mpegts.LoggingControl.enableAll = false;
   // hasAudio is left out on purpose: a video-only publish is announced as such, and mpegts.js reads it.
   const player = mpegts.createPlayer({ type: "flv", isLive, url }, isLive ? FLV_LIVE_CONFIG : { lazyLoad: true });
-  player.on(mpegts.Events.ERROR, (type: string) => {
-    callbacks.onFatal(type === mpegts.ErrorTypes.NETWORK_ERROR ? "network" : "media");
+  player.on(mpegts.Events.ERROR, (type: string, detail: string, info?: { code?: number }) => {
+    const kind = flvFailure(mpegts, type, detail, info);
+    // mpegts.js keeps a statistics timer running after it refused an answer that is not FLV, and the timer throws
+    // every 600 ms until the player goes: stop loading now, whatever the page does next.
+    if (kind === "not_a_stream") player.unload();
+    callbacks.onFatal(kind);
   });
   // A live's FLV never ends while the live goes on: an end is the live lost, or the server letting go
   // of a viewer who may no longer watch it (server/live/media-routes.ts): load again, as after a failure.
@@ -130,6 +140,12 @@ export async function attachFlv(video: HTMLVideoElement, url: string, isLive: bo
     },
     liveEdge: () => (video.buffered.length ? video.buffered.end(video.buffered.length - 1) - 0.3 : null),
   };
+}
+
+function flvFailure(mpegts: typeof import("mpegts.js").default, type: string, detail: string, info?: { code?: number }): FatalKind {
+  if (detail === mpegts.ErrorDetails.MEDIA_FORMAT_UNSUPPORTED) return "not_a_stream";
+  if (detail === mpegts.ErrorDetails.NETWORK_STATUS_CODE_INVALID && info?.code === 404) return "not_found";
+  return type === mpegts.ErrorTypes.NETWORK_ERROR ? "network" : "media";
 }
 
 /** A plain file (MP4) or the browser's own HLS: the <video> does everything. */

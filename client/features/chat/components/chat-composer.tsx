@@ -52,7 +52,8 @@ export function ChatComposer({ loggedIn, ban, access, followButton, slowSeconds,
     return (
       <div className="chat-composer">
         {slow}
-        <div className="chat-input-row">
+        {/* The button goes under the words when they would not fit beside it: the words are never cut. */}
+        <div className="chat-input-row chat-login-row">
           <input className="chat-input" type="text" disabled placeholder={t("login_required")} aria-label={t("login_required")} />
           <Button size="sm" icon={<LogIn size={16} aria-hidden />} onClick={() => openAuthModal("login")}>
             {t("login")}

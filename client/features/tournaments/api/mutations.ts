@@ -84,3 +84,9 @@ export function useEndMatch(id: number) {
   const refresh = useRefresh(id);
   return useMutation({ mutationFn: (input: EndMatchInput) => api<Ok>(`${base}/set-winner`, { method: "POST", body: { ...input, tournmentID: id } }), onSuccess: refresh });
 }
+
+/** The organiser settles a tie on a Swiss top cut's line: the tied players who go through (issue 34, item 5). */
+export function useDecideTopCut(id: number) {
+  const refresh = useRefresh(id);
+  return useMutation({ mutationFn: (playerIds: number[]) => api<Ok>(`${base}/${id}/top-cut`, { method: "POST", body: { playerIds } }), onSuccess: refresh });
+}

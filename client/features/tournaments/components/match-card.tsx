@@ -142,7 +142,14 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
         );
       })}
       <footer className="match-footer">
-        {seed.station ? <StationTag station={seed.station} /> : <span className="match-time">{PLACEHOLDER_TIME}</span>}
+        {seed.station ? (
+          <StationTag station={seed.station} />
+        ) : seed.playedAt ? (
+          // Over: the station it was played at, without its channel (the stream has moved on; the replay link below is the match's).
+          <StationTag station={{ name: seed.playedAt, channel: null }} />
+        ) : (
+          <span className="match-time">{PLACEHOLDER_TIME}</span>
+        )}
         {seed.playing ? <span className="match-status match-status-playing">{t("match_playing")}</span> : seed.finished ? <span className="match-status">{t("match_finished")}</span> : null}
         {admin && bothPresent && !seed.playing && !seed.finished ? (
           <Button size="sm" className="match-action" onClick={() => setDialog("start")}>

@@ -6,10 +6,10 @@ import type { StationRef } from "../../../../server/tournaments/schemas.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 /**
- * Where a match is played (issue 18): the station's name and, when a channel streams it, a link to
- * watch there and a "live" badge while that channel is on air.
+ * Where a match is played (issue 18), or was once it is over (issue 34, item 6): the station's name
+ * and, when a channel streams it, a link to watch there and a "live" badge while that channel is on air.
  */
-export function StationTag({ station }: { station: StationRef }) {
+export function StationTag({ station }: { station: Pick<StationRef, "name" | "channel"> }) {
   const { t } = useTranslation("tournaments-ui");
   return (
     <span className="station-tag">

@@ -5,13 +5,15 @@ import type { Round } from "../api/types.ts";
 import { isSwissRound, roundTitle } from "../lib/format.ts";
 import { BracketScroll } from "./bracket-scroll.tsx";
 import { BracketView } from "./bracket-view.tsx";
+import { CutTiePanel } from "./cut-tie.tsx";
 import { MatchCard } from "./match-card.tsx";
 import { type FigureColumn, RankedTable } from "./ranked-table.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 /**
- * A Swiss tournament (issue 19): where it stands, the table (points, Buchholz), the rounds drawn so
- * far, then the top cut's bracket once the Swiss rounds are over.
+ * A Swiss tournament (issue 19): where it stands, a tie on the top cut's line waiting for the
+ * organiser (issue 34, item 5), the table (points, Buchholz, what settled each tie), the rounds drawn
+ * so far, then the top cut's bracket once the Swiss rounds are over.
  */
 export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; tournamentId: number; isAdmin: boolean }) {
   const { t } = useTranslation("tournaments-ui");
@@ -27,6 +29,7 @@ export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; 
           {table.data.topCut ? ` · ${t("top_cut_n", { n: table.data.topCut })}` : ""}
         </p>
       ) : null}
+      {table.data?.cutTie ? <CutTiePanel tie={table.data.cutTie} topCut={table.data.topCut} tournamentId={tournamentId} isAdmin={isAdmin} /> : null}
       {cut.length > 0 ? (
         <section aria-labelledby="swiss-cut-title">
           <h3 id="swiss-cut-title">{t("top_cut")}</h3>
@@ -37,7 +40,7 @@ export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; 
       ) : null}
       <section aria-labelledby="swiss-table-title">
         <h3 id="swiss-table-title">{t("swiss_standings")}</h3>
-        {table.data ? <SwissTable rows={table.data.rows} cut={table.data.topCut} /> : <Skeleton height={160} />}
+        {table.data ? <SwissTable rows={table.data.rows} cut={table.data.topCut} undecided={table.data.cutTie?.players.map((p) => p.playerID) ?? []} /> : <Skeleton height={160} />}
       </section>
       {/* The round being played first: it is the one the desk works on. */}
       <div className="round-list">
@@ -65,10 +68,24 @@ const SWISS_COLUMNS: FigureColumn<Row>[] = [
   { key: "byes", titled: true, cell: (row) => row.byes },
   { key: "pts", titled: true, cell: (row) => <strong>{row.pts}</strong> },
   { key: "buchholz", titled: true, cell: (row) => row.buchholz },
+  { key: "tiebreak", titled: true, cell: (row) => <TieBreak row={row} /> },
 ];
 
-/** Best first; the players a top cut keeps are marked, and whoever nothing separates shares the rank. */
-function SwissTable({ rows, cut }: { rows: Row[]; cut: number }) {
+/** What set the row's place apart from those level on points with it: a name, with its figure when the table has no column for it. */
+function TieBreak({ row }: { row: Row }) {
   const { t } = useTranslation("tournaments-ui");
-  return <RankedTable rows={rows} caption={t("swiss_standings")} playerHeading={t("col_player")} columns={SWISS_COLUMNS} leads={(_, index) => cut > 0 && index < cut} className="swiss-table" />;
+  // Level with others on everything: the "shared" badge says it; a dash here.
+  if (!row.tieBreak) return row.shared ? <span className="muted">—</span> : <span className="muted">{t("tiebreak_points")}</span>;
+  const figure = { sonneborn_berger: row.sonnebornBerger, opponents_buchholz: row.opponentsBuchholz }[row.tieBreak as string];
+  return <span className="swiss-tiebreak">{t(`tiebreak_${row.tieBreak}`, { value: figure })}</span>;
+}
+
+/**
+ * Best first; the players a top cut keeps are marked (not those of a tie on its line, until the
+ * organiser decides), and whoever nothing separates shares the rank.
+ */
+function SwissTable({ rows, cut, undecided }: { rows: Row[]; cut: number; undecided: number[] }) {
+  const { t } = useTranslation("tournaments-ui");
+  const kept = (row: Row, index: number) => cut > 0 && index < cut && !undecided.includes(row.playerID);
+  return <RankedTable rows={rows} caption={t("swiss_standings")} playerHeading={t("col_player")} columns={SWISS_COLUMNS} leads={kept} className="swiss-table" />;
 }
