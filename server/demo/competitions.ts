@@ -1,7 +1,8 @@
 import type { User } from "../../db/types.ts";
 import { changeStatus, createEvent, register, setParticipantStatus } from "../events/service.ts";
 import type { AppDeps } from "../http/context.ts";
-import { purchase, ticketTypes } from "../tickets/service.ts";
+import { purchase } from "../tickets/service.ts";
+import { eventTicketTypes } from "../events/ticket-catalogue.ts";
 import { ticketSigner } from "../tickets/signing.ts";
 import { approvePlayer, createTournament, joinTournament, setMatchScore, setWinner, startMatch, startTournament } from "../tournaments/commands.ts";
 import { rounds } from "../tournaments/queries.ts";
@@ -259,7 +260,7 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
   for (const [username, ticketType] of spec.buyers) {
     const buyer = await userByName(username);
     await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: { code: "demo_credit" } }, deps.now());
-    const price = (await ticketTypes(deps.db, event.id, "fr")).find((type) => type.type === ticketType)!.price;
+    const price = (await eventTicketTypes(deps.db, event.id, "fr")).types.find((type) => type.type === ticketType)!.price;
     await purchase(deps, ticketSigner(deps.config.mediaDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price }, "fr");
   }
 }
