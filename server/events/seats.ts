@@ -112,7 +112,8 @@ export async function assertQuantitiesFit(db: DbOrTransaction, eventId: number, 
   if (change?.typeId != null) others = others.where("id", "!=", change.typeId);
   const othersTotal = Number((await others.executeTakeFirstOrThrow()).n);
   if (!change) {
-    if (othersTotal > seats) throw new AppError(400, "event_max_below_ticket_quantities", { params: { total: othersTotal }, fields: [{ field: "maxParticipants", code: "event_max_below_ticket_quantities" }] });
+    if (othersTotal > seats)
+      throw new AppError(400, "event_max_below_ticket_quantities", { params: { total: othersTotal }, fields: [{ field: "maxParticipants", code: "event_max_below_ticket_quantities" }] });
     return;
   }
   if (change.quantity !== null && othersTotal + change.quantity > seats) {

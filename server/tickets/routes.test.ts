@@ -37,7 +37,13 @@ describe("the organiser's ticket type calls", () => {
     expect(edited).toMatchObject({ status: 200, body: { message: "Type de billet enregistré.", ticketType: { name: "VIP", closed: true, state: "closed", quantity: 10 } } });
     const ordered = await organiser.browser.put(`/api/tickets/event/${event.id}/type-order`, { order: [standard.id, vip.id] });
     expect(ordered.body.ticketTypes.map((t: { name: string }) => t.name)).toEqual(["Standard", "VIP"]);
-    expect((await organiser.browser.get(typesPath(event.id))).body).toMatchObject({ seats: 40, ticketTypes: [{ name: "Standard", sold: 0 }, { name: "VIP", sold: 0 }] });
+    expect((await organiser.browser.get(typesPath(event.id))).body).toMatchObject({
+      seats: 40,
+      ticketTypes: [
+        { name: "Standard", sold: 0 },
+        { name: "VIP", sold: 0 },
+      ],
+    });
     expect((await organiser.browser.json("DELETE", `${typesPath(event.id)}/${standard.id}`)).status).toBe(200);
     expect((await typeRows(event.id)).map((row) => row.name)).toEqual(["VIP"]);
 
@@ -51,7 +57,9 @@ describe("the organiser's ticket type calls", () => {
     const organiser = await funded(2000);
     const event = await publishedEvent(organiser);
     const type = await addType(organiser, event.id, { name: "Standard", price: 80 });
-    const draft = (await organiser.browser.post("/api/events", { name: "Brouillon", description: "Une soirée pas encore publiée", categoryId: 3, startDate: inHours(48) })).body.event as { id: number };
+    const draft = (await organiser.browser.post("/api/events", { name: "Brouillon", description: "Une soirée pas encore publiée", categoryId: 3, startDate: inHours(48) })).body.event as {
+      id: number;
+    };
     const draftType = await addType(organiser, draft.id, { name: "Standard", price: 80 });
     const other = await funded(0);
     const before = [await typeRows(event.id), await typeRows(draft.id)];
@@ -104,7 +112,10 @@ describe("the organiser's ticket type calls", () => {
 
     await addType(organiser, event.id, { name: "VIP", price: 10, quantity: 15 });
     const seats = await french.put(`/api/events/${event.slug}`, { maxParticipants: 10 });
-    expect([seats.status, seats.body.errors]).toEqual([400, [{ field: "maxParticipants", code: "event_max_below_ticket_quantities", msg: "Vos types de billets prévoient 15 places : la limite ne peut pas descendre en dessous." }]]);
+    expect([seats.status, seats.body.errors]).toEqual([
+      400,
+      [{ field: "maxParticipants", code: "event_max_below_ticket_quantities", msg: "Vos types de billets prévoient 15 places : la limite ne peut pas descendre en dessous." }],
+    ]);
   });
 });
 

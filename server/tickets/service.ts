@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent, canManageEvent, isOwner, isStaff } from "../access/policy.ts";
+import { assertCanSeeEvent, canManageEvent, isOwner } from "../access/policy.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import type { DbOrTransaction } from "../../db/index.ts";

@@ -155,7 +155,10 @@ describe("what a type sells, and when", () => {
     const { organiser, event } = await eventOf();
     const start = new Date(w.clock.now() + 5 * HOUR).toISOString();
     const before = new Date(w.clock.now() + HOUR).toISOString();
-    expect(TicketTypeCreateSchema.safeParse({ name: "Prévente", price: 1, saleStartsAt: start, saleEndsAt: before }).error?.issues[0]).toMatchObject({ path: ["saleEndsAt"], message: "ticket_type_window_invalid" });
+    expect(TicketTypeCreateSchema.safeParse({ name: "Prévente", price: 1, saleStartsAt: start, saleEndsAt: before }).error?.issues[0]).toMatchObject({
+      path: ["saleEndsAt"],
+      message: "ticket_type_window_invalid",
+    });
     const type = await create(organiser, event, { name: "Prévente", price: 1, saleStartsAt: start });
     expect(await refusal(update(organiser, event, type.id, { saleEndsAt: before }))).toEqual({ status: 400, code: "ticket_type_window_invalid" });
   });

@@ -94,7 +94,11 @@ export async function createTicketType(deps: AppDeps, user: User, eventId: numbe
   return inTransaction(deps.db, async (trx) => {
     const event = await managedEvent(trx, user, eventId);
     await assertQuantitiesFit(trx, event.id, event.max_participants, { typeId: null, quantity: input.quantity });
-    const last = await trx.selectFrom("ticket_type").select((eb) => eb.fn.max("position").as("position")).where("event_id", "=", event.id).executeTakeFirst();
+    const last = await trx
+      .selectFrom("ticket_type")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .where("event_id", "=", event.id)
+      .executeTakeFirst();
     const inserted = await trx
       .insertInto("ticket_type")
       .values({
