@@ -9,7 +9,7 @@ export const SCREEN_SIZES = [
   { label: "375", width: 375, height: 812 },
   { label: "1440", width: 1440, height: 900 },
 ] as const;
-export type ScreenSize = (typeof SCREEN_SIZES)[number];
+export type ScreenSize = { label: string; width: number; height: number };
 
 export const SCREENSHOTS_DIR = join(import.meta.dir, "../../docs/screenshots");
 
@@ -27,12 +27,14 @@ export interface Shot {
   /** What to do on the loaded page before the picture: open a tab, scroll to a part, press keys. */
   before?: (page: Page, size: ScreenSize) => Promise<void>;
   fullPage?: boolean;
+  /** Other widths than SCREEN_SIZES (a 390 px phone). */
+  sizes?: readonly ScreenSize[];
 }
 
 /** Takes `shot` four times (two widths, two themes), in French, with the cookie banner already answered. */
 export async function shoot(chromium: Chromium, siteUrl: string, shot: Shot): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  for (const size of SCREEN_SIZES) {
+  for (const size of shot.sizes ?? SCREEN_SIZES) {
     for (const theme of ["dark", "light"] as const) {
       const context = await chromium.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme, locale: "fr-FR" });
       await context.addInitScript(

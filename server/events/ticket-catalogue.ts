@@ -134,11 +134,11 @@ export async function listedTypes(db: DbOrTransaction, event: EventRow, viewer: 
 }
 
 /**
- * The G-Coins a ticket costs the viewer, lowest and highest, over the types listed and not closed: what the
- * events' cards show. Null when the event sells no tickets, or none is open.
+ * The G-Coins a ticket costs the viewer, lowest and highest, over the types on sale or to come: what the events'
+ * cards show. Null when the event sells no tickets, or none is on sale or to come (all closed, ended or sold out).
  */
 export function priceRange(listing: Listing): { min: number; max: number } | null {
   if (!listing.sells) return null;
-  const prices = listing.types.filter((type) => type.state !== "closed").map((type) => type.yourPrice ?? type.price);
+  const prices = listing.types.filter((type) => type.state === "on_sale" || type.state === "not_yet").map((type) => type.yourPrice ?? type.price);
   return prices.length === 0 ? null : { min: Math.min(...prices), max: Math.max(...prices) };
 }

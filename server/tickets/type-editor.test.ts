@@ -255,7 +255,7 @@ describe("the price charged is the price shown", () => {
     await auditLedger(db);
   });
 
-  it("shows a visitor the base prices, and a card the range of the types not closed", async () => {
+  it("shows a visitor the base prices, and a card the range of the types on sale or to come", async () => {
     const { organiser, event } = await eventOf();
     await create(organiser, event, { name: "Standard", price: 80 });
     const closed = await create(organiser, event, { name: "Dernière minute", price: 400 });
@@ -267,6 +267,11 @@ describe("the price charged is the price shown", () => {
     expect((await getEvent(deps, event.slug, "fr")).ticketPriceRange).toEqual({ min: 80, max: 400 });
     await update(organiser, event, closed.id, { closed: true });
     expect((await getEvent(deps, event.slug, "fr")).ticketPriceRange).toEqual({ min: 80, max: 80 });
+    await create(organiser, event, { name: "Prévente", price: 30, saleEndsAt: new Date(w.clock.now() + HOUR).toISOString() });
+    expect((await getEvent(deps, event.slug, "fr")).ticketPriceRange).toEqual({ min: 30, max: 80 });
+    w.clock.advance(HOUR);
+    expect((await getEvent(deps, event.slug, "fr")).ticketPriceRange).toEqual({ min: 80, max: 80 });
+    w.clock.set(START);
     const free = await eventOf({ ticketPrice: 0 });
     expect(await getEvent(deps, free.event.slug, "fr")).toMatchObject({ sellsTickets: false, ticketPriceRange: null });
   });

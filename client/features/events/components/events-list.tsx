@@ -113,14 +113,14 @@ function EventCard({ event }: { event: ArenaEvent }) {
 
 /**
  * What a ticket costs the viewer, in G-Coins, from the server's catalogue (the prices the purchase charges): one
- * price or a range, "Free" when nothing is charged, "Sales closed" when every type is closed. An event that sells
+ * price or a range, "Free" when nothing is charged, "No tickets on sale" when no type is on sale or to come. An event that sells
  * no tickets is free to register for.
  */
 export function TicketPrices({ event }: { event: Pick<ArenaEvent, "sellsTickets" | "ticketPriceRange"> }) {
   const { t } = useTranslation("events-ui");
   const range = event.ticketPriceRange;
   if (!event.sellsTickets) return <>{t("free")}</>;
-  if (!range) return <>{t("sales_closed")}</>;
+  if (!range) return <>{t("no_tickets_on_sale")}</>;
   if (range.min === range.max) return <>{range.max === 0 ? t("free") : t("gcoins", { value: range.max })}</>;
   return <>{t("price_range", { min: range.min, max: range.max })}</>;
 }
