@@ -36,7 +36,14 @@ try {
   const event = created.body.event as { id: number; slug: string };
   await organiser.browser.json("PUT", `/api/events/${event.slug}/publish`);
   const addType = async (body: Record<string, unknown>) => (await organiser.browser.post(`/api/tickets/event/${event.id}/types`, body)).body.ticketType as { type: string };
-  const early = await addType({ name: "Lève-tôt", price: 80, description: "Les premières places, à petit prix", features: ["Les deux jours", "Place assise"], quantity: 3, saleEndsAt: inHours(24 * 7) });
+  const early = await addType({
+    name: "Lève-tôt",
+    price: 80,
+    description: "Les premières places, à petit prix",
+    features: ["Les deux jours", "Place assise"],
+    quantity: 3,
+    saleEndsAt: inHours(24 * 7),
+  });
   await addType({ name: "Pass week-end", price: 150, description: "Tout l'événement", features: ["Les deux jours", "Place assise", "Tournois"], quantity: 80 });
   await addType({ name: "VIP", price: 400, description: "Le premier rang et les coulisses", features: ["Boisson offerte", "Rencontre des joueurs"], quantity: 10, saleStartsAt: inHours(24 * 3) });
   await addType({ name: "Dernière minute", price: 200, closed: true });

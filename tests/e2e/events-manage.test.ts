@@ -194,7 +194,9 @@ describe("manage event: the organiser's ticket types (issue 34, item 1)", () => 
     await page.goto(`${h.server.url}/events/${event.slug}/manage`);
     await page.getByRole("tab", { name: "Paramètres" }).click();
     const editor = page.getByRole("region", { name: "Types de billets" });
-    await editor.getByText("Sans type à vous, cet événement vend les types par défaut : Billet Match : 100 G-Coins, Pass Journée : 200 G-Coins, Pass Complet : 500 G-Coins.", { exact: false }).waitFor();
+    await editor
+      .getByText("Sans type à vous, cet événement vend les types par défaut : Billet Match : 100 G-Coins, Pass Journée : 200 G-Coins, Pass Complet : 500 G-Coins.", { exact: false })
+      .waitFor();
     await editor.getByRole("button", { name: "Ajouter un type" }).click();
     const form = page.getByRole("form", { name: "Nouveau type de billet" });
     await form.getByLabel("Nom du type").fill("Pass soirée");
