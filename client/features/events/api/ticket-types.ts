@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ManagedTicketTypeSaved, ManagedTicketTypes, TicketTypeCreate, TicketTypeDeleted, TicketTypeUpdate } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { eventKeys, ticketKeys } from "./event-keys.ts";
+import { ticketKeys } from "./event-keys.ts";
+import { useEventsChange } from "./manage-event.ts";
 
 export type { ManagedTicketType } from "../../../../server/tickets/schemas.ts";
 
@@ -11,18 +12,12 @@ export const managedTicketTypesQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: ticketKeys.managedTypes(eventId), queryFn: ({ signal }) => api<ManagedTicketTypes>(`/tickets/event/${eventId}/types`, { signal }) });
 export const useManagedTicketTypes = (eventId: number, enabled = true) => useQuery({ ...managedTicketTypesQueryOptions(eventId), enabled });
 
-/** Every change reads again what buyers see of the event (its list of types, its cards' prices) and the organiser's list. */
+/** Every change reads again what buyers see of the event (its cards' prices, through the events' caches, and its list of types) and the organiser's list. */
 function useTypesChange<TData, TVariables>(eventId: number, mutationFn: (variables: TVariables) => Promise<TData>, config: MutationConfig<TData, TVariables>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn,
-    onSuccess: (...args) => {
-      config.onSuccess?.(...args);
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.managedTypes(eventId) });
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.types(eventId) });
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
+  return useEventsChange(mutationFn, config, () => {
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.managedTypes(eventId) });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.types(eventId) });
   });
 }
 
