@@ -28,6 +28,7 @@ import * as addStoragePolicy from "./migrations/0025_add_storage_policy.ts";
 import * as addLiveAccess from "./migrations/0026_add_live_access.ts";
 import * as createMatchReplays from "./migrations/0027_create_match_replays.ts";
 import * as addStationConsent from "./migrations/0028_add_station_consent.ts";
+import * as addTicketTypeSales from "./migrations/0029_add_ticket_type_sales.ts";
 import * as promotePastStreamers from "./migrations/0032_promote_past_streamers.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0026_add_live_access": addLiveAccess,
   "0027_create_match_replays": createMatchReplays,
   "0028_add_station_consent": addStationConsent,
+  "0029_add_ticket_type_sales": addTicketTypeSales,
   "0032_promote_past_streamers": promotePastStreamers,
 };
 

@@ -514,7 +514,19 @@ export interface TicketTypeTable {
   name: string;
   price: number;
   description: Generated<string>;
+  /** JSON array of short texts. */
   features: Generated<string>;
+  /** How many may be sold; null: as many as the event's seats allow. */
+  quantity: number | null;
+  /** On sale from / until (ms); null: from publication / until the event starts. */
+  sale_starts_at: number | null;
+  sale_ends_at: number | null;
+  /** Not listed to buyers; tickets already sold stay valid. */
+  hidden: Generated<number>;
+  /** Listed as closed, not sold. */
+  closed: Generated<number>;
+  /** Display order, smallest first. */
+  position: Generated<number>;
 }
 
 export interface TicketTable {
@@ -543,6 +555,7 @@ export interface AssignmentTable {
 }
 
 export type EventRow = Selectable<EventTable>;
+export type TicketTypeRow = Selectable<TicketTypeTable>;
 
 /** A member's data export (server/privacy/): "pending" until its ZIP is written, then "ready" until it expires, or "failed". */
 export interface DataExportTable {

@@ -84,6 +84,13 @@ async function ticketOf(holder: Actor, event: { id: number }): Promise<number> {
   expect(bought.status).toBe(201);
   return bought.body.ticket.id as number;
 }
+/** A ticket type of a new event of the world's owner (issue 34, item 1). */
+async function newTicketType(w: World): Promise<{ eventId: number; typeId: number }> {
+  const event = await w.newEvent();
+  const created = await w.owner.call("POST", `/api/tickets/event/${event.id}/types`, { name: "Standard", price: 80 });
+  expect(created.status).toBe(201);
+  return { eventId: event.id, typeId: created.body.ticketType.id as number };
+}
 /** An event of the world's owner whose one seat a fresh member holds; `waiting` joins its list (issue 19). */
 async function fullEvent(w: World, waiting?: Actor) {
   const event = await w.newEvent({ extra: { maxParticipants: 1 } });
@@ -358,6 +365,28 @@ const CASES: Record<string, Case> = {
     call: async (w) => {
       const event = await w.newEventWithTicket();
       return { path: `/api/event-participants/${event.id}/${event.participantId}`, body: { status: "rejected" } };
+    },
+  },
+  "POST /api/tickets/event/{eventId}/types": { kind: "owner", call: async (w) => ({ path: `/api/tickets/event/${(await w.newEvent()).id}/types`, body: { name: "VIP", price: 250, quantity: 5 } }) },
+  "PUT /api/tickets/event/{eventId}/types/{typeId}": {
+    kind: "owner",
+    call: async (w) => {
+      const { eventId, typeId } = await newTicketType(w);
+      return { path: `/api/tickets/event/${eventId}/types/${typeId}`, body: { price: 1, closed: true } };
+    },
+  },
+  "DELETE /api/tickets/event/{eventId}/types/{typeId}": {
+    kind: "owner",
+    call: async (w) => {
+      const { eventId, typeId } = await newTicketType(w);
+      return { path: `/api/tickets/event/${eventId}/types/${typeId}` };
+    },
+  },
+  "PUT /api/tickets/event/{eventId}/type-order": {
+    kind: "owner",
+    call: async (w) => {
+      const { eventId, typeId } = await newTicketType(w);
+      return { path: `/api/tickets/event/${eventId}/type-order`, body: { order: [typeId] } };
     },
   },
   "POST /api/tickets/validate": { kind: "owner", call: async (w) => ({ path: "/api/tickets/validate", body: { qr: (await w.newEventWithTicket()).qr } }) },

@@ -16,9 +16,17 @@ async function organiserWithEvent() {
   const organiser = await signedInUser(server);
   await adminBrowser.post("/api/wallet/credit", { userId: organiser.user.id, amount: 1000 });
   await adminBrowser.put(`/api/admin/users/${organiser.user.id}/role`, { role: "organizer" });
-  const event = (
-    await organiser.browser.post("/api/events", { name: "Finale régionale", description: "La finale de la ligue régionale", categoryId: 1, startDate: new Date(Date.now() + 86_400_000).toISOString() })
-  ).body.event;
+  const event =
+    // A reference price above 0 and no types of its own: it sells the default types (issue 34, item 1).
+    (
+      await organiser.browser.post("/api/events", {
+        name: "Finale régionale",
+        description: "La finale de la ligue régionale",
+        categoryId: 1,
+        startDate: new Date(Date.now() + 86_400_000).toISOString(),
+        ticketPrice: 5,
+      })
+    ).body.event;
   await organiser.browser.json("PUT", `/api/events/${event.slug}/publish`);
   return { organiser, event };
 }

@@ -1,7 +1,10 @@
 import type { User } from "../../db/types.ts";
 import { changeStatus, createEvent, register, setParticipantStatus } from "../events/service.ts";
 import type { AppDeps } from "../http/context.ts";
-import { purchase, ticketTypes } from "../tickets/service.ts";
+import { purchase } from "../tickets/service.ts";
+import { eventTicketTypes } from "../events/ticket-catalogue.ts";
+import { TicketTypeCreateSchema } from "../tickets/schemas.ts";
+import { createTicketType } from "../tickets/type-editor.ts";
 import { ticketSigner } from "../tickets/signing.ts";
 import { approvePlayer, createTournament, joinTournament, setMatchScore, setWinner, startMatch, startTournament } from "../tournaments/commands.ts";
 import { rounds } from "../tournaments/queries.ts";
@@ -60,6 +63,12 @@ export const demoEvents = [
     approval: false,
     registrants: ["PixelPaul", "TheBaron", "Sakura_GG"],
     buyers: [],
+    // The organiser's own ticket types (issue 34, item 1): a free entry, and seats with a drink, few of them.
+    ticketTypes: [
+      { name: "Entrée libre", price: 0, description: "Debout, au comptoir", features: ["Écran géant"] },
+      { name: "Place assise + boisson", price: 60, description: "Une table face à l'écran", features: ["Place assise", "Une boisson"], quantity: 20 },
+      { name: "Pass VIP", price: 150, description: "Le premier rang, à côté des commentateurs", features: ["Premier rang", "Deux boissons", "Photo avec les finalistes"], quantity: 5 },
+    ],
   },
   {
     name: "Atelier : bien démarrer sur OBS",
@@ -245,6 +254,7 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
     coverImage: null,
     tournamentId: null,
   });
+  for (const type of "ticketTypes" in spec ? spec.ticketTypes : []) await createTicketType(deps, organiser, event.id, TicketTypeCreateSchema.parse(type));
   await changeStatus(deps, organiser, event.id, "published");
   for (const [index, username] of spec.registrants.entries()) {
     const user = await userByName(username);
@@ -259,7 +269,7 @@ async function seedEvent(deps: AppDeps, spec: (typeof demoEvents)[number], userB
   for (const [username, ticketType] of spec.buyers) {
     const buyer = await userByName(username);
     await applyMovement(deps.db, { userId: buyer.id, amount: 1000, type: "admin_credit", description: { code: "demo_credit" } }, deps.now());
-    const price = (await ticketTypes(deps.db, event.id, "fr")).find((type) => type.type === ticketType)!.price;
+    const price = (await eventTicketTypes(deps.db, event.id, "fr")).types.find((type) => type.type === ticketType)!.price;
     await purchase(deps, ticketSigner(deps.config.mediaDir), buyer, { userId: buyer.id, eventId: event.id, ticketType, price }, "fr");
   }
 }

@@ -91,7 +91,12 @@ export const EventSummaryResponseSchema = z
     startDate: IsoDate,
     endDate: IsoDate.nullable(),
     maxParticipants: z.number().nullable(),
+    /** The organiser's reference price in euros: shown, never charged (tickets are paid in G-Coins). */
     ticketPrice: z.number(),
+    /** Whether the event sells tickets (its own types, or the default ones when its reference price is above 0). */
+    sellsTickets: z.boolean(),
+    /** The G-Coins a ticket costs the viewer, lowest and highest, over the types on sale or to come; null when none is. */
+    ticketPriceRange: z.object({ min: z.number(), max: z.number() }).nullable(),
     coverImage: z.string().nullable(),
     isPublic: z.boolean(),
     requiresApproval: z.boolean(),

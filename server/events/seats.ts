@@ -74,6 +74,53 @@ export async function seatsHeld(db: DbOrTransaction, eventId: number, now: numbe
   return (await seatsTaken(db, eventId)) + (await offersHeld(db, { kind: "event", id: eventId }, now, userId));
 }
 
+/**
+ * How many tickets `user` could still buy as far as the event's seats go: the seats nobody holds (offers to
+ * `user` left out), plus the seat their own registration holds, which their first ticket takes. Null when
+ * the event has no limit. A visitor counts as a stranger. The ticket panel's "left" and the purchase's
+ * refusal (assertCanBuy) both read it.
+ */
+export async function seatsLeftToBuy(db: DbOrTransaction, event: EventRow, user: User | undefined, now: number): Promise<number | null> {
+  if (event.max_participants === null) return null;
+  const free = Math.max(0, event.max_participants - (await seatsHeld(db, event.id, now, user?.id)));
+  const registration = user ? await registrationOf(db, event.id, user.id) : undefined;
+  const seatOfRegistration = registration !== undefined && registration.status !== "rejected" && user !== undefined && !(await holdsTicket(db, event.id, user.id));
+  return free + (seatOfRegistration ? 1 : 0);
+}
+
+/** Valid tickets of each of an event's ticket types: what a type's quantity has sold (a refund gives it back). */
+export async function ticketsSoldByType(db: DbOrTransaction, eventId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("ticket")
+    .select(["ticket_type", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("event_id", "=", eventId)
+    .where("status", "=", "valid")
+    .groupBy("ticket_type")
+    .execute();
+  return new Map(rows.map((row) => [row.ticket_type, Number(row.n)]));
+}
+
+/**
+ * An event's ticket types share its seats: the quantities they set may not add up to more than the seat limit
+ * (types without a quantity sell within the seats left). Checked when a type's quantity is set (`change`, the
+ * type and its new quantity; the error names the quantity field and how many are left for it) and when the
+ * event's limit is lowered (no `change`; the error names the seat field).
+ */
+export async function assertQuantitiesFit(db: DbOrTransaction, eventId: number, seats: number | null, change?: { typeId: number | null; quantity: number | null }): Promise<void> {
+  if (seats === null) return;
+  let others = db.selectFrom("ticket_type").select(sql<number>`COALESCE(SUM(quantity), 0)`.as("n")).where("event_id", "=", eventId);
+  if (change?.typeId != null) others = others.where("id", "!=", change.typeId);
+  const othersTotal = Number((await others.executeTakeFirstOrThrow()).n);
+  if (!change) {
+    if (othersTotal > seats)
+      throw new AppError(400, "event_max_below_ticket_quantities", { params: { total: othersTotal }, fields: [{ field: "maxParticipants", code: "event_max_below_ticket_quantities" }] });
+    return;
+  }
+  if (change.quantity !== null && othersTotal + change.quantity > seats) {
+    throw new AppError(400, "ticket_type_quantity_over_seats", { params: { seats, left: Math.max(0, seats - othersTotal) }, fields: [{ field: "quantity", code: "ticket_type_quantity_over_seats" }] });
+  }
+}
+
 async function assertRoomFor(db: DbOrTransaction, event: EventRow, user: User, seats: number, now: number): Promise<void> {
   if (seats > 0 && event.max_participants !== null && (await seatsHeld(db, event.id, now, user.id)) + seats > event.max_participants) {
     throw new ConflictError([{ field: "eventId", code: "event_full" }]);
@@ -104,8 +151,8 @@ export async function assertCanBuy(db: DbOrTransaction, event: EventRow, user: U
     if (!registration) throw new ConflictError([{ field: "eventId", code: "event_approval_required" }]);
     if (registration.status === "pending") throw new ConflictError([{ field: "eventId", code: "event_approval_pending" }]);
   }
-  const seatHeldByRegistration = registration !== undefined && !(await holdsTicket(db, event.id, user.id));
-  await assertRoomFor(db, event, user, seatHeldByRegistration ? 0 : 1, now);
+  const left = await seatsLeftToBuy(db, event, user, now);
+  if (left !== null && left < 1) throw new ConflictError([{ field: "eventId", code: "event_full" }]);
 }
 
 /**

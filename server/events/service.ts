@@ -10,7 +10,8 @@ import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
-import { assertCanRegister, seatOffer, seatsHeld } from "./seats.ts";
+import { assertCanRegister, assertQuantitiesFit, seatOffer, seatsHeld } from "./seats.ts";
+import { listedTypes, priceRange } from "./ticket-catalogue.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -115,6 +116,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
   const maxParticipants = input.maxParticipants === undefined ? event.max_participants : input.maxParticipants;
   // Seats promised by running waiting-list offers count as taken: the limit cannot drop below them either.
   if (maxParticipants !== null && maxParticipants < (await seatsHeld(deps.db, event.id, now))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
+  await assertQuantitiesFit(deps.db, event.id, maxParticipants);
   const cost = creationCost(input.categoryId ?? event.category_id, start, end, maxParticipants);
   const updated = await inTransaction(deps.db, async (trx) => {
     await settleCreationCost(trx, user, event, cost, now);
@@ -286,6 +288,7 @@ export async function listParticipants(deps: AppDeps, viewer: User | undefined, 
 async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, viewer?: User) {
   const category = await deps.db.selectFrom("event_category").selectAll().where("id", "=", event.category_id).executeTakeFirstOrThrow();
   const organizer = await deps.db.selectFrom("user").select(["id", "username", "first_name", "last_name", "avatar"]).where("id", "=", event.created_by).executeTakeFirstOrThrow();
+  const tickets = await listedTypes(deps.db, event, viewer, deps.now(), lang);
   const mine = viewer ? await deps.db.selectFrom("event_participant").select("status").where("event_id", "=", event.id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
   return {
     id: event.id,
@@ -298,6 +301,9 @@ async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, v
     endDate: event.end_date === null ? null : new Date(event.end_date).toISOString(),
     maxParticipants: event.max_participants,
     ticketPrice: event.ticket_price,
+    sellsTickets: tickets.sells,
+    // What a ticket costs the viewer, from the catalogue the purchase reads (ticket-catalogue.ts).
+    ticketPriceRange: priceRange(tickets),
     coverImage: event.cover_image,
     isPublic: event.is_public === 1,
     requiresApproval: event.requires_approval === 1,

@@ -4,23 +4,31 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
-import { cancelTicket, eventTickets, purchase, revokedCodes, ticketTypesFor, userTickets, validateTicket } from "./service.ts";
+import { cancelTicket, eventTickets, purchase, revokedCodes, ticketTypesFor, toTicketTypeResponse, userTickets, validateTicket } from "./service.ts";
+import { createTicketType, deleteTicketType, listManagedTypes, reorderTicketTypes, updateTicketType } from "./type-editor.ts";
 import { ticketSigner } from "./signing.ts";
 import {
   EventTicketsResponseSchema,
+  ManagedTicketTypeSavedResponseSchema,
+  ManagedTicketTypesResponseSchema,
   MyTicketsResponseSchema,
   RevokedCodesResponseSchema,
   TicketAdmittedResponseSchema,
   TicketBoughtResponseSchema,
   TicketCancelledResponseSchema,
   TicketPublicKeyResponseSchema,
+  TicketTypeCreateSchema,
+  TicketTypeDeletedResponseSchema,
+  TicketTypeOrderSchema,
   TicketTypesResponseSchema,
+  TicketTypeUpdateSchema,
 } from "./schemas.ts";
 import { numeric } from "../http/numbers.ts";
 
 const tags = ["Tickets"];
 const owner = { security: secured, middleware: [requireUser] };
 const EventIdParam = z.object({ eventId: numeric(z.number().int().positive()) });
+const TypeIdParams = EventIdParam.extend({ typeId: numeric(z.number().int().positive()) });
 const PurchaseSchema = z.object({
   userId: numeric(z.number().int().positive()),
   eventId: numeric(z.number().int().positive()),
@@ -46,6 +54,51 @@ const r = {
     summary: "Ticket types of an event (defaults when it has none)",
     request: { params: EventIdParam },
     responses: { 200: jsonResponse(TicketTypesResponseSchema, "Types"), 404: errors[404] },
+  }),
+  managedTypes: createRoute({
+    method: "get",
+    path: "/event/{eventId}/types",
+    tags,
+    summary: "An event's own ticket types, hidden ones included, with their sales (organiser)",
+    ...owner,
+    request: { params: EventIdParam },
+    responses: { 200: jsonResponse(ManagedTicketTypesResponseSchema, "Types"), 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  createType: createRoute({
+    method: "post",
+    path: "/event/{eventId}/types",
+    tags,
+    summary: "Add a ticket type to an event (organiser); its quantity fits within the event's seats",
+    ...owner,
+    request: { params: EventIdParam, body: jsonBody(TicketTypeCreateSchema) },
+    responses: { 201: jsonResponse(ManagedTicketTypeSavedResponseSchema, "Created"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  updateType: createRoute({
+    method: "put",
+    path: "/event/{eventId}/types/{typeId}",
+    tags,
+    summary: "Change a ticket type (organiser): only the fields sent; tickets already sold keep their price",
+    ...owner,
+    request: { params: TypeIdParams, body: jsonBody(TicketTypeUpdateSchema) },
+    responses: { 200: jsonResponse(ManagedTicketTypeSavedResponseSchema, "Saved"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  }),
+  deleteType: createRoute({
+    method: "delete",
+    path: "/event/{eventId}/types/{typeId}",
+    tags,
+    summary: "Delete a ticket type no ticket was issued for (organiser); one with tickets is closed or hidden instead",
+    ...owner,
+    request: { params: TypeIdParams },
+    responses: { 200: jsonResponse(TicketTypeDeletedResponseSchema, "Deleted"), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+  }),
+  orderTypes: createRoute({
+    method: "put",
+    path: "/event/{eventId}/type-order",
+    tags,
+    summary: "Set the order buyers see an event's ticket types in (organiser): every type's id, once",
+    ...owner,
+    request: { params: EventIdParam, body: jsonBody(TicketTypeOrderSchema) },
+    responses: { 200: jsonResponse(ManagedTicketTypesResponseSchema, "Types"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
   }),
   purchase: createRoute({
     method: "post",
@@ -108,8 +161,31 @@ export function ticketRoutes(deps: AppDeps) {
       return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_cancelled", { n: refunded }), refunded }, 200);
     })
     .openapi(r.types, async (c) => {
-      const { types, priceReason } = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId, c.get("lang"));
-      return c.json({ success: true as const, ticketTypes: types, priceReason }, 200);
+      const listing = await ticketTypesFor(deps, c.get("auth")?.user, c.req.valid("param").eventId, c.get("lang"));
+      return c.json({ success: true as const, ticketTypes: listing.types.map(toTicketTypeResponse), priceReason: listing.priceReason, own: listing.own, sellsTickets: listing.sells }, 200);
+    })
+    .openapi(r.managedTypes, async (c) => {
+      const { types, seats } = await listManagedTypes(deps, currentUser(c), c.req.valid("param").eventId);
+      return c.json({ success: true as const, ticketTypes: types, seats }, 200);
+    })
+    .openapi(r.createType, async (c) => {
+      const ticketType = await createTicketType(deps, currentUser(c), c.req.valid("param").eventId, c.req.valid("json"));
+      return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_type_created"), ticketType }, 201);
+    })
+    .openapi(r.updateType, async (c) => {
+      const { eventId, typeId } = c.req.valid("param");
+      const ticketType = await updateTicketType(deps, currentUser(c), eventId, typeId, c.req.valid("json"));
+      return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_type_saved"), ticketType }, 200);
+    })
+    .openapi(r.deleteType, async (c) => {
+      const { eventId, typeId } = c.req.valid("param");
+      await deleteTicketType(deps, currentUser(c), eventId, typeId);
+      return c.json({ success: true as const, message: translate(c.get("lang"), "events:ticket_type_deleted") }, 200);
+    })
+    .openapi(r.orderTypes, async (c) => {
+      const { eventId } = c.req.valid("param");
+      const types = await reorderTicketTypes(deps, currentUser(c), eventId, c.req.valid("json").order);
+      return c.json({ success: true as const, ticketTypes: types.types, seats: types.seats }, 200);
     })
     .openapi(r.purchase, async (c) => {
       const ticket = await purchase(deps, signer(), currentUser(c), c.req.valid("json"), c.get("lang"));

@@ -4,7 +4,8 @@ import { freshDeps, HOUR, ledgerSum, refusal, storedBalance } from "../../tests/
 import { changeStatus, deleteEvent, register, setParticipantStatus } from "../events/service.ts";
 import { assign } from "../assignments/service.ts";
 import { debit } from "../wallet/service.ts";
-import { eventTickets, priceFor, purchase, revokedCodes, ticketTypes, userTickets, validateTicket } from "./service.ts";
+import { eventTickets, purchase, revokedCodes, userTickets, validateTicket } from "./service.ts";
+import { eventTicketTypes, pricingFor } from "../events/ticket-catalogue.ts";
 import { ticketSales } from "./sales.ts";
 
 const w = await freshDeps();
@@ -21,6 +22,12 @@ async function buyerWith(coins: number) {
   const buyer = await w.makeUser();
   if (coins > 0) await w.fundUser(buyer, coins);
   return buyer;
+}
+
+/** What pricingFor asks `user` for a type of `basePrice`, and why. */
+async function priceOf(user: Parameters<typeof pricingFor>[1], eventId: number, basePrice: number) {
+  const pricing = await pricingFor(db, user, eventId);
+  return { price: pricing.price(basePrice), reason: pricing.reason };
 }
 
 const ticketsOf = (userId: number) => db.selectFrom("ticket").select(["price", "status"]).where("user_id", "=", userId).execute();
@@ -74,8 +81,8 @@ describe("buying a ticket", () => {
 
   it("sells an event's own ticket types at their prices, instead of the default ones", async () => {
     const { event } = await eventOf();
-    await w.makeTicketType(event, { type: "vip", name: "VIP", price: 70 });
-    expect((await ticketTypes(db, event.id, "en")).map((t) => [t.type, t.price])).toEqual([["vip", 70]]);
+    await w.makeTicketType(event, { name: "VIP", price: 70 });
+    expect((await eventTicketTypes(db, event.id, "en")).types.map((t) => [t.type, t.price])).toEqual([["vip", 70]]);
     const buyer = await buyerWith(100);
     expect((await w.buyTicket(buyer, event, "vip")).price).toBe(70);
     expect(await refusal(w.buyTicket(buyer, event, "match"))).toMatchObject({ code: "ticket_type_required" });
@@ -187,13 +194,13 @@ describe("free entry", () => {
     const { event } = await eventOf();
     const moderator = await w.makeUser({ role: "moderator" });
     await w.fundUser(moderator, 100);
-    expect(await priceFor(db, moderator, event.id, 100)).toEqual({ price: 0, reason: "privilege" });
+    expect(await priceOf(moderator, event.id, 100)).toEqual({ price: 0, reason: "privilege" });
     expect((await w.buyTicket(moderator, event)).price).toBe(0);
-    expect(await priceFor(db, moderator, event.id, 100)).toEqual({ price: 100, reason: "full_price" });
+    expect(await priceOf(moderator, event.id, 100)).toEqual({ price: 100, reason: "full_price" });
     expect((await w.buyTicket(moderator, event)).price).toBe(100);
     expect(await storedBalance(db, moderator.id)).toBe(0);
     const viewer = await w.makeUser();
-    expect(await priceFor(db, viewer, event.id, 100)).toEqual({ price: 100, reason: "full_price" });
+    expect(await priceOf(viewer, event.id, 100)).toEqual({ price: 100, reason: "full_price" });
   });
 
   it("lets a streamer the organiser assigned in free once, without a registration on an event that needs approval", async () => {
@@ -203,7 +210,7 @@ describe("free entry", () => {
     await w.fundUser(streamer, 100);
     expect(await refusal(w.buyTicket(stranger, event))).toMatchObject({ code: "event_approval_required" });
     await assign(deps, organiser, { eventId: event.id, streamerId: streamer.id, role: "main_streamer", notes: "" });
-    expect(await priceFor(db, streamer, event.id, 500)).toEqual({ price: 0, reason: "assigned_streamer" });
+    expect(await priceOf(streamer, event.id, 500)).toEqual({ price: 0, reason: "assigned_streamer" });
     expect((await w.buyTicket(streamer, event, "pass_full")).price).toBe(0);
     expect((await w.buyTicket(streamer, event, "match")).price).toBe(100);
     expect(await storedBalance(db, streamer.id)).toBe(0);

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
-import { assertCanSeeEvent, canManageEvent, isOwner, isStaff } from "../access/policy.ts";
-import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
+import { assertCanSeeEvent, canManageEvent, isOwner } from "../access/policy.ts";
+import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { notify } from "../notifications/service.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { applyMovement } from "../ledger/ledger.ts";
 import type { Language } from "../i18n/messages.ts";
-import { defaultTicketName, defaultTicketTypes, type TicketTypeView } from "./default-types.ts";
+import { defaultTicketName } from "../events/default-ticket-types.ts";
+import { type CatalogueType, eventTicketTypes, type ListedType, listedTypes, pricingFor, type SaleState, saleFigures, saleStateOf, sellsTickets, ticketsLeft } from "../events/ticket-catalogue.ts";
 import { TICKET_CODE } from "./format.ts";
 import type { TicketSigner } from "./signing.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -16,39 +17,33 @@ import { isOpenForSeats } from "../events/seats.ts";
 import { refundTicket } from "../events/refunds.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 
-/** An event's own ticket types, or the default ones in the reader's language when it defines none. */
-export async function ticketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<TicketTypeView[]> {
-  const own = await db.selectFrom("ticket_type").selectAll().where("event_id", "=", eventId).orderBy("price").execute();
-  if (own.length === 0) return defaultTicketTypes(lang);
-  return own.map((t) => ({ type: t.type, name: t.name, price: t.price, description: t.description, features: JSON.parse(t.features) as string[] }));
-}
-
 /**
- * The types on an event's page, only for those who may see the event; for a logged-in viewer, each
- * with the price the server will ask them (`yourPrice`) and why, so the panel never shows another.
+ * The types on an event's page, only for those who may see the event (hidden ones left out): each with its
+ * sale state and what is left, and for a logged-in viewer the price the server will ask them (`yourPrice`)
+ * and why, from the catalogue the purchase reads (events/ticket-catalogue.ts), so the panel never shows another.
  */
 export async function ticketTypesFor(deps: AppDeps, viewer: User | undefined, eventId: number, lang: Language) {
   const event = await deps.db.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
   await assertCanSeeEvent(deps.db, event, viewer);
-  const types = await ticketTypes(deps.db, eventId, lang);
-  if (!viewer) return { types, priceReason: null };
-  const priced = await Promise.all(types.map(async (type) => ({ type, price: await priceFor(deps.db, viewer, eventId, type.price) })));
-  return { types: priced.map(({ type, price }) => ({ ...type, yourPrice: price.price })), priceReason: priced[0]?.price.reason ?? null };
+  return listedTypes(deps.db, event, viewer, deps.now(), lang);
 }
 
-/**
- * The price the server asks (spec 02 §6, enforced here): admins and moderators enter free, so does a
- * streamer assigned to the event; everyone else pays the type's price.
- */
-export async function priceFor(db: DbOrTransaction, user: User, eventId: number, basePrice: number): Promise<{ price: number; reason: "privilege" | "assigned_streamer" | "full_price" }> {
-  // Free entry is one ticket for the person let in, not free seats for the people they bring.
-  const freeTicket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", user.id).where("status", "=", "valid").where("price", "=", 0).executeTakeFirst();
-  if (freeTicket) return { price: basePrice, reason: "full_price" };
-  if (isStaff(user)) return { price: 0, reason: "privilege" };
-  const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
-  if (assigned) return { price: 0, reason: "assigned_streamer" };
-  return { price: basePrice, reason: "full_price" };
+/** A listed type on the wire: its dates as ISO text, without what only its organiser reads (quantity, hidden, closed: its state says it). */
+export function toTicketTypeResponse(type: ListedType) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    type: type.type,
+    name: type.name,
+    price: type.price,
+    description: type.description,
+    features: type.features,
+    ...(type.yourPrice === undefined ? {} : { yourPrice: type.yourPrice }),
+    state: type.state,
+    remaining: type.remaining,
+    saleStartsAt: iso(type.saleStartsAt),
+    saleEndsAt: iso(type.saleEndsAt),
+  };
 }
 
 /**
@@ -72,10 +67,13 @@ export async function buyTicket(trx: DbOrTransaction, user: User, input: Purchas
   const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
   await assertCanSeeEvent(trx, event, user);
-  const type = (await ticketTypes(trx, event.id, lang)).find((t) => t.type === input.ticketType);
+  const { own, types } = await eventTicketTypes(trx, event.id, lang);
+  if (!sellsTickets(event, own)) throw new ConflictError([{ field: "eventId", code: "event_sells_no_tickets" }]);
+  const type = types.find((t) => t.type === input.ticketType);
   if (!type) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
-  const { price } = await priceFor(trx, user, event.id, type.price);
   await assertCanBuy(trx, event, user, now);
+  await assertOnSale(trx, event, type, user, now, lang);
+  const price = (await pricingFor(trx, user, event.id)).price(type.price);
   if (input.price !== undefined && input.price !== price) throw new AppError(400, "ticket_price_changed", { params: { price }, extra: { price } });
   const code = randomBytes(9).toString("base64url");
   const inserted = await trx
@@ -95,6 +93,28 @@ export async function buyTicket(trx: DbOrTransaction, user: User, input: Purchas
     .execute();
   await settleOwnOffer(trx, { kind: "event", id: event.id }, user.id, now);
   return { ...inserted, type_name: type.name, event };
+}
+
+/** A type the buyer may take now: listed, not closed, within its sale window, not sold out (events/ticket-catalogue.ts). */
+async function assertOnSale(trx: DbOrTransaction, event: EventRow, type: CatalogueType, user: User, now: number, lang: Language): Promise<void> {
+  if (type.hidden) throw new AppError(409, "ticket_type_unavailable", { fields: [{ field: "ticketType", code: "ticket_type_unavailable" }] });
+  const state = saleStateOf(type, ticketsLeft(type, await saleFigures(trx, event, user, now)), now);
+  if (state === "on_sale") return;
+  const code = SALE_REFUSALS[state];
+  const opens = type.saleStartsAt === null ? "" : formatUtc(type.saleStartsAt, lang);
+  throw new AppError(409, code, { params: { name: type.name, date: opens }, fields: [{ field: "ticketType", code }] });
+}
+
+const SALE_REFUSALS = {
+  closed: "ticket_type_closed",
+  ended: "ticket_type_sale_ended",
+  not_yet: "ticket_type_not_on_sale_yet",
+  sold_out: "ticket_type_sold_out",
+} as const satisfies Record<Exclude<SaleState, "on_sale">, string>;
+
+/** A date in a server message: the reader's language, in UTC (said so), since the server does not know their time zone. */
+function formatUtc(ms: number, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(ms);
 }
 
 /** The organiser hears of a sale once it is committed. */

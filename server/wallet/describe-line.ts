@@ -1,5 +1,5 @@
 import { type Language, translate } from "../i18n/messages.ts";
-import { defaultTicketName } from "../tickets/default-types.ts";
+import { defaultTicketName } from "../events/default-ticket-types.ts";
 
 /** The line in the reader's language; rows written before lines had codes keep their old sentence. */
 export function describeLine(lang: Language, row: { description: string; description_code: string | null; description_params: string | null }): string {

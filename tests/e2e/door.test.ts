@@ -41,7 +41,7 @@ describe("door check-in", () => {
     const day = new Date(Date.now() + 12 * 24 * 3600_000);
     await organiser.page.getByLabel("Début").fill(`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}T19:00`);
     await organiser.page.getByLabel("Places").fill("30");
-    await organiser.page.getByLabel("Prix du billet").fill("12");
+    await organiser.page.getByLabel("Prix de référence (€)").fill("12");
     await organiser.page.getByRole("button", { name: "Créer un événement" }).click();
     await organiser.page.waitForURL(`${handles.server.url}/my-events`);
     const card = organiser.page.getByRole("article").filter({ hasText: "LAN de la Saint-Jean" });

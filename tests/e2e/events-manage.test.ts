@@ -186,6 +186,59 @@ describe("assignments panel: the spec's failure texts", () => {
   });
 });
 
+describe("manage event: the organiser's ticket types (issue 34, item 1)", () => {
+  it("adds a type in Settings, which a buyer then buys at exactly the price shown, their wallet down by that much", async () => {
+    const organiser = await funded(2000);
+    const event = await publishedEvent(organiser);
+    const page = await pageOf(organiser, "fr");
+    await page.goto(`${h.server.url}/events/${event.slug}/manage`);
+    await page.getByRole("tab", { name: "Paramètres" }).click();
+    const editor = page.getByRole("region", { name: "Types de billets" });
+    await editor
+      .getByText("Sans type à vous, cet événement vend les types par défaut : Billet Match : 100 G-Coins, Pass Journée : 200 G-Coins, Pass Complet : 500 G-Coins.", { exact: false })
+      .waitFor();
+    await editor.getByRole("button", { name: "Ajouter un type" }).click();
+    const form = page.getByRole("form", { name: "Nouveau type de billet" });
+    await form.getByLabel("Nom du type").fill("Pass soirée");
+    await form.getByLabel("Prix (G-Coins)").fill("130");
+    await form.getByLabel("Ce qu'il comprend").fill("Boissons\nPlace assise");
+    // More than the event's 40 seats: the server's reason shows under the quantity, and nothing is saved.
+    await form.getByLabel("Quantité").fill("50");
+    await form.getByRole("button", { name: "Enregistrer le type" }).click();
+    await form.getByText("Les quantités des types de billets ne peuvent pas dépasser les 40 places de l'événement : il en reste 40 pour ce type.").waitFor();
+    await form.getByLabel("Quantité").fill("5");
+    await form.getByRole("button", { name: "Enregistrer le type" }).click();
+    await page.getByText("Type de billet ajouté.").waitFor();
+    const row = editor.getByRole("listitem").filter({ hasText: "Pass soirée" });
+    await row.getByText("130 G-Coins", { exact: true }).waitFor();
+    await row.getByText("0 billet vendu sur 5").waitFor();
+
+    const buyer = await funded(500);
+    const buyerPage = await pageOf(buyer, "fr");
+    await buyerPage.goto(`${h.server.url}/events/${event.slug}`);
+    const panel = buyerPage.getByRole("region", { name: "Billets" });
+    const choice = panel.getByRole("radio", { name: /Pass soirée/ });
+    await choice.waitFor();
+    expect(await panel.getByRole("radio").count()).toBe(1);
+    const shown = panel.locator(".ticket-type").filter({ hasText: "Pass soirée" });
+    for (const text of ["130 G-Coins", "Boissons", "Place assise", "5 restants"]) await shown.getByText(text, { exact: true }).waitFor();
+    await buyerPage.getByRole("term").filter({ hasText: "Billets" }).waitFor();
+    await buyerPage.getByText("130 G-Coins", { exact: true }).first().waitFor();
+    await choice.check();
+    await panel.getByRole("button", { name: "Acheter le billet" }).click();
+    await buyerPage.getByText("Billet acheté avec succès!").first().waitFor();
+    // The wallet, read from the server and from the ledger's own lines, is down by the price the panel showed.
+    expect(await balanceOf(buyer)).toBe(500 - 130);
+    const lines = (await buyer.browser.get("/api/wallet/transactions")).body.transactions as { amount: number; transactionType: string }[];
+    expect(lines.filter((line) => line.transactionType === "ticket_purchase").map((line) => line.amount)).toEqual([-130]);
+    // The panel now offers another ticket, with one fewer left.
+    await buyerPage.getByRole("region", { name: "Acheter un autre billet" }).locator(".ticket-type").filter({ hasText: "Pass soirée" }).getByText("4 restants", { exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole("tab", { name: "Paramètres" }).click();
+    await page.getByRole("region", { name: "Types de billets" }).getByText("1 billet vendu sur 5").waitFor();
+  });
+});
+
 describe("the money after all this", () => {
   it("leaves every wallet equal to its ledger and no event over its seats", async () => await auditLedger(h.server.deps.db));
 });

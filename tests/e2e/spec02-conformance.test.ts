@@ -226,7 +226,7 @@ describe("rows that worked without a test (spec 02 §2, §5, §9)", () => {
     expect(await joined.getByRole("link", { name: "See the tournament" }).getAttribute("href")).toBe(`/tournament/${tournament.body.id}`);
 
     await page.goto(`${h.server.url}/create-event`);
-    const price = page.getByLabel("Ticket price (€)");
+    const price = page.getByLabel("Reference price (€)");
     await price.waitFor();
     expect([await price.getAttribute("min"), await price.getAttribute("step"), await price.inputValue()]).toEqual(["0", "0.01", "0"]);
 

@@ -19,6 +19,7 @@ export const eventKeys = {
 export const ticketKeys = {
   mine: ["tickets", "mine"] as const,
   types: (eventId: number) => ["tickets", "types", eventId] as const,
+  managedTypes: (eventId: number) => ["tickets", "managed-types", eventId] as const,
   ofEvent: (eventId: number) => ["tickets", "event", eventId] as const,
   publicKey: ["tickets", "public-key"] as const,
 };

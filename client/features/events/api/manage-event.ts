@@ -28,7 +28,11 @@ export const streamersQueryOptions = () => queryOptions({ queryKey: eventKeys.st
 export const useStreamers = () => useQuery(streamersQueryOptions());
 
 /** Every change below refreshes the events' caches; the hooks add the screen's own reaction through `config`. */
-function useEventsChange<TData, TVariables>(mutationFn: (variables: TVariables) => Promise<TData>, config: MutationConfig<TData, TVariables>, after?: (data: TData, variables: TVariables) => void) {
+export function useEventsChange<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  config: MutationConfig<TData, TVariables>,
+  after?: (data: TData, variables: TVariables) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,

@@ -7,7 +7,7 @@ import { eventKeys, ticketKeys } from "./event-keys.ts";
 
 // Apart from tickets.ts, whose reads route loaders start in the first load.
 
-/** Buys a ticket: it joins the caller's list at once; the wallet and the event's counts are read again. */
+/** Buys a ticket: it joins the caller's list at once; the wallet, the event's counts and its types' figures are read again. */
 export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +18,8 @@ export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId:
       config.onSuccess?.(...args);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      // What is left of the type bought (and of the seats) changed.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.types(args[1].eventId) });
     },
   });
 }

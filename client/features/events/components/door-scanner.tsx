@@ -7,6 +7,7 @@ import { QrCamera } from "../../../components/qr-camera.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { useTicketTypes } from "../api/tickets.ts";
+import { useManagedTicketTypes } from "../api/ticket-types.ts";
 import { clockTime, type DoorResult, useDoorCheck } from "../api/door-check.ts";
 import { type DoorWorkerState, useDoorWorker } from "../api/door-worker.ts";
 import type { DoorTicket } from "../offline-door.ts";
@@ -66,9 +67,12 @@ function Door({ event }: { event: ArenaEvent }) {
   );
 }
 
+/** A ticket's type by name: the organiser's own types (hidden ones included), else the listed (default) ones. */
 function useTicketTypeNames(eventId: number): (type: string) => string {
-  const types = useTicketTypes(eventId);
-  return (type) => types.data?.ticketTypes.find((known) => known.type === type)?.name ?? type;
+  const listed = useTicketTypes(eventId);
+  const own = useManagedTicketTypes(eventId);
+  const known = [...(own.data?.ticketTypes ?? []), ...(listed.data?.ticketTypes ?? [])];
+  return (type) => known.find((candidate) => candidate.type === type)?.name ?? type;
 }
 
 /** Whether a reload with no network would still open the door here, and what to do when it would not. */

@@ -194,7 +194,7 @@ export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; Tou
         </div>
         <div className="grid-2">
           <TextField label={t("field_max")} hint={t("field_max_hint")} type="number" min={1} value={fields.maxParticipants} onChange={set("maxParticipants")} error={errors.maxParticipants} />
-          <TextField label={t("field_price")} type="number" min={0} step={0.01} value={fields.ticketPrice} onChange={set("ticketPrice")} error={errors.ticketPrice} />
+          <TextField label={t("field_price")} hint={t("field_price_hint")} type="number" min={0} step={0.01} value={fields.ticketPrice} onChange={set("ticketPrice")} error={errors.ticketPrice} />
         </div>
         {tournamentCategory ? (
           <div className="field">
@@ -281,7 +281,11 @@ export function EventForm({ event, TournamentSelect }: { event?: ArenaEvent; Tou
               <strong>{fields.name || t("field_name")}</strong>
               <p className="muted small">{fields.description.slice(0, 120)}</p>
               {Number.isFinite(start) ? <p className="small">{formatEventDate(body.startDate, i18n.language)}</p> : null}
-              <p className="event-card-price">{Number(fields.ticketPrice) > 0 ? formatEuros(Number(fields.ticketPrice), i18n.language) : t("free")}</p>
+              {Number(fields.ticketPrice) > 0 ? (
+                <p className="event-card-reference small muted">
+                  {t("price_reference_label")} <span>{formatEuros(Number(fields.ticketPrice), i18n.language)}</span>
+                </p>
+              ) : null}
             </div>
           </article>
         ) : null}

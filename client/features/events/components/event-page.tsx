@@ -14,6 +14,7 @@ import { useRegistration } from "../api/manage-event.ts";
 import { useTicketTypes } from "../api/tickets.ts";
 import { closedReason, formatEuros, formatEventDate } from "../event-rules.ts";
 import { EventTickets } from "./ticket-panel.tsx";
+import { TicketPrices } from "./events-list.tsx";
 import { WaitlistPanel } from "../../../components/waitlist/waitlist-panel.tsx";
 import { useWaitlist } from "../../../lib/waitlist.ts";
 import "../../../styles/events.css";
@@ -91,8 +92,18 @@ function EventDetailView({ event }: { event: EventDetail }) {
                 <dd>{event.location}</dd>
               </>
             ) : null}
-            <dt>{t("price")}</dt>
-            <dd>{event.ticketPrice > 0 ? formatEuros(event.ticketPrice, i18n.language) : t("free")}</dd>
+            <dt>{t("tickets")}</dt>
+            <dd className="tabular">
+              <TicketPrices event={event} />
+            </dd>
+            {event.ticketPrice > 0 ? (
+              <>
+                <dt>{t("price_reference")}</dt>
+                <dd>
+                  <span>{formatEuros(event.ticketPrice, i18n.language)}</span> <span className="muted small">{t("price_reference_hint")}</span>
+                </dd>
+              </>
+            ) : null}
             <dt>{t("organizer")}</dt>
             <dd>
               <Link to="/profile/$username" params={{ username: event.organizer.username }}>
@@ -131,7 +142,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
           ) : null}
           {isLoggedIn && !isCreator ? <EventWaitlist event={event} /> : null}
           {(closed && !isCreator) || offered ? null : <EventAction event={event} isCreator={isCreator} />}
-          {isLoggedIn && event.ticketPrice > 0 ? <EventTickets event={event} closed={closed || offered} /> : null}
+          {isLoggedIn && event.sellsTickets ? <EventTickets event={event} closed={closed || offered} /> : null}
         </aside>
       </div>
     </main>
@@ -193,10 +204,10 @@ function EventAction({ event, isCreator }: { event: EventDetail; isCreator: bool
   );
 }
 
-/** The waiting list of a full event; on a paid one, an accepted offer buys one of its ticket types. */
+/** The waiting list of a full event; on one that sells tickets, an accepted offer buys one of the types on sale. */
 function EventWaitlist({ event }: { event: EventDetail }) {
-  const types = useTicketTypes(event.ticketPrice > 0 ? event.id : 0, event.ticketPrice > 0);
-  return <WaitlistPanel place={{ kind: "event", id: event.id }} ticketTypes={types.data?.ticketTypes} />;
+  const types = useTicketTypes(event.sellsTickets ? event.id : 0, event.sellsTickets);
+  return <WaitlistPanel place={{ kind: "event", id: event.id }} ticketTypes={types.data?.ticketTypes.filter((type) => type.state === "on_sale")} />;
 }
 
 function Participants({ event }: { event: EventDetail }) {

@@ -98,10 +98,31 @@ function EventCard({ event }: { event: ArenaEvent }) {
           <EventStateChip status={event.status} label={t(`list_status_${event.status}`)} />
         </p>
         <EventSummary event={event} description={description} withPlaceAndSeats />
-        <p className="event-card-price">{event.ticketPrice > 0 ? formatEuros(event.ticketPrice, i18n.language) : t("free")}</p>
+        <p className="event-card-price tabular">
+          <TicketPrices event={event} />
+        </p>
+        {event.ticketPrice > 0 ? (
+          <p className="event-card-reference small muted">
+            {t("price_reference_label")} <span>{formatEuros(event.ticketPrice, i18n.language)}</span>
+          </p>
+        ) : null}
       </div>
     </article>
   );
+}
+
+/**
+ * What a ticket costs the viewer, in G-Coins, from the server's catalogue (the prices the purchase charges): one
+ * price or a range, "Free" when nothing is charged, "No tickets on sale" when no type is on sale or to come. An event that sells
+ * no tickets is free to register for.
+ */
+export function TicketPrices({ event }: { event: Pick<ArenaEvent, "sellsTickets" | "ticketPriceRange"> }) {
+  const { t } = useTranslation("events-ui");
+  const range = event.ticketPriceRange;
+  if (!event.sellsTickets) return <>{t("free")}</>;
+  if (!range) return <>{t("no_tickets_on_sale")}</>;
+  if (range.min === range.max) return <>{range.max === 0 ? t("free") : t("gcoins", { value: range.max })}</>;
+  return <>{t("price_range", { min: range.min, max: range.max })}</>;
 }
 
 /** A status in words (colour only repeats it): green while open, the live red while live, muted once over. */

@@ -26,6 +26,8 @@ import {
 import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
+import { TicketTypeEditor } from "./ticket-type-editor.tsx";
+import { useSession } from "../../../lib/session.ts";
 import { WaitlistManager } from "../../../components/waitlist/waitlist-manager.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
@@ -45,6 +47,8 @@ export function ManageEvent({ slug }: { slug: string }) {
 
 function ManageTabs({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
+  const { user } = useSession();
+  const manager = managesEvent(user, event);
   const [tab, setTab] = useState<Tab>("overview");
   const tabs = (["overview", "participants", "streamers", "settings"] as const).map((id) => ({ id, label: t(`manage_tab_${id}`) }));
   return (
@@ -70,14 +74,25 @@ function ManageTabs({ event }: { event: EventDetail }) {
           </>
         ) : null}
         {tab === "streamers" ? <Streamers event={event} /> : null}
-        {tab === "settings" ? <DangerZone event={event} /> : null}
+        {tab === "settings" ? (
+          <div className="manage-list">
+            {manager ? <TicketTypeEditor event={event} /> : null}
+            <DangerZone event={event} />
+          </div>
+        ) : null}
       </div>
     </main>
   );
 }
 
+/** Moderators open this page for the streamer panel; ticket types are the organiser's (and an admin's), as the server says. */
+function managesEvent(user: ReturnType<typeof useSession>["user"], event: EventDetail): boolean {
+  return user !== null && (String(user.id) === event.createdBy || user.role === "admin");
+}
+
 function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => void }) {
   const { t, i18n } = useTranslation("events-ui");
+  const { user } = useSession();
   const participants = useParticipants(event.id);
   const count = (status?: Status) => (participants.data ?? []).filter((p) => !status || p.status === status).length;
   return (
@@ -107,6 +122,11 @@ function Overview({ event, onTab }: { event: EventDetail; onTab: (tab: Tab) => v
         <Link to="/events/$slug/edit" params={{ slug: event.slug }} className="btn btn-secondary">
           {t("edit_event")}
         </Link>
+        {managesEvent(user, event) ? (
+          <Button variant="secondary" onClick={() => onTab("settings")}>
+            {t("types_title")}
+          </Button>
+        ) : null}
       </div>
       <StatusActions event={event} />
       <p className="muted">

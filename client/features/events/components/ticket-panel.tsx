@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import clsx from "clsx";
-import { Ticket as TicketIcon } from "lucide-react";
+import { Check, Ticket as TicketIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
@@ -14,7 +14,7 @@ import { useBalance } from "../../../lib/wallet-balance.ts";
 import type { EventDetail } from "../api/get-event.ts";
 import type { ArenaEvent } from "../api/get-events.ts";
 import { usePurchaseTicket } from "../api/ticket-purchase.ts";
-import { type PriceReason, type Ticket, useMyTickets, useTicketTypes } from "../api/tickets.ts";
+import { type PriceReason, type Ticket, type TicketType, useMyTickets, useTicketTypes } from "../api/tickets.ts";
 import { formatEventDate } from "../event-rules.ts";
 import "../../../i18n/screens/events-ui.ts";
 import "../../../i18n/screens/errors.ts";
@@ -101,7 +101,27 @@ export function GiveBack({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** The ticket panel of an event page: pick a type, pay in G-Coins, get a ticket with its QR code. */
+/** A price in G-Coins, "Free" at 0. */
+export function TypePrice({ price }: { price: number }) {
+  const { t } = useTranslation("events-ui");
+  return <>{price === 0 ? t("free") : t("gcoins", { value: price })}</>;
+}
+
+/** Where a type's sale stands, in words: on sale (until when), soon on sale (from when), ended, sold out, closed. */
+export function SaleStateNote({ type }: { type: Pick<TicketType, "state" | "saleStartsAt" | "saleEndsAt"> }) {
+  const { t, i18n } = useTranslation("events-ui");
+  const date = (iso: string) => formatEventDate(iso, i18n.language);
+  if (type.state === "not_yet") return <span className="ticket-sale-state ticket-sale-not-yet">{t("sale_not_yet", { date: date(type.saleStartsAt!) })}</span>;
+  if (type.state === "on_sale")
+    return type.saleEndsAt ? <span className="ticket-sale-state">{t("sale_until", { date: date(type.saleEndsAt) })}</span> : <span className="ticket-sale-state">{t("sale_on_sale")}</span>;
+  return <span className={`ticket-sale-state ticket-sale-${type.state.replace("_", "-")}`}>{t(`sale_${type.state}`)}</span>;
+}
+
+/**
+ * The ticket panel of an event page: pick a type, pay in G-Coins, get a ticket with its QR code. Each type shows
+ * what it costs the viewer (the server's `yourPrice`, which the purchase charges), what it includes, how many are
+ * left, and why it cannot be bought when it cannot (soon on sale, ended, sold out, closed): those are not offered.
+ */
 function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
@@ -110,7 +130,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const types = useTicketTypes(event.id);
   const balance = useBalance(user?.id);
   const note = priceNote(types.data?.priceReason, user?.role);
-  const selected = types.data?.ticketTypes.find((type) => type.type === choice);
+  const selected = types.data?.ticketTypes.find((type) => type.type === choice && type.state === "on_sale");
   const price = selected?.yourPrice ?? selected?.price ?? 0;
   const purchase = usePurchaseTicket({
     onSuccess: () => {
@@ -136,14 +156,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
       {note ? <p className="muted small">{t(`note_${note}`)}</p> : null}
       <div className="ticket-types" role="radiogroup" aria-label={t("ticket_type")}>
         {(types.data?.ticketTypes ?? []).map((type) => (
-          <label key={type.type} className="ticket-type">
-            <input type="radio" name="ticket-type" checked={choice === type.type} onChange={() => setChoice(type.type)} />
-            <span className="ticket-type-text">
-              <strong>{type.name}</strong>
-              <span className="muted small">{type.description}</span>
-            </span>
-            <span className="ticket-type-price tabular">{(type.yourPrice ?? type.price) === 0 ? t("free") : t("gcoins", { value: type.yourPrice ?? type.price })}</span>
-          </label>
+          <TypeChoice key={type.type} type={type} checked={choice === type.type} onChoose={() => setChoice(type.type)} />
         ))}
       </div>
       <p className="small tabular">{balance.data === undefined ? null : t("your_balance", { value: balance.data })}</p>
@@ -156,6 +169,40 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
         {t("buy_ticket")}
       </Button>
     </section>
+  );
+}
+
+/** One type of the panel: a radio while it is on sale, its reason (and no radio choice) when it is not. */
+function TypeChoice({ type, checked, onChoose }: { type: TicketType; checked: boolean; onChoose: () => void }) {
+  const { t } = useTranslation("events-ui");
+  const buyable = type.state === "on_sale";
+  const id = `ticket-type-${type.type}`;
+  return (
+    <label className={clsx("ticket-type", !buyable && "ticket-type-unavailable")} htmlFor={id}>
+      <input id={id} type="radio" name="ticket-type" checked={checked && buyable} disabled={!buyable} onChange={onChoose} aria-describedby={`${id}-details`} />
+      <span className="ticket-type-text">
+        <strong>{type.name}</strong>
+        <span id={`${id}-details`} className="ticket-type-details">
+          {type.description ? <span className="muted small">{type.description}</span> : null}
+          {type.features.length > 0 ? (
+            <span className="ticket-type-features small">
+              {type.features.map((feature) => (
+                <span key={feature}>
+                  <Check size={12} aria-hidden /> {feature}
+                </span>
+              ))}
+            </span>
+          ) : null}
+          <span className="ticket-type-state small">
+            <SaleStateNote type={type} />
+            {buyable && type.remaining !== null ? <span className="tabular">{t("tickets_left", { count: type.remaining })}</span> : null}
+          </span>
+        </span>
+      </span>
+      <span className="ticket-type-price tabular">
+        <TypePrice price={type.yourPrice ?? type.price} />
+      </span>
+    </label>
   );
 }
 
