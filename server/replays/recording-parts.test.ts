@@ -7,6 +7,7 @@ import { recordingParts } from "../../media/live-outputs.ts";
 import { probe } from "../../media/probe.ts";
 import { finaliseRecording, mp4CoversParts } from "../../media/recording.ts";
 import type { Channel } from "../../db/types.ts";
+import { filesUnder } from "../../tests/fixtures/disk.ts";
 import { freshDeps } from "../../tests/fixtures/service-world.ts";
 import { removeLeftoverParts } from "./finalise.ts";
 
@@ -65,11 +66,6 @@ async function finishedLive(channel: Channel, start: number, state: { replay: "r
     })
     .execute();
   return dir;
-}
-
-/** The bytes of the files under `dir`, added up here apart from the code under test. */
-function filesUnder(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
 }
 
 describe("a live's recording parts beside its MP4", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Channel } from "../../db/types.ts";
+import { filesUnder } from "../../tests/fixtures/disk.ts";
 import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { pinReplay } from "../replays/service.ts";
 import { updatePolicy } from "./policy.ts";
@@ -42,11 +43,6 @@ async function replayOf(channel: Channel, daysOld: number, options: { bytes?: nu
     .where("id", "=", id)
     .execute();
   return { id, files };
-}
-
-/** The bytes of every file under the recordings folder, added up here apart from the job's own count. */
-function filesOnDisk(dir = recordings): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? filesOnDisk(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
 }
 
 /** Read from the tables, apart from the job: which replays are left, and what the audit log says the system removed. */
@@ -131,7 +127,7 @@ describe("the retention job", () => {
     const removed = await run();
     expect(removed!.map((replay) => replay.id)).toEqual([a.id, b.id, c.id]);
     expect(await remainingIds()).toEqual([pinned.id, d.id]);
-    expect(filesOnDisk()).toBeLessThanOrEqual(0.1 * GB);
+    expect(filesUnder(recordings)).toBeLessThanOrEqual(0.1 * GB);
     for (const replay of [a, b, c]) for (const file of replay.files) expect(existsSync(file)).toBe(false);
     for (const replay of [pinned, d]) for (const file of replay.files) expect(existsSync(file)).toBe(true);
     expect((await auditedRemovals()).map((entry) => entry.id)).toEqual([a.id, b.id, c.id]);
@@ -167,7 +163,7 @@ describe('an admin\'s "Apply now" (issue 34, item 12)', () => {
     expect(await auditedRemovals()).toEqual([{ id: old.id, actor: admin.id }]);
     // The daily job does not run again the same day.
     expect(await run()).toBeNull();
-    expect((await storageOverview(deps, admin)).recordings.onDiskBytes).toBe(filesOnDisk());
+    expect((await storageOverview(deps, admin)).recordings.onDiskBytes).toBe(filesUnder(recordings));
     await emptyRecordings();
   });
 });
