@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { ADMIN_ENV, adminBrowserOf, type Member } from "../../tests/fixtures/money.ts";
 import { makeImage } from "../../tests/fixtures/images.ts";
 import { Browser, newAccount, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { insertReplay } from "../../tests/fixtures/replays.ts";
 import { sendTestMail } from "./site.ts";
 
 // The console's Content and Site tabs (issue 20): every call refused to a member and a moderator,
@@ -45,33 +46,13 @@ async function replayOnDisk(title: string) {
   const owner = await signedInUser(server);
   await owner.browser.post("/api/stream/mychannel/init");
   const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", owner.user.id).executeTakeFirstOrThrow();
-  const now = Date.now();
-  const session = await server.deps.db
-    .insertInto("live_session")
-    .values({ channel_id: channel.id, started_at: now - 60_000, ended_at: now, recording_dir: "/nowhere" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const name = crypto.randomUUID();
+  const replay = await insertReplay(server.deps.db, channel.id, { title, filePath: `${channel.id}/${name}.mp4`, thumbnailPath: `${channel.id}/${name}.jpg`, fileSize: 1 });
   const folder = join(server.deps.config.mediaDir, "recordings", String(channel.id));
   mkdirSync(folder, { recursive: true });
-  for (const file of [`${session.id}.mp4`, `${session.id}.jpg`]) writeFileSync(join(folder, file), "x");
-  const replay = await server.deps.db
-    .insertInto("replay")
-    .values({
-      channel_id: channel.id,
-      live_session_id: session.id,
-      title,
-      status: "ready",
-      game_id: 1,
-      file_path: `${channel.id}/${session.id}.mp4`,
-      thumbnail_path: `${channel.id}/${session.id}.jpg`,
-      duration: 60,
-      file_size: 1,
-      created_at: now,
-      deleted_at: null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { owner, id: replay.id, files: [join(folder, `${session.id}.mp4`), join(folder, `${session.id}.jpg`)] };
+  const files = [join(folder, `${name}.mp4`), join(folder, `${name}.jpg`)];
+  for (const file of files) writeFileSync(file, "x");
+  return { owner, id: replay.id, files };
 }
 
 /** Every new call of the two tabs (restore and delete-for-good are the replay routes', tried below). */

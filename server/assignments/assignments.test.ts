@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { auditLedgerThenStop } from "../../tests/fixtures/money.ts";
+import { auditLedgerThenStop, publishedEvent } from "../../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 const admin = { username: "root_admin", email: "root@example.test", password: "admin password 1" };
@@ -16,18 +16,15 @@ async function organiserWithEvent() {
   const organiser = await signedInUser(server);
   await adminBrowser.post("/api/wallet/credit", { userId: organiser.user.id, amount: 1000 });
   await adminBrowser.put(`/api/admin/users/${organiser.user.id}/role`, { role: "organizer" });
-  const event =
-    // A reference price above 0 and no types of its own: it sells the default types (issue 34, item 1).
-    (
-      await organiser.browser.post("/api/events", {
-        name: "Finale régionale",
-        description: "La finale de la ligue régionale",
-        categoryId: 1,
-        startDate: new Date(Date.now() + 86_400_000).toISOString(),
-        ticketPrice: 5,
-      })
-    ).body.event;
-  await organiser.browser.json("PUT", `/api/events/${event.slug}/publish`);
+  // A reference price above 0 and no types of its own: it sells the default types (issue 34, item 1).
+  const event = await publishedEvent(organiser, {
+    name: "Finale régionale",
+    description: "La finale de la ligue régionale",
+    categoryId: 1,
+    startDate: new Date(Date.now() + 86_400_000).toISOString(),
+    endDate: undefined,
+    maxParticipants: undefined,
+  });
   return { organiser, event };
 }
 

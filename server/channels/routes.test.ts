@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { insertReplay } from "../../tests/fixtures/replays.ts";
 
 /** Spec 01 §7's stream, game, channel and replay calls that no screen test pins down on its own. */
 let server: TestServer;
@@ -61,29 +62,7 @@ describe("DELETE /api/stream/replays/{id}", () => {
     const owner = await signedInUser(server);
     await owner.browser.post("/api/stream/mychannel/init");
     const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", owner.user.id).executeTakeFirstOrThrow();
-    const now = Date.now();
-    const session = await server.deps.db
-      .insertInto("live_session")
-      .values({ channel_id: channel.id, started_at: now - 60_000, ended_at: now, recording_dir: "/nowhere" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const replay = await server.deps.db
-      .insertInto("replay")
-      .values({
-        channel_id: channel.id,
-        live_session_id: session.id,
-        title: "À effacer",
-        status: "ready",
-        game_id: 1,
-        file_path: null,
-        thumbnail_path: null,
-        duration: 60,
-        file_size: 1000,
-        created_at: now,
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const replay = await insertReplay(server.deps.db, channel.id, { title: "À effacer", filePath: null });
     const list = (await owner.browser.get("/api/stream/my-replays")).body;
     expect(list.replays.map((r: { id: number }) => r.id)).toEqual([replay.id]);
     expect(list.pagination.hasMore).toBe(false);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { insertReplay } from "../../tests/fixtures/replays.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,31 +13,7 @@ afterAll(() => server.stop());
 async function replay(username: string, title: string, viewCount: number) {
   const user = await server.deps.db.selectFrom("user").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
-  const now = Date.now();
-  const session = await server.deps.db
-    .insertInto("live_session")
-    .values({ channel_id: channel.id, started_at: now, ended_at: now, recording_dir: "/nowhere", game_id: 1 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { fold } = await import("../text/fold.ts");
-  await server.deps.db
-    .insertInto("replay")
-    .values({
-      channel_id: channel.id,
-      live_session_id: session.id,
-      title,
-      search_title: fold(title),
-      status: "ready",
-      game_id: 1,
-      file_path: "1/x.mp4",
-      thumbnail_path: null,
-      duration: 60,
-      file_size: 1000,
-      view_count: viewCount,
-      created_at: now,
-      deleted_at: null,
-    })
-    .execute();
+  await insertReplay(server.deps.db, channel.id, { title, filePath: "1/x.mp4", viewCount });
 }
 
 describe("GET /api/stream/search", () => {

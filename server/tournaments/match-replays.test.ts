@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { probe } from "../../media/probe.ts";
 import { publishTestStream } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { startedTournament } from "../../tests/fixtures/tournaments.ts";
 import { backgroundSettled } from "../http/background.ts";
 import { MATCH_MARGIN_MS, matchReplayTitle } from "./match-replays.ts";
 
@@ -22,17 +23,7 @@ type Player = Awaited<ReturnType<typeof signedInUser>>;
 /** A started 4-player single elimination with one station streamed by `streamer`'s channel (accepted) and auto-assign on. */
 async function streamedTournament(streamer: Player): Promise<{ organiser: Player; id: number; matchID: string }> {
   const organiser = await signedInUser(server);
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "LAN Final", format: "s_elim", size: "4", gameID: "1" })) form.append(key, value);
-  const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-  await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id });
-  for (let i = 1; i < 4; i++) {
-    const player = await signedInUser(server);
-    await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-  }
-  for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
-    await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
-  expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
+  const { id } = await startedTournament(server, organiser, 4, { tournamentName: "LAN Final" });
   const station = await organiser.browser.post(`/api/tournament/${id}/stations`, { name: "Scène", channel: streamer.account.username });
   expect(station.status).toBe(201);
   expect((await streamer.browser.post(`/api/tournament/${id}/stations/${station.body.station.id}/answer`, { accept: true })).status).toBe(200);

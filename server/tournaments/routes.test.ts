@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { imageKinds } from "../http/images.ts";
 import { makeImage } from "../../tests/fixtures/images.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { createdTournament, filledTournament } from "../../tests/fixtures/tournaments.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
 
 let server: TestServer;
@@ -20,29 +21,9 @@ interface Seed {
   teams: { playerID: number | null; player: { name: string } | null; score: number | null }[];
 }
 
-async function create(organiser: Player, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "LAN Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1", ...fields }))
-    form.append(key, value);
-  const res = await organiser.browser.post("/api/tournament/create-tournament", form);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-/** The organiser and size-1 other players join; the organiser approves everyone. */
-async function fill(organiser: Player, id: number, size: number): Promise<Player[]> {
-  const players = [organiser];
-  expect((await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id })).body.status).toBe("approved");
-  for (let i = 1; i < size; i++) {
-    const player = await signedInUser(server);
-    const joined = await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-    expect(joined.body).toMatchObject({ status: "pending", message: "Joined successfully" });
-    players.push(player);
-  }
-  const pending = (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending");
-  for (const p of pending) expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
-  return players;
-}
+const create = (organiser: Player, fields: Record<string, string>) =>
+  createdTournament(organiser, { tournamentName: "LAN Cup", timeZone: "Europe/Paris", description: "Friendly cup", rules: "Bo1", ...fields });
+const fill = (organiser: Player, id: number, size: number) => filledTournament(server, organiser, id, size);
 
 function allSeeds(data: unknown): Seed[] {
   const rounds = Array.isArray(data) ? data : [...(data as { winnerBracket: unknown[] }).winnerBracket, ...(data as { LoserBracket: unknown[] }).LoserBracket];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createChannel } from "../channels/own-channel.ts";
 import { SYSTEM_LINES_PER_MINUTE, storeSystemLines } from "../chat/system-lines.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { startedTournament as startedTournamentOf } from "../../tests/fixtures/tournaments.ts";
 import { connect, nextEvent } from "../../tests/fixtures/sockets.ts";
 
 // Stations and match streams (issue 18, item 1): every rule, every refusal, and the one-to-one rule
@@ -50,20 +51,7 @@ const visitor = () => new Browser(server.url);
 /** A started tournament of `size` players; its organiser and their browser. */
 async function startedTournament(format = "s_elim", size = 4): Promise<{ organiser: Player; id: number; players: Player[] }> {
   const organiser = await signedInUser(server);
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "LAN Final", format, size: String(size), gameID: "1" })) form.append(key, value);
-  const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-  const players = [organiser];
-  await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id });
-  for (let i = 1; i < size; i++) {
-    const player = await signedInUser(server);
-    await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-    players.push(player);
-  }
-  for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending"))
-    await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id });
-  expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
-  return { organiser, id, players };
+  return { organiser, ...(await startedTournamentOf(server, organiser, size, { tournamentName: "LAN Final", format })) };
 }
 
 async function stations(id: number): Promise<{ autoAssign: boolean; stations: Station[] }> {

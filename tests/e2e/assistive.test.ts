@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { CHAT_ANNOUNCE_EVERY_MS } from "../../client/features/chat/components/announce-timing.ts";
 import { START_DELAY_MS } from "../../client/components/player/lib/player-config.ts";
-import { loggedInContext, type Preferences, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { pageFor, type Preferences, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { signedInUser, type TestServer } from "../fixtures/server.ts";
@@ -77,23 +77,18 @@ async function recordAnnouncements(page: Page): Promise<void> {
 
 const announcements = (page: Page) => page.evaluate(() => (window as unknown as { __said: Announcement[] }).__said);
 
-async function visitorPage(preferences: Preferences & { window?: { width: number; height: number } } = {}): Promise<Page> {
-  const context = await visitorContext(handles.browser, preferences.window ?? { width: 1366, height: 768 }, preferences);
-  handles.contexts.push(context);
-  const page = await context.newPage();
+async function announcingPage(member: SignedIn | null, preferences: Preferences & { window?: { width: number; height: number } } = {}): Promise<Page> {
+  const page = await pageFor(handles, member, { ...preferences, viewport: preferences.window ?? { width: 1366, height: 768 } });
   page.setDefaultTimeout(15_000);
   await recordAnnouncements(page);
   return page;
 }
 
+const visitorPage = (preferences: Preferences & { window?: { width: number; height: number } } = {}) => announcingPage(null, preferences);
+
 async function memberPage(): Promise<{ page: Page; member: Awaited<ReturnType<typeof signedInUser>> }> {
   const member = await signedInUser(server);
-  const context = await loggedInContext(handles.browser, server.url, member.browser.cookies.get("arena_session")!, member.user, { width: 1366, height: 768 });
-  handles.contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await recordAnnouncements(page);
-  return { page, member };
+  return { page: await announcingPage(member), member };
 }
 
 const videoPlaying = (page: Page) =>

@@ -25,7 +25,7 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     expect((await waiting.browser.post(`/api/waitlist/tournament/${id}`)).status).toBe(200);
 
     // The organiser opens check-in 30 minutes before the start: it is open now.
-    const desk = await pageFor(handles, organiser, "en");
+    const desk = await pageFor(handles, organiser, { language: "en" });
     await desk.goto(`${handles.server.url}/dashboard/participants/${id}`);
     const panel = desk.getByRole("region", { name: "Check-in" });
     await panel.getByLabel("Check-in window").selectOption("30");
@@ -33,7 +33,7 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     await panel.getByText("0 of 6 checked in").waitFor();
 
     // An entrant checks in from the tournament page.
-    const player = await pageFor(handles, first!, "en");
+    const player = await pageFor(handles, first!, { language: "en" });
     await player.goto(`${handles.server.url}/tournament/${id}`);
     await player.getByText(/^Check-in is open until/).waitFor();
     await player.getByRole("button", { name: "Check me in", exact: true }).click();
@@ -57,7 +57,7 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     expect(players.map((p) => p.userId).sort()).toEqual([first, second, third, atDesk, fifth].map((e) => e!.user.id).sort());
 
     // The freed slot is offered to the first on the waiting list, who takes it from the tournament's page.
-    const waitingPage = await pageFor(handles, waiting, "en");
+    const waitingPage = await pageFor(handles, waiting, { language: "en" });
     await waitingPage.goto(`${handles.server.url}/tournament/${id}`);
     const list = waitingPage.getByRole("region", { name: "Waiting list" });
     await list.getByText("A place is free for you!").waitFor();
@@ -68,7 +68,7 @@ describe("tournament check-in through the screens (issue 19, item 2)", () => {
     await panel.getByText("6 of 6 checked in").waitFor();
 
     // The late entrant's page says check-in is closed and shows them out.
-    const latePage = await pageFor(handles, late!, "en");
+    const latePage = await pageFor(handles, late!, { language: "en" });
     await latePage.goto(`${handles.server.url}/tournament/${id}`);
     await latePage.getByText("Check-in is closed.").waitFor();
     // Their slot is held for the first on the waiting list: the tournament is full again, so they may only queue.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
-import { ADMIN_ENV, adminBrowserOf, auditLedger, balanceOf, fundedUser, inHours, type Member, publishedEvent } from "../fixtures/money.ts";
+import { ADMIN_ENV, adminBrowserOf, auditLedger, balanceOf, draftEvent as draftEventOf, fundedUser, type Member, publishedEvent } from "../fixtures/money.ts";
 
 /**
  * The organiser's manage screen in chromium (issue 14, items 1 and 4): the status actions, each
@@ -21,20 +21,8 @@ async function pageOf(member: Member, lang: "fr" | "en"): Promise<Page> {
   return page;
 }
 
-async function draftEvent(organiser: Member, extra: Record<string, unknown> = {}): Promise<{ id: number; slug: string; name: string }> {
-  const created = await organiser.browser.post("/api/events", {
-    name: `Tournoi de quartier ${Math.random().toString(36).slice(2, 7)}`,
-    description: "Une soirée de matchs entre voisins",
-    categoryId: 3,
-    startDate: inHours(48),
-    endDate: inHours(50),
-    maxParticipants: 20,
-    ticketPrice: 5,
-    ...extra,
-  });
-  expect(created.status).toBe(201);
-  return created.body.event;
-}
+const draftEvent = (organiser: Member, extra: Record<string, unknown> = {}) =>
+  draftEventOf(organiser, { name: `Tournoi de quartier ${Math.random().toString(36).slice(2, 7)}`, description: "Une soirée de matchs entre voisins", categoryId: 3, maxParticipants: 20, ...extra });
 
 const statusOf = async (member: Member, slug: string) => (await member.browser.get(`/api/events/${slug}`)).body.event.status as string;
 

@@ -14,7 +14,7 @@ const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 const admin = () => adminBrowserOf(h.server);
 const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
 
-const pageOf = (member: Member | null, lang: "fr" | "en" = "en"): Promise<Page> => pageFor(h, member, lang);
+const pageOf = (member: Member | null, lang: "fr" | "en" = "en"): Promise<Page> => pageFor(h, member, { language: lang });
 
 const setStatus = async (organiser: Member, id: number, status: string) => expect((await organiser.browser.json("PATCH", `/api/events/${id}`, { status })).status).toBe(200);
 const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
-import { ADMIN_ENV, adminBrowserOf, fundedUser, inHours } from "../fixtures/money.ts";
+import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { ADMIN_ENV, adminBrowserOf, draftEvent, fundedUser } from "../fixtures/money.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
+import { startedTournament } from "../fixtures/tournaments.ts";
 
 /**
  * Keyboard only (issue 24, item 3): journeys driven by page.keyboard alone — no click, no focus() on
@@ -17,14 +18,7 @@ type Member = Awaited<ReturnType<typeof signedInUser>>;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function pageOf(member: Member | null, viewport = DESKTOP): Promise<Page> {
-  const { browser, server, contexts } = handles;
-  const context = member ? await loggedInContext(browser, server.url, member.browser.cookies.get("arena_session")!, member.user, viewport) : await visitorContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
-}
+const pageOf = (member: Member | null, viewport = DESKTOP): Promise<Page> => pageFor(handles, member, { viewport });
 
 /** The focused element as a reader hears it: its role and name (for failure messages). */
 function focusedText(page: Page): Promise<string> {
@@ -110,21 +104,8 @@ function videoState(page: Page) {
   });
 }
 
-async function tournamentOf(organiser: Member, size: number, name: string): Promise<number> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: name, format: "s_elim", size: String(size), gameID: "1", timeZone: "Europe/Paris" })) form.append(key, value);
-  const created = await organiser.browser.post("/api/tournament/create-tournament", form);
-  expect(created.status).toBe(201);
-  const id = created.body.id as number;
-  expect((await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: organiser.user.id })).status).toBe(200);
-  const players = await Promise.all(Array.from({ length: size - 1 }, () => signedInUser(handles.server)));
-  for (const player of players) await player.browser.post("/api/tournament/join-tournament", { tournmentID: id, PlayerID: player.user.id });
-  for (const pending of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending")) {
-    expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: pending.id })).status).toBe(200);
-  }
-  expect((await organiser.browser.post("/api/tournament/start-tournament", { tournmentID: id })).status).toBe(200);
-  return id;
-}
+const tournamentOf = async (organiser: Member, size: number, name: string): Promise<number> =>
+  (await startedTournament(handles.server, organiser, size, { tournamentName: name, timeZone: "Europe/Paris" })).id;
 
 let live: Awaited<ReturnType<typeof liveStreamer>>;
 beforeAll(async () => {
@@ -392,18 +373,9 @@ describe("dialogs, keyboard only", () => {
 
   it("the cancel-event confirmation traps focus, and Escape gives it back to its button", async () => {
     const organiser = await fundedUser(handles.server, await adminBrowserOf(handles.server), 2000);
-    const created = await organiser.browser.post("/api/events", {
-      name: "Soirée au clavier",
-      description: "Une soirée de matchs entre voisins",
-      categoryId: 3,
-      startDate: inHours(48),
-      endDate: inHours(50),
-      maxParticipants: 20,
-      ticketPrice: 5,
-    });
-    expect(created.status).toBe(201);
+    const created = await draftEvent(organiser, { name: "Soirée au clavier", description: "Une soirée de matchs entre voisins", categoryId: 3, maxParticipants: 20 });
     const page = await pageOf(organiser);
-    await page.goto(`${handles.server.url}/events/${created.body.event.slug}/manage`);
+    await page.goto(`${handles.server.url}/events/${created.slug}/manage`);
     const cancel = page.getByRole("button", { name: "Annuler l'événement" });
     await cancel.waitFor();
     await tabTo(page, cancel, "the Cancel the event button", { max: 40 });

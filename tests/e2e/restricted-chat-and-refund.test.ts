@@ -16,7 +16,7 @@ describe("a restricted chat", () => {
     const streamer = await fundedUser(handles.server, admin, 100);
     await streamer.browser.post("/api/stream/mychannel/init");
     const viewer = await fundedUser(handles.server, admin, 100);
-    const page = await pageFor(handles, viewer, "fr");
+    const page = await pageFor(handles, viewer, { language: "fr" });
     await page.goto(`${handles.server.url}/stream/${streamer.account.username}`);
     const chat = page.getByRole("region", { name: "Chat" });
     await chat.getByRole("textbox", { name: "Envoyer un message" }).waitFor();
@@ -55,7 +55,7 @@ describe("a ticket refunded while its holder watches", () => {
     const holder = await fundedUser(handles.server, admin, 500);
     const bought = await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 });
     expect(bought.status).toBe(201);
-    const page = await pageFor(handles, holder, "fr");
+    const page = await pageFor(handles, holder, { language: "fr" });
     await page.goto(`${handles.server.url}/stream/${name}`);
     await expectPicturePlays(page);
 

@@ -17,7 +17,7 @@ describe("a ticketed live", () => {
     const event = await publishedEvent(streamer);
     const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale de la LAN", gameId: 1, tags: [] });
     // The streamer limits the live to the ticket holders of their event, in the channel settings.
-    const settings = await pageFor(handles, streamer, "fr");
+    const settings = await pageFor(handles, streamer, { language: "fr" });
     await settings.goto(`${handles.server.url}/settings?tab=channel#live-access`);
     const panel = settings.getByRole("form", { name: "Qui peut regarder et écrire" });
     await panel.getByLabel("Qui peut regarder mes lives").selectOption({ label: "Les détenteurs d'un billet d'un événement" });
@@ -29,7 +29,7 @@ describe("a ticketed live", () => {
     await waitFor("two HLS segments", async () => ((await (await streamer.browser.request("GET", `/live/${name}/index.m3u8`)).text()).match(/\.ts/g)?.length ?? 0) >= 2, 30_000);
 
     // A visitor: the reason, a way to log in and the event's ticket link; no player, and the server refuses the files anyway.
-    const visitor = await pageFor(handles, null, "fr");
+    const visitor = await pageFor(handles, null, { language: "fr" });
     await visitor.goto(`${handles.server.url}/stream/${name}`);
     const refusal = visitor.getByRole("alert").filter({ hasText: "Réservé aux détenteurs de billet" });
     await refusal.getByText("Ce live est réservé aux détenteurs d'un billet pour LAN d'hiver.").waitFor();
@@ -42,7 +42,7 @@ describe("a ticketed live", () => {
 
     // A member without a ticket follows the link, buys one, comes back: the live plays.
     const member = await fundedUser(handles.server, admin, 500);
-    const page = await pageFor(handles, member, "fr");
+    const page = await pageFor(handles, member, { language: "fr" });
     await page.goto(`${handles.server.url}/stream/${name}`);
     await page.getByRole("link", { name: "Prendre un billet" }).waitFor();
     expect(await page.getByRole("button", { name: "Clipper" }).count()).toBe(0);

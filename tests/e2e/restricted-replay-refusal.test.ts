@@ -29,7 +29,7 @@ describe("a ticket refunded while its holder watches the replay", () => {
     const holder = await fundedUser(server, admin, 500);
     const bought = await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 });
     expect(bought.status).toBe(201);
-    const page = await pageFor(handles, holder, "fr");
+    const page = await pageFor(handles, holder, { language: "fr" });
     await page.goto(`${server.url}/replay/${replayId}`);
     await expectPicturePlays(page);
     // Paused, the browser reads ahead a few seconds and stops: however slow this run, the end stays unread.

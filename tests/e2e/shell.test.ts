@@ -1,16 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import type { Route } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { contextFor, newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 const env = useServerAndBrowser();
 
-const visitor = (viewport?: { width: number; height: number }) => visitorContext(env.browser, viewport);
-
-async function loggedIn(viewport?: { width: number; height: number }) {
-  const { browser: api, user } = await signedInUser(env.server);
-  return { context: await loggedInContext(env.browser, env.server.url, api.cookies.get("arena_session")!, user, viewport), user };
-}
+const visitor = (viewport?: { width: number; height: number }) => contextFor(env, null, { viewport });
+const loggedIn = (viewport?: { width: number; height: number }) => newMemberContext(env, { viewport });
 
 describe("the shell", () => {
   it("draws the 404 page for an unknown path, and Back Home goes home", async () => {

@@ -12,7 +12,7 @@ const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 const admin = () => adminBrowserOf(h.server);
 const funded = async (coins: number) => fundedUser(h.server, await admin(), coins);
 
-const pageOf = (member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> => pageFor(h, member, lang);
+const pageOf = (member: Member | null, lang: "fr" | "en" = "fr"): Promise<Page> => pageFor(h, member, { language: lang });
 
 describe("wallet balance failures (spec 02 §8)", () => {
   it('toasts "Erreur lors du chargement du solde" when the balance fails, but not for a missing wallet (404)', async () => {

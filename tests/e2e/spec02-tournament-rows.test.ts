@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { createdTournament } from "../fixtures/tournaments.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, type Member } from "../fixtures/money.ts";
 
 /**
@@ -11,22 +12,9 @@ import { ADMIN_ENV, adminBrowserOf, fundedUser, type Member } from "../fixtures/
 const h = useServerAndBrowser({ DEMO: "0", ...ADMIN_ENV });
 const member = async () => fundedUser(h.server, await adminBrowserOf(h.server), 0);
 
-async function pageOf(who: Member | null): Promise<Page> {
-  const context = who ? await loggedInContext(h.browser, h.server.url, who.browser.cookies.get("arena_session")!, who.user) : await visitorContext(h.browser);
-  await context.addInitScript(() => localStorage.setItem("language", "en"));
-  h.contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return page;
-}
+const pageOf = (who: Member | null): Promise<Page> => pageFor(h, who, { language: "en" });
 
-async function create(organiser: Member, fields: Record<string, string>): Promise<number> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "Rows Cup", format: "s_elim", size: "4", gameID: "1", timeZone: "UTC", ...fields })) form.append(key, value);
-  const created = await organiser.browser.post("/api/tournament/create-tournament", form);
-  expect(created.status).toBe(201);
-  return created.body.id as number;
-}
+const create = (organiser: Member, fields: Record<string, string>) => createdTournament(organiser, { tournamentName: "Rows Cup", timeZone: "UTC", ...fields });
 
 interface Seed {
   id: string;

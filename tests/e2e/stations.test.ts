@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { BrowserContext } from "playwright-core";
 import { createChannel } from "../../server/channels/own-channel.ts";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { contextFor, newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 import { fullTournamentOfFour } from "../fixtures/tournaments.ts";
 
@@ -11,18 +11,8 @@ import { fullTournamentOfFour } from "../fixtures/tournaments.ts";
 
 const handles = useServerAndBrowser();
 
-async function loggedIn() {
-  const member = await signedInUser(handles.server);
-  const created = await loggedInContext(handles.browser, handles.server.url, member.browser.cookies.get("arena_session")!, member.user);
-  handles.contexts.push(created);
-  return { ...member, context: created };
-}
-
-async function visitor(): Promise<BrowserContext> {
-  const created = await visitorContext(handles.browser);
-  handles.contexts.push(created);
-  return created;
-}
+const loggedIn = () => newMemberContext(handles);
+const visitor = (): Promise<BrowserContext> => contextFor(handles, null);
 
 describe("stations and match streams", () => {
   it("the organiser declares two stations and auto-assigns; cards show stations, watch links and live badges; the stream page shows the match and its chat the bracket's lines", async () => {
@@ -46,8 +36,7 @@ describe("stations and match streams", () => {
     await panel.getByRole("button", { name: "Ajouter un poste" }).click();
     // Another's channel is asked, not taken (issue 34, item 17): the caster accepts from their dashboard.
     await panel.getByText(`Demandé à ${caster} : diffusé dès son accord`).waitFor();
-    const casterContext = await loggedInContext(handles.browser, handles.server.url, streamer.browser.cookies.get("arena_session")!, streamer.user);
-    handles.contexts.push(casterContext);
+    const casterContext = await contextFor(handles, streamer);
     const dashboard = await casterContext.newPage();
     await dashboard.goto(`${handles.server.url}/dashboard`);
     const requests = dashboard.getByRole("region", { name: "On demande votre chaîne" });

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { initChannel } from "../../server/channels/service.ts";
-import { fold } from "../../server/text/fold.ts";
 import { closeTestContextsAfterEach, loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN, ADMIN_ENV } from "../fixtures/money.ts";
 import { Browser, signedInUser } from "../fixtures/server.ts";
+import { insertReplay } from "../fixtures/replays.ts";
 
 /** The storage policy in chromium (issue 20, item 3): an admin keeps replays 30 days; a streamer pins one of theirs. */
 const handles = useServerAndBrowser(ADMIN_ENV);
@@ -43,32 +43,10 @@ describe("the storage policy", () => {
     const owner = await handles.server.deps.db.selectFrom("user").selectAll().where("id", "=", streamer.user.id).executeTakeFirstOrThrow();
     const channel = await initChannel(handles.server.deps, owner);
     const made = Date.now() - 45 * 24 * 3_600_000;
-    const session = await handles.server.deps.db
-      .insertInto("live_session")
-      .values({ channel_id: channel.id, started_at: made, ended_at: made, recording_dir: "/nowhere", game_id: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     const filePath = `${channel.id}/old.mp4`;
     mkdirSync(join(handles.server.deps.config.mediaDir, "recordings", String(channel.id)), { recursive: true });
     writeFileSync(join(handles.server.deps.config.mediaDir, "recordings", filePath), new Uint8Array(2048));
-    const { id } = await handles.server.deps.db
-      .insertInto("replay")
-      .values({
-        channel_id: channel.id,
-        live_session_id: session.id,
-        title: "Vieux live",
-        search_title: fold("Vieux live"),
-        status: "ready",
-        game_id: 1,
-        file_path: filePath,
-        thumbnail_path: null,
-        duration: 60,
-        file_size: 2048,
-        created_at: made,
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await insertReplay(handles.server.deps.db, channel.id, { title: "Vieux live", filePath, fileSize: 2048, createdAt: made });
     await page.getByRole("tab", { name: "Stockage" }).click();
     await page.getByRole("button", { name: "Appliquer maintenant" }).click();
     const dialog = page.getByRole("dialog", { name: "Appliquer la politique maintenant ?" });
@@ -86,30 +64,8 @@ describe("the storage policy", () => {
     const streamer = await signedInUser(server, { username: "PinMaster" });
     const owner = await server.deps.db.selectFrom("user").selectAll().where("id", "=", streamer.user.id).executeTakeFirstOrThrow();
     const channel = await initChannel(server.deps, owner);
-    const session = await server.deps.db
-      .insertInto("live_session")
-      .values({ channel_id: channel.id, started_at: Date.now() - 60_000, ended_at: Date.now(), recording_dir: "/nowhere", game_id: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     const title = "Finale à garder";
-    const replay = await server.deps.db
-      .insertInto("replay")
-      .values({
-        channel_id: channel.id,
-        live_session_id: session.id,
-        title,
-        search_title: fold(title),
-        status: "ready",
-        game_id: 1,
-        file_path: null,
-        thumbnail_path: null,
-        duration: 60,
-        file_size: 1000,
-        created_at: Date.now(),
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const replay = await insertReplay(server.deps.db, channel.id, { title, filePath: null });
 
     const page = await pageAs(streamer.browser.cookies.get("arena_session")!, streamer.user, "/stream/PinMaster");
     await page.getByRole("button", { name: `Épingler le replay « ${title} » : il ne sera jamais supprimé automatiquement` }).click();

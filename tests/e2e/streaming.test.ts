@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { Subprocess } from "bun";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { contextFor, newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { type Browser as ApiBrowser, signedInUser, type TestServer } from "../fixtures/server.ts";
+import { insertReplay } from "../fixtures/replays.ts";
 
 /**
  * Streaming journeys in a real chromium against a real server with RTMP ingest: the go-live modal,
@@ -11,27 +12,17 @@ import { type Browser as ApiBrowser, signedInUser, type TestServer } from "../fi
  * error states, the replay that live leaves behind (play, seek, download link) and its deletion.
  */
 
-const live = useServerAndBrowser({}, { ingest: true });
-const { contexts, publishers } = live;
+const handles = useServerAndBrowser({}, { ingest: true });
+const { contexts, publishers } = handles;
 let server: TestServer;
 let browser: Browser;
 let rtmpPort: number;
-beforeAll(() => void ({ server, browser, rtmpPort } = live));
+beforeAll(() => void ({ server, browser, rtmpPort } = handles));
 
 type Viewport = { width: number; height: number };
 
-async function visitor(viewport?: Viewport): Promise<BrowserContext> {
-  const context = await visitorContext(browser, viewport);
-  contexts.push(context);
-  return context;
-}
-
-async function loggedIn(viewport?: Viewport) {
-  const { browser: api, user, account } = await signedInUser(server);
-  const context = await loggedInContext(browser, server.url, api.cookies.get("arena_session")!, user, viewport);
-  contexts.push(context);
-  return { context, user, api, account };
-}
+const visitor = (viewport?: Viewport): Promise<BrowserContext> => contextFor(handles, null, { viewport });
+const loggedIn = (viewport?: Viewport) => newMemberContext(handles, { viewport });
 
 /** The first frame-related facts of the page's <video>. */
 function videoState(page: Page) {
@@ -216,7 +207,8 @@ describe("the how-to-stream guide", () => {
 });
 
 describe("watching a live", () => {
-  const live = {} as { username: string; api: ApiBrowser; publisher: Subprocess; sessionCookie: string; user: unknown };
+  const live = {} as { username: string; api: ApiBrowser; publisher: Subprocess; user: unknown };
+  const streamerContext = () => contextFor(handles, { browser: live.api, user: live.user });
 
   it("plays the live with low latency (HTTP-FLV), then over HLS from the settings menu", async () => {
     const owner = await streamer();
@@ -226,7 +218,7 @@ describe("watching a live", () => {
     const publisher = publishTestStream(owner.ingest, { seconds: 900, lasts: "file" });
     publishers.push(publisher);
     await started;
-    Object.assign(live, { username: owner.account.username, api: owner.browser, publisher, sessionCookie: owner.browser.cookies.get("arena_session")!, user: owner.user });
+    Object.assign(live, { username: owner.account.username, api: owner.browser, publisher, user: owner.user });
 
     const context = await visitor();
     const page = await context.newPage();
@@ -311,8 +303,7 @@ describe("watching a live", () => {
   it("previews the streamer's own live on /preview, muted, without counting them among the viewers", async () => {
     const viewersNow = async () => (await live.api.get(`/api/stream/${live.username}`)).body.viewerCount as number;
     const before = await viewersNow();
-    const context = await loggedInContext(browser, server.url, live.sessionCookie, live.user);
-    contexts.push(context);
+    const context = await streamerContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/preview`);
     await page.getByRole("heading", { name: "Aperçu de mon live" }).waitFor();
@@ -322,8 +313,7 @@ describe("watching a live", () => {
     expect(await viewersNow()).toBe(before);
 
     const newcomer = await signedInUser(server);
-    const offline = await loggedInContext(browser, server.url, newcomer.browser.cookies.get("arena_session")!, newcomer.user);
-    contexts.push(offline);
+    const offline = await contextFor(handles, newcomer);
     const idle = await offline.newPage();
     await idle.goto(`${server.url}/preview`);
     await idle.getByRole("heading", { name: "Vous n'êtes pas en direct" }).waitFor();
@@ -511,28 +501,7 @@ describe("watching a live", () => {
       .select("channel.id")
       .where("user.username", "=", live.username)
       .executeTakeFirstOrThrow();
-    const session = await server.deps.db
-      .insertInto("live_session")
-      .values({ channel_id: channel.id, started_at: Date.now() - 60_000, ended_at: Date.now(), recording_dir: "/nonexistent/processing" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const replay = await server.deps.db
-      .insertInto("replay")
-      .values({
-        channel_id: channel.id,
-        live_session_id: session.id,
-        title: "En cours de préparation",
-        game_id: null,
-        status: "processing",
-        file_path: null,
-        thumbnail_path: null,
-        duration: null,
-        file_size: null,
-        created_at: Date.now(),
-        deleted_at: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const replay = await insertReplay(server.deps.db, channel.id, { title: "En cours de préparation", gameId: null, status: "processing", filePath: null, duration: null, fileSize: null });
     const context = await visitor({ width: 375, height: 812 });
     const page = await context.newPage();
     await page.goto(`${server.url}/replay/${replay.id}`);
@@ -578,32 +547,10 @@ describe("watching a live", () => {
       .executeTakeFirstOrThrow();
     // Eleven older replays, so the list has a second page.
     for (let n = 1; n <= 11; n += 1) {
-      const at = Date.now() - n * 86_400_000;
-      const session = await server.deps.db
-        .insertInto("live_session")
-        .values({ channel_id: channel.id, started_at: at - 60_000, ended_at: at, recording_dir: `/nonexistent/${n}` })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await server.deps.db
-        .insertInto("replay")
-        .values({
-          channel_id: channel.id,
-          live_session_id: session.id,
-          title: `Ancien live ${n}`,
-          game_id: 2,
-          status: "ready",
-          file_path: null,
-          thumbnail_path: null,
-          duration: 3600 + n,
-          file_size: n * 1_048_576,
-          created_at: at,
-          deleted_at: null,
-        })
-        .execute();
+      await insertReplay(server.deps.db, channel.id, { title: `Ancien live ${n}`, gameId: 2, filePath: null, duration: 3600 + n, fileSize: n * 1_048_576, createdAt: Date.now() - n * 86_400_000 });
     }
 
-    const context = await loggedInContext(browser, server.url, live.sessionCookie, live.user);
-    contexts.push(context);
+    const context = await streamerContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/stream/${live.username}`);
     await page.getByRole("heading", { name: "Aucun stream en direct" }).waitFor();

@@ -29,7 +29,7 @@ async function playNextMatch(page: Page) {
 describe("a Swiss tournament run through the screens (issue 19, item 3)", () => {
   it("6 players: created with a top 4, three Swiss rounds drawn one after another, the standings, then the top cut to a champion", async () => {
     const organiser = await signedInUser(handles.server);
-    const page = await pageFor(handles, organiser, "en");
+    const page = await pageFor(handles, organiser, { language: "en" });
 
     // The create form offers Swiss, its rounds (ceil(log2 6) = 3 by default) and a top cut.
     await page.goto(`${handles.server.url}/create-tournament`);
@@ -94,7 +94,7 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     const form = new FormData();
     for (const [key, value] of Object.entries({ tournamentName: "Swiss Tuesday", format: "swiss", size: "6", gameID: "1" })) form.append(key, value);
     const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
-    const page = await pageFor(handles, organiser, "en");
+    const page = await pageFor(handles, organiser, { language: "en" });
 
     await page.goto(`${handles.server.url}/dashboard/settings/${id}`);
     const rounds = page.getByLabel("Swiss rounds");
@@ -119,7 +119,7 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     const nameOf = (userId: number) => players.find((p) => p.userId === userId)!.username;
 
     // A visitor reads the tie and that the cut waits; no choice is offered.
-    const visitor = await pageFor(handles, null, "en");
+    const visitor = await pageFor(handles, null, { language: "en" });
     await visitor.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
     const notice = visitor.getByRole("region", { name: "A tie on the top 4 line" });
     await notice.waitFor();
@@ -134,7 +134,7 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
     expect(await table.getByRole("columnheader", { name: "Decided by" }).count()).toBe(1);
 
     // The organiser must pick exactly one, then confirms.
-    const page = await pageFor(handles, organiser, "en");
+    const page = await pageFor(handles, organiser, { language: "en" });
     await page.goto(`${handles.server.url}/tournament/${id}?tab=brackets`);
     const choice = page.getByRole("group", { name: "Choose the player who goes through" });
     await choice.waitFor();

@@ -1,28 +1,17 @@
 import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
-import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
+import { contextFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
+import { createdTournament } from "../fixtures/tournaments.ts";
 
 /** Spec 02 §2 (the card's Report) and §8 (tournament errors): what the screens say when a call fails, in chromium. */
 const env = useServerAndBrowser();
 
 type Player = Awaited<ReturnType<typeof signedInUser>>;
 
-async function open(user: Player | null, language: "fr" | "en" = "fr"): Promise<Page> {
-  const context = user
-    ? await loggedInContext(env.browser, env.server.url, user.browser.cookies.get("arena_session")!, user.user, undefined, { language })
-    : await visitorContext(env.browser, undefined, { language });
-  env.contexts.push(context);
-  return context.newPage();
-}
+const open = async (user: Player | null, language: "fr" | "en" = "fr"): Promise<Page> => (await contextFor(env, user, { language })).newPage();
 
-async function create(organiser: Player, fields: Record<string, string> = {}): Promise<number> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "Coupe des erreurs", format: "s_elim", size: "4", gameID: "1", timeZone: "Europe/Paris", ...fields })) form.append(key, value);
-  const res = await organiser.browser.post("/api/tournament/create-tournament", form);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+const create = (organiser: Player, fields: Record<string, string> = {}) => createdTournament(organiser, { tournamentName: "Coupe des erreurs", timeZone: "Europe/Paris", ...fields });
 
 /** A toast (not the inline text) with exactly this text. */
 const toast = (page: Page, text: string) => page.locator(".toast", { hasText: text }).first();

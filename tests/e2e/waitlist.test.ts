@@ -19,14 +19,14 @@ describe("waiting list journey", () => {
     expect((await holder.browser.post("/api/tickets/purchase", { userId: holder.user.id, eventId: event.id, ticketType: "match", price: 100 })).status).toBe(201);
 
     // The event is full: the member joins the waiting list in one click and sees their place.
-    const memberPage = await pageFor(h, member, "en");
+    const memberPage = await pageFor(h, member, { language: "en" });
     await memberPage.goto(`${h.server.url}/events/${event.slug}`);
     const list = memberPage.getByRole("region", { name: "Waiting list" });
     await list.getByRole("button", { name: "Join the waiting list" }).click();
     await list.getByText("You are number 1 on the waiting list.").waitFor();
 
     // The organiser sees them on the list, with the way to take them from it.
-    const organiserPage = await pageFor(h, organiser, "en");
+    const organiserPage = await pageFor(h, organiser, { language: "en" });
     await organiserPage.goto(`${h.server.url}/events/${event.slug}/manage`);
     await organiserPage.getByRole("tab", { name: "Participants" }).click();
     const managed = organiserPage.getByRole("region", { name: "Waiting list" });
@@ -34,7 +34,7 @@ describe("waiting list journey", () => {
     await managed.getByRole("button", { name: `Take ${member.user.username} from the waiting list` }).waitFor();
 
     // The holder gives the ticket back, from the event page or (here) from their tickets: the G-Coins return at once.
-    const holderPage = await pageFor(h, holder, "en");
+    const holderPage = await pageFor(h, holder, { language: "en" });
     await holderPage.goto(`${h.server.url}/events/${event.slug}`);
     await holderPage.getByRole("button", { name: "Give the ticket back" }).waitFor();
     await holderPage.goto(`${h.server.url}/my-tickets`);
