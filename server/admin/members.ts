@@ -10,7 +10,7 @@ import { ERASED_EMAIL_PATTERN, isErasedAccount } from "../auth/erased-accounts.t
 import type { DbOrTransaction } from "../../db/index.ts";
 import { assertCanSuspend } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
-import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { applyMovement } from "../ledger/ledger.ts";
 import { recordAudit } from "./audit.ts";
