@@ -5,7 +5,7 @@ import type { ErrorCode } from "../i18n/messages.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { canManageEvent, isOwner } from "../access/policy.ts";
 import { offersHeld } from "../waitlist/held.ts";
-import { definePlaceKind } from "../waitlist/offers.ts";
+import type { PlaceReader } from "../http/context.ts";
 
 /**
  * The one rule for an event's seats, called by every path that takes or shows one: registration,
@@ -174,8 +174,8 @@ async function refusalOf(check: Promise<void>): Promise<ErrorCode | null> {
   }
 }
 
-/** An event's seats as the waiting list (server/waitlist/) reads them: the same rule as registration and sales. */
-definePlaceKind("event", async (db, id, now) => {
+/** An event's seats as the waiting list (server/waitlist/) reads them, the same rule as registration and sales; wired in server/places.ts. */
+export const eventPlace: PlaceReader = async (db, id, now) => {
   const event = await db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
   if (!event) return undefined;
   const open = isOpenForSeats(event, now);
@@ -189,4 +189,4 @@ definePlaceKind("event", async (db, id, now) => {
     link: `/events/${event.slug}`,
     organiserId: event.created_by,
   };
-});
+};

@@ -143,7 +143,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
       .returningAll()
       .executeTakeFirstOrThrow();
     // A raised seat limit (or a later start) frees seats for the waiting list.
-    await offerFreedPlaces(trx, { kind: "event", id: event.id }, now);
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, now);
     return row;
   });
   await announceOffers(deps);
@@ -193,7 +193,7 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
     if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
     const changed = await trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
     // Published again, its freed seats are offered; over or cancelled, its waiting list closes.
-    await offerFreedPlaces(trx, { kind: "event", id: event.id }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, deps.now());
     return changed;
   });
   await announceOffers(deps);
@@ -226,7 +226,7 @@ export async function unregister(deps: AppDeps, user: User, eventId: number): Pr
   await findEvent(deps.db, { id: eventId });
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
-    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: eventId }, deps.now());
   });
   await announceOffers(deps);
 }
@@ -238,7 +238,7 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
   const participant = await inTransaction(deps.db, async (trx) => {
     const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
     if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
-    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: eventId }, deps.now());
     return updated;
   });
   if (!participant) throw new NotFoundError("participant_not_found");
