@@ -1,5 +1,6 @@
 import type { DbOrTransaction } from "../../db/index.ts";
-import type { EventRow, Role, User } from "../../db/types.ts";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { DB, EventRow, Role, User } from "../../db/types.ts";
 import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 
 // Who may see or change what: the one place every domain asks. Each answer takes the caller (undefined
@@ -114,9 +115,9 @@ export async function assertCanSeeEvent(db: DbOrTransaction, event: EventRow, vi
   if (!(await canSeeEvent(db, event, viewer))) throw new NotFoundError("event_not_found");
 }
 
-/** The events list shows what everyone may see: public events that are no longer drafts. */
-export function isListedEvent(event: Pick<EventRow, "is_public" | "status">): boolean {
-  return event.is_public === 1 && event.status !== "draft";
+/** The events list shows what everyone may see: public events that are no longer drafts. A condition on `event`, for the list's SQL. */
+export function isListedEvent(eb: ExpressionBuilder<DB, "event">): Expression<SqlBool> {
+  return eb.and([eb("event.is_public", "=", 1), eb("event.status", "!=", "draft")]);
 }
 
 async function concerns(db: DbOrTransaction, eventId: number, userId: number): Promise<boolean> {
