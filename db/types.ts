@@ -497,6 +497,8 @@ export interface EventTable {
   creation_cost: number;
   created_at: number;
   updated_at: number;
+  /** Name, description and place, folded (server/text/fold.ts): what the events list's search looks in. */
+  search_text: Generated<string>;
 }
 
 export interface EventParticipantTable {

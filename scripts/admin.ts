@@ -8,6 +8,7 @@ import { adminProblems, ensureAdmin } from "../server/auth/admin.ts";
 import { ConfigError, databaseTarget, loadConfig } from "../server/config.ts";
 import { createMailer } from "../server/mail/mailer.ts";
 import { EventBus } from "../server/realtime/bus.ts";
+import { placeKinds } from "../server/places.ts";
 
 const { values, positionals } = parseArgs({
   args: Bun.argv.slice(2),
@@ -40,7 +41,7 @@ try {
   const db = await openDatabase(databaseTarget(config));
   const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
-  await ensureAdmin({ db, config, mailer, now: Date.now, bus: new EventBus(), signals }, (line) => console.log(line), admin);
+  await ensureAdmin({ db, config, mailer, now: Date.now, bus: new EventBus(), signals, places: placeKinds() }, (line) => console.log(line), admin);
   console.log(`${admin.username} is an admin of the server whose data is in ${config.databaseUrl ? redactPassword(config.databaseUrl) : config.dataDir}`);
   await signals.close();
   await db.destroy();

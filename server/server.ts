@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.ts";
 import { openDatabase } from "../db/index.ts";
 import { createApp } from "./app.ts";
+import { placeKinds } from "./places.ts";
 import type { ResponseCheckSink } from "./http/response-check.ts";
 import { ensureAdmin } from "./auth/admin.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
@@ -35,6 +36,8 @@ export interface RunningServer {
 
 /** Opens the database, wires every part and listens. Tests call this too, with port 0 and a temporary DATA_DIR. */
 export async function startServer(config: Config, options: { log?: (line: string) => void; checkResponses?: ResponseCheckSink } = {}): Promise<RunningServer> {
+  // First: a waiting-list place kind left unwired stops the start here, before anything is opened.
+  const places = placeKinds();
   const logTail = createLogTail();
   const log = logTail.wrap(options.log ?? ((line: string) => console.log(line)));
   // Before anything reads recordings: a job an earlier, killed run left behind may still write them.
@@ -43,7 +46,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   const db: Db = await openDatabase(databaseTarget(config), { poolSize: config.databasePoolSize });
   const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals, logTail };
+  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals, logTail, places };
   await ensureAdmin(core, log);
   await deleteExpiredSessions(db, core.now());
   await seedGames(db);

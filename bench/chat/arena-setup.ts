@@ -9,6 +9,7 @@ import { initChannel } from "../../server/channels/service.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { EventBus } from "../../server/realtime/bus.ts";
+import { placeKinds } from "../../server/places.ts";
 
 const PASSWORD = "bench-chat-password";
 
@@ -22,7 +23,7 @@ export async function seedAccounts(dataDir: string, writers: number, database = 
   const config = loadConfig({ DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
   const db = await openDatabase(database);
   const signals = await openSignals(db);
-  const deps = { db, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined }), now: Date.now, bus: new EventBus(), signals };
+  const deps = { db, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined }), now: Date.now, bus: new EventBus(), signals, places: placeKinds() };
   try {
     // One argon2 hash for every account: hashing is deliberately slow, and the accounts need no secrecy.
     const passwordHash = await hashPassword(PASSWORD);

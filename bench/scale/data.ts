@@ -19,6 +19,7 @@ import { createSession } from "../../server/auth/sessions.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { EventBus } from "../../server/realtime/bus.ts";
+import { placeKinds } from "../../server/places.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { type LoadResult, load } from "../api/load.ts";
 import { type ExplainedQuery, explainAll, recordingQueries } from "../api/plans.ts";
@@ -171,7 +172,7 @@ async function explainCalls(target: string, dataDir: string, measured: Call[], t
     const recording = recordingQueries(opened);
     const config = loadConfig({ DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error" });
     const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir, log: () => undefined });
-    const app = createApp({ db: recording.db, config, mailer, now: Date.now, bus: new EventBus(), signals });
+    const app = createApp({ db: recording.db, config, mailer, now: Date.now, bus: new EventBus(), signals, places: placeKinds() });
     const queries: Run["queries"] = [];
     for (const call of measured) {
       recording.take();

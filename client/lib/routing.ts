@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { EnsureInfiniteQueryDataOptions, FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
 
 /**
@@ -30,4 +30,9 @@ export function idParams<K extends string>(key: K) {
  */
 export function startQuery<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
   void queryClient.ensureQueryData(options).catch(() => undefined);
+}
+
+/** `startQuery` for a list read a page at a time: its first page. */
+export function startInfiniteQuery<T, K extends QueryKey, P>(queryClient: QueryClient, options: EnsureInfiniteQueryDataOptions<T, Error, T, K, P>): void {
+  void queryClient.ensureInfiniteQueryData(options).catch(() => undefined);
 }

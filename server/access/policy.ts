@@ -1,6 +1,7 @@
 import type { DbOrTransaction } from "../../db/index.ts";
-import type { EventRow, Role, User } from "../../db/types.ts";
-import { NotFoundError } from "../http/errors.ts";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { DB, EventRow, Role, User } from "../../db/types.ts";
+import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 
 // Who may see or change what: the one place every domain asks. Each answer takes the caller (undefined
 // for a visitor) and the few columns of the thing that decide it, so the rule reads the same everywhere.
@@ -34,9 +35,24 @@ export function canSeeWallet(user: User | undefined, holderId: number): boolean 
   return ownsOrAdmin(user, holderId);
 }
 
-/** Only an admin may suspend a moderator or another admin; staff suspend the other roles. */
-export function canSuspend(user: User | undefined, targetRole: Role): boolean {
-  return isAdmin(user) || (isStaff(user) && (targetRole === "viewer" || targetRole === "streamer" || targetRole === "organizer"));
+/**
+ * Who may suspend whom, the one rule of the admin console and the moderation queue alike (issue 35):
+ * site moderators suspend members (viewers, streamers, organisers), admins moderators too; nobody
+ * suspends themselves, nor an admin, who is demoted first (as on Twitch, where a moderator cannot ban
+ * another moderator, and so a site never loses its last admin by a click). Null when allowed, else
+ * why not, in the order a caller would want to be told.
+ */
+export function suspensionRefusal(actor: User | undefined, target: { id: number; role: Role }): AppError | null {
+  if (!isStaff(actor)) return new ForbiddenError();
+  if (isOwner(actor, target.id)) return new ForbiddenError("cannot_suspend_self");
+  if (target.role === "admin") return new AppError(409, "cannot_suspend_admin");
+  if (target.role === "moderator" && !isAdmin(actor)) return new ForbiddenError("cannot_suspend_moderator");
+  return null;
+}
+
+export function assertCanSuspend(actor: User | undefined, target: { id: number; role: Role }): void {
+  const refusal = suspensionRefusal(actor, target);
+  if (refusal) throw refusal;
 }
 
 // Channels, chat and replays
@@ -99,9 +115,9 @@ export async function assertCanSeeEvent(db: DbOrTransaction, event: EventRow, vi
   if (!(await canSeeEvent(db, event, viewer))) throw new NotFoundError("event_not_found");
 }
 
-/** The events list shows what everyone may see: public events that are no longer drafts. */
-export function isListedEvent(event: Pick<EventRow, "is_public" | "status">): boolean {
-  return event.is_public === 1 && event.status !== "draft";
+/** The events list shows what everyone may see: public events that are no longer drafts. A condition on `event`, for the list's SQL. */
+export function isListedEvent(eb: ExpressionBuilder<DB, "event">): Expression<SqlBool> {
+  return eb.and([eb("event.is_public", "=", 1), eb("event.status", "!=", "draft")]);
 }
 
 async function concerns(db: DbOrTransaction, eventId: number, userId: number): Promise<boolean> {

@@ -7,8 +7,10 @@ import type { Role, User } from "../../db/types.ts";
 import { sendPasswordResetMail } from "../auth/service.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { ERASED_EMAIL_PATTERN, isErasedAccount } from "../auth/erased-accounts.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { assertCanSuspend } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
-import { AppError, ForbiddenError, NotFoundError } from "../http/errors.ts";
+import { AppError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { applyMovement } from "../ledger/ledger.ts";
 import { recordAudit } from "./audit.ts";
@@ -114,20 +116,25 @@ export async function memberDetail(deps: AppDeps, caller: User, id: number) {
   };
 }
 
-/** A suspended member is signed out everywhere and cannot sign in; admins are demoted first, and nobody suspends themselves. */
+/** A suspended member is signed out everywhere and cannot sign in. Who may suspend whom is the policy's (`assertCanSuspend`). */
 export async function suspendMember(deps: AppDeps, caller: User, id: number): Promise<void> {
   assertAdmin(caller);
-  if (caller.id === id) throw new ForbiddenError("cannot_suspend_self");
-  const now = deps.now();
-  await inTransaction(deps.db, async (trx) => {
-    const user = await trx.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!user || stateOf(user) === "deleted") throw new NotFoundError("user_not_found");
-    if (user.role === "admin") throw new AppError(409, "cannot_suspend_admin");
-    if (user.suspended_at !== null) return;
-    await trx.updateTable("user").set({ suspended_at: now, updated_at: now }).where("id", "=", id).execute();
-    await endSessions(trx, deps.bus, { userId: id });
-    await recordAudit(trx, caller, { action: "user.suspend", targetType: "user", targetId: id, before: { suspendedAt: null }, after: { suspendedAt: new Date(now).toISOString() } }, now);
-  });
+  await inTransaction(deps.db, (trx) => suspendAccount({ db: trx, bus: deps.bus }, caller, id, deps.now()));
+}
+
+/**
+ * The one way an account is suspended, from the console or from a report (`via` names the report in the
+ * audit line): the rule, then the account signed out at once and the audit line, in the caller's
+ * transaction. An account already suspended stays as it was, from the first suspension's time.
+ */
+export async function suspendAccount(deps: { db: DbOrTransaction; bus: AppDeps["bus"] }, caller: User, id: number, now: number, via: Record<string, unknown> = {}): Promise<void> {
+  const user = await deps.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!user || stateOf(user) === "deleted") throw new NotFoundError("user_not_found");
+  assertCanSuspend(caller, user);
+  if (user.suspended_at !== null) return;
+  await deps.db.updateTable("user").set({ suspended_at: now, updated_at: now }).where("id", "=", id).execute();
+  await endSessions(deps.db, deps.bus, { userId: id });
+  await recordAudit(deps.db, caller, { action: "user.suspend", targetType: "user", targetId: id, before: { suspendedAt: null }, after: { ...via, suspendedAt: new Date(now).toISOString() } }, now);
 }
 
 export async function liftSuspension(deps: AppDeps, caller: User, id: number): Promise<void> {

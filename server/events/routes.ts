@@ -14,6 +14,7 @@ import {
   EventDoneResponseSchema,
   EventIdParamSchema,
   EventListQuerySchema,
+  EventPageQuerySchema,
   EventListResponseSchema,
   EventParticipantListResponseSchema,
   EventRegisteredResponseSchema,
@@ -24,6 +25,7 @@ import {
   UpdateEventSchema,
 } from "./schemas.ts";
 import * as events from "./service.ts";
+import { joinedEvents, listEvents, myEvents } from "./queries.ts";
 import { eventNight } from "./night.ts";
 import { numeric } from "../http/numbers.ts";
 import { bodyLimit } from "hono/body-limit";
@@ -38,7 +40,7 @@ const r = {
     method: "get",
     path: "/events",
     tags,
-    summary: "Public events (not drafts), soonest first",
+    summary: "Public events (not drafts), soonest first: by words (name, description, place) and category, a page at a time",
     request: { query: EventListQuerySchema },
     responses: { 200: jsonResponse(EventListResponseSchema, "Events") },
   }),
@@ -53,16 +55,18 @@ const r = {
     method: "get",
     path: "/events/my-events",
     tags,
-    summary: "Events the caller organises (drafts included)",
+    summary: "Events the caller organises (drafts included), latest start first",
     ...owner,
+    request: { query: EventPageQuerySchema },
     responses: { 200: jsonResponse(EventListResponseSchema, "Events"), 401: errors[401] },
   }),
   joined: createRoute({
     method: "get",
     path: "/events/joined-events",
     tags,
-    summary: "Events the caller registered for",
+    summary: "Events the caller registered for, latest start first",
     ...owner,
+    request: { query: EventPageQuerySchema },
     responses: { 200: jsonResponse(EventListResponseSchema, "Events"), 401: errors[401] },
   }),
   calendar: createRoute({
@@ -192,10 +196,10 @@ const r = {
 export function eventRoutes(deps: AppDeps) {
   const message = (lang: "fr" | "en", key: string, params?: Record<string, string | number>) => translate(lang, `events:${key}`, params);
   return newRouter()
-    .openapi(r.list, async (c) => c.json({ success: true as const, events: await events.listEvents(deps, c.get("lang"), c.req.valid("query"), c.get("auth")?.user) }, 200))
+    .openapi(r.list, async (c) => c.json({ success: true as const, ...(await listEvents(deps, c.get("lang"), c.req.valid("query"), c.get("auth")?.user)) }, 200))
     .openapi(r.categories, async (c) => c.json({ success: true as const, categories: await events.listCategories(deps, c.get("lang")) }, 200))
-    .openapi(r.mine, async (c) => c.json({ success: true as const, events: await events.myEvents(deps, currentUser(c), c.get("lang")) }, 200))
-    .openapi(r.joined, async (c) => c.json({ success: true as const, events: await events.joinedEvents(deps, currentUser(c), c.get("lang")) }, 200))
+    .openapi(r.mine, async (c) => c.json({ success: true as const, ...(await myEvents(deps, currentUser(c), c.get("lang"), c.req.valid("query"))) }, 200))
+    .openapi(r.joined, async (c) => c.json({ success: true as const, ...(await joinedEvents(deps, currentUser(c), c.get("lang"), c.req.valid("query"))) }, 200))
     .openapi(r.calendar, async (c) => {
       const { slug } = c.req.valid("param");
       return c.body(await events.eventCalendarFile(deps, slug, c.get("auth")?.user), 200, {

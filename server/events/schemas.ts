@@ -59,7 +59,12 @@ export const EventStatusSchema = z.object({ status: z.enum(["draft", "published"
 export const ParticipantStatusSchema = z.object({ status: z.enum(["pending", "approved", "rejected"], { error: "invalid_input" }) });
 export const SlugParamSchema = z.object({ slug: z.string().min(1).max(140) });
 export const EventIdParamSchema = z.object({ eventId: numeric(z.number().int().positive()) });
-export const EventListQuerySchema = z.object({ search: z.string().max(100).optional(), category: numeric(z.number().int().positive().optional()) });
+/** A page of an events list: 24 cards unless asked (up to 100), as the other paged lists of the API. */
+export const EventPageQuerySchema = z.object({
+  page: numeric(z.number().int().min(1).optional().default(1)),
+  limit: numeric(z.number().int().min(1).max(100).optional().default(24)),
+});
+export const EventListQuerySchema = EventPageQuerySchema.extend({ search: z.string().max(100).optional(), category: numeric(z.number().int().positive().optional()) });
 
 const IsoDate = z.string().describe("ISO 8601");
 const ParticipantStatus = ParticipantStatusSchema.shape.status;
@@ -123,7 +128,12 @@ export const EventResponseSchema = EventSummaryResponseSchema.extend({
 }).meta({ id: "Event" });
 export type Event = z.infer<typeof EventResponseSchema>;
 
-export const EventListResponseSchema = z.object({ success: z.literal(true), events: z.array(EventSummaryResponseSchema) });
+/** A page of events; `pagination.hasMore` says whether `page + 1` has any. */
+export const EventListResponseSchema = z.object({
+  success: z.literal(true),
+  events: z.array(EventSummaryResponseSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), hasMore: z.boolean() }),
+});
 export type EventList = z.infer<typeof EventListResponseSchema>;
 export const EventCategoryListResponseSchema = z.object({ success: z.literal(true), categories: z.array(EventCategoryResponseSchema) });
 export type EventCategoryList = z.infer<typeof EventCategoryListResponseSchema>;

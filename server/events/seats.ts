@@ -4,8 +4,8 @@ import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { canManageEvent, isOwner } from "../access/policy.ts";
-import { offersHeld } from "../waitlist/held.ts";
-import { definePlaceKind } from "../waitlist/offers.ts";
+import { offersHeldOn } from "../waitlist/held.ts";
+import type { PlaceReader } from "../http/context.ts";
 
 /**
  * The one rule for an event's seats, called by every path that takes or shows one: registration,
@@ -19,16 +19,23 @@ import { definePlaceKind } from "../waitlist/offers.ts";
  * seat for everyone else (`seatsHeld`).
  */
 export async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
-  const row = await db
+  return (await seatsTakenOf(db, [eventId])).get(eventId) ?? 0;
+}
+
+/** `seatsTaken` of many events in one query (the events lists' cards). */
+export async function seatsTakenOf(db: DbOrTransaction, eventIds: number[]): Promise<Map<number, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom("event")
     .select([
+      "id",
       sql<number>`(SELECT COUNT(*) FROM ticket WHERE ticket.event_id = event.id AND ticket.status = 'valid')`.as("tickets"),
       sql<number>`(SELECT COUNT(*) FROM event_participant p WHERE p.event_id = event.id AND p.status IN ('pending', 'approved')
         AND NOT EXISTS (SELECT 1 FROM ticket WHERE ticket.event_id = p.event_id AND ticket.user_id = p.user_id AND ticket.status = 'valid'))`.as("registrations"),
     ])
-    .where("id", "=", eventId)
-    .executeTakeFirst();
-  return Number(row?.tickets ?? 0) + Number(row?.registrations ?? 0);
+    .where("id", "in", eventIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.tickets) + Number(row.registrations)]));
 }
 
 /**
@@ -71,33 +78,88 @@ async function isAssignedStreamer(db: DbOrTransaction, event: EventRow, user: Us
 
 /** Seats taken plus the seats held by waiting-list offers made to others than `userId` (server/waitlist/). */
 export async function seatsHeld(db: DbOrTransaction, eventId: number, now: number, userId?: number): Promise<number> {
-  return (await seatsTaken(db, eventId)) + (await offersHeld(db, { kind: "event", id: eventId }, now, userId));
+  return (await seatsHeldOf(db, [eventId], now, userId)).get(eventId) ?? 0;
+}
+
+/** `seatsHeld` of many events in two queries whatever their number (the events lists' cards). */
+export async function seatsHeldOf(db: DbOrTransaction, eventIds: number[], now: number, userId?: number): Promise<Map<number, number>> {
+  const [taken, offered] = await Promise.all([seatsTakenOf(db, eventIds), offersHeldOn(db, "event", eventIds, now, userId)]);
+  return new Map(eventIds.map((id) => [id, (taken.get(id) ?? 0) + (offered.get(id) ?? 0)]));
+}
+
+/** What a member has to do with an event, as the seat and price rules read it; a visitor has none of it. */
+export interface SeatTies {
+  registration: "pending" | "approved" | "rejected" | undefined;
+  /** A valid ticket, and whether one of them was free (free entry is one ticket: see `pricingOf`). */
+  holdsTicket: boolean;
+  holdsFreeTicket: boolean;
+  /** A streamer the organiser assigned to the event. */
+  assigned: boolean;
+}
+
+export const NO_TIES: SeatTies = { registration: undefined, holdsTicket: false, holdsFreeTicket: false, assigned: false };
+
+/** `user`'s ties to each of `eventIds` in three queries whatever their number; none for a visitor. An event with no tie is absent. */
+export async function seatTiesOf(db: DbOrTransaction, eventIds: number[], user: User | undefined): Promise<Map<number, SeatTies>> {
+  if (!user || eventIds.length === 0) return new Map();
+  const [registrations, tickets, assignments] = await Promise.all([
+    db.selectFrom("event_participant").select(["event_id", "status"]).where("user_id", "=", user.id).where("event_id", "in", eventIds).execute(),
+    db
+      .selectFrom("ticket")
+      .select(["event_id", (eb) => eb.fn.min<number>("price").as("lowest")])
+      .where("user_id", "=", user.id)
+      .where("event_id", "in", eventIds)
+      .where("status", "=", "valid")
+      .groupBy("event_id")
+      .execute(),
+    db.selectFrom("assignment").select("event_id").where("streamer_id", "=", user.id).where("event_id", "in", eventIds).execute(),
+  ]);
+  const ties = new Map<number, SeatTies>();
+  const tiesOf = (eventId: number) => ties.get(eventId) ?? ties.set(eventId, { ...NO_TIES }).get(eventId)!;
+  for (const row of registrations) tiesOf(row.event_id).registration = row.status;
+  for (const row of tickets) Object.assign(tiesOf(row.event_id), { holdsTicket: true, holdsFreeTicket: Number(row.lowest) === 0 });
+  for (const row of assignments) tiesOf(row.event_id).assigned = true;
+  return ties;
 }
 
 /**
- * How many tickets `user` could still buy as far as the event's seats go: the seats nobody holds (offers to
- * `user` left out), plus the seat their own registration holds, which their first ticket takes. Null when
- * the event has no limit. A visitor counts as a stranger. The ticket panel's "left" and the purchase's
- * refusal (assertCanBuy) both read it.
+ * How many tickets a member could still buy as far as the seats go: the seats nobody else holds, plus the seat
+ * their own registration holds, which their first ticket takes. Null when the event has no limit.
+ */
+export function seatsLeftFrom(maxParticipants: number | null, heldByOthers: number, ties: SeatTies): number | null {
+  if (maxParticipants === null) return null;
+  const seatOfRegistration = ties.registration !== undefined && ties.registration !== "rejected" && !ties.holdsTicket;
+  return Math.max(0, maxParticipants - heldByOthers) + (seatOfRegistration ? 1 : 0);
+}
+
+/**
+ * How many tickets `user` could still buy as far as the event's seats go (`seatsLeftFrom`), offers to `user` left
+ * out. A visitor counts as a stranger. The ticket panel's "left" and the purchase's refusal (assertCanBuy) both read it.
  */
 export async function seatsLeftToBuy(db: DbOrTransaction, event: EventRow, user: User | undefined, now: number): Promise<number | null> {
   if (event.max_participants === null) return null;
-  const free = Math.max(0, event.max_participants - (await seatsHeld(db, event.id, now, user?.id)));
-  const registration = user ? await registrationOf(db, event.id, user.id) : undefined;
-  const seatOfRegistration = registration !== undefined && registration.status !== "rejected" && user !== undefined && !(await holdsTicket(db, event.id, user.id));
-  return free + (seatOfRegistration ? 1 : 0);
+  const [held, ties] = await Promise.all([seatsHeld(db, event.id, now, user?.id), seatTiesOf(db, [event.id], user)]);
+  return seatsLeftFrom(event.max_participants, held, ties.get(event.id) ?? NO_TIES);
 }
 
 /** Valid tickets of each of an event's ticket types: what a type's quantity has sold (a refund gives it back). */
 export async function ticketsSoldByType(db: DbOrTransaction, eventId: number): Promise<Map<string, number>> {
+  return (await ticketsSoldByTypeOf(db, [eventId])).get(eventId) ?? new Map();
+}
+
+/** `ticketsSoldByType` of many events in one query; an event that sold none is absent. */
+export async function ticketsSoldByTypeOf(db: DbOrTransaction, eventIds: number[]): Promise<Map<number, Map<string, number>>> {
+  if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("ticket")
-    .select(["ticket_type", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("event_id", "=", eventId)
+    .select(["event_id", "ticket_type", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("event_id", "in", eventIds)
     .where("status", "=", "valid")
-    .groupBy("ticket_type")
+    .groupBy(["event_id", "ticket_type"])
     .execute();
-  return new Map(rows.map((row) => [row.ticket_type, Number(row.n)]));
+  const sold = new Map<number, Map<string, number>>();
+  for (const row of rows) (sold.get(row.event_id) ?? sold.set(row.event_id, new Map()).get(row.event_id)!).set(row.ticket_type, Number(row.n));
+  return sold;
 }
 
 /**
@@ -174,8 +236,8 @@ async function refusalOf(check: Promise<void>): Promise<ErrorCode | null> {
   }
 }
 
-/** An event's seats as the waiting list (server/waitlist/) reads them: the same rule as registration and sales. */
-definePlaceKind("event", async (db, id, now) => {
+/** An event's seats as the waiting list (server/waitlist/) reads them, the same rule as registration and sales; wired in server/places.ts. */
+export const eventPlace: PlaceReader = async (db, id, now) => {
   const event = await db.selectFrom("event").selectAll().where("id", "=", id).executeTakeFirst();
   if (!event) return undefined;
   const open = isOpenForSeats(event, now);
@@ -189,4 +251,4 @@ definePlaceKind("event", async (db, id, now) => {
     link: `/events/${event.slug}`,
     organiserId: event.created_by,
   };
-});
+};

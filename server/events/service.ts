@@ -1,5 +1,5 @@
 import type { EventRow, EventStatus, User } from "../../db/types.ts";
-import { assertCanSeeEvent, canManageEvent, isListedEvent, isOwner } from "../access/policy.ts";
+import { assertCanSeeEvent, canManageEvent, isOwner } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
@@ -11,7 +11,7 @@ import { eventCalendar } from "./calendar.ts";
 import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, assertQuantitiesFit, seatOffer, seatsHeld } from "./seats.ts";
-import { listedTypes, priceRange } from "./ticket-catalogue.ts";
+import { eventCard, searchTextOf } from "./queries.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -78,6 +78,7 @@ export async function createEvent(deps: AppDeps, user: User, input: CreateEventI
         requires_approval: input.requiresApproval ? 1 : 0,
         created_by: user.id,
         location: input.location,
+        search_text: searchTextOf(input),
         rules: input.rules,
         tournament_id: input.tournamentId ?? null,
         creation_cost: cost,
@@ -131,6 +132,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
         ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
         ...(input.requiresApproval !== undefined ? { requires_approval: input.requiresApproval ? 1 : 0 } : {}),
         ...(input.location !== undefined ? { location: input.location } : {}),
+        search_text: searchTextOf({ name: input.name ?? event.name, description: input.description ?? event.description, location: input.location ?? event.location }),
         ...(input.rules !== undefined ? { rules: input.rules } : {}),
         ...(input.tournamentId !== undefined ? { tournament_id: input.tournamentId } : {}),
         max_participants: maxParticipants,
@@ -143,7 +145,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
       .returningAll()
       .executeTakeFirstOrThrow();
     // A raised seat limit (or a later start) frees seats for the waiting list.
-    await offerFreedPlaces(trx, { kind: "event", id: event.id }, now);
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, now);
     return row;
   });
   await announceOffers(deps);
@@ -193,7 +195,7 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
     if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
     const changed = await trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
     // Published again, its freed seats are offered; over or cancelled, its waiting list closes.
-    await offerFreedPlaces(trx, { kind: "event", id: event.id }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, deps.now());
     return changed;
   });
   await announceOffers(deps);
@@ -226,7 +228,7 @@ export async function unregister(deps: AppDeps, user: User, eventId: number): Pr
   await findEvent(deps.db, { id: eventId });
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("event_participant").where("event_id", "=", eventId).where("user_id", "=", user.id).execute();
-    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: eventId }, deps.now());
   });
   await announceOffers(deps);
 }
@@ -238,7 +240,7 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
   const participant = await inTransaction(deps.db, async (trx) => {
     const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
     if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
-    await offerFreedPlaces(trx, { kind: "event", id: eventId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: eventId }, deps.now());
     return updated;
   });
   if (!participant) throw new NotFoundError("participant_not_found");
@@ -285,50 +287,6 @@ export async function listParticipants(deps: AppDeps, viewer: User | undefined, 
     }));
 }
 
-async function toEventResponse(deps: AppDeps, event: EventRow, lang: Language, viewer?: User) {
-  const category = await deps.db.selectFrom("event_category").selectAll().where("id", "=", event.category_id).executeTakeFirstOrThrow();
-  const organizer = await deps.db.selectFrom("user").select(["id", "username", "first_name", "last_name", "avatar"]).where("id", "=", event.created_by).executeTakeFirstOrThrow();
-  const tickets = await listedTypes(deps.db, event, viewer, deps.now(), lang);
-  const mine = viewer ? await deps.db.selectFrom("event_participant").select("status").where("event_id", "=", event.id).where("user_id", "=", viewer.id).executeTakeFirst() : undefined;
-  return {
-    id: event.id,
-    slug: event.slug,
-    name: event.name,
-    description: event.description,
-    categoryId: event.category_id,
-    category: { id: category.id, name: lang === "en" ? category.name_en : category.name_fr, icon: category.icon, color: category.color, slug: category.slug },
-    startDate: new Date(event.start_date).toISOString(),
-    endDate: event.end_date === null ? null : new Date(event.end_date).toISOString(),
-    maxParticipants: event.max_participants,
-    ticketPrice: event.ticket_price,
-    sellsTickets: tickets.sells,
-    // What a ticket costs the viewer, from the catalogue the purchase reads (ticket-catalogue.ts).
-    ticketPriceRange: priceRange(tickets),
-    coverImage: event.cover_image,
-    isPublic: event.is_public === 1,
-    requiresApproval: event.requires_approval === 1,
-    status: event.status,
-    createdBy: String(event.created_by),
-    location: event.location,
-    rules: event.rules,
-    tournamentId: event.tournament_id,
-    creationCost: event.creation_cost,
-    // The seats taken and those a waiting-list offer holds: the figure "complet" is judged by (seats.ts).
-    currentParticipants: await seatsHeld(deps.db, event.id, deps.now()),
-    organizer: { id: organizer.id, name: `${organizer.first_name} ${organizer.last_name}`.trim() || organizer.username, username: organizer.username, avatar: organizer.avatar },
-    participantStatus: mine?.status ?? null,
-  };
-}
-
-/** Public events that are not drafts, soonest first; a search on name and description, a category filter. */
-export async function listEvents(deps: AppDeps, lang: Language, filter: { search?: string; category?: number }, viewer?: User) {
-  let query = deps.db.selectFrom("event").selectAll().orderBy("start_date");
-  if (filter.category) query = query.where("category_id", "=", filter.category);
-  const needle = filter.search ? fold(filter.search) : "";
-  const rows = (await query.execute()).filter(isListedEvent).filter((e) => !needle || fold(`${e.name} ${e.description} ${e.location}`).includes(needle));
-  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, viewer)));
-}
-
 /** Drafts and private events are seen only by their organiser (and admins). */
 export async function getEvent(deps: AppDeps, slug: string, lang: Language, viewer?: User) {
   const event = await findEvent(deps.db, { slug });
@@ -336,29 +294,13 @@ export async function getEvent(deps: AppDeps, slug: string, lang: Language, view
   const participants = await listParticipants(deps, viewer, event.id);
   const offer = viewer ? await seatOffer(deps.db, event, viewer, deps.now()) : { registration: null, purchase: null };
   return {
-    ...(await toEventResponse(deps, event, lang, viewer)),
+    ...(await eventCard(deps, event, lang, viewer)),
     participants: participants.slice(0, PREVIEW_PARTICIPANTS),
     participantCount: participants.length,
     /** Why the viewer could not register or buy now (an errors code), null where they can. */
     registrationRefusal: offer.registration,
     purchaseRefusal: offer.purchase,
   };
-}
-
-export async function myEvents(deps: AppDeps, user: User, lang: Language) {
-  const rows = await deps.db.selectFrom("event").selectAll().where("created_by", "=", user.id).orderBy("start_date", "desc").execute();
-  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, user)));
-}
-
-export async function joinedEvents(deps: AppDeps, user: User, lang: Language) {
-  const rows = await deps.db
-    .selectFrom("event")
-    .innerJoin("event_participant", "event_participant.event_id", "event.id")
-    .selectAll("event")
-    .where("event_participant.user_id", "=", user.id)
-    .orderBy("event.start_date", "desc")
-    .execute();
-  return Promise.all(rows.map((row) => toEventResponse(deps, row, lang, user)));
 }
 
 export async function listCategories(deps: AppDeps, lang: Language) {

@@ -3,7 +3,7 @@ import type { EventRow, TicketTypeRow, User } from "../../db/types.ts";
 import { isStaff } from "../access/policy.ts";
 import type { Language } from "../i18n/messages.ts";
 import { defaultTicketTypes } from "./default-ticket-types.ts";
-import { seatsLeftToBuy, ticketsSoldByType } from "./seats.ts";
+import { NO_TIES, type SeatTies, seatsHeldOf, seatsLeftFrom, seatsLeftToBuy, seatTiesOf, ticketsSoldByType, ticketsSoldByTypeOf } from "./seats.ts";
 
 /**
  * What an event sells and at what price: the one module the ticket panel's list, the purchase and the events'
@@ -43,10 +43,24 @@ export function catalogueTypeOf(row: TicketTypeRow): CatalogueType {
 }
 
 /** An event's own ticket types in the organiser's order, or the default ones in the reader's language when it has none. */
-export async function eventTicketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<{ own: boolean; types: CatalogueType[] }> {
-  const rows = await db.selectFrom("ticket_type").selectAll().where("event_id", "=", eventId).orderBy("position").orderBy("price").orderBy("id").execute();
-  if (rows.length === 0) return { own: false, types: defaultTicketTypes(lang) };
-  return { own: true, types: rows.map(catalogueTypeOf) };
+export async function eventTicketTypes(db: DbOrTransaction, eventId: number, lang: Language): Promise<Catalogue> {
+  return (await eventTicketTypesOf(db, [eventId], lang)).get(eventId)!;
+}
+
+export interface Catalogue {
+  own: boolean;
+  types: CatalogueType[];
+}
+
+/** `eventTicketTypes` of many events in one query (the events lists' cards). */
+export async function eventTicketTypesOf(db: DbOrTransaction, eventIds: number[], lang: Language): Promise<Map<number, Catalogue>> {
+  const rows = eventIds.length === 0 ? [] : await db.selectFrom("ticket_type").selectAll().where("event_id", "in", eventIds).orderBy("position").orderBy("price").orderBy("id").execute();
+  return new Map(
+    eventIds.map((eventId) => {
+      const own = rows.filter((row) => row.event_id === eventId);
+      return [eventId, own.length === 0 ? { own: false, types: defaultTicketTypes(lang) } : { own: true, types: own.map(catalogueTypeOf) }];
+    }),
+  );
 }
 
 /**
@@ -71,12 +85,14 @@ const FREE = (reason: PriceReason): Pricing => ({ reason, price: () => 0 });
  * does a streamer assigned to the event; everyone else pays the type's price. Free entry is one ticket for the
  * person let in, not free seats for the people they bring.
  */
-export async function pricingFor(db: DbOrTransaction, user: User, eventId: number): Promise<Pricing> {
-  const freeTicket = await db.selectFrom("ticket").select("id").where("event_id", "=", eventId).where("user_id", "=", user.id).where("status", "=", "valid").where("price", "=", 0).executeTakeFirst();
-  if (freeTicket) return FULL_PRICE;
+export function pricingOf(user: User, ties: SeatTies): Pricing {
+  if (ties.holdsFreeTicket) return FULL_PRICE;
   if (isStaff(user)) return FREE("privilege");
-  const assigned = await db.selectFrom("assignment").select("id").where("event_id", "=", eventId).where("streamer_id", "=", user.id).executeTakeFirst();
-  return assigned ? FREE("assigned_streamer") : FULL_PRICE;
+  return ties.assigned ? FREE("assigned_streamer") : FULL_PRICE;
+}
+
+export async function pricingFor(db: DbOrTransaction, user: User, eventId: number): Promise<Pricing> {
+  return pricingOf(user, (await seatTiesOf(db, [eventId], user)).get(eventId) ?? NO_TIES);
 }
 
 export type SaleState = "on_sale" | "not_yet" | "ended" | "sold_out" | "closed";
@@ -121,9 +137,41 @@ export interface Listing {
 
 /** What the event page lists to `viewer` (undefined: a visitor), from the same figures and price the purchase uses. */
 export async function listedTypes(db: DbOrTransaction, event: EventRow, viewer: User | undefined, now: number, lang: Language): Promise<Listing> {
-  const { own, types } = await eventTicketTypes(db, event.id, lang);
-  const pricing = viewer ? await pricingFor(db, viewer, event.id) : null;
-  const figures = await saleFigures(db, event, viewer, now);
+  return (await listingsOf(db, [event], viewer, now, lang)).get(event.id)!;
+}
+
+/**
+ * `listedTypes` of many events in a few queries whatever their number (the events lists' cards): their types, the
+ * tickets sold by type, the seats held by others than the viewer and the viewer's ties, each read once for all of
+ * them. `known` gives what the caller read already (a visitor's "held by others" is every seat held).
+ */
+export async function listingsOf(
+  db: DbOrTransaction,
+  events: EventRow[],
+  viewer: User | undefined,
+  now: number,
+  lang: Language,
+  known: { ties?: Map<number, SeatTies>; heldByOthers?: Map<number, number> } = {},
+): Promise<Map<number, Listing>> {
+  const ids = events.map((event) => event.id);
+  const limited = events.filter((event) => event.max_participants !== null).map((event) => event.id);
+  const [catalogues, sold, heldByOthers, viewerTies] = await Promise.all([
+    eventTicketTypesOf(db, ids, lang),
+    ticketsSoldByTypeOf(db, ids),
+    known.heldByOthers ?? seatsHeldOf(db, limited, now, viewer?.id),
+    known.ties ?? seatTiesOf(db, ids, viewer),
+  ]);
+  return new Map(
+    events.map((event) => {
+      const mine = viewerTies.get(event.id) ?? NO_TIES;
+      const figures = { soldByType: sold.get(event.id) ?? new Map<string, number>(), seatsLeft: seatsLeftFrom(event.max_participants, heldByOthers.get(event.id) ?? 0, mine) };
+      return [event.id, listingOf(event, catalogues.get(event.id)!, viewer ? pricingOf(viewer, mine) : null, figures, now)];
+    }),
+  );
+}
+
+/** The rule of what is listed: hidden types left out, each with its sale state, what is left and the viewer's price. */
+function listingOf(event: Pick<EventRow, "ticket_price">, { own, types }: Catalogue, pricing: Pricing | null, figures: SaleFigures, now: number): Listing {
   const listed = types
     .filter((type) => !type.hidden)
     .map((type) => {

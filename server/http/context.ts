@@ -3,8 +3,8 @@ import type { Config } from "../config.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { Language } from "../i18n/messages.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { Db } from "../../db/index.ts";
-import type { User } from "../../db/types.ts";
+import type { Db, DbOrTransaction } from "../../db/index.ts";
+import type { User, WaitlistKind } from "../../db/types.ts";
 import type { Signals } from "../../db/signals.ts";
 import type { FlvReader } from "../../media/media-server.ts";
 import type { LadderStatus } from "../../media/quality-ladder.ts";
@@ -25,6 +25,31 @@ export interface LiveControl {
   ladderStatus(): LadderStatus | null;
 }
 
+/** What the waiting list (server/waitlist/offers.ts) needs to know of a place, read in the caller's transaction. */
+export interface PlaceState {
+  /** Takes registrations now (an event published and not started, a tournament not started). */
+  open: boolean;
+  /** Over: started, ended or cancelled; its list is closed. A draft is neither open nor over. */
+  over: boolean;
+  /** Infinity for an event without a seat limit. */
+  capacity: number;
+  taken: number;
+  /** An offer never runs past this (an event's start: sales close then). */
+  closesAt: number | null;
+  name: string;
+  link: string;
+  organiserId: number;
+}
+
+/** How one kind of place is read; undefined when no such place exists. */
+export type PlaceReader = (db: DbOrTransaction, id: number, now: number) => Promise<PlaceState | undefined>;
+
+/**
+ * The waiting list's reader of each kind of place, wired once at start-up (server/places.ts): the domains that
+ * own the seats give theirs, so the waiting list calls them without importing them.
+ */
+export type PlaceKinds = Readonly<Record<WaitlistKind, PlaceReader>>;
+
 /** What every domain needs from the outside world, built once at start-up; tests build their own. */
 export interface AppDeps {
   readonly db: Db;
@@ -38,6 +63,8 @@ export interface AppDeps {
   readonly live?: LiveControl;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
   readonly logTail?: LogTail;
+  /** How the waiting list reads each kind of place (server/places.ts). */
+  readonly places: PlaceKinds;
 }
 
 export interface AuthState {

@@ -37,7 +37,7 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
     await endSessions(trx, deps.bus, { userId: user.id });
     const files = await eraseRows(trx, user, now);
     // The seats, slots and offers they held go to the next on each waiting list.
-    for (const place of places) await offerFreedPlaces(trx, place, now);
+    for (const place of places) await offerFreedPlaces(trx, deps.places, place, now);
     return { refunded, files };
   });
   await announceOffers(deps);

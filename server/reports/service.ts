@@ -2,8 +2,8 @@ import type { DbOrTransaction } from "../../db/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import type { ReportTargetType, User } from "../../db/types.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { endSessions } from "../auth/sessions.ts";
-import { canSuspend, isStaff } from "../access/policy.ts";
+import { isStaff } from "../access/policy.ts";
+import { suspendAccount } from "../admin/members.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
@@ -161,22 +161,13 @@ async function applyAction(
     return;
   }
   if (!target.user) throw new BadRequestError("report_action_mismatch");
+  if (action === "suspend_account") return suspendAccount(deps, caller, target.user.id, now, via);
   if (target.user.id === caller.id) throw new BadRequestError("cannot_report_self");
-  if (action === "ban_chat") {
-    if (!target.channelId) throw new BadRequestError("report_action_mismatch");
-    await deps.db
-      .insertInto("chat_ban")
-      .values({ channel_id: target.channelId, user_id: target.user.id, until: null, reason: "report", created_by: caller.id, created_at: now })
-      .onConflict((oc) => oc.columns(["channel_id", "user_id"]).doUpdateSet({ until: null, created_by: caller.id, created_at: now }))
-      .execute();
-    await recordAudit(deps.db, caller, { action: "chat.ban", targetType: "user", targetId: target.user.id, after: { ...via, channel: target.channelId, until: null } }, now);
-    return;
-  }
-  const targetUser = await deps.db.selectFrom("user").select(["role", "suspended_at"]).where("id", "=", target.user.id).executeTakeFirstOrThrow();
-  // Only an admin may suspend a moderator or another admin.
-  if (!canSuspend(caller, targetUser.role)) throw new ForbiddenError();
-  await deps.db.updateTable("user").set({ suspended_at: now }).where("id", "=", target.user.id).execute();
-  await endSessions(deps.db, deps.bus, { userId: target.user.id });
-  const before = { suspendedAt: targetUser.suspended_at === null ? null : new Date(targetUser.suspended_at).toISOString() };
-  await recordAudit(deps.db, caller, { action: "user.suspend", targetType: "user", targetId: target.user.id, before, after: { ...via, suspendedAt: new Date(now).toISOString() } }, now);
+  if (!target.channelId) throw new BadRequestError("report_action_mismatch");
+  await deps.db
+    .insertInto("chat_ban")
+    .values({ channel_id: target.channelId, user_id: target.user.id, until: null, reason: "report", created_by: caller.id, created_at: now })
+    .onConflict((oc) => oc.columns(["channel_id", "user_id"]).doUpdateSet({ until: null, created_by: caller.id, created_at: now }))
+    .execute();
+  await recordAudit(deps.db, caller, { action: "chat.ban", targetType: "user", targetId: target.user.id, after: { ...via, channel: target.channelId, until: null } }, now);
 }

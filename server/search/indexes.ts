@@ -3,13 +3,15 @@ import { type DbOrTransaction, dialectOf } from "../../db/index.ts";
 import { likePattern } from "../text/fold.ts";
 
 /**
- * The search indexes of migration 0015 as queries, so the search service never writes a dialect's
+ * The search indexes of migrations 0015 and 0033 as queries, so the search service never writes a dialect's
  * syntax: SQLite reads its FTS5 trigram tables, PostgreSQL its pg_trgm GIN indexes. Needles are
  * folded (server/text/fold.ts); a match is "the text contains the needle", as the LIKE scan was.
  */
 const searched = {
   replays: { table: "replay", column: sql.ref("replay.search_title"), fts5: "replay_search", postgres: sql.ref("replay.search_title") },
   users: { table: "user", column: sql.ref("user.username"), fts5: "user_search", postgres: sql`lower(${sql.ref("user.username")}::text)` },
+  // Migration 0033: an event's folded name, description and place, for the events list.
+  events: { table: "event", column: sql.ref("event.search_text"), fts5: "event_search", postgres: sql.ref("event.search_text") },
 };
 export type Searched = keyof typeof searched;
 

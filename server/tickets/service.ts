@@ -278,7 +278,7 @@ export async function cancelTicket(deps: AppDeps, user: User, ticketId: number):
     });
     const stillHeld = await trx.selectFrom("ticket").select("id").where("event_id", "=", event.id).where("user_id", "=", user.id).where("status", "=", "valid").executeTakeFirst();
     if (!stillHeld) await trx.deleteFrom("event_participant").where("event_id", "=", event.id).where("user_id", "=", user.id).execute();
-    await offerFreedPlaces(trx, { kind: "event", id: event.id }, now);
+    await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, now);
     return ticket.price;
   });
   await announceOffers(deps);

@@ -100,7 +100,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
     swissChanges(current, input);
     await trx.updateTable("tournament").set(changes).where("id", "=", id).execute();
     // A raised size frees slots for the waiting list.
-    await offerFreedPlaces(trx, { kind: "tournament", id }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "tournament", id }, deps.now());
   }).catch(async (error: unknown) => {
     for (const stored of Object.values(images)) await removeUpload(stored, deps.config.mediaDir);
     throw error;
@@ -172,7 +172,7 @@ export async function leaveTournament(deps: AppDeps, user: User, tournamentId: n
   if (tournament.is_active) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("tournament_player").where("tournament_id", "=", tournamentId).where("user_id", "=", user.id).execute();
-    await offerFreedPlaces(trx, { kind: "tournament", id: tournamentId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "tournament", id: tournamentId }, deps.now());
   });
   await announceOffers(deps);
   changed(deps, tournamentId);
@@ -228,7 +228,7 @@ export async function removeParticipant(deps: AppDeps, tournamentId: number, par
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("tournament_player").where("id", "=", participantId).where("tournament_id", "=", tournamentId).execute();
     // The freed slot goes to the first on the waiting list in the same transaction (server/waitlist/offers.ts).
-    await offerFreedPlaces(trx, { kind: "tournament", id: tournamentId }, deps.now());
+    await offerFreedPlaces(trx, deps.places, { kind: "tournament", id: tournamentId }, deps.now());
   });
   await announceOffers(deps);
   changed(deps, tournamentId);

@@ -1,10 +1,9 @@
 import type { Tournament, User } from "../../db/types.ts";
 import { canManageTournament } from "../access/policy.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps, PlaceReader } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { BracketState } from "./engine.ts";
 import { offersHeld } from "../waitlist/held.ts";
-import { definePlaceKind } from "../waitlist/offers.ts";
 
 // What the commands and the read models of tournaments both need: the row, its bracket, its manager.
 
@@ -51,8 +50,8 @@ export async function slotsHeld(db: Db, tournamentId: number, now: number, userI
   return (await approvedCount(db, tournamentId)) + (await offersHeld(db, { kind: "tournament", id: tournamentId }, now, userId));
 }
 
-/** A tournament's slots as the waiting list (server/waitlist/) reads them: approved players take them; open until it starts. */
-definePlaceKind("tournament", async (db, id) => {
+/** A tournament's slots as the waiting list (server/waitlist/) reads them: approved players take them; open until it starts. Wired in server/places.ts. */
+export const tournamentPlace: PlaceReader = async (db, id) => {
   const tournament = await db.selectFrom("tournament").selectAll().where("id", "=", id).executeTakeFirst();
   if (!tournament) return undefined;
   const over = tournament.is_active === 1 || tournament.finished_at !== null;
@@ -66,4 +65,4 @@ definePlaceKind("tournament", async (db, id) => {
     link: `/tournament/${tournament.id}`,
     organiserId: tournament.admin_id,
   };
-});
+};

@@ -71,7 +71,7 @@ async function queuePlace(db: DbOrTransaction, place: Place, entry: Entry): Prom
 export async function waitlistView(deps: AppDeps, viewer: User | undefined, place: Place) {
   const now = deps.now();
   const { ownerId } = await loadPlace(deps.db, place, viewer);
-  const state = await placeState(deps.db, place, now);
+  const state = await placeState(deps.db, deps.places, place, now);
   const waiting = await deps.db
     .selectFrom("waitlist_entry")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -109,7 +109,7 @@ export async function joinWaitlist(deps: AppDeps, user: User, place: Place): Pro
   return inTransaction(deps.db, async (trx) => {
     const { ownerId } = await loadPlace(trx, place, user);
     if (isOwner(user, ownerId)) throw new ConflictError([{ field: "id", code: "waitlist_own" }]);
-    const state = await placeState(trx, place, now);
+    const state = await placeState(trx, deps.places, place, now);
     if (!state?.open) throw new ConflictError([{ field: "id", code: "waitlist_closed" }]);
     if (await holdsPlace(trx, place, user.id)) throw new ConflictError([{ field: "id", code: "waitlist_has_seat" }]);
     if (await openEntry(trx, place, user.id)) throw new ConflictError([{ field: "id", code: "waitlist_already_joined" }]);
@@ -132,7 +132,7 @@ export async function leaveWaitlist(deps: AppDeps, user: User, place: Place, as:
     const entry = await openEntry(trx, place, user.id);
     if (!entry) throw new NotFoundError("waitlist_not_on_list");
     await trx.updateTable("waitlist_entry").set({ status: as, settled_at: now }).where("id", "=", entry.id).execute();
-    await offerFreedPlaces(trx, place, now);
+    await offerFreedPlaces(trx, deps.places, place, now);
   });
   await announceOffers(deps);
 }
@@ -248,7 +248,7 @@ export async function takeFromList(deps: AppDeps, user: User, entryId: number): 
       .set({ rank: Number(first.rank) - 1 })
       .where("id", "=", entry.id)
       .execute();
-    await offerFreedPlaces(trx, place, now);
+    await offerFreedPlaces(trx, deps.places, place, now);
     const after = await trx.selectFrom("waitlist_entry").select("status").where("id", "=", entry.id).executeTakeFirstOrThrow();
     return after.status === "offered";
   });

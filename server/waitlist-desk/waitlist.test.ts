@@ -2,7 +2,8 @@ import { describe, expect, it } from "bun:test";
 import type { EventRow, User, WaitlistKind } from "../../db/types.ts";
 import { auditLedger, seatsCountedByHand } from "../../tests/fixtures/money.ts";
 import { freshDeps, HOUR, ledgerSum, refusal, storedBalance } from "../../tests/fixtures/service-world.ts";
-import { getEvent, listEvents, register, setParticipantStatus, unregister, updateEvent } from "../events/service.ts";
+import { getEvent, register, setParticipantStatus, unregister, updateEvent } from "../events/service.ts";
+import { listEvents } from "../events/queries.ts";
 import { eraseAccount } from "../privacy/erase.ts";
 import { cancelTicket } from "../tickets/service.ts";
 import { approvePlayer, deletePlayer, joinTournament, leaveTournament, updateTournament } from "../tournaments/commands.ts";
@@ -171,7 +172,7 @@ describe("offers when seats free up", () => {
     const byHand = async () => (await seatsCountedByHand(db, event.id)) + (await offersByHand("event", event.id)).length;
     const shown = async (viewer?: User) => {
       const page = (await getEvent(deps, event.slug, "fr", viewer)).currentParticipants;
-      const listed = (await listEvents(deps, "fr", {}, viewer)).find((candidate) => candidate.id === event.id)!.currentParticipants;
+      const listed = (await listEvents(deps, "fr", { page: 1, limit: 100 }, viewer)).events.find((candidate) => candidate.id === event.id)!.currentParticipants;
       return [page, listed];
     };
     expect(await byHand()).toBe(2);

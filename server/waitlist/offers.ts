@@ -1,12 +1,13 @@
 import type { DbOrTransaction } from "../../db/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import type { User, WaitlistKind } from "../../db/types.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { AppDeps, PlaceKinds, PlaceState } from "../http/context.ts";
 import { translate } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
 import { offersHeld, type Place } from "./held.ts";
 
 export type { Place } from "./held.ts";
+export type { PlaceKinds, PlaceReader, PlaceState } from "../http/context.ts";
 
 /**
  * The one waiting-list rule, for events (seats) and tournaments (slots) alike (issue 19, item 1).
@@ -19,36 +20,22 @@ export type { Place } from "./held.ts";
 export const DEFAULT_HOLD_MINUTES = 24 * 60;
 const MINUTE = 60_000;
 
-/** What the rule needs to know of a place, read in the caller's transaction. */
-export interface PlaceState {
-  /** Takes registrations now (an event published and not started, a tournament not started). */
-  open: boolean;
-  /** Over: started, ended or cancelled; its list is closed. A draft is neither open nor over. */
-  over: boolean;
-  /** Infinity for an event without a seat limit. */
-  capacity: number;
-  taken: number;
-  /** An offer never runs past this (an event's start: sales close then). */
-  closesAt: number | null;
-  name: string;
-  link: string;
-  organiserId: number;
-}
+/** Every kind of place a list queues for: a record of the kinds, so a new kind does not compile until it is listed here. */
+export const PLACE_KINDS = Object.keys({ event: true, tournament: true } satisfies Record<WaitlistKind, true>) as WaitlistKind[];
 
 /**
- * How each kind of place is read. The domains that own the seats define theirs when their module
- * loads (events/seats.ts, tournaments/records.ts), so this rule calls theirs without importing them:
- * they call it, and the folders stay free of cycles.
+ * The readers the start-up wires (server/places.ts). The type asks for every kind already; this also refuses,
+ * at start-up, a set that lacks one (built by hand, or cast), rather than failing later, on the first seat freed.
  */
-const placeKinds = new Map<WaitlistKind, (db: DbOrTransaction, id: number, now: number) => Promise<PlaceState | undefined>>();
-
-export function definePlaceKind(kind: WaitlistKind, read: (db: DbOrTransaction, id: number, now: number) => Promise<PlaceState | undefined>): void {
-  placeKinds.set(kind, read);
+export function wirePlaceKinds(readers: PlaceKinds): PlaceKinds {
+  const missing = PLACE_KINDS.filter((kind) => typeof readers[kind] !== "function");
+  if (missing.length > 0) throw new Error(`The waiting list cannot read places of kind ${missing.map((kind) => `"${kind}"`).join(", ")}: wire their reader in server/places.ts.`);
+  return Object.freeze({ ...readers });
 }
 
-export async function placeState(db: DbOrTransaction, place: Place, now: number): Promise<PlaceState | undefined> {
-  const read = placeKinds.get(place.kind);
-  if (!read) throw new Error(`No waiting-list place of kind "${place.kind}" is defined: its domain's module was not loaded.`);
+export async function placeState(db: DbOrTransaction, places: PlaceKinds, place: Place, now: number): Promise<PlaceState | undefined> {
+  const read = places[place.kind];
+  if (!read) throw new Error(`No waiting-list place of kind "${place.kind}" is wired: add its reader in server/places.ts.`);
   return read(db, place.id, now);
 }
 
@@ -68,9 +55,9 @@ export async function holdMinutes(db: DbOrTransaction, place: Place): Promise<nu
  * number of new offers; their notification and mail go with `announceOffers` after the commit.
  * On a place that is over (started, ended, cancelled), every entry still open is closed instead.
  */
-export async function offerFreedPlaces(db: DbOrTransaction, place: Place, now: number): Promise<number> {
+export async function offerFreedPlaces(db: DbOrTransaction, places: PlaceKinds, place: Place, now: number): Promise<number> {
   await expireOffers(db, place, now);
-  const state = await placeState(db, place, now);
+  const state = await placeState(db, places, place, now);
   if (!state || state.over) {
     await closeList(db, place, now);
     return 0;
@@ -129,7 +116,7 @@ export async function settleOwnOffer(db: DbOrTransaction, place: Place, userId: 
 
 /** For a path that has no transaction of its own: the rule in one, then the announcements. */
 export async function refillFromWaitlist(deps: AppDeps, place: Place): Promise<number> {
-  const offered = await inTransaction(deps.db, (trx) => offerFreedPlaces(trx, place, deps.now()));
+  const offered = await inTransaction(deps.db, (trx) => offerFreedPlaces(trx, deps.places, place, deps.now()));
   await announceOffers(deps);
   return offered;
 }
@@ -150,7 +137,7 @@ export async function announceOffers(deps: AppDeps): Promise<void> {
   for (const offer of pending) {
     const claimed = await deps.db.updateTable("waitlist_entry").set({ announced_at: deps.now() }).where("id", "=", offer.id).where("announced_at", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
-    const state = await placeState(deps.db, { kind: offer.kind, id: offer.target_id }, deps.now());
+    const state = await placeState(deps.db, deps.places, { kind: offer.kind, id: offer.target_id }, deps.now());
     if (!state) continue;
     await tellOffer(deps, { id: offer.userId, email: offer.email, username: offer.username }, state, offer.expires_at ?? deps.now());
   }
@@ -175,6 +162,6 @@ async function tellOffer(deps: AppDeps, member: Pick<User, "id" | "email" | "use
 export async function passExpiredOffers(deps: AppDeps): Promise<void> {
   const now = deps.now();
   const places = await deps.db.selectFrom("waitlist_entry").select(["kind", "target_id"]).distinct().where("status", "=", "offered").where("expires_at", "<=", now).execute();
-  for (const place of places) await inTransaction(deps.db, (trx) => offerFreedPlaces(trx, { kind: place.kind, id: place.target_id }, now));
+  for (const place of places) await inTransaction(deps.db, (trx) => offerFreedPlaces(trx, deps.places, { kind: place.kind, id: place.target_id }, now));
   await announceOffers(deps);
 }

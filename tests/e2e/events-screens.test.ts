@@ -96,6 +96,24 @@ describe("statuses in the spec's words", () => {
   });
 });
 
+describe("the list, a page at a time", () => {
+  it("shows 24 cards, then the next ones under Show more, and no Show more once all are there", async () => {
+    const organiser = await funded(5000);
+    for (let i = 1; i <= 25; i++) await publishedEvent(organiser, { name: `Pagenight ${String(i).padStart(2, "0")}`, startDate: inHours(100 + i), endDate: null, maxParticipants: 10 });
+    const page = await pageOf(null);
+    await page.goto(`${h.server.url}/events`);
+    await page.getByLabel("Search events").fill("pagenight");
+    const cards = page.getByRole("article");
+    await cards.filter({ hasText: "Pagenight 24" }).waitFor();
+    expect(await cards.count()).toBe(24);
+    expect(await cards.filter({ hasText: "Pagenight 25" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Show more" }).click();
+    await cards.filter({ hasText: "Pagenight 25" }).waitFor();
+    expect(await cards.count()).toBe(25);
+    expect(await page.getByRole("button", { name: "Show more" }).count()).toBe(0);
+  });
+});
+
 describe("the create and edit form", () => {
   it("edits from the saved approval, privacy, seats and tournament link, and keeps them when saved untouched", async () => {
     const organiser = await funded(5000);
@@ -212,11 +230,11 @@ describe("failures never look like empty lists", () => {
     const organiser = await funded(2000);
     expect((await organiser.browser.post("/api/events", { name: "Draft night", description: "Not published yet at all", categoryId: 3, startDate: inHours(48) })).status).toBe(201);
     const page = await pageOf(organiser);
-    await page.route("**/api/events/my-events", (route) => route.abort("internetdisconnected"));
+    await page.route("**/api/events/my-events?*", (route) => route.abort("internetdisconnected"));
     await page.goto(`${h.server.url}/my-events`);
     await page.getByRole("alert").getByText("Failed to load your events").waitFor();
     expect(await page.getByText("You organise no event.").count()).toBe(0);
-    await page.unroute("**/api/events/my-events");
+    await page.unroute("**/api/events/my-events?*");
     await page.getByRole("button", { name: "Retry" }).click();
     const card = page.getByRole("article").filter({ hasText: "Draft night" });
     await card.getByText("Draft", { exact: true }).waitFor();

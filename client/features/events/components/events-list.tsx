@@ -1,13 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, CalendarX, CircleAlert, MapPin, Plus, Search, Users } from "lucide-react";
-import { useState } from "react";
+import type { UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
-import { openAuthModal } from "../../../lib/ui.ts";
+import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { type ArenaEvent, useCategories, useEvents } from "../api/get-events.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";
 import "../../../styles/events.css";
@@ -24,6 +25,7 @@ export function EventsList() {
   const [category, setCategory] = useState<number | null>(null);
   const categories = useCategories();
   const events = useEvents(search, category);
+  const items = events.data?.pages.flatMap((page) => page.events) ?? [];
   return (
     <main className="page events-page">
       <header className="page-header">
@@ -51,7 +53,7 @@ export function EventsList() {
       </div>
       {events.isPending ? (
         <Skeleton height={240} />
-      ) : events.isError && !events.data ? (
+      ) : events.isError && !items.length ? (
         <div role="alert">
           <EmptyState
             icon={<CircleAlert size={40} aria-hidden />}
@@ -63,16 +65,35 @@ export function EventsList() {
             }
           />
         </div>
-      ) : (events.data ?? []).length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
       ) : (
-        <div className="events-grid">
-          {events.data!.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </div>
+        <>
+          <div className="events-grid">
+            {items.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+          <MoreEvents list={events} />
+        </>
       )}
     </main>
+  );
+}
+
+/** "Show more" under a list read a page at a time, while another page follows; a failure says so and keeps the cards. */
+export function MoreEvents({ list }: { list: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "isFetchNextPageError" | "fetchNextPage"> }) {
+  const { t } = useTranslation("events-ui");
+  useEffect(() => {
+    if (list.isFetchNextPageError) toast.error(t("more_failed"));
+  }, [list.isFetchNextPageError, t]);
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="events-more">
+      <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        {t("more")}
+      </Button>
+    </div>
   );
 }
 

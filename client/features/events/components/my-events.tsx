@@ -11,7 +11,7 @@ import { readableChip } from "../../../lib/contrast.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type ArenaEvent, useJoinedEvents, useMyEvents } from "../api/get-events.ts";
 import { usePublishEvent } from "../api/manage-event.ts";
-import { EventStateChip, EventSummary } from "./events-list.tsx";
+import { EventStateChip, EventSummary, MoreEvents } from "./events-list.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";
 
@@ -25,6 +25,7 @@ export function MyEvents() {
   const mine = useMyEvents();
   const joined = useJoinedEvents();
   const list = tab === "mine" ? mine : joined;
+  const items = list.data?.pages.flatMap((page) => page.events) ?? [];
   const navigate = useNavigate();
   const expired = [mine.error, joined.error].some((error) => error instanceof ApiError && error.status === 401);
   useEffect(() => {
@@ -53,7 +54,7 @@ export function MyEvents() {
       <div role="tabpanel" aria-label={tab === "mine" ? t("tab_my_events") : t("tab_joined_events")}>
         {list.isPending ? (
           <Skeleton height={200} />
-        ) : list.isError ? (
+        ) : list.isError && !items.length ? (
           <div role="alert">
             <EmptyState
               icon={<CircleAlert size={40} aria-hidden />}
@@ -65,7 +66,7 @@ export function MyEvents() {
               }
             />
           </div>
-        ) : (list.data ?? []).length === 0 ? (
+        ) : items.length === 0 ? (
           <EmptyState
             icon={<CalendarDays size={40} aria-hidden />}
             title={tab === "mine" ? t("no_my_events") : t("no_joined_events")}
@@ -76,11 +77,14 @@ export function MyEvents() {
             }
           />
         ) : (
-          <div className="events-grid">
-            {list.data!.map((event) => (
-              <MyEventCard key={event.id} event={event} joined={tab === "joined"} />
-            ))}
-          </div>
+          <>
+            <div className="events-grid">
+              {items.map((event) => (
+                <MyEventCard key={event.id} event={event} joined={tab === "joined"} />
+              ))}
+            </div>
+            <MoreEvents list={list} />
+          </>
         )}
       </div>
     </main>
