@@ -4,7 +4,7 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { assign, checkAssignment, eventAssignments, listStreamers, streamerAssignments, unassign } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 import { AssignedResponseSchema, AssignmentCheckResponseSchema, AssignmentListResponseSchema, AssignmentRemovedResponseSchema, StreamerListResponseSchema } from "./schemas.ts";
 
 const tags = ["Assignments"];

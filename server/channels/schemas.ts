@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const Tag = z.string().trim().min(1).max(30, "tag_too_long");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 /** Every clip lasts from MIN to MAX seconds; from a live, DEFAULT seconds unless the viewer moves the slider. */
 export const CLIP_MIN_SECONDS = 5;

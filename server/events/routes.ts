@@ -25,7 +25,7 @@ import {
 } from "./schemas.ts";
 import * as events from "./service.ts";
 import { eventNight } from "./night.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 import { bodyLimit } from "hono/body-limit";
 import { formBody } from "../http/openapi.ts";
 import { imageKinds, storeImage, tooLarge } from "../http/images.ts";

@@ -5,7 +5,7 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { follow, myFollowers, unfollow } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 import { FollowerPageResponseSchema, FollowResponseSchema } from "./schemas.ts";
 
 const tags = ["Follows"];

@@ -23,7 +23,7 @@ import {
   TicketTypesResponseSchema,
   TicketTypeUpdateSchema,
 } from "./schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const tags = ["Tickets"];
 const owner = { security: secured, middleware: [requireUser] };

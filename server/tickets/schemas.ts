@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const IsoDate = z.string().describe("ISO 8601");
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { initChannel } from "../../server/channels/service.ts";
-import { fold } from "../../server/text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { closeTestContextsAfterEach, loggedInContext, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN, ADMIN_ENV } from "../fixtures/money.ts";
 import { Browser, signedInUser } from "../fixtures/server.ts";
