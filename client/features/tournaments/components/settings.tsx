@@ -5,7 +5,8 @@ import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import type { UpdateTournamentSchema } from "../../../../server/tournaments/schemas.ts";
+import { ApiError, type FormFields } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useUpdateTournament } from "../api/mutations.ts";
 import { useTournament } from "../api/queries.ts";
@@ -145,7 +146,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const form = new FormData();
-    const fields: Record<string, string> = {
+    const fields: FormFields<typeof UpdateTournamentSchema> = {
       tournrmentName: values.name.trim(),
       prize: values.prize,
       description: values.description,
