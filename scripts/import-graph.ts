@@ -1,7 +1,7 @@
 // Prints the import graph between the server's domain folders and every cycle in it; exits 1 on a cycle.
 // Usage: bun scripts/import-graph.ts
-// A node is a folder of server/ (server/*.ts is "app", the leaf server/config.ts is "config"); db/ and media/
-// are scanned too, so a migration that imports server code shows up as a cycle through "db".
+// A node is a folder of server/ (server/*.ts is "app", the leaf server/config.ts is "config"); shared/, db/ and
+// media/ are scanned too, so a migration that imports server code shows up as a cycle through "db".
 // Static, dynamic and type-only imports all count (a type import still ties one folder's code to another's),
 // except a type-only import of a domain's schemas.ts: that is the wire contract (zod only, the web app reads it
 // too), which the realtime bus names for its payloads without depending on the domain's code.
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
 const root = resolve(import.meta.dir, "..");
-const scannedFolders = ["server", "db", "media"];
+const scannedFolders = ["server", "shared", "db", "media"];
 
 type Edge = { from: string; to: string; files: string[] };
 
@@ -68,8 +68,8 @@ function isTypeOnlyClause(clause: string): boolean {
   return names.length > 0 && names.every((name) => name.startsWith("type "));
 }
 
-/** The relative imports of a source file, in any form: static, re-export, side effect, dynamic, typeof import(). */
-export function importsOf(source: string): Import[] {
+/** Every import of a source file, packages included, in any form: static, re-export, side effect, dynamic, typeof import(). */
+export function allImportsOf(source: string): Import[] {
   const code = withoutComments(source);
   const found: Import[] = [];
   for (const match of code.matchAll(/\b((?:import|export)\s[^;'"`]*?)\bfrom\s*["']([^"']+)["']/g)) {
@@ -79,7 +79,12 @@ export function importsOf(source: string): Import[] {
   for (const match of code.matchAll(/(\btypeof\s+)?\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) {
     found.push({ specifier: match[2]!, typeOnly: match[1] !== undefined });
   }
-  return found.filter((i) => i.specifier.startsWith("."));
+  return found;
+}
+
+/** The relative imports of a source file (the project's own modules), in any form. */
+export function importsOf(source: string): Import[] {
+  return allImportsOf(source).filter((i) => i.specifier.startsWith("."));
 }
 
 /** A type-only import of a domain's schemas.ts names the wire contract, not the domain's code (see the top). */

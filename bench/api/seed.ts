@@ -2,7 +2,7 @@ import { type Transaction, sql } from "kysely";
 import { dialectOf, openDatabase } from "../../db/index.ts";
 import type { DB } from "../../db/types.ts";
 import { seedGames } from "../../server/games/service.ts";
-import { fold } from "../../server/text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 
 export const USERS = 10_000;
 export const CHANNELS = 2_000;

@@ -1,4 +1,5 @@
 import i18next from "i18next";
+import type { z } from "zod";
 import { clearSession, sessionStore } from "./session.ts";
 
 export interface FieldMessage {
@@ -29,6 +30,12 @@ export interface ApiOptions extends Omit<RequestInit, "body"> {
   timeoutMs?: number;
 }
 
+/**
+ * A multipart form's text fields, named as the route's schema names them (`FormFields<typeof CreateTournamentSchema>`):
+ * a name the server does not read fails to compile. A JSON body is typed the same way, `z.input<typeof XSchema>`.
+ */
+export type FormFields<S extends z.ZodType> = Partial<Record<keyof z.input<S>, string>>;
+
 /** An answer as it came, for the screens that read its status and body themselves (spec 01 §8: login, sign-up). */
 export interface ApiAnswer<T> {
   ok: boolean;
@@ -37,24 +44,48 @@ export interface ApiAnswer<T> {
   body: T | undefined;
 }
 
-/** Every call of the web app goes through here: same-origin cookies, the user's language, one error type. */
+/**
+ * Every call of the web app goes through here: same-origin cookies, the user's language, one error type.
+ * `T` names the route's answer as its schema infers it (`api<EventList>`, `EventList = z.infer<typeof EventListResponseSchema>`):
+ * the JSON is not parsed again here, the server's tests hold every answer to its declared schema (server/http/response-check.ts).
+ */
 export async function api<T>(path: string, { logoutOn401 = true, ...options }: ApiOptions = {}): Promise<T> {
-  const answer = await send<T & { code?: string; msg?: string; errors?: FieldMessage[] }>(path, options);
+  const answer = await send<T>(path, options);
   if (!answer.ok) {
     if (answer.status === 401 && logoutOn401 && sessionStore.get().isLoggedIn) clearSession();
-    const data = answer.body;
-    throw new ApiError(answer.status, data?.code ?? "internal", data?.msg ?? i18next.t("errors:internal"), data?.errors ?? [], data ?? {});
+    const data = errorBodyOf(answer.body);
+    throw new ApiError(answer.status, data.code ?? "internal", data.msg ?? i18next.t("errors:internal"), data.errors ?? [], data);
   }
-  return answer.body as T;
+  return answer.body;
 }
 
 /** The whole answer whatever its status, or null when none came (the auth forms word each case themselves). */
 export async function apiAnswer<T>(path: string, options: Omit<ApiOptions, "logoutOn401"> = {}): Promise<ApiAnswer<T> | null> {
-  const answer = await send<unknown>(path, options).catch(() => null);
-  return answer && { ...answer, body: answer.body && typeof answer.body === "object" ? (answer.body as T) : undefined };
+  const answer = await send<T | undefined>(path, options).catch(() => null);
+  return answer && { ...answer, body: answer.body && typeof answer.body === "object" ? answer.body : undefined };
 }
 
-async function send<T>(path: string, { body, headers, timeoutMs, signal, ...init }: Omit<ApiOptions, "logoutOn401">): Promise<ApiAnswer<T>> {
+/** The error body's fields, read one by one: a proxy's page or a crash may answer anything. */
+function errorBodyOf(body: unknown): Record<string, unknown> & { code?: string; msg?: string; errors?: FieldMessage[] } {
+  if (!body || typeof body !== "object") return {};
+  const fields: Record<string, unknown> = { ...body };
+  const { code, msg, errors } = fields;
+  return {
+    ...fields,
+    code: typeof code === "string" ? code : undefined,
+    msg: typeof msg === "string" ? msg : undefined,
+    errors: Array.isArray(errors) ? errors.filter(isFieldMessage) : undefined,
+  };
+}
+
+function isFieldMessage(value: unknown): value is FieldMessage {
+  if (!value || typeof value !== "object") return false;
+  const { field, code, msg }: Record<string, unknown> = { ...value };
+  return typeof field === "string" && typeof code === "string" && typeof msg === "string";
+}
+
+/** The answer's JSON as `T` (undefined when it has none): `Response.json()` gives `any`, and this is the one place it is read. */
+async function send<T>(path: string, { body, headers, timeoutMs, signal, ...init }: Omit<ApiOptions, "logoutOn401">): Promise<ApiAnswer<T> & { body: T }> {
   const isForm = body instanceof FormData;
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   let response: Response;
@@ -71,7 +102,7 @@ async function send<T>(path: string, { body, headers, timeoutMs, signal, ...init
     if (signal?.aborted) throw error;
     throw new ApiError(0, "network_error", i18next.t("errors:network_error"));
   }
-  const data = (await response.json().catch(() => undefined)) as T | undefined;
+  const data: T = await response.json().catch(() => undefined);
   return { ok: response.ok, status: response.status, statusText: response.statusText, body: data };
 }
 

@@ -1,11 +1,11 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { LANGUAGES, type Language } from "../../shared/languages.ts";
 import { shellSubsets } from "../i18n/shell-texts.ts";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
-export const LANGUAGES = ["fr", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 export const LANGUAGE_KEY = "language";
 
 /** The first paint waits this long at most for another language; later texts swap in as they arrive. */

@@ -1,4 +1,6 @@
-import type { TranslateResponse } from "../../server/i18n/schemas.ts";
+import type { z } from "zod";
+import type { TranslateResponse, TranslateSchema } from "../../server/i18n/schemas.ts";
+import type { Language } from "../../shared/languages.ts";
 import { apiAnswer } from "./api.ts";
 
 export type Translations = Record<string, Record<string, string>>;
@@ -39,7 +41,7 @@ export interface LoadOptions {
  * POST /api/translate in batches of 10, at most 20 calls in any 60 s, each text staying French when
  * its translation fails (§8). When the API does not answer at all, the bundled texts are used.
  */
-export async function loadLanguage(lang: string, options: LoadOptions): Promise<LoadSource> {
+export async function loadLanguage(lang: Language, options: LoadOptions): Promise<LoadSource> {
   const report = (source: LoadSource) => {
     options.onSource?.(source);
     return source;
@@ -141,7 +143,7 @@ interface Entry {
 }
 
 /** False when the first call got no answer at all: the API is not there, and waiting on it helps no one. */
-async function translateByApi(lang: string, { onTexts, priority = [], ...options }: LoadOptions): Promise<boolean> {
+async function translateByApi(lang: Language, { onTexts, priority = [], ...options }: LoadOptions): Promise<boolean> {
   const reference = await options.reference();
   const order = (namespace: string) => (priority.includes(namespace) ? priority.indexOf(namespace) : priority.length);
   // Keys translated on an earlier, unfinished visit are used at once; the API fills in the rest.
@@ -174,8 +176,8 @@ async function translateByApi(lang: string, { onTexts, priority = [], ...options
 }
 
 /** One call for up to 10 texts; each item is its translation, or undefined where the server found none. */
-async function postBatch(texts: string[], target: string): Promise<(string | undefined)[] | null> {
-  const answer = await apiAnswer<TranslateResponse>("/translate", { method: "POST", body: { text: texts, source_lang: "fr", target_lang: target } });
+async function postBatch(texts: string[], target: Language): Promise<(string | undefined)[] | null> {
+  const answer = await apiAnswer<TranslateResponse>("/translate", { method: "POST", body: { text: texts, source_lang: "fr", target_lang: target } satisfies z.input<typeof TranslateSchema> });
   if (!answer) return null;
   if (!answer.ok) return answer.status === 429 || answer.status >= 500 ? null : texts.map(() => undefined);
   // An answer that is not JSON is a server in trouble, as no answer is.

@@ -1,6 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TicketCancelled } from "../../server/tickets/schemas.ts";
-import type { WaitlistAccepted, WaitlistEntries, WaitlistView } from "../../server/waitlist-desk/schemas.ts";
+import type { z } from "zod";
+import type {
+  AcceptSchema,
+  HoldSchema,
+  WaitlistAccepted,
+  WaitlistDoneResponseSchema,
+  WaitlistEntries,
+  WaitlistJoinedResponseSchema,
+  WaitlistTakenResponseSchema,
+  WaitlistView,
+} from "../../server/waitlist-desk/schemas.ts";
 import { api } from "./api.ts";
 import { walletKeys } from "./wallet-balance.ts";
 
@@ -12,7 +22,7 @@ export interface Place {
   id: number;
 }
 
-type Done = { success: true; message: string };
+type Done = z.infer<typeof WaitlistDoneResponseSchema>;
 
 export const waitlistKeys = {
   all: ["waitlist"] as const,
@@ -43,14 +53,15 @@ function useWaitlistChange<TData, TVariables>(mutationFn: (variables: TVariables
   });
 }
 
-export const useJoinWaitlist = (place: Place) => useWaitlistChange(() => api<Done & { place: number }>(`/waitlist/${place.kind}/${place.id}`, { method: "POST" }));
+export const useJoinWaitlist = (place: Place) => useWaitlistChange(() => api<z.infer<typeof WaitlistJoinedResponseSchema>>(`/waitlist/${place.kind}/${place.id}`, { method: "POST" }));
 export const useLeaveWaitlist = (place: Place) => useWaitlistChange(() => api<Done>(`/waitlist/${place.kind}/${place.id}`, { method: "DELETE" }));
 export const useAcceptOffer = () =>
   useWaitlistChange(({ entryId, ticketType, price }: { entryId: number; ticketType?: string; price?: number }) =>
-    api<WaitlistAccepted>(`/waitlist/offers/${entryId}/accept`, { method: "POST", body: { ticketType, price } }),
+    api<WaitlistAccepted>(`/waitlist/offers/${entryId}/accept`, { method: "POST", body: { ticketType, price } satisfies z.input<typeof AcceptSchema> }),
   );
 export const useDeclineOffer = () => useWaitlistChange((entryId: number) => api<Done>(`/waitlist/offers/${entryId}/decline`, { method: "POST" }));
-export const useTakeFromList = () => useWaitlistChange((entryId: number) => api<Done & { offered: boolean }>(`/waitlist/entries/${entryId}/take`, { method: "POST" }));
-export const useSetHold = (place: Place) => useWaitlistChange((minutes: number) => api<Done>(`/waitlist/${place.kind}/${place.id}/hold`, { method: "PUT", body: { minutes } }));
+export const useTakeFromList = () => useWaitlistChange((entryId: number) => api<z.infer<typeof WaitlistTakenResponseSchema>>(`/waitlist/entries/${entryId}/take`, { method: "POST" }));
+export const useSetHold = (place: Place) =>
+  useWaitlistChange((minutes: number) => api<Done>(`/waitlist/${place.kind}/${place.id}/hold`, { method: "PUT", body: { minutes } satisfies z.input<typeof HoldSchema> }));
 /** A holder gives a ticket back: refunded in G-Coins at once, its seat offered to the list. */
 export const useCancelTicket = () => useWaitlistChange((ticketId: number) => api<TicketCancelled>(`/tickets/${ticketId}/cancel`, { method: "POST" }));

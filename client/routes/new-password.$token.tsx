@@ -6,7 +6,8 @@ import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
 // The validation checks bring the "errors" texts (a route file's bare imports would stay in the first load).
 import { checkConfirmation, checkNewPassword } from "../lib/validation.ts";
-import type { SuccessMessage } from "../../server/auth/schemas.ts";
+import type { z } from "zod";
+import type { ResetPasswordSchema, SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 export const Route = createFileRoute("/new-password/$token")({ component: NewPasswordScreen });
@@ -33,7 +34,7 @@ function NewPasswordScreen() {
     if (password || confirmation) return;
     setBusy(true);
     try {
-      setDone((await api<SuccessMessage>(`/auth/reset/${encodeURIComponent(token)}`, { method: "POST", body: { password: values.password } })).message);
+      setDone((await api<SuccessMessage>(`/auth/reset/${encodeURIComponent(token)}`, { method: "POST", body: { password: values.password } satisfies z.input<typeof ResetPasswordSchema> })).message);
     } catch (failure) {
       const text = failure instanceof ApiError ? failure.message : t("errors:network_error");
       setWarning({ text, linkExpired: failure instanceof ApiError && failure.code === "reset_token_invalid" });

@@ -6,7 +6,8 @@ import { TextField } from "../components/text-field.tsx";
 import { AuthCard, AuthNotice } from "../features/auth/components/auth-card.tsx";
 // The validation checks bring the "errors" texts (a route file's bare imports would stay in the first load).
 import { checkEmail } from "../lib/validation.ts";
-import type { SuccessMessage } from "../../server/auth/schemas.ts";
+import type { z } from "zod";
+import type { ResetRequestSchema, SuccessMessage } from "../../server/auth/schemas.ts";
 import { ApiError, api } from "../lib/api.ts";
 
 export const Route = createFileRoute("/reset-password")({ component: ResetPasswordScreen });
@@ -29,7 +30,7 @@ function ResetPasswordScreen() {
     if (code) return;
     setBusy(true);
     try {
-      const { message } = await api<SuccessMessage>("/auth/reset", { method: "POST", body: { email: address } });
+      const { message } = await api<SuccessMessage>("/auth/reset", { method: "POST", body: { email: address } satisfies z.input<typeof ResetRequestSchema> });
       setNotice({ kind: "success", text: message });
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields[0]) setError(failure.fields[0].msg);

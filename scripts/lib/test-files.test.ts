@@ -50,6 +50,7 @@ describe("the files a change touches", () => {
 
   it("include every browser journey when the web app changed, which they load built, not imported", () => {
     expect(testsTouchedBy(["client/features/home/Home.tsx"], tests, read)).toEqual(["tests/e2e/home.test.ts"]);
+    expect(testsTouchedBy(["shared/fold.ts"], tests, read)).toEqual(["tests/e2e/home.test.ts"]);
   });
 
   it("are every test when a file all of them depend on changed", () => {

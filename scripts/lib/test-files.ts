@@ -56,8 +56,9 @@ export function runsOnPostgres(file: string, read: Read): boolean {
 
 // A change to one of these can change any test's outcome.
 const EVERYTHING = ["package.json", "package-lock.json", "bunfig.toml", "tsconfig.json", "tests/preload.ts", "patches/"];
-// The browser journeys load the built web app, not its modules: a change to it reaches all of them.
-const WEB_APP = ["client/", "vite.config.ts", "index.html"];
+// The browser journeys load the built web app, not its modules: a change to it reaches all of them
+// (shared/ holds rules the web app bundles too).
+const WEB_APP = ["client/", "shared/", "vite.config.ts", "index.html"];
 
 /**
  * The test files a list of changed files touches: a changed test file, each test file that loads a changed

@@ -1,6 +1,6 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { RoleSchema } from "../auth/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 export const MemberQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
@@ -23,7 +23,7 @@ const MemberRowSchema = z.object({
   suspendedAt: z.string().nullable(),
 });
 
-export const MemberListSchema = z.object({ success: z.literal(true), members: z.array(MemberRowSchema), total: z.number() }).openapi("AdminMemberList");
+export const MemberListSchema = z.object({ success: z.literal(true), members: z.array(MemberRowSchema), total: z.number() }).meta({ id: "AdminMemberList" });
 
 export const MemberDetailSchema = z
   .object({
@@ -36,7 +36,7 @@ export const MemberDetailSchema = z
     wallet: z.object({ balance: z.number(), recent: z.array(z.object({ id: z.number(), amount: z.number(), type: z.string(), description: z.string(), createdAt: z.string() })) }),
     reports: z.array(z.object({ id: z.number(), targetType: z.string(), targetId: z.string(), reason: z.string(), status: z.string(), createdAt: z.string() })),
   })
-  .openapi("AdminMemberDetail");
+  .meta({ id: "AdminMemberDetail" });
 
 export const CoinAdjustmentSchema = z.object({
   amount: z
@@ -78,7 +78,7 @@ export const AuditPageSchema = z
     ),
     total: z.number(),
   })
-  .openapi("AuditLogPage");
+  .meta({ id: "AuditLogPage" });
 
 export const MachineSchema = z
   .object({
@@ -90,10 +90,10 @@ export const MachineSchema = z
     ffmpegJobs: z.number(),
     log: z.array(z.object({ at: z.string(), line: z.string() })),
   })
-  .openapi("AdminMachine");
+  .meta({ id: "AdminMachine" });
 
 export const BackupListSchema = z
   .object({ success: z.literal(true), running: z.boolean(), backups: z.array(z.object({ name: z.string(), size: z.number(), createdAt: z.string(), downloadUrl: z.string() })) })
-  .openapi("AdminBackups");
+  .meta({ id: "AdminBackups" });
 
 export const BackupNameParamSchema = z.object({ name: z.string().max(100) });

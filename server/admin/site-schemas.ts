@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
-import { numeric } from "../http/numbers.ts";
+import { z } from "zod";
+import { numeric } from "../../shared/numeric.ts";
 
 // The console's content and site tabs (issue 20).
 
@@ -28,7 +28,7 @@ export const AdminReplayListSchema = z
     ),
     total: z.number(),
   })
-  .openapi("AdminReplayList");
+  .meta({ id: "AdminReplayList" });
 
 export const ChatBanListSchema = z
   .object({
@@ -46,15 +46,15 @@ export const ChatBanListSchema = z
       }),
     ),
   })
-  .openapi("AdminChatBans");
+  .meta({ id: "AdminChatBans" });
 
 export const ChatBanParamSchema = z.object({ channelId: numeric(z.number().int().positive()), userId: numeric(z.number().int().positive()) });
 
 const SiteSettingsSchema = z.object({ name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean(), captcha: z.boolean() });
 
-export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).openapi("Site");
+export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
 
-export const AdminSiteSchema = z.object({ success: z.literal(true), settings: SiteSettingsSchema, mail: z.object({ smtp: z.boolean(), from: z.string() }) }).openapi("AdminSite");
+export const AdminSiteSchema = z.object({ success: z.literal(true), settings: SiteSettingsSchema, mail: z.object({ smtp: z.boolean(), from: z.string() }) }).meta({ id: "AdminSite" });
 
 export const SiteUpdateSchema = z.object({
   name: z.string({ error: "site_name_invalid" }).trim().min(1, "site_name_invalid").max(40, "site_name_invalid").optional(),
@@ -83,7 +83,7 @@ export const InvitationListSchema = z
       }),
     ),
   })
-  .openapi("AdminInvitations");
+  .meta({ id: "AdminInvitations" });
 
 export const InvitationInputSchema = z.object({
   note: z.string().trim().max(100, "invalid_input").optional().default(""),

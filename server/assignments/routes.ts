@@ -4,18 +4,12 @@ import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { assign, checkAssignment, eventAssignments, listStreamers, streamerAssignments, unassign } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
-import { AssignedResponseSchema, AssignmentCheckResponseSchema, AssignmentListResponseSchema, AssignmentRemovedResponseSchema, StreamerListResponseSchema } from "./schemas.ts";
+import { numeric } from "../../shared/numeric.ts";
+import { AssignedResponseSchema, AssignmentCheckResponseSchema, AssignSchema, AssignmentListResponseSchema, AssignmentRemovedResponseSchema, StreamerListResponseSchema } from "./schemas.ts";
 
 const tags = ["Assignments"];
 const owner = { security: secured, middleware: [requireUser] };
 const Id = numeric(z.number().int().positive());
-const AssignSchema = z.object({
-  eventId: Id,
-  streamerId: numeric(z.number({ error: "assignment_streamer_required" }).int("assignment_streamer_required").positive("assignment_streamer_required")),
-  role: z.enum(["main_streamer", "co_streamer", "backup_streamer"], { error: "assignment_role_invalid" }).optional().default("main_streamer"),
-  notes: z.string().trim().max(1000, "text_too_long").optional().default(""),
-});
 
 const r = {
   assign: createRoute({

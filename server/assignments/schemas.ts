@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { RoleSchema } from "../auth/schemas.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const IsoDate = z.string().describe("ISO 8601");
 export const AssignmentRoleSchema = z.enum(["main_streamer", "co_streamer", "backup_streamer"]);
+
+export const AssignSchema = z.object({
+  eventId: numeric(z.number().int().positive()),
+  streamerId: numeric(z.number({ error: "assignment_streamer_required" }).int("assignment_streamer_required").positive("assignment_streamer_required")),
+  role: z.enum(["main_streamer", "co_streamer", "backup_streamer"], { error: "assignment_role_invalid" }).optional().default("main_streamer"),
+  notes: z.string().trim().max(1000, "text_too_long").optional().default(""),
+});
 
 /** A streamer assigned to an event, with both sides named for the lists that show either. */
 export const AssignmentResponseSchema = z

@@ -21,6 +21,7 @@ import {
   StreamsQuerySchema,
   UsernameParamSchema,
   ViewerCountChangeResponseSchema,
+  ViewerBodySchema,
   ViewerCountResponseSchema,
 } from "./schemas.ts";
 import { getChannelSettings, publicProfile, saveChannelSettings } from "./settings.ts";
@@ -31,7 +32,6 @@ import { followedStreams, liveStreams, streamOfUsername } from "./streams.ts";
 
 const tags = ["Streams"];
 const owner = { security: secured, middleware: [requireUser] };
-const ViewerBodySchema = z.object({ channelArn: z.string().min(1).max(64) });
 const ViewerCountSchema = ViewerCountResponseSchema;
 
 const initRoute = createRoute({

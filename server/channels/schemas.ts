@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const Tag = z.string().trim().min(1).max(30, "tag_too_long");
 
@@ -76,5 +76,7 @@ export type StreamList = z.infer<typeof StreamListResponseSchema>;
 export const ViewerCountChangeResponseSchema = z.object({ success: z.literal(true), viewerCount: z.number() });
 export type ViewerCountChange = z.infer<typeof ViewerCountChangeResponseSchema>;
 /** `startTime` (ISO 8601) is null when the channel is not live. */
+/** A viewer's join, heartbeat or leave: the channel they watch. */
+export const ViewerBodySchema = z.object({ channelArn: z.string().min(1).max(64) });
 export const ViewerCountResponseSchema = z.object({ success: z.literal(true), viewerCount: z.number(), startTime: z.string().nullable() });
 export type ViewerCount = z.infer<typeof ViewerCountResponseSchema>;

@@ -3,7 +3,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, NotFoundError } from "../http/errors.ts";
 import type { StartStreamingInput } from "./schemas.ts";
 import { getGame } from "../games/service.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { createChannel, ensureChannel, findChannelOfUser, newStreamKey, STREAM_KEYS_CHANGED } from "./own-channel.ts";
 
 /** Spec 01 §8: creating a channel twice is a 422 ("channel already created."). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VerdictSchema } from "../access/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 export const MAX_MESSAGE_LENGTH = 500;
 

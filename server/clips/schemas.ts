@@ -1,11 +1,6 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
-
-/** Every clip lasts from MIN to MAX seconds; from a live, DEFAULT seconds unless the viewer moves the slider. */
-export const CLIP_MIN_SECONDS = 5;
-export const CLIP_MAX_SECONDS = 60;
-export const CLIP_DEFAULT_SECONDS = 30;
-export const CLIP_TITLE_MAX = 100;
+import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_TITLE_MAX } from "../../shared/clips.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const title = z.string().trim().max(CLIP_TITLE_MAX, "clip_title_too_long");
 

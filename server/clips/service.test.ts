@@ -9,7 +9,8 @@ import { freshDeps, HOUR, refusal } from "../../tests/fixtures/service-world.ts"
 import { saveChannelSettings } from "../channels/settings.ts";
 import { eraseAccount } from "../privacy/erase.ts";
 import { requestExport } from "../privacy/export.ts";
-import { CLIP_MAX_SECONDS, ClipCreateSchema } from "./schemas.ts";
+import { CLIP_MAX_SECONDS } from "../../shared/clips.ts";
+import { ClipCreateSchema } from "./schemas.ts";
 import { adminClips, CLIPS_PER_HOUR, CLIPS_PER_MEMBER, clipFile, createClip, deleteClip, getClip, listClips, renameClip } from "./service.ts";
 
 const w = await freshDeps();

@@ -12,7 +12,8 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { hitRateLimit } from "../http/rate-limit.ts";
 import { recordingDirOf } from "../replays/finalise.ts";
-import { CLIP_MIN_SECONDS, type ClipCreate, type ClipListQuery, type ClipResponse } from "./schemas.ts";
+import { CLIP_MIN_SECONDS } from "../../shared/clips.ts";
+import type { ClipCreate, ClipListQuery, ClipResponse } from "./schemas.ts";
 
 const HOUR = 3_600_000;
 /** Clips a member may start per hour, and keep in all: together they bound what one member adds to the disk (docs/decisions.md). */

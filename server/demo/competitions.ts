@@ -12,7 +12,7 @@ import { applyMovement } from "../ledger/ledger.ts";
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoReplays } from "./community.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { validateTicket } from "../tickets/service.ts";
 import type { Structure } from "../tournaments/engine.ts";
 import { matchReplayTitle } from "../tournaments/match-replays.ts";

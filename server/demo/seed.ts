@@ -9,7 +9,7 @@ import { startStreaming } from "../channels/service.ts";
 import { saveChannelSettings } from "../channels/settings.ts";
 import type { AppDeps } from "../http/context.ts";
 import { imageKinds, storeImage } from "../http/images.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, type DemoMember, demoFollows, demoMembers, demoReplays } from "./community.ts";
 import { demoPlayers, seedDemoCompetitions } from "./competitions.ts";
 

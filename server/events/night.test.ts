@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { createChannel } from "../channels/own-channel.ts";
+import { EventNightResponseSchema } from "./schemas.ts";
 
 // The night page (issue 18, item 5): an event linked to a tournament shows its stations and streams,
 // the matches in progress and those that come next (the door count has its test in seats.test.ts).
@@ -49,5 +50,19 @@ describe("the night page", () => {
     expect(night.door).toBeNull();
     expect((await organiser.browser.get(`/api/events/${event.slug}/night`)).body.door).toEqual({ entered: 0, seats: 40 });
     expect((await visitor.get("/api/events/no-such-event/night")).status).toBe(404);
+  });
+
+  it("names a Swiss tournament's format, as the page's declared schema says it may", async () => {
+    const organiser = await fundedUser(server, admin, 1000);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ tournamentName: "Ronde suisse", format: "swiss", size: "4", gameID: "1" })) form.append(key, value);
+    const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
+    const event = await publishedEvent(organiser, { tournamentId: id });
+
+    const res = await new Browser(server.url).get(`/api/events/${event.slug}/night`);
+    expect(res.status).toBe(200);
+    const parsed = EventNightResponseSchema.safeParse(res.body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data?.tournament).toEqual({ id, name: "Ronde suisse", structure: "swiss", started: false, finished: false });
   });
 });

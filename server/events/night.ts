@@ -30,7 +30,7 @@ export async function eventNight(deps: AppDeps, slug: string, viewer: User | und
     tournament: {
       id: tournament.id,
       name: tournament.name,
-      structure: tournament.structure as "s_elim" | "d_elim" | "robin",
+      structure: tournament.structure,
       started: tournament.is_active === 1,
       finished: tournament.finished_at !== null,
     },

@@ -5,7 +5,8 @@ import { isListedEvent } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { countUpTo, idsContaining } from "../search/indexes.ts";
-import { fold, likePattern } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
+import { likePattern } from "../text/like-pattern.ts";
 import { seatsHeldOf, seatTiesOf } from "./seats.ts";
 import { listingsOf, priceRange } from "./ticket-catalogue.ts";
 

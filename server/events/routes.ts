@@ -27,7 +27,7 @@ import {
 import * as events from "./service.ts";
 import { joinedEvents, listEvents, myEvents } from "./queries.ts";
 import { eventNight } from "./night.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 import { bodyLimit } from "hono/body-limit";
 import { formBody } from "../http/openapi.ts";
 import { imageKinds, storeImage, tooLarge } from "../http/images.ts";

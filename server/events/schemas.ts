@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SeedSchema, StationSchema } from "../tournaments/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { SeedSchema, StationSchema, StructureSchema } from "../tournaments/schemas.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const optionalNumber = (schema: z.ZodNumber) => z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), numeric(z.number()).pipe(schema).nullable());
 
@@ -159,7 +159,7 @@ export type EventCover = z.infer<typeof EventCoverResponseSchema>;
 /** The night page (issue 18, item 5): the tournament, its stations and next matches; `door` for the organiser only. */
 export const EventNightResponseSchema = z
   .object({
-    tournament: z.object({ id: z.number(), name: z.string(), structure: z.enum(["s_elim", "d_elim", "robin"]), started: z.boolean(), finished: z.boolean() }).nullable(),
+    tournament: z.object({ id: z.number(), name: z.string(), structure: StructureSchema, started: z.boolean(), finished: z.boolean() }).nullable(),
     autoAssign: z.boolean(),
     stations: z.array(StationSchema),
     next: z.array(z.object({ round: z.string(), match: SeedSchema })),

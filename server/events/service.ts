@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { eventCalendar } from "./calendar.ts";

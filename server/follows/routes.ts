@@ -5,12 +5,11 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { follow, myFollowers, unfollow } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
-import { FollowerPageResponseSchema, FollowResponseSchema } from "./schemas.ts";
+import { numeric } from "../../shared/numeric.ts";
+import { FollowerPageResponseSchema, FollowInputSchema, FollowResponseSchema } from "./schemas.ts";
 
 const tags = ["Follows"];
 const owner = { security: secured, middleware: [requireUser] };
-const FollowInputSchema = z.object({ channelId: z.union([z.string().regex(/^[a-f0-9]{1,64}$/), z.number().int().positive()], { error: "invalid_input" }) });
 const FollowAnswerSchema = FollowResponseSchema;
 
 const followRoute = createRoute({

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The channel to follow or unfollow: its id, or its ARN as the stream pages know it. */
+export const FollowInputSchema = z.object({ channelId: z.union([z.string().regex(/^[a-f0-9]{1,64}$/), z.number().int().positive()], { error: "invalid_input" }) });
+
 /** After a follow or an unfollow: the followed side's new follower count. */
 export const FollowResponseSchema = z.object({ success: z.literal(true), message: z.string(), followers: z.number() });
 export type FollowAnswer = z.infer<typeof FollowResponseSchema>;

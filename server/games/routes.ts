@@ -4,7 +4,7 @@ import type { AppDeps } from "../http/context.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
 import { GameDetailResponseSchema, GameIdParamSchema, GameListResponseSchema, GameSearchQuerySchema } from "./schemas.ts";
 import { getGame, listGames, searchGames, toGameResponse, trendingGames } from "./service.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const tags = ["Games"];
 const GameListSchema = GameListResponseSchema;

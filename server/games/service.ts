@@ -5,7 +5,7 @@ import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import type { Language } from "../i18n/messages.ts";
 import type { GameResponse } from "./schemas.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 
 /** Brings the games table in line with the shipped catalogue at start-up: new titles appear, edited ones update (unless an admin edited them). */
 export async function seedGames(db: Db): Promise<void> {

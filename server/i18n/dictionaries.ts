@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LANGUAGES, type Language } from "../../shared/languages.ts";
 
 export const LOCALES_DIR = join(import.meta.dir, "../../client/i18n/locales");
 export const TRANSLATIONS_VERSION = "1.2";
-export const LANGUAGES = ["fr", "en"] as const;
-export type Lang = (typeof LANGUAGES)[number];
+export { LANGUAGES };
+export type Lang = Language;
 
 export type Translations = Record<string, Record<string, string>>;
 

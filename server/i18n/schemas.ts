@@ -1,4 +1,13 @@
 import { z } from "zod";
+import { LANGUAGES } from "../../shared/languages.ts";
+
+const Text = z.string({ error: "empty_field" }).min(1, "empty_field").max(5000, "text_too_long");
+/** One text, or a batch of up to 10 (the web app's loader sends its keys 10 at a time, spec 01 §9). */
+export const TranslateSchema = z.object({
+  text: z.union([Text, z.array(Text).min(1, "empty_field").max(10, "invalid_input")], { error: "empty_field" }),
+  source_lang: z.enum(LANGUAGES, { error: "invalid_input" }).optional().default("fr"),
+  target_lang: z.enum(LANGUAGES, { error: "invalid_input" }),
+});
 
 export const TranslationSourceSchema = z.enum(["dictionary", "service", "none"]);
 

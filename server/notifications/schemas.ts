@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 export const NotificationSchema = z
   .object({

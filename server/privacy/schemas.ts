@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 export const DataExportSchema = z
   .object({
@@ -11,7 +11,7 @@ export const DataExportSchema = z
     size: z.number().nullable(),
     downloadUrl: z.string().nullable(),
   })
-  .openapi("DataExport");
+  .meta({ id: "DataExport" });
 
 export const DataExportResponseSchema = z.object({ success: z.literal(true), export: DataExportSchema.nullable() });
 
@@ -23,7 +23,7 @@ export const AccountDeletionSchema = z
     password: z.string().max(200).optional(),
     confirmation: z.string().max(100).optional(),
   })
-  .openapi("AccountDeletion");
+  .meta({ id: "AccountDeletion" });
 
 export const AccountDeletedSchema = z.object({
   success: z.literal(true),

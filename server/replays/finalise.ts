@@ -4,7 +4,7 @@ import { bytesUnder } from "../../media/disk-usage.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
 import { probe } from "../../media/probe.ts";
 import { finaliseRecording, mp4CoversParts } from "../../media/recording.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import type { AppDeps } from "../http/context.ts";
 import { isErasedAccount } from "../auth/erased-accounts.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GameResponseSchema } from "../games/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 export const ReplaySchema = z
   .object({

@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from "kysely";
 import { type DbOrTransaction, dialectOf } from "../../db/index.ts";
-import { likePattern } from "../text/fold.ts";
+import { likePattern } from "../text/like-pattern.ts";
 
 /**
  * The search indexes of migrations 0015 and 0033 as queries, so the search service never writes a dialect's
  * syntax: SQLite reads its FTS5 trigram tables, PostgreSQL its pg_trgm GIN indexes. Needles are
- * folded (server/text/fold.ts); a match is "the text contains the needle", as the LIKE scan was.
+ * folded (shared/fold.ts); a match is "the text contains the needle", as the LIKE scan was.
  */
 const searched = {
   replays: { table: "replay", column: sql.ref("replay.search_title"), fts5: "replay_search", postgres: sql.ref("replay.search_title") },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../http/context.ts";
 import { jsonResponse, newRouter } from "../http/openapi.ts";
 import { SearchResponseSchema } from "./schemas.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { SearchAnswers, withFreshFollows } from "./answers.ts";
 import { search } from "./service.ts";
 

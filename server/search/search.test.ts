@@ -103,7 +103,7 @@ describe("GET /api/stream/search: the index follows every change", () => {
     await signedInUser(server, { username: "pangolin_fan", email: "pangolin@example.test" });
     const [id] = await replays("pangolin_fan", [{ title: "Coupe Pangolin", views: 1 }]);
     expect(titlesOf(await search("pangolin"))).toEqual(["Coupe Pangolin"]);
-    const { fold } = await import("../text/fold.ts");
+    const { fold } = await import("../../shared/fold.ts");
     await server.deps.db
       .updateTable("replay")
       .set({ title: "Défi Tatou", search_title: fold("Défi Tatou") })
@@ -161,7 +161,7 @@ describe("GET /api/stream/search: the index follows every change", () => {
 
 /** Many finished replays of one user's channel in two statements; returns their ids in order. */
 async function replays(username: string, rows: { title: string; views: number }[]): Promise<number[]> {
-  const { fold } = await import("../text/fold.ts");
+  const { fold } = await import("../../shared/fold.ts");
   const db = server.deps.db;
   const user = await db.selectFrom("user").select("id").where("username", "=", username).executeTakeFirstOrThrow();
   const channel = await db.selectFrom("channel").select("id").where("user_id", "=", user.id).executeTakeFirst();

@@ -5,7 +5,8 @@ import { tournamentSummaries } from "../tournaments/queries.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
 import { toReplayResponse } from "../replays/service.ts";
-import { fold, likePattern } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
+import { likePattern } from "../text/like-pattern.ts";
 import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith, userNameContains, userNameStartsWith } from "./indexes.ts";
 
 export interface SearchLimits {

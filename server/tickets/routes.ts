@@ -12,6 +12,7 @@ import {
   ManagedTicketTypeSavedResponseSchema,
   ManagedTicketTypesResponseSchema,
   MyTicketsResponseSchema,
+  PurchaseSchema,
   RevokedCodesResponseSchema,
   TicketAdmittedResponseSchema,
   TicketBoughtResponseSchema,
@@ -22,20 +23,14 @@ import {
   TicketTypeOrderSchema,
   TicketTypesResponseSchema,
   TicketTypeUpdateSchema,
+  TicketValidateSchema,
 } from "./schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const tags = ["Tickets"];
 const owner = { security: secured, middleware: [requireUser] };
 const EventIdParam = z.object({ eventId: numeric(z.number().int().positive()) });
 const TypeIdParams = EventIdParam.extend({ typeId: numeric(z.number().int().positive()) });
-const PurchaseSchema = z.object({
-  userId: numeric(z.number().int().positive()),
-  eventId: numeric(z.number().int().positive()),
-  ticketType: z.string().max(40).optional(),
-  /** What the buyer saw; refused if it is not the server's price. */
-  price: numeric(z.number().int().min(0).optional()),
-});
 
 const r = {
   cancel: createRoute({
@@ -148,7 +143,7 @@ const r = {
     tags,
     summary: "Check a ticket in at the door (organiser); a second scan is refused",
     ...owner,
-    request: { body: jsonBody(z.object({ qr: z.string().min(1).max(2000), eventId: numeric(z.number().int().positive().optional()) })) },
+    request: { body: jsonBody(TicketValidateSchema) },
     responses: { 200: jsonResponse(TicketAdmittedResponseSchema, "Admitted"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const IsoDate = z.string().describe("ISO 8601");
 
@@ -143,6 +143,13 @@ export const TicketResponseSchema = z
   .meta({ id: "Ticket" });
 export type Ticket = z.infer<typeof TicketResponseSchema>;
 
+export const PurchaseSchema = z.object({
+  userId: numeric(z.number().int().positive()),
+  eventId: numeric(z.number().int().positive()),
+  ticketType: z.string().max(40).optional(),
+  /** What the buyer saw; refused if it is not the server's price. */
+  price: numeric(z.number().int().min(0).optional()),
+});
 export const TicketBoughtResponseSchema = z.object({ success: z.literal(true), message: z.string(), ticket: TicketResponseSchema });
 export type TicketBought = z.infer<typeof TicketBoughtResponseSchema>;
 export const MyTicketsResponseSchema = z.object({ success: z.literal(true), tickets: z.array(TicketResponseSchema) });
@@ -162,6 +169,8 @@ export const TicketPublicKeyResponseSchema = z.object({ success: z.literal(true)
 export type TicketPublicKey = z.infer<typeof TicketPublicKeyResponseSchema>;
 
 /** A ticket let in at the door. */
+/** The door's scan: the QR code's text, and the event the door checks in for. */
+export const TicketValidateSchema = z.object({ qr: z.string().min(1).max(2000), eventId: numeric(z.number().int().positive().optional()) });
 export const AdmittedTicketResponseSchema = z.object({ code: z.string(), username: z.string(), ticket_type: z.string(), checkedInAt: IsoDate }).meta({ id: "AdmittedTicket" });
 export const TicketAdmittedResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: AdmittedTicketResponseSchema.nullable() });
 export type TicketAdmitted = z.infer<typeof TicketAdmittedResponseSchema>;

@@ -7,7 +7,7 @@ import { assertQuantitiesFit, ticketsSoldByType } from "../events/seats.ts";
 import { type CatalogueType, catalogueTypeOf, type SaleState, saleFigures, saleStateOf, ticketsLeft } from "../events/ticket-catalogue.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import type { TicketTypeCreate, TicketTypeUpdate } from "./schemas.ts";
 
 /**

@@ -20,15 +20,6 @@ export function hasCheckIn(tournament: Tournament): boolean {
 }
 
 /**
- * With a check-in, Swiss starts with whoever came (4 at least); the other formats still need their
- * full size, the waiting list filling the places no-shows free.
- */
-export function canStartWith(tournament: Tournament, players: number): boolean {
-  if (hasCheckIn(tournament) && tournament.structure === "swiss") return players >= 4 && players <= tournament.size;
-  return players === tournament.size;
-}
-
-/**
  * Checked in, or come in after the close (a waiting-list entrant taking a freed place, someone the
  * organiser admits at the desk): whoever holds a place once the no-shows are gone is there.
  */

@@ -4,13 +4,14 @@ import type { AppDeps } from "../http/context.ts";
 import { AppError, BadRequestError, ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
-import { type BracketState, champion, createBracket, SIZES, EngineError, endMatch, isComplete, setScore, startMatch as engineStartMatch, type Structure } from "./engine.ts";
+import { type BracketState, champion, createBracket, EngineError, endMatch, isComplete, setScore, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { assertManager, bracketOf, type Db, findTournament, slotsHeld } from "./records.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
-import { canStartWith, closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
-import { advanceSwiss, createSwiss, decideCut, defaultRounds, isSwissComplete, maxRounds, SwissCutError, swissChampion } from "./swiss.ts";
+import { closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
+import { advanceSwiss, createSwiss, decideCut, isSwissComplete, SwissCutError, swissChampion } from "./swiss.ts";
+import { canStartWith, defaultSwissRounds, maxSwissRounds, SIZES } from "../../shared/tournaments.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
@@ -118,7 +119,7 @@ export async function updateTournament(deps: AppDeps, user: User, id: number, in
  */
 async function checkSize(db: Db, tournament: Tournament, input: UpdateTournamentInput, now: number): Promise<void> {
   const size = input.size ?? tournament.size;
-  const structure = (input.structure ?? tournament.structure) as Structure;
+  const structure = input.structure ?? tournament.structure;
   if (size === tournament.size && structure === tournament.structure) return;
   if (size !== tournament.size && (tournament.is_active || tournament.finished_at)) throw new ConflictError([{ field: "size", code: "tournament_already_started" }]);
   if (!SIZES[structure].includes(size)) throw new InvalidError([{ field: "size", code: "tournament_size_invalid" }]);
@@ -135,7 +136,7 @@ async function checkSize(db: Db, tournament: Tournament, input: UpdateTournament
 function swissChanges(tournament: Tournament, input: UpdateTournamentInput): { swiss_rounds?: number | null; top_cut?: number } {
   if ((input.structure ?? tournament.structure) !== "swiss") return {};
   const size = input.size ?? tournament.size;
-  if (input.swissRounds && input.swissRounds > maxRounds(size)) throw new InvalidError([{ field: "swissRounds", code: "swiss_rounds_invalid" }]);
+  if (input.swissRounds && input.swissRounds > maxSwissRounds(size)) throw new InvalidError([{ field: "swissRounds", code: "swiss_rounds_invalid" }]);
   if (input.topCut && input.topCut >= size) throw new InvalidError([{ field: "topCut", code: "top_cut_invalid" }]);
   const changes = {
     ...(input.swissRounds !== undefined && input.swissRounds !== tournament.swiss_rounds ? { swiss_rounds: input.swissRounds } : {}),
@@ -253,12 +254,13 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
       .orderBy("id")
       .execute()
       .then((rows) => (hasCheckIn(tournament) ? rows.filter((row) => isCheckedIn(tournament, row)) : rows));
-    if (!canStartWith(tournament, approved.length)) throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
+    if (!canStartWith({ structure: tournament.structure, size: tournament.size, hasCheckIn: hasCheckIn(tournament) }, approved.length))
+      throw new ConflictError([{ field: "tournmentID", code: "tournament_not_full" }]);
     const joinOrder = approved.map((p) => p.user_id);
     const order = seeding ?? joinOrder;
     if (order.length !== joinOrder.length || new Set(order).size !== order.length || order.some((id) => !joinOrder.includes(id))) throw new BadRequestError("tournament_seeding_invalid");
     const bracket =
-      tournament.structure === "swiss" ? createSwiss(order, tournament.swiss_rounds ?? defaultRounds(order.length), tournament.top_cut) : await createBracket(tournament.structure, order);
+      tournament.structure === "swiss" ? createSwiss(order, tournament.swiss_rounds ?? defaultSwissRounds(order.length), tournament.top_cut) : await createBracket(tournament.structure, order);
     await trx
       .updateTable("tournament")
       .set({ is_active: 1, bracket: JSON.stringify(bracket) })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import fc from "fast-check";
-import { type BracketState, champion, createBracket, endMatch, isComplete, isUnneededReset, matchesOf, playerIdOf, RESULTS, SIZES, startMatch, type Structure } from "./engine.ts";
+import { type BracketState, champion, createBracket, endMatch, isComplete, isUnneededReset, matchesOf, playerIdOf, RESULTS, startMatch, type Structure } from "./engine.ts";
+import { SIZES } from "../../shared/tournaments.ts";
 import { robinStandings } from "./standings.ts";
 
 const { Status } = RESULTS;

@@ -1,6 +1,7 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import { type Database, Status } from "brackets-model";
+import type { Structure } from "../../shared/tournaments.ts";
 
 /**
  * The bracket engine: brackets-manager does single and double elimination (with the standard
@@ -8,13 +9,11 @@ import { type Database, Status } from "brackets-model";
  * in-memory database loaded from, and saved back to, the tournament's row in one transaction, so
  * every bracket change is atomic with the rest of the tournament's data.
  */
-export type Structure = "s_elim" | "d_elim" | "robin" | "swiss";
 export type BracketState = Database;
+/** The formats are one list both sides read (shared/tournaments.ts); named here too, for the engine's callers. */
+export type { Structure };
 type StageData = Awaited<ReturnType<BracketsManager["get"]["stageData"]>>;
 type EngineMatch = StageData["match"][number];
-
-/** Swiss takes any number of players from 4 to 64 (issue 19); its form offers the usual steps. */
-export const SIZES: Record<Structure, number[]> = { s_elim: [4, 8, 16, 32], d_elim: [4, 8, 16, 32], robin: [2, 4, 6, 8], swiss: [4, 6, 8, 10, 12, 16, 24, 32, 48, 64] };
 
 /** The in-memory store with a way to read everything back out for saving. */
 class BracketStore extends InMemoryDatabase {

@@ -7,7 +7,7 @@ import type { AppDeps } from "../http/context.ts";
 import { defaultLanguage, type Language, translate } from "../i18n/messages.ts";
 import { RECONNECT_GRACE_MS } from "../live/live-manager.ts";
 import { recordingDirOf } from "../replays/finalise.ts";
-import { fold } from "../text/fold.ts";
+import { fold } from "../../shared/fold.ts";
 import { findMatch, isFinished, isPlaying, playerIdOf, type Structure } from "./engine.ts";
 import { bracketOf, type Db } from "./records.ts";
 import { roundTitleOfMatch } from "./rounds.ts";

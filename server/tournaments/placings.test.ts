@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import fc from "fast-check";
-import { type BracketState, champion, createBracket, endMatch, isComplete, isUnneededReset, matchesOf, playerIdOf, RESULTS, SIZES, startMatch } from "./engine.ts";
+import { type BracketState, champion, createBracket, endMatch, isComplete, isUnneededReset, matchesOf, playerIdOf, RESULTS, startMatch } from "./engine.ts";
+import { SIZES } from "../../shared/tournaments.ts";
 import { finalPlacings, type Placing, placingLabel } from "./placings.ts";
 
 const { Status } = RESULTS;

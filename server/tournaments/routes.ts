@@ -52,7 +52,7 @@ import * as commands from "./commands.ts";
 import * as queries from "./queries.ts";
 import * as stations from "./stations.ts";
 import * as checkin from "./checkin.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 const tags = ["Tournaments"];
 const owner = { security: secured, middleware: [requireUser] };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ReplaySchema } from "../replays/schemas.ts";
-import { SIZES } from "./engine.ts";
-import { maxRounds, SWISS_TIE_BREAKS } from "./swiss.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
+import { FORMATS, maxSwissRounds, SIZES, SWISS_TIE_BREAKS, toScore } from "../../shared/tournaments.ts";
 
 const flagInput = z.union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])]).optional();
 const isOn = (v: boolean | string) => v === true || v === "true" || v === "1" || v === "on";
@@ -34,7 +33,7 @@ const timeZone = z
 export const CreateTournamentSchema = z
   .object({
     tournamentName: z.string({ error: "tournament_name_too_short" }).trim().min(3, "tournament_name_too_short").max(100, "text_too_long"),
-    format: z.enum(["s_elim", "d_elim", "robin", "swiss"], { error: "tournament_format_invalid" }),
+    format: z.enum(FORMATS, { error: "tournament_format_invalid" }),
     size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")),
     isTeam: flag,
     teamSize: numeric(z.number().int().min(1).max(10).optional().default(1)),
@@ -57,7 +56,7 @@ export const CreateTournamentSchema = z
     topCut: numeric(z.union([z.literal(0), z.literal(4), z.literal(8)], { error: "top_cut_invalid" }).optional()),
   })
   .refine((t) => SIZES[t.format].includes(t.size), { path: ["size"], message: "tournament_size_invalid" })
-  .refine((t) => t.swissRounds === undefined || t.swissRounds <= maxRounds(t.size), { path: ["swissRounds"], message: "swiss_rounds_invalid" })
+  .refine((t) => t.swissRounds === undefined || t.swissRounds <= maxSwissRounds(t.size), { path: ["swissRounds"], message: "swiss_rounds_invalid" })
   .refine((t) => !t.topCut || t.topCut < t.size, { path: ["topCut"], message: "top_cut_invalid" })
   .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, { path: ["endDate"], message: "tournament_dates_invalid" });
 export type CreateTournamentInput = z.infer<typeof CreateTournamentSchema>;
@@ -68,7 +67,7 @@ export const UpdateTournamentSchema = z
     prize: z.string().trim().max(200, "text_too_long").optional(),
     description: z.string().trim().max(5000, "text_too_long").optional(),
     rules: z.string().trim().max(10000, "text_too_long").optional(),
-    structure: z.enum(["s_elim", "d_elim", "robin", "swiss"], { error: "tournament_format_invalid" }).optional(),
+    structure: z.enum(FORMATS, { error: "tournament_format_invalid" }).optional(),
     // Checked against the structure and the approved players in the service, which knows both.
     size: numeric(z.number({ error: "tournament_size_invalid" }).int("tournament_size_invalid")).optional(),
     discipline: z.string().trim().max(100, "text_too_long").optional(),
@@ -110,11 +109,6 @@ export const SetWinnerSchema = z.object({
   scorePlayer2: z.unknown().transform((v) => toScore(v)),
 });
 
-function toScore(value: unknown): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-}
-
 export const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
 /** The channel that streams a station, named by its streamer; `isLive` while that channel is on air. */
 export const StationChannelSchema = z.object({ username: z.string(), avatar: z.string().nullable(), isLive: z.boolean() }).meta({ id: "StationChannel" });
@@ -144,7 +138,7 @@ export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
 
 const IsoDate = z.string().describe("ISO 8601");
-export const StructureSchema = z.enum(["s_elim", "d_elim", "robin", "swiss"]);
+export const StructureSchema = z.enum(FORMATS);
 
 /** The bracket as the screens draw it: rounds of seeds, or the two brackets of a double elimination. */
 export const BracketDataSchema = z.union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })]).meta({ id: "BracketData" });

@@ -8,10 +8,8 @@ import {
   cutStateOf,
   cutTieOf,
   decideCut,
-  defaultRounds,
   effectiveTopCut,
   isSwissComplete,
-  maxRounds,
   pairRound,
   type SwissGame,
   standingsFromGames,
@@ -19,6 +17,7 @@ import {
   swissSettings,
   swissStandings,
 } from "./swiss.ts";
+import { defaultSwissRounds, maxSwissRounds } from "../../shared/tournaments.ts";
 
 const { Status } = RESULTS;
 
@@ -172,7 +171,7 @@ const SIZES = Array.from({ length: 61 }, (_, i) => i + 4);
 describe("Swiss pairings (issue 19, item 3): every size from 4 to 64", () => {
   for (const size of SIZES) {
     it(`${size} players: no rematch, one bye at most each, every round complete, standings consistent`, async () => {
-      const most = size > 16 ? Math.min(maxRounds(size), defaultRounds(size) + 2) : maxRounds(size);
+      const most = size > 16 ? Math.min(maxSwissRounds(size), defaultSwissRounds(size) + 2) : maxSwissRounds(size);
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), fc.integer({ min: 1, max: most }), fc.constantFrom(0, 4, 8), async (seed, rounds, topCut) => {
           const { state, seen, players } = await playSwiss(size, rounds, topCut, picker(seed));
@@ -213,10 +212,7 @@ describe("Swiss pairings (issue 19, item 3): every size from 4 to 64", () => {
 });
 
 describe("Swiss settings", () => {
-  it("defaults to ceil(log2 n) rounds and holds the organiser's number to what can be paired", () => {
-    expect(defaultRounds(6)).toBe(3);
-    expect(defaultRounds(64)).toBe(6);
-    expect(defaultRounds(33)).toBe(6);
+  it("holds the organiser's number of rounds to what can be paired", () => {
     expect(swissSettings(createSwiss([1, 2, 3, 4, 5, 6], 9, 0)).swissRounds).toBe(3);
     expect(swissSettings(createSwiss([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5, 0)).swissRounds).toBe(5);
   });

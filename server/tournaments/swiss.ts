@@ -1,5 +1,6 @@
 import { type BracketState, champion, isComplete, isFinished, matchesOf, open, playerIdOf, RESULTS } from "./engine.ts";
 import { type Criterion, separate } from "./standings.ts";
+import { maxSwissRounds, SWISS_TIE_BREAKS, type SwissTieBreak } from "../../shared/tournaments.ts";
 
 /**
  * The Swiss format (issue 19, item 3), which brackets-manager lacks. Its rounds are stored in the
@@ -22,21 +23,6 @@ interface SwissSettings {
   cutPicks?: number[];
 }
 
-/** The default: as many rounds as a single elimination of the same field would have. */
-export function defaultRounds(players: number): number {
-  return Math.max(1, Math.ceil(Math.log2(players)));
-}
-
-/**
- * The most rounds a field can always be paired for without a rematch, whatever the results: while
- * every player still has at least half the field left to meet, a pairing exists (Dirac's theorem on
- * the graph of pairs not yet played). The default is allowed even where it goes past that (5 players,
- * 3 rounds): the property tests play it out.
- */
-export function maxRounds(players: number): number {
-  return Math.max(defaultRounds(players), Math.floor(players / 2));
-}
-
 /** A top cut needs more players than it keeps: 8 shrinks to 4 below 9 players, and 4 to none below 5. */
 export function effectiveTopCut(topCut: number, players: number): TopCut {
   if (topCut >= 8 && players > 8) return 8;
@@ -52,7 +38,7 @@ export class SwissPairingError extends Error {
 
 /** Round 1 is paired from `playerIds` (the seeding): the top half against the bottom half. */
 export function createSwiss(playerIds: number[], rounds: number, topCut: number): BracketState {
-  const settings: SwissSettings = { swissRounds: Math.min(Math.max(1, rounds), maxRounds(playerIds.length)), topCut: effectiveTopCut(topCut, playerIds.length) };
+  const settings: SwissSettings = { swissRounds: Math.min(Math.max(1, rounds), maxSwissRounds(playerIds.length)), topCut: effectiveTopCut(topCut, playerIds.length) };
   const state = {
     participant: playerIds.map((playerId, id) => ({ id, tournament_id: 0, name: String(playerId) })),
     stage: [{ id: 0, tournament_id: 0, name: "Swiss", type: "round_robin", number: 1, settings: { groupCount: 1, ...settings } }],
@@ -95,13 +81,6 @@ export function swissGames(state: BracketState): SwissGame[] {
     return { round: roundNumber.get(m.round_id as number) ?? 0, a, b, winner };
   });
 }
-
-/**
- * What settled a place among players level on points, in the order they are tried
- * (docs/decisions.md, "Issue 34, item 5"): the organiser's choice comes last, and only on the cut line.
- */
-export const SWISS_TIE_BREAKS = ["buchholz", "head_to_head", "sonneborn_berger", "opponents_buchholz", "organiser"] as const;
-export type SwissTieBreak = (typeof SWISS_TIE_BREAKS)[number];
 
 export interface SwissRow {
   playerId: number;

@@ -1,21 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonBody, jsonResponse, newRouter } from "../http/openapi.ts";
 import { type Lang, LANGUAGES } from "../i18n/dictionaries.ts";
-import { TranslateResponseSchema } from "../i18n/schemas.ts";
+import { TranslateResponseSchema, TranslateSchema } from "../i18n/schemas.ts";
 import { buildStaticFiles, createTranslator, loadAll, type TranslationResult } from "../i18n/translate.ts";
 import { countTranslateCall } from "./service.ts";
-
-const Text = z.string({ error: "empty_field" }).min(1, "empty_field").max(5000, "text_too_long");
-/** One text, or a batch of up to 10 (the web app's loader sends its keys 10 at a time, spec 01 §9). */
-const TranslateSchema = z.object({
-  text: z.union([Text, z.array(Text).min(1, "empty_field").max(10, "invalid_input")], { error: "empty_field" }),
-  source_lang: z.enum(LANGUAGES, { error: "invalid_input" }).optional().default("fr"),
-  target_lang: z.enum(LANGUAGES, { error: "invalid_input" }),
-});
 
 const translateRoute = createRoute({
   method: "post",

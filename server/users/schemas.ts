@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MeSchema, PublicUserSchema, RoleSchema } from "../auth/schemas.ts";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 
 export const UsernameParamSchema = z.object({ username: z.string().min(1).max(40) });
 export const UserIdParamSchema = z.object({ id: numeric(z.number().int().positive()) });

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { numeric } from "../http/numbers.ts";
+import { numeric } from "../../shared/numeric.ts";
 import { TicketResponseSchema } from "../tickets/schemas.ts";
-import { HOLD_LIMITS } from "./limits.ts";
 
 export const PlaceParamSchema = z.object({ kind: z.enum(["event", "tournament"]), id: numeric(z.number().int().positive()) });
 export const EntryParamSchema = z.object({ entryId: numeric(z.number().int().positive()) });
@@ -11,6 +10,8 @@ export const AcceptSchema = z.object({
   /** What the member saw; refused if it is not the server's price. */
   price: numeric(z.number().int().min(0).optional()),
 });
+/** How long an organiser may hold an offer: from 5 minutes (on the day) to a week. */
+export const HOLD_LIMITS = { min: 5, max: 7 * 24 * 60 };
 export const HoldSchema = z.object({ minutes: numeric(z.number().int().min(HOLD_LIMITS.min).max(HOLD_LIMITS.max)) });
 
 const IsoDate = z.string();

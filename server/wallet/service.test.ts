@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from "bun:test";
 import { freshDeps, HOUR, ledgerSum, refusal, storedBalance } from "../../tests/fixtures/service-world.ts";
-import { credit, debit, getBalance, listTransactions, TEST_TOP_UP } from "./service.ts";
+import { credit, debit, getBalance, listTransactions } from "./service.ts";
+import { TEST_TOP_UP } from "../../shared/wallet.ts";
 
 const w = await freshDeps();
 const { deps, db } = w;

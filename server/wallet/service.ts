@@ -8,8 +8,7 @@ import { applyMovement, balanceOf } from "../ledger/ledger.ts";
 import { describeLine } from "./describe-line.ts";
 import type { MovementInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
-
-export const TEST_TOP_UP = 1000;
+import { TEST_TOP_UP } from "../../shared/wallet.ts";
 
 /** Another user's wallet does not exist for the caller (404), unless the caller is an admin. */
 function assertOwnOrAdmin(caller: User, userId: number): void {

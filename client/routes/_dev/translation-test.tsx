@@ -3,7 +3,8 @@ import i18next from "i18next";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/button.tsx";
-import type { TranslateResponse } from "../../../server/i18n/schemas.ts";
+import type { z } from "zod";
+import type { TranslateResponse, TranslateSchema } from "../../../server/i18n/schemas.ts";
 import { apiAnswer } from "../../lib/api.ts";
 import { ensureLanguage, type Language, LANGUAGES, languageSourceStore } from "../../lib/i18n.ts";
 import { useStore } from "../../lib/store.ts";
@@ -147,7 +148,7 @@ function TryTranslate() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await apiAnswer<TranslateAnswer>("/translate", { method: "POST", body: { text, source_lang: from, target_lang: to } });
+    const answer = await apiAnswer<TranslateAnswer>("/translate", { method: "POST", body: { text, source_lang: from, target_lang: to } satisfies z.input<typeof TranslateSchema> });
     setAnswer(answer?.body ?? { success: false, error: i18next.t("errors:network_error") });
     setBusy(false);
   }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AuditPageSchema, BackupListSchema, MachineSchema, MemberDetailSchema, MemberListSchema } from "../../../../server/admin/schemas.ts";
+import type { AuditPageSchema, BackupListSchema, CoinAdjustmentSchema, MachineSchema, MemberDetailSchema, MemberListSchema } from "../../../../server/admin/schemas.ts";
 import type { Me } from "../../../../server/auth/schemas.ts";
+import type { ChangeRoleSchema } from "../../../../server/users/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Role = Me["role"];
@@ -50,9 +51,9 @@ export type MemberAction = { kind: "suspend" | "unsuspend" | "sign-out" | "passw
 function send(id: number, action: MemberAction): Promise<unknown> {
   switch (action.kind) {
     case "role":
-      return api(`/admin/users/${id}/role`, { method: "PUT", body: { role: action.role } });
+      return api(`/admin/users/${id}/role`, { method: "PUT", body: { role: action.role } satisfies z.input<typeof ChangeRoleSchema> });
     case "coins":
-      return api(`/admin/users/${id}/coins`, { method: "POST", body: { amount: action.amount, reason: action.reason } });
+      return api(`/admin/users/${id}/coins`, { method: "POST", body: { amount: action.amount, reason: action.reason } satisfies z.input<typeof CoinAdjustmentSchema> });
     default:
       return api(`/admin/users/${id}/${action.kind}`, { method: "POST" });
   }

@@ -1,9 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AdminReplayListSchema, AdminSiteSchema, ChatBanListSchema, InvitationListSchema } from "../../../../server/admin/site-schemas.ts";
+import type {
+  AdminReplayListSchema,
+  AdminSiteSchema,
+  ChatBanListSchema,
+  InvitationCreatedSchema,
+  InvitationInputSchema,
+  InvitationListSchema,
+  LogoSchema,
+  SiteUpdateSchema,
+  TestMailSchema,
+} from "../../../../server/admin/site-schemas.ts";
 import type { ClipList } from "../../../../server/clips/schemas.ts";
-import type { AdminGameListSchema } from "../../../../server/games/schemas.ts";
-import type { LegalResponse, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";
+import type { AdminGameAnswerSchema, AdminGameListSchema, GameInputSchema } from "../../../../server/games/schemas.ts";
+import type { LegalResponse, LegalUpdateSchema, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { adminKeys } from "./admin.ts";
 
@@ -16,6 +26,12 @@ export type Invitations = z.infer<typeof InvitationListSchema>;
 export type AdminGames = z.infer<typeof AdminGameListSchema>;
 export type AdminGame = AdminGames["games"][number];
 export type LegalVersions = z.infer<typeof LegalVersionListSchema>;
+type Logo = z.infer<typeof LogoSchema>;
+type TestMail = z.infer<typeof TestMailSchema>;
+type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
+type AdminGameAnswer = z.infer<typeof AdminGameAnswerSchema>;
+/** A game's texts, as the console's game form sends them. */
+export type GameTexts = z.input<typeof GameInputSchema>;
 export type ReplayState = "all" | "visible" | "deleted";
 
 export const REPLAY_PAGE = 25;
@@ -68,27 +84,19 @@ export const adminCalls = {
   purgeReplay: (id: number) => api(`/stream/replays/${id}?hard=true`, { method: "DELETE" }),
   deleteClip: (id: number) => api(`/stream/clips/${id}`, { method: "DELETE" }),
   liftBan: (ban: { channelId: number; userId: number }) => api(`/admin/chat-bans/${ban.channelId}/${ban.userId}`, { method: "DELETE" }),
-  updateSite: (changes: { name?: string; signupsOpen?: boolean; captcha?: boolean }) => api<AdminSite>("/admin/site", { method: "PATCH", body: changes }),
-  uploadLogo: (file: File) => api<{ logo: string | null }>("/admin/site/logo", { method: "POST", body: formOf(file) }),
-  removeLogo: () => api<{ logo: string | null }>("/admin/site/logo", { method: "DELETE" }),
-  testMail: () => api<{ sent: boolean; to: string; error: string | null }>("/admin/site/test-mail", { method: "POST" }),
-  invite: (input: { note: string; maxUses: number | null; expiresInDays: number | null }) => api<{ url: string }>("/admin/invitations", { method: "POST", body: input }),
+  updateSite: (changes: z.input<typeof SiteUpdateSchema>) => api<AdminSite>("/admin/site", { method: "PATCH", body: changes }),
+  uploadLogo: (file: File) => api<Logo>("/admin/site/logo", { method: "POST", body: formOf(file) }),
+  removeLogo: () => api<Logo>("/admin/site/logo", { method: "DELETE" }),
+  testMail: () => api<TestMail>("/admin/site/test-mail", { method: "POST" }),
+  invite: (input: z.input<typeof InvitationInputSchema>) => api<InvitationCreated>("/admin/invitations", { method: "POST", body: input }),
   revokeInvitation: (id: number) => api(`/admin/invitations/${id}/revoke`, { method: "POST" }),
-  saveLegal: (input: { type: string; lang: string; title: string; content: string }) =>
-    api<LegalResponse>(`/legal/${input.type}`, { method: "PUT", body: { lang: input.lang, title: input.title, content: input.content } }),
-  addGame: (input: GameTexts) => api<{ game: AdminGame }>("/admin/games", { method: "POST", body: input }),
-  editGame: ({ id, ...input }: GameTexts & { id: number }) => api<{ game: AdminGame }>(`/admin/games/${id}`, { method: "PUT", body: input }),
-  setGameHidden: ({ id, hidden }: { id: number; hidden: boolean }) => api<{ game: AdminGame }>(`/admin/games/${id}/${hidden ? "hide" : "show"}`, { method: "POST" }),
+  saveLegal: ({ type, ...body }: z.input<typeof LegalUpdateSchema> & { type: string }) => api<LegalResponse>(`/legal/${type}`, { method: "PUT", body }),
+  addGame: (input: GameTexts) => api<AdminGameAnswer>("/admin/games", { method: "POST", body: input }),
+  editGame: ({ id, ...input }: GameTexts & { id: number }) => api<AdminGameAnswer>(`/admin/games/${id}`, { method: "PUT", body: input }),
+  setGameHidden: ({ id, hidden }: { id: number; hidden: boolean }) => api<AdminGameAnswer>(`/admin/games/${id}/${hidden ? "hide" : "show"}`, { method: "POST" }),
   gamePicture: ({ id, picture, file }: { id: number; picture: "icon" | "portrait" | "landscape"; file: File }) =>
-    api<{ game: AdminGame }>(`/admin/games/${id}/pictures/${picture}`, { method: "POST", body: formOf(file) }),
+    api<AdminGameAnswer>(`/admin/games/${id}/pictures/${picture}`, { method: "POST", body: formOf(file) }),
 };
-
-export interface GameTexts {
-  name: string;
-  shortName: string;
-  descriptionFr: string;
-  descriptionEn: string;
-}
 
 function formOf(file: File): FormData {
   const form = new FormData();

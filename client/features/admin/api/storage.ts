@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RetentionRunResponse, StoragePolicyInput, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
+import type { z } from "zod";
+import type { RetentionRunResponse, StoragePolicyInputSchema, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { adminKeys } from "./admin.ts";
 
 export type StorageOverview = StoragePolicyResponse;
-export type StoragePolicyForm = StoragePolicyInput;
+/** The policy as the form sends it (the schema's input: the unset limits may be left out). */
+export type StoragePolicyForm = z.input<typeof StoragePolicyInputSchema>;
 export type RetentionRun = RetentionRunResponse;
 
 const storageKey = [...adminKeys.all, "storage"] as const;

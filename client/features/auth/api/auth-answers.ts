@@ -38,8 +38,9 @@ export function fieldMessages(body: AnswerBody | undefined): FieldMessage[] {
 export function splitFieldMessages<F extends string>(messages: FieldMessage[], fields: readonly F[]) {
   const shown: Partial<Record<F, string>> = {};
   const others: string[] = [];
+  const isFormField = (name: string): name is F => fields.some((own) => own === name);
   for (const { field, msg } of messages) {
-    if ((fields as readonly string[]).includes(field)) shown[field as F] ??= msg;
+    if (isFormField(field)) shown[field] ??= msg;
     else others.push(msg);
   }
   return { shown, others };

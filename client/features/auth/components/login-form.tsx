@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import type { LoginResponse } from "../../../../server/auth/schemas.ts";
+import type { z } from "zod";
+import type { LoginResponse, LoginSchema } from "../../../../server/auth/schemas.ts";
 import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -42,7 +43,9 @@ export function LoginForm() {
     if (Object.keys(found).length) return focusFirstInvalid(form.current);
 
     setBusy(true);
-    const answer = await postJson<LoginAnswer>("/auth/login", { login, password: values.password, rememberMe: values.rememberMe, captchaToken: captchaOn ? captchaToken : undefined });
+    const answer = await postJson<LoginAnswer>("/auth/login", { login, password: values.password, rememberMe: values.rememberMe, captchaToken: captchaOn ? captchaToken : undefined } satisfies z.input<
+      typeof LoginSchema
+    >);
     if (answer?.ok && answer.body?.success && answer.body.user) return completeLogin(answer.body.user, answer.body.firstLogin === true, t);
     setBusy(false);
     // A solved challenge is good for one try: the next one needs a fresh proof.

@@ -2,6 +2,8 @@ import { Link } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import type { SignupSchema } from "../../../../server/auth/schemas.ts";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -46,7 +48,7 @@ export function SignupForm() {
     if (Object.keys(found).length) return focusFirstInvalid(form.current);
 
     setBusy(true);
-    const answer = await postJson("/auth/signup", { username, email, password: values.password, invite: pendingInvite() });
+    const answer = await postJson("/auth/signup", { username, email, password: values.password, invite: pendingInvite() } satisfies z.input<typeof SignupSchema>);
     setBusy(false);
     if (answer?.ok && answer.body?.success !== false) {
       forgetInvite();

@@ -58,9 +58,9 @@ function tidy(lines: readonly ChatLine[]): ChatLine[] {
   return kept.slice(-MAX_KEPT);
 }
 
-export function addLine(lines: readonly ChatLine[] | undefined, line: ChatLine): ChatLine[] {
+export function addLine(lines: ChatLine[] | undefined, line: ChatLine): ChatLine[] {
   const current = lines ?? [];
-  if (isDuplicate(current.slice(-20), line) || current.some((other) => other.id === line.id)) return current as ChatLine[];
+  if (isDuplicate(current.slice(-20), line) || current.some((other) => other.id === line.id)) return current;
   return tidy([...current, line]);
 }
 

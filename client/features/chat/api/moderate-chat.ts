@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChatBan, ChatDone, SlowMode } from "../../../../server/chat/schemas.ts";
+import type { z } from "zod";
+import type { BanInputSchema, ChatBan, ChatDone, SlowMode, SlowModeInputSchema } from "../../../../server/chat/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { chatMessagesQueryOptions } from "./get-chat-history.ts";
 import { bannedUsersQueryOptions, type BannedUsers, type ChatState } from "./get-chat-state.ts";
@@ -20,12 +21,8 @@ export function useDeleteMessage(streamID: string) {
   });
 }
 
-export interface BanInput {
-  userId: number;
-  /** Absent: a ban until lifted. */
-  minutes?: number;
-  reason?: string;
-}
+/** Who, for how long (minutes; absent, until lifted), and why. */
+export type BanInput = z.input<typeof BanInputSchema>;
 
 export function useBanUser(streamID: string) {
   const queryClient = useQueryClient();
@@ -46,7 +43,7 @@ export function useUnbanUser(streamID: string) {
 export function useSetSlowMode(streamID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (seconds: number) => api<SlowMode>(`${chatPath(streamID)}/slow`, { method: "PUT", body: { seconds } }),
+    mutationFn: (seconds: number) => api<SlowMode>(`${chatPath(streamID)}/slow`, { method: "PUT", body: { seconds } satisfies z.input<typeof SlowModeInputSchema> }),
     onSuccess: ({ seconds }) => queryClient.setQueriesData<ChatState>({ queryKey: ["chat", streamID, "state"] }, (state) => (state ? { ...state, slowSeconds: seconds } : state)),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClipDeleted, ClipDetail } from "../../../../server/clips/schemas.ts";
+import type { z } from "zod";
+import type { ClipDeleted, ClipDetail, ClipUpdateSchema } from "../../../../server/clips/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { clipKeys, type NewClip } from "./clips.ts";
 
@@ -16,7 +17,7 @@ export function useCreateClip() {
 export function useRenameClip(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (title: string) => (await api<ClipDetail>(`/stream/clips/${id}`, { method: "PATCH", body: { title } })).clip,
+    mutationFn: async (title: string) => (await api<ClipDetail>(`/stream/clips/${id}`, { method: "PATCH", body: { title } satisfies z.input<typeof ClipUpdateSchema> })).clip,
     onSuccess: (clip) => {
       queryClient.setQueryData(clipKeys.one(id), clip);
       void queryClient.invalidateQueries({ queryKey: [...clipKeys.all, "list"] });

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ClipDetail, ClipList, ClipResponse } from "../../../../server/clips/schemas.ts";
+import type { z } from "zod";
+import type { ClipCreateSchema, ClipDetail, ClipList, ClipResponse } from "../../../../server/clips/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Clip = ClipResponse;
 /** What the dialog sends: the last seconds of a live, or a range of a replay. */
-export type NewClip = { source: "live"; username: string; seconds: number; title?: string } | { source: "replay"; replayId: number; start: number; end: number; title?: string };
-
-// The server's bounds (server/clips/schemas.ts), copied so that zod stays out of the pages that show the button.
-export const CLIP_MIN_SECONDS = 5;
-export const CLIP_MAX_SECONDS = 60;
-export const CLIP_DEFAULT_SECONDS = 30;
+export type NewClip = z.input<typeof ClipCreateSchema>;
 /** A clip being cut is read again this often: a copy of at most a minute takes a second or two. */
 const PROCESSING_POLL_MS = 1500;
 

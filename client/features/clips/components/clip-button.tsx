@@ -9,7 +9,8 @@ import { formatDuration } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateClip } from "../api/clip-changes.ts";
-import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, type NewClip } from "../api/clips.ts";
+import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_TITLE_MAX } from "../../../../shared/clips.ts";
+import type { NewClip } from "../api/clips.ts";
 import "../../../i18n/screens/clips.ts";
 import "../../../i18n/screens/errors.ts";
 
@@ -84,7 +85,7 @@ function ClipDialog({ target, onClose }: { target: ClipTarget; onClose: () => vo
           submit();
         }}
       >
-        <TextField label={t("title")} placeholder={t("title_placeholder")} value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} />
+        <TextField label={t("title")} placeholder={t("title_placeholder")} value={title} maxLength={CLIP_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
         {target.kind === "replay" ? <RangeField label={t("start", { time: formatDuration(start) })} min={0} max={lastStart} value={start} onChange={setStart} /> : null}
         <RangeField label={t("length", { seconds: length })} min={CLIP_MIN_SECONDS} max={longest} value={length} onChange={setSeconds} />
         <p className="muted small">{target.kind === "live" ? t("live_hint", { seconds: length }) : t("replay_hint", { from: formatDuration(start), to: formatDuration(start + length) })}</p>

@@ -12,6 +12,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { formatCount, formatDuration } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useDeleteClip, useRenameClip } from "../api/clip-changes.ts";
+import { CLIP_TITLE_MAX } from "../../../../shared/clips.ts";
 import { type Clip, useClip } from "../api/clips.ts";
 import "../../../styles/streams.css";
 import "../../../styles/clips.css";
@@ -140,7 +141,7 @@ function TitleForm({ clip, onDone }: { clip: Clip; onDone: () => void }) {
         });
       }}
     >
-      <TextField label={t("title")} value={title} maxLength={100} required onChange={(event) => setTitle(event.target.value)} error={error} />
+      <TextField label={t("title")} value={title} maxLength={CLIP_TITLE_MAX} required onChange={(event) => setTitle(event.target.value)} error={error} />
       <Button type="submit" size="sm" busy={rename.isPending}>
         {t("save")}
       </Button>

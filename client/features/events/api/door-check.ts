@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TicketAdmitted } from "../../../../server/tickets/schemas.ts";
+import type { z } from "zod";
+import type { TicketAdmitted, TicketValidateSchema } from "../../../../server/tickets/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import { checkOffline, pendingCheckIns } from "../offline-door.ts";
 import { ticketKeys } from "./event-keys.ts";
@@ -61,7 +62,7 @@ export function useDoorCheck(eventId: number) {
   const askServer = useCallback(
     async (qr: string): Promise<DoorResult | "unreachable"> => {
       try {
-        const { ticket } = await api<TicketAdmitted>("/tickets/validate", { method: "POST", body: { qr, eventId } });
+        const { ticket } = await api<TicketAdmitted>("/tickets/validate", { method: "POST", body: { qr, eventId } satisfies z.input<typeof TicketValidateSchema> });
         return { id: Date.now(), admitted: true, holder: ticket?.username ?? null, ticketType: ticket?.ticket_type ?? "" };
       } catch (error) {
         if (unreachable(error)) return "unreachable";

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Assigned, AssignmentList, AssignmentRemoved, StreamerList } from "../../../../server/assignments/schemas.ts";
-import type { EventDone, EventParticipantList, EventRegistered, EventSaved, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
+import type { Assigned, AssignmentList, AssignmentRemoved, AssignSchema, StreamerList } from "../../../../server/assignments/schemas.ts";
+import type { EventDone, EventParticipantList, EventRegistered, EventSaved, EventStatusSchema, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../../lib/wallet-balance.ts";
@@ -52,7 +52,7 @@ const TARGET: Record<StatusAction, EventStatus> = { publish: "published", start:
 export function useChangeEventStatus(event: EventDetail, config: MutationConfig<EventSaved, StatusAction> = {}) {
   const queryClient = useQueryClient();
   return useEventsChange(
-    (action: StatusAction) => api<EventSaved>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } }),
+    (action: StatusAction) => api<EventSaved>(`/events/${event.id}`, { method: "PATCH", body: { status: TARGET[action] } satisfies z.input<typeof EventStatusSchema> }),
     config,
     (answer) => {
       queryClient.setQueryData(eventKeys.one(event.slug), answer.event);
@@ -71,7 +71,11 @@ export function useDeleteEvent(slug: string, config: MutationConfig<EventDone> =
 
 /** Approve or reject a registrant. */
 export function useDecideParticipant(eventId: number, config: MutationConfig<EventDone, { id: number; status: ParticipantStatus }> = {}) {
-  return useEventsChange(({ id, status }: { id: number; status: ParticipantStatus }) => api<EventDone>(`/event-participants/${eventId}/${id}`, { method: "PATCH", body: { status } }), config);
+  return useEventsChange(
+    ({ id, status }: { id: number; status: ParticipantStatus }) =>
+      api<EventDone>(`/event-participants/${eventId}/${id}`, { method: "PATCH", body: { status } satisfies z.input<typeof ParticipantStatusSchema> }),
+    config,
+  );
 }
 
 /** Register (true) or unregister (false) the caller. */
@@ -94,8 +98,11 @@ function useAssignmentsChange<TVariables>(eventId: number, mutationFn: (variable
   });
 }
 
-export function useAssignStreamer(eventId: number, config: MutationConfig<unknown, { streamerId: number; role: string; notes: string }> = {}) {
-  return useAssignmentsChange(eventId, (body: { streamerId: number; role: string; notes: string }) => api<Assigned>("/assignments", { method: "POST", body: { eventId, ...body } }), config);
+/** Whom to assign, in which role, with the organiser's notes. */
+export type AssignmentInput = Omit<z.input<typeof AssignSchema>, "eventId">;
+
+export function useAssignStreamer(eventId: number, config: MutationConfig<unknown, AssignmentInput> = {}) {
+  return useAssignmentsChange(eventId, (body: AssignmentInput) => api<Assigned>("/assignments", { method: "POST", body: { eventId, ...body } satisfies z.input<typeof AssignSchema> }), config);
 }
 
 export function useRemoveAssignment(eventId: number, config: MutationConfig<unknown, number> = {}) {

@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EventCover, EventCreated, EventSaved } from "../../../../server/events/schemas.ts";
+import type { z } from "zod";
+import type { CreateEventSchema, EventCover, EventCreated, EventSaved, UpdateEventSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../../lib/wallet-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 
+/** The form's fields as the server reads them: a creation's (every field), or an edit's (the fields it names). */
+export type EventBody = z.input<typeof CreateEventSchema> | z.input<typeof UpdateEventSchema>;
+
 /** Creates an event (paying its creation cost from the wallet) or, given its slug, saves its changes. */
-export function useSaveEvent(slug: string | undefined, config: MutationConfig<EventSaved, Record<string, unknown>> = {}) {
+export function useSaveEvent(slug: string | undefined, config: MutationConfig<EventSaved, EventBody> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: (body: Record<string, unknown>) => (slug ? api<EventSaved>(`/events/${slug}`, { method: "PUT", body }) : api<EventCreated>("/events", { method: "POST", body })),
+    mutationFn: (body: EventBody) => (slug ? api<EventSaved>(`/events/${slug}`, { method: "PUT", body }) : api<EventCreated>("/events", { method: "POST", body })),
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Ticket, TicketBought } from "../../../../server/tickets/schemas.ts";
+import type { z } from "zod";
+import type { PurchaseSchema, Ticket, TicketBought } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { walletKeys } from "../../../lib/wallet-balance.ts";
@@ -8,11 +9,11 @@ import { eventKeys, ticketKeys } from "./event-keys.ts";
 // Apart from tickets.ts, whose reads route loaders start in the first load.
 
 /** Buys a ticket: it joins the caller's list at once; the wallet, the event's counts and its types' figures are read again. */
-export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string | null; price: number }> = {}) {
+export function usePurchaseTicket(config: MutationConfig<TicketBought, { userId: number; eventId: number; ticketType: string; price: number }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: ({ userId, ...rest }) => api<TicketBought>("/tickets/purchase", { method: "POST", body: { userId: String(userId), ...rest } }),
+    mutationFn: ({ userId, ...rest }) => api<TicketBought>("/tickets/purchase", { method: "POST", body: { userId: String(userId), ...rest } satisfies z.input<typeof PurchaseSchema> }),
     onSuccess: (...args) => {
       queryClient.setQueryData<Ticket[]>(ticketKeys.mine, (tickets = []) => [args[0].ticket, ...tickets]);
       config.onSuccess?.(...args);

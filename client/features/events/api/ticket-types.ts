@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ManagedTicketTypeSaved, ManagedTicketTypes, TicketTypeCreate, TicketTypeDeleted, TicketTypeUpdate } from "../../../../server/tickets/schemas.ts";
+import type { z } from "zod";
+import type { ManagedTicketTypeSaved, ManagedTicketTypes, TicketTypeCreateSchema, TicketTypeDeleted, TicketTypeOrderSchema, TicketTypeUpdateSchema } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import { ticketKeys } from "./event-keys.ts";
@@ -21,8 +22,8 @@ function useTypesChange<TData, TVariables>(eventId: number, mutationFn: (variabl
   });
 }
 
-/** The form's fields as the server reads them: text for numbers and dates, as forms send them. */
-export type TicketTypeBody = { [K in keyof TicketTypeCreate]?: TicketTypeCreate[K] | string | null };
+/** The form's fields as the server reads them (text for numbers and dates, as forms send them): a creation's, or an edit's. */
+export type TicketTypeBody = z.input<typeof TicketTypeCreateSchema> & z.input<typeof TicketTypeUpdateSchema>;
 
 export function useSaveTicketType(eventId: number, config: MutationConfig<ManagedTicketTypeSaved, { id: number | null; body: TicketTypeBody }> = {}) {
   return useTypesChange(
@@ -36,10 +37,11 @@ export function useSaveTicketType(eventId: number, config: MutationConfig<Manage
 }
 
 /** Hide, show, close or open a type: one field changed. */
-export function useToggleTicketType(eventId: number, config: MutationConfig<ManagedTicketTypeSaved, { id: number; change: Pick<TicketTypeUpdate, "hidden" | "closed"> }> = {}) {
+export function useToggleTicketType(eventId: number, config: MutationConfig<ManagedTicketTypeSaved, { id: number; change: Pick<z.input<typeof TicketTypeUpdateSchema>, "hidden" | "closed"> }> = {}) {
   return useTypesChange(
     eventId,
-    ({ id, change }: { id: number; change: Pick<TicketTypeUpdate, "hidden" | "closed"> }) => api<ManagedTicketTypeSaved>(`/tickets/event/${eventId}/types/${id}`, { method: "PUT", body: change }),
+    ({ id, change }: { id: number; change: Pick<z.input<typeof TicketTypeUpdateSchema>, "hidden" | "closed"> }) =>
+      api<ManagedTicketTypeSaved>(`/tickets/event/${eventId}/types/${id}`, { method: "PUT", body: change }),
     config,
   );
 }
@@ -50,5 +52,9 @@ export function useDeleteTicketType(eventId: number, config: MutationConfig<Tick
 
 /** The order buyers see: every type's id, once. */
 export function useReorderTicketTypes(eventId: number, config: MutationConfig<ManagedTicketTypes, number[]> = {}) {
-  return useTypesChange(eventId, (order: number[]) => api<ManagedTicketTypes>(`/tickets/event/${eventId}/type-order`, { method: "PUT", body: { order } }), config);
+  return useTypesChange(
+    eventId,
+    (order: number[]) => api<ManagedTicketTypes>(`/tickets/event/${eventId}/type-order`, { method: "PUT", body: { order } satisfies z.input<typeof TicketTypeOrderSchema> }),
+    config,
+  );
 }

@@ -12,6 +12,7 @@ import { toast } from "../../../lib/ui.ts";
 import type { EventDetail } from "../api/get-event.ts";
 import {
   type Assignment,
+  type AssignmentInput,
   type ParticipantStatus as Status,
   type StatusAction,
   useAssignments,
@@ -240,10 +241,12 @@ function Participants({ event }: { event: EventDetail }) {
 }
 
 /** The assignment panel: who streams the event, as main, co or backup streamer. */
+const ASSIGNMENT_ROLES: NonNullable<AssignmentInput["role"]>[] = ["main_streamer", "co_streamer", "backup_streamer"];
+
 function Streamers({ event }: { event: EventDetail }) {
   const { t } = useTranslation("events-ui");
   const [streamerId, setStreamerId] = useState("");
-  const [role, setRole] = useState("main_streamer");
+  const [role, setRole] = useState<NonNullable<AssignmentInput["role"]>>("main_streamer");
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Assignment | null>(null);
@@ -289,8 +292,8 @@ function Streamers({ event }: { event: EventDetail }) {
           </div>
           <div className="field">
             <label htmlFor="assign-role">{t("assign_role")}</label>
-            <select id="assign-role" value={role} onChange={(e) => setRole(e.target.value)}>
-              {["main_streamer", "co_streamer", "backup_streamer"].map((r) => (
+            <select id="assign-role" value={role} onChange={(e) => setRole(ASSIGNMENT_ROLES.find((r) => r === e.target.value) ?? "main_streamer")}>
+              {ASSIGNMENT_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`role_${r}`)}
                 </option>

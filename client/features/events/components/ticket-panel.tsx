@@ -146,7 +146,7 @@ function TicketPanel({ event, title }: { event: ArenaEvent; title: string }) {
   const buy = () => {
     if (!selected) return setError(t("choose_type"));
     if (balance.data !== undefined && balance.data < price) return setError(t("insufficient_balance", { price, balance: balance.data }));
-    purchase.mutate({ userId: user!.id, eventId: event.id, ticketType: choice, price });
+    purchase.mutate({ userId: user!.id, eventId: event.id, ticketType: selected.type, price });
   };
   return (
     <section className="ticket-panel" aria-labelledby="ticket-panel-title">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FollowAnswer } from "../../../../server/follows/schemas.ts";
+import type { z } from "zod";
+import type { FollowAnswer, FollowInputSchema } from "../../../../server/follows/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 
@@ -11,7 +12,7 @@ export function useFollow(channelId: string | number, config: MutationConfig<Fol
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: (follow: boolean) => api<FollowAnswer>(`/stream/${follow ? "follow" : "unfollow"}`, { method: "POST", body: { channelId } }),
+    mutationFn: (follow: boolean) => api<FollowAnswer>(`/stream/${follow ? "follow" : "unfollow"}`, { method: "POST", body: { channelId } satisfies z.input<typeof FollowInputSchema> }),
     onSuccess: (...args) => {
       config.onSuccess?.(...args);
       for (const root of ["streams", "profile", "search"]) void queryClient.invalidateQueries({ queryKey: [root] });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReportList, ReportStored } from "../../../../server/reports/schemas.ts";
+import type { z } from "zod";
+import type { ReportInputSchema, ReportList, ReportStored, ResolveReportSchema } from "../../../../server/reports/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
 import type { ReportTarget } from "../../../lib/ui.ts";
@@ -19,7 +20,7 @@ export function useResolveReport(config: MutationConfig<unknown, { id: number; a
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
-    mutationFn: ({ id, action }) => api(`/reports/${id}`, { method: "PATCH", body: action ? { status: "actioned", action } : { status: "dismissed" } }),
+    mutationFn: ({ id, action }) => api(`/reports/${id}`, { method: "PATCH", body: (action ? { status: "actioned", action } : { status: "dismissed" }) satisfies z.input<typeof ResolveReportSchema> }),
     onSuccess: (...args) => {
       config.onSuccess?.(...args);
       void queryClient.invalidateQueries({ queryKey: reportKeys.all });
@@ -32,6 +33,7 @@ export function useResolveReport(config: MutationConfig<unknown, { id: number; a
 export function useCreateReport(config: MutationConfig<ReportStored, { target: ReportTarget; reason: string }> = {}) {
   return useMutation({
     ...config,
-    mutationFn: ({ target, reason }) => api<ReportStored>("/report", { method: "POST", body: { targetType: target.targetType, targetId: target.targetId, reason } }),
+    mutationFn: ({ target, reason }) =>
+      api<ReportStored>("/report", { method: "POST", body: { targetType: target.targetType, targetId: target.targetId, reason } satisfies z.input<typeof ReportInputSchema> }),
   });
 }

@@ -1,11 +1,9 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import type { SuccessMessage } from "../../../../server/auth/schemas.ts";
+import type { z } from "zod";
+import type { ChangePasswordSchema, SuccessMessage } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
-export interface PasswordChange {
-  oldPassword: string;
-  newPassword: string;
-}
+export type PasswordChange = z.input<typeof ChangePasswordSchema>;
 
 /** The answer's message is the success text shown to the user. */
 export function changePassword(change: PasswordChange): Promise<SuccessMessage> {

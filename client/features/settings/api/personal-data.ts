@@ -1,6 +1,6 @@
 import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { AccountDeletedSchema, DataExportResponseSchema } from "../../../../server/privacy/schemas.ts";
+import type { AccountDeletedSchema, AccountDeletionSchema, DataExportResponseSchema } from "../../../../server/privacy/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { clearSession } from "../../../lib/session.ts";
 import { settingsKeys } from "./settings-keys.ts";
@@ -29,10 +29,7 @@ export function useRequestDataExport(options: Pick<UseMutationOptions<DataExport
   });
 }
 
-export interface DeletionConfirmation {
-  password?: string;
-  confirmation?: string;
-}
+export type DeletionConfirmation = z.input<typeof AccountDeletionSchema>;
 
 /** Deletes the account; the server has already ended the session, so the app forgets it too. */
 export function useDeleteAccount(options: Pick<UseMutationOptions<AccountDeleted, Error, DeletionConfirmation>, "onSuccess" | "onError"> = {}) {

@@ -1,5 +1,7 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserResponse } from "../../../../server/auth/schemas.ts";
+import type { z } from "zod";
+import type { ChangeUsernameSchema, FullNameSchema, UserResponse } from "../../../../server/auth/schemas.ts";
+import type { ChannelSettingsInputSchema } from "../../../../server/channels/settings-schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { setSessionUser } from "../../../lib/session.ts";
 import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
@@ -18,9 +20,10 @@ export interface ProfileUpdate {
 
 /** Edit profile saves through three calls, each only when one of its fields changed, then reloads the session's user. */
 export async function updateProfile({ value, changed }: ProfileUpdate): Promise<void> {
-  if (changed.includes("firstName") || changed.includes("lastName")) await api("/auth/fullname", { method: "PUT", body: { firstName: value.firstName, lastName: value.lastName } });
-  if (changed.includes("username")) await api("/auth/username", { method: "PUT", body: { username: value.username.trim() } });
-  if (changed.includes("about")) await api("/stream/channel-settings", { method: "PUT", body: { about: value.about } });
+  if (changed.includes("firstName") || changed.includes("lastName"))
+    await api("/auth/fullname", { method: "PUT", body: { firstName: value.firstName, lastName: value.lastName } satisfies z.input<typeof FullNameSchema> });
+  if (changed.includes("username")) await api("/auth/username", { method: "PUT", body: { username: value.username.trim() } satisfies z.input<typeof ChangeUsernameSchema> });
+  if (changed.includes("about")) await api("/stream/channel-settings", { method: "PUT", body: { about: value.about } satisfies z.input<typeof ChannelSettingsInputSchema> });
   setSessionUser((await api<UserResponse>("/auth/me")).user);
 }
 

@@ -1,7 +1,10 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RestreamConfig, RestreamConfigInput } from "../../../../server/restream/schemas.ts";
+import type { z } from "zod";
+import type { RestreamConfig, RestreamConfigInputSchema } from "../../../../server/restream/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { restreamConfigQueryOptions } from "./get-restream-config.ts";
+
+type RestreamConfigInput = z.input<typeof RestreamConfigInputSchema>;
 
 export function updateRestreamConfig(input: RestreamConfigInput): Promise<RestreamConfig> {
   return api<RestreamConfig>("/stream/restream/config", { method: "PUT", body: input });

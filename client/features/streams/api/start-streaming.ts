@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { StartStreamingInput, StreamKey } from "../../../../server/channels/schemas.ts";
+import type { z } from "zod";
+import type { StartStreamingSchema, StreamKey } from "../../../../server/channels/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { streamKeys } from "./get-stream.ts";
 
@@ -10,7 +11,7 @@ export type StreamCredentials = StreamKey;
 export function useStartStreaming() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StartStreamingInput) => api<StreamKey>("/stream/startstreaming", { method: "POST", body: input }),
+    mutationFn: (input: z.input<typeof StartStreamingSchema>) => api<StreamKey>("/stream/startstreaming", { method: "POST", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: streamKeys.all }),
   });
 }

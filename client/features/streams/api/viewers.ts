@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ViewerCount, ViewerCountChange } from "../../../../server/channels/schemas.ts";
+import type { z } from "zod";
+import type { ViewerBodySchema, ViewerCount, ViewerCountChange } from "../../../../server/channels/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { streamKeys } from "./get-stream.ts";
 
@@ -28,7 +29,7 @@ export function useViewerSession(channelArn: string | null, isLive: boolean): vo
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!channelArn || !isLive) return;
-    const body = { channelArn };
+    const body = { channelArn } satisfies z.input<typeof ViewerBodySchema>;
     const touch = (path: "join" | "heartbeat") =>
       api<ViewerCountChange>(`/stream/viewers/${path}`, { method: "POST", body, logoutOn401: false })
         .then(({ viewerCount }) => queryClient.setQueryData<ViewerData>(streamKeys.viewers(channelArn), (old) => (old ? { ...old, viewerCount } : old)))

@@ -3,6 +3,7 @@ import { ChevronDown, Gamepad2, X } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameResponse as Game } from "../../../../server/games/schemas.ts";
+import { fold } from "../../../../shared/fold.ts";
 import "../../../i18n/screens/streams.ts";
 
 interface GameSelectProps {
@@ -155,12 +156,4 @@ export function GameIcon({ game, size = 20 }: { game: Pick<Game, "icon" | "name"
   const [failed, setFailed] = useState(false);
   if (!game.icon || failed) return <Gamepad2 size={size} aria-hidden className="game-icon-fallback" />;
   return <img className="game-icon" src={game.icon} alt="" width={size} height={size} onError={() => setFailed(true)} />;
-}
-
-function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .trim();
 }

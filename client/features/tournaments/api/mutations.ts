@@ -1,9 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TournamentCreated, TournamentDone as Ok, TournamentJoined } from "../../../../server/tournaments/schemas.ts";
+import type { z } from "zod";
+import type {
+  SetWinnerSchema,
+  StartTournamentSchema,
+  TopCutChoiceSchema,
+  TournamentCreated,
+  TournamentDone as Ok,
+  TournamentJoined,
+  TournamentPlayerBodySchema,
+} from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { tournamentKeys } from "./queries.ts";
 
 const base = "/tournament";
+type PlayerBody = z.input<typeof TournamentPlayerBodySchema>;
 
 /** Every change refreshes the tournament's own queries and the lists that show it. */
 function useRefresh(id: number | null) {
@@ -40,7 +50,8 @@ export function useStartTournament(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
     // `seeding`: the organiser's order, best first (user ids); join order when absent.
-    mutationFn: (seeding?: number[]) => api<Ok>(`${base}/start-tournament`, { method: "POST", body: { tournmentID: id, ...(seeding ? { seeding } : {}) } }),
+    mutationFn: (seeding?: number[]) =>
+      api<Ok>(`${base}/start-tournament`, { method: "POST", body: { tournmentID: id, ...(seeding ? { seeding } : {}) } satisfies z.input<typeof StartTournamentSchema> }),
     onSuccess: refresh,
   });
 }
@@ -48,19 +59,22 @@ export function useStartTournament(id: number) {
 export function useJoinTournament(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (userId: number) => api<TournamentJoined>(`${base}/join-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }),
+    mutationFn: (userId: number) => api<TournamentJoined>(`${base}/join-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } satisfies PlayerBody }),
     onSuccess: refresh,
   });
 }
 
 export function useLeaveTournament(id: number) {
   const refresh = useRefresh(id);
-  return useMutation({ mutationFn: (userId: number) => api<Ok>(`${base}/leave-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } }), onSuccess: refresh });
+  return useMutation({ mutationFn: (userId: number) => api<Ok>(`${base}/leave-tournament`, { method: "POST", body: { tournmentID: id, PlayerID: userId } satisfies PlayerBody }), onSuccess: refresh });
 }
 
 export function useApprovePlayer(id: number) {
   const refresh = useRefresh(id);
-  return useMutation({ mutationFn: (playerId: number) => api<Ok>(`${base}/approve-player`, { method: "PUT", body: { tournmentID: id, PlayerID: playerId } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (playerId: number) => api<Ok>(`${base}/approve-player`, { method: "PUT", body: { tournmentID: id, PlayerID: playerId } satisfies PlayerBody }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeletePlayer(id: number) {
@@ -73,20 +87,22 @@ export function useStartMatch(id: number) {
   return useMutation({ mutationFn: (matchId: string) => api<Ok>(`${base}/start-match/${encodeURIComponent(matchId)}`, { method: "POST" }), onSuccess: refresh });
 }
 
-export interface EndMatchInput {
-  matchID: string;
-  winnerID?: number;
-  scorePlayer1: number;
-  scorePlayer2: number;
-}
+/** A match's end as the card sends it: its id, the scores, and the winner when the scores are level. */
+export type EndMatchInput = Omit<z.input<typeof SetWinnerSchema>, "tournmentID">;
 
 export function useEndMatch(id: number) {
   const refresh = useRefresh(id);
-  return useMutation({ mutationFn: (input: EndMatchInput) => api<Ok>(`${base}/set-winner`, { method: "POST", body: { ...input, tournmentID: id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (input: EndMatchInput) => api<Ok>(`${base}/set-winner`, { method: "POST", body: { ...input, tournmentID: id } satisfies z.input<typeof SetWinnerSchema> }),
+    onSuccess: refresh,
+  });
 }
 
 /** The organiser settles a tie on a Swiss top cut's line: the tied players who go through (issue 34, item 5). */
 export function useDecideTopCut(id: number) {
   const refresh = useRefresh(id);
-  return useMutation({ mutationFn: (playerIds: number[]) => api<Ok>(`${base}/${id}/top-cut`, { method: "POST", body: { playerIds } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (playerIds: number[]) => api<Ok>(`${base}/${id}/top-cut`, { method: "POST", body: { playerIds } satisfies z.input<typeof TopCutChoiceSchema> }),
+    onSuccess: refresh,
+  });
 }

@@ -1,6 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ChannelMatch, StationList, StationRequests, StationSaved, TournamentDone as Ok, TournamentReplays } from "../../../../server/tournaments/schemas.ts";
+import type { z } from "zod";
+import type {
+  AutoAssignSchema,
+  ChannelMatch,
+  MatchScoreSchema,
+  StationAnswerSchema,
+  StationAssignSchema,
+  StationCreateSchema,
+  StationList,
+  StationRequests,
+  StationSaved,
+  StationUpdateSchema,
+  TournamentDone as Ok,
+  TournamentReplays,
+} from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { connectLive } from "../../../lib/live-socket.ts";
 import { tournamentKeys } from "./queries.ts";
@@ -21,21 +35,19 @@ function useStationMutation<T, R>(id: number, call: (input: T) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: tournamentKeys.one(id) }) });
 }
 
-export interface StationInput {
-  name: string;
-  /** The streamer's username; "" for a station nobody streams. */
-  channel: string;
-}
+/** A station's fields as its form holds them: the name, and the streamer's username ("" for a station nobody streams). */
+export type StationInput = Record<keyof z.input<typeof StationCreateSchema>, string>;
 
 export const useCreateStation = (id: number) => useStationMutation(id, (body: StationInput) => api<StationSaved>(`${base}/${id}/stations`, { method: "POST", body }));
 export const useUpdateStation = (id: number) =>
-  useStationMutation(id, ({ stationId, ...body }: StationInput & { stationId: number }) => api<StationSaved>(`${base}/${id}/stations/${stationId}`, { method: "PUT", body }));
+  useStationMutation(id, ({ stationId, ...body }: z.input<typeof StationUpdateSchema> & { stationId: number }) => api<StationSaved>(`${base}/${id}/stations/${stationId}`, { method: "PUT", body }));
 export const useRemoveStation = (id: number) => useStationMutation(id, (stationId: number) => api<Ok>(`${base}/${id}/stations/${stationId}`, { method: "DELETE" }));
 export const useAssignMatch = (id: number) =>
   useStationMutation(id, ({ stationId, matchID }: { stationId: number; matchID: string | null }) =>
-    api<StationSaved>(`${base}/${id}/stations/${stationId}/match`, { method: "PUT", body: { matchID } }),
+    api<StationSaved>(`${base}/${id}/stations/${stationId}/match`, { method: "PUT", body: { matchID } satisfies z.input<typeof StationAssignSchema> }),
   );
-export const useSetAutoAssign = (id: number) => useStationMutation(id, (autoAssign: boolean) => api<Ok>(`${base}/${id}/auto-assign`, { method: "PUT", body: { autoAssign } }));
+export const useSetAutoAssign = (id: number) =>
+  useStationMutation(id, (autoAssign: boolean) => api<Ok>(`${base}/${id}/auto-assign`, { method: "PUT", body: { autoAssign } satisfies z.input<typeof AutoAssignSchema> }));
 
 // A streamer's side (issue 34, item 17): the stations whose organisers ask for their channel, and their answer.
 
@@ -47,7 +59,7 @@ export function useAnswerStation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tournamentId, stationId, accept }: { tournamentId: number; stationId: number; accept: boolean }) =>
-      api<Ok>(`${base}/${tournamentId}/stations/${stationId}/answer`, { method: "POST", body: { accept } }),
+      api<Ok>(`${base}/${tournamentId}/stations/${stationId}/answer`, { method: "POST", body: { accept } satisfies z.input<typeof StationAnswerSchema> }),
     onSuccess: (_answer, { tournamentId }) => Promise.all([queryClient.invalidateQueries({ queryKey: requestsKey }), queryClient.invalidateQueries({ queryKey: tournamentKeys.one(tournamentId) })]),
   });
 }
@@ -85,7 +97,7 @@ export function useChannelMatch(username: string) {
 /** The score of a match being played (issue 18): the cards, the stream's banner and its chat follow it. */
 export const useSetMatchScore = (id: number) =>
   useStationMutation(id, ({ matchID, scorePlayer1, scorePlayer2 }: { matchID: string; scorePlayer1: number; scorePlayer2: number }) =>
-    api<Ok>(`${base}/${id}/matches/${matchID}/score`, { method: "PUT", body: { scorePlayer1, scorePlayer2 } }),
+    api<Ok>(`${base}/${id}/matches/${matchID}/score`, { method: "PUT", body: { scorePlayer1, scorePlayer2 } satisfies z.input<typeof MatchScoreSchema> }),
   );
 
 /** The tournament's match replays (issue 18, item 3), read again with the tournament (a replay ready says "tournament:changed"). */

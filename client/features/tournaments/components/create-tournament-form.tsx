@@ -7,13 +7,15 @@ import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import type { CreateTournamentSchema } from "../../../../server/tournaments/schemas.ts";
+import { ApiError, type FormFields } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
 import { type Game, useGames, useGameSearch } from "../../../lib/games.ts";
 import type { Structure } from "../api/types.ts";
 import { fromLocalInput } from "../../../lib/format.ts";
-import { DEFAULT_SIZE, FORMATS, GAME_TILES, NAME_MIN, SIZES, timeZones } from "../lib/format.ts";
+import { FORMATS, SIZES } from "../../../../shared/tournaments.ts";
+import { DEFAULT_SIZE, GAME_TILES, NAME_MIN, timeZones } from "../lib/format.ts";
 import { SwissFields } from "./swiss-fields.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -84,7 +86,7 @@ export function CreateTournamentForm() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const form = new FormData();
-    const fields: Record<string, string> = {
+    const fields: FormFields<typeof CreateTournamentSchema> = {
       tournamentName: name.trim(),
       format,
       size: String(size),

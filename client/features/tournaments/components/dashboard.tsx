@@ -8,7 +8,8 @@ import { toast } from "../../../lib/ui.ts";
 import { useStartTournament } from "../api/mutations.ts";
 import { usePlayers, useRounds, useTournament } from "../api/queries.ts";
 import { useTournamentEvents } from "../api/use-tournament-events.ts";
-import { canStartTournament, pendingProgress, setupProgress } from "../lib/format.ts";
+import { canStartWith } from "../../../../shared/tournaments.ts";
+import { pendingProgress, setupProgress } from "../lib/format.ts";
 import { SeedingCard } from "./seeding-card.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -48,7 +49,7 @@ export function TournamentDashboard({ id }: { id: number }) {
       </main>
     );
   const data = tournament.data;
-  const canStart = canStartTournament(data);
+  const canStart = !data.isActive && !data.isFinished && canStartWith({ structure: data.structure, size: data.size, hasCheckIn: data.checkInClosesAt !== null }, data.numberOfPlayers);
   const running = data.isActive ? (rounds.data?.progress ?? 0) : 0;
   const onStart = (seeding?: number[]) =>
     start.mutate(seeding, {

@@ -10,6 +10,7 @@ import { toast } from "../../../lib/ui.ts";
 import { useEndMatch, useStartMatch } from "../api/mutations.ts";
 import { useSetMatchScore } from "../api/stations.ts";
 import type { Seed, Structure } from "../api/types.ts";
+import { toScore } from "../../../../shared/tournaments.ts";
 import { PLACEHOLDER_TIME } from "../lib/format.ts";
 import { StationTag } from "./station-tag.tsx";
 import "../../../styles/tournaments.css";
@@ -31,11 +32,6 @@ export function winnerIndex(seed: Seed): 0 | 1 | null {
   const [a, b] = seed.teams.map((team) => team.score ?? 0);
   return a! > b! ? 0 : b! > a! ? 1 : null;
 }
-
-const asScore = (value: string) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-};
 
 export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, compact }: MatchCardProps) {
   const { t } = useTranslation("tournaments-ui");
@@ -73,7 +69,7 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   const [a, b] = [names[0] ?? t("slot_tba"), names[1] ?? t("slot_tba")];
   const bothPresent = seed.teams.length === 2 && seed.teams.every((team) => team.playerID !== null);
   const winner = winnerIndex(seed);
-  const equal = asScore(scores[0]) === asScore(scores[1]);
+  const equal = toScore(scores[0]) === toScore(scores[1]);
   const blockEqual = equal && structure !== "robin";
 
   const onStart = () =>
@@ -85,8 +81,8 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
       onError: (error) => toast.error(error.message),
     });
   const onEnd = () => {
-    const s1 = asScore(scores[0]);
-    const s2 = asScore(scores[1]);
+    const s1 = toScore(scores[0]);
+    const s2 = toScore(scores[1]);
     const winnerID = s1 > s2 ? seed.teams[0]?.playerID : s2 > s1 ? seed.teams[1]?.playerID : undefined;
     endMatch.mutate(
       { matchID: seed.id, scorePlayer1: s1, scorePlayer2: s2, ...(winnerID ? { winnerID } : {}) },
@@ -101,13 +97,13 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
   };
 
   const onSaveScore = () => {
-    const [s1, s2] = [asScore(scores[0]), asScore(scores[1])];
+    const [s1, s2] = [toScore(scores[0]), toScore(scores[1])];
     saveScore.mutate(
       { matchID: seed.id, scorePlayer1: s1, scorePlayer2: s2 },
       { onSuccess: () => toast.success(t("score_saved_toast", { a, b, score: `${s1}–${s2}` })), onError: (error) => toast.error(error.message) },
     );
   };
-  const scoreChanged = `${asScore(scores[0])}-${asScore(scores[1])}` !== serverScores;
+  const scoreChanged = `${toScore(scores[0])}-${toScore(scores[1])}` !== serverScores;
 
   return (
     <article
@@ -196,7 +192,7 @@ export function MatchCard({ seed, tournamentId, structure, isAdmin, readOnly, co
           <>
             <p>{t("end_dialog_text", { a, b })}</p>
             <p className="match-dialog-score tabular">
-              {a} {asScore(scores[0])} – {asScore(scores[1])} {b}
+              {a} {toScore(scores[0])} – {toScore(scores[1])} {b}
             </p>
             {blockEqual ? (
               <p className="field-error" role="alert">

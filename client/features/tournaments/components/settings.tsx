@@ -5,13 +5,15 @@ import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import type { UpdateTournamentSchema } from "../../../../server/tournaments/schemas.ts";
+import { ApiError, type FormFields } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useUpdateTournament } from "../api/mutations.ts";
 import { useTournament } from "../api/queries.ts";
 import type { Structure, Tournament } from "../api/types.ts";
 import { fromLocalInput, toLocalInput } from "../../../lib/format.ts";
-import { editSizes, FORMATS, formatDate, SIZES, timeZones } from "../lib/format.ts";
+import { FORMATS, SIZES } from "../../../../shared/tournaments.ts";
+import { editSizes, formatDate, timeZones } from "../lib/format.ts";
 import { SwissFields, swissSettingsFor } from "./swiss-fields.tsx";
 import "../../../styles/tournaments.css";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -144,7 +146,7 @@ function GeneralForm({ tournament }: { tournament: Tournament }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const form = new FormData();
-    const fields: Record<string, string> = {
+    const fields: FormFields<typeof UpdateTournamentSchema> = {
       tournrmentName: values.name.trim(),
       prize: values.prize,
       description: values.description,

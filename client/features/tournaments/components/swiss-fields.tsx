@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { defaultSwissRounds, maxSwissRounds, TOP_CUTS } from "../lib/format.ts";
+import { defaultSwissRounds, maxSwissRounds } from "../../../../shared/tournaments.ts";
+import { TOP_CUTS } from "../lib/format.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 interface Props {

@@ -1,24 +1,11 @@
 import type { TFunction } from "i18next";
+import { SIZES } from "../../../../shared/tournaments.ts";
 import type { Structure } from "../api/types.ts";
 
-export const FORMATS: Structure[] = ["s_elim", "d_elim", "robin", "swiss"];
-export const SIZES: Record<Structure, number[]> = { s_elim: [4, 8, 16, 32], d_elim: [4, 8, 16, 32], robin: [2, 4, 6, 8], swiss: [4, 6, 8, 10, 12, 16, 24, 32, 48, 64] };
 /** Spec 02 §9: "Default 8", for every format (8 is a size of each). */
 export const DEFAULT_SIZE: Record<Structure, number> = { s_elim: 8, d_elim: 8, robin: 8, swiss: 8 };
-/** Swiss (issue 19): ceil(log2 n) rounds unless the organiser says otherwise, and at most what can always be paired. */
-export const defaultSwissRounds = (players: number) => Math.max(1, Math.ceil(Math.log2(players)));
-export const maxSwissRounds = (players: number) => Math.max(defaultSwissRounds(players), Math.floor(players / 2));
 export const TOP_CUTS = [0, 4, 8] as const;
 
-/**
- * The server's start rule (server/tournaments/checkin.ts canStartWith): full, except a Swiss that
- * held a check-in, which starts with 4 or more.
- */
-export function canStartTournament(t: { structure: Structure; size: number; numberOfPlayers: number; isActive: boolean; isFinished: boolean; checkInClosesAt: string | null }): boolean {
-  if (t.isActive || t.isFinished) return false;
-  if (t.structure === "swiss" && t.checkInClosesAt) return t.numberOfPlayers >= 4 && t.numberOfPlayers <= t.size;
-  return t.numberOfPlayers === t.size;
-}
 /** The settings screen's sizes (spec 02 §5); a round robin keeps its own, since it takes at most 8. */
 export const EDIT_SIZES = [8, 16, 32];
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { PublicUserResponse } from "../../../../server/users/schemas.ts";
-import type { Balance } from "../../../../server/wallet/schemas.ts";
+import type { Balance, MovementInputSchema } from "../../../../server/wallet/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 import { walletKeys } from "../../../lib/wallet-balance.ts";
 
-export const creditWallet = (body: { userId: number; amount: number; description?: string }) => api<Balance>("/wallet/credit", { method: "POST", body });
+export const creditWallet = (body: z.input<typeof MovementInputSchema>) => api<Balance>("/wallet/credit", { method: "POST", body });
 
 /** DEMO mode's test top-up of the caller's own wallet. */
 export function useTestTopUp({ onSuccess, onError }: { onSuccess: () => void; onError: () => void }) {

@@ -10,6 +10,7 @@ import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useBalance } from "../../../lib/wallet-balance.ts";
 import { useTransactions } from "../api/get-transactions.ts";
+import { TEST_TOP_UP } from "../../../../shared/wallet.ts";
 import { useTestTopUp } from "../api/credit-wallet.ts";
 import { AdminCredit } from "./admin-credit.tsx";
 import "../../../styles/events.css";
@@ -17,7 +18,6 @@ import "../../../i18n/screens/events-ui.ts";
 
 /** Spec 02 §9: the badge flags a balance below the minimum. */
 export const LOW_BALANCE = 1000;
-export const TEST_TOP_UP = 1000;
 
 /** Spec 02 §8: what a failed balance load says. */
 function balanceError(error: unknown, t: (key: string) => string): string {
