@@ -192,7 +192,7 @@ export interface ChannelTable {
   search_title: Generated<string>;
   created_at: number;
   updated_at: number;
-  /** Who may watch the live and who may write in its chat (issue 18, item 4; server/access/live-access.ts). */
+  /** Who may watch the live and who may write in its chat (issue 18, item 4; server/restricted/live-access.ts). */
   watch_access: Generated<WatchAccess>;
   watch_event_id: Generated<number | null>;
   watch_tournament_id: Generated<number | null>;
@@ -253,7 +253,7 @@ export interface ReplayTable {
   deleted_at: number | null;
   /** fold(title), for search. */
   search_title: Generated<string>;
-  /** Pinned replays are never removed by the storage policy (server/storage-policy/). */
+  /** Pinned replays are never removed by the storage policy (server/storage/). */
   pinned_at: Generated<number | null>;
   pinned_by: Generated<number | null>;
   /** A match replay (issue 18): the tournament and the engine's match id it was cut for; null for a session's replay. */
@@ -639,7 +639,7 @@ export interface WaitlistHoldTable {
   minutes: number;
 }
 
-/** One setting an admin edits in the console (server/site/settings.ts): the value is JSON. */
+/** One setting an admin edits in the console (server/site/settings/settings.ts): the value is JSON. */
 export interface SiteSettingTable {
   key: string;
   value: string;
@@ -676,7 +676,7 @@ export interface LegalVersionTable {
 
 export type KeepMode = "forever" | "days" | "size";
 
-/** One row (id 1): how long replays are kept, and the free disk a recording needs (server/storage-policy/). */
+/** One row (id 1): how long replays are kept, and the free disk a recording needs (server/storage/). */
 export interface StoragePolicyTable {
   id: number;
   keep: Generated<KeepMode>;

@@ -33,6 +33,10 @@ describe("importsOf", () => {
 });
 
 describe("the folder graph", () => {
+  it("counts a domain's subfolder as a node of its own, a lower layer beside its domain", () => {
+    expect([nodeOf("server/waitlist/places/offers.ts"), nodeOf("server/waitlist/routes.ts")]).toEqual(["waitlist/places", "waitlist"]);
+  });
+
   it("names server folders, the app files, config, and the other top folders", () => {
     expect([nodeOf("server/events/service.ts"), nodeOf("server/app.ts"), nodeOf("server/config.ts"), nodeOf("db/index.ts"), nodeOf("node_modules/x/y.js")]).toEqual([
       "events",

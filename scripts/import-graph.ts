@@ -13,10 +13,15 @@ const scannedFolders = ["server", "shared", "db", "media"];
 
 type Edge = { from: string; to: string; files: string[] };
 
-/** The graph node of a repository-relative path, or null when it is not the project's own code. */
+/**
+ * The graph node of a repository-relative path, or null when it is not the project's own code. A domain's subfolder
+ * is a node of its own ("waitlist/places"): a lower layer its domain keeps beside it, which other domains use
+ * without depending on the domain's routes and services (docs/decisions.md, "Folders that tell the truth").
+ */
 export function nodeOf(path: string): string | null {
   const parts = path.split("/");
   if (parts[0] === "server") {
+    if (parts.length > 3) return `${parts[1]}/${parts[2]}`;
     if (parts.length > 2) return parts[1]!;
     return parts[1] === "config.ts" ? "config" : "app";
   }

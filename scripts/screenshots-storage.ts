@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChannel } from "../server/channels/own-channel.ts";
-import { setFreeSpaceReader } from "../server/storage-policy/disk-room.ts";
+import { setFreeSpaceReader } from "../server/storage/disk-room.ts";
 import { fold } from "../shared/fold.ts";
 import { launchChromium } from "../tests/fixtures/chromium.ts";
 import { SCREENSHOTS_DIR, shoot } from "./lib/shoot.ts";

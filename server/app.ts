@@ -35,14 +35,14 @@ import { restreamRoutes } from "./restream/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { privacyRoutes } from "./privacy/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
-import { adminSiteRoutes, siteRoutes } from "./admin/site-routes.ts";
-import { adminGameRoutes } from "./catalogue/routes.ts";
-import { storagePolicyRoutes } from "./storage-policy/routes.ts";
+import { adminSiteRoutes, siteRoutes } from "./site/routes.ts";
+import { adminGameRoutes } from "./games/catalogue/routes.ts";
+import { storagePolicyRoutes } from "./storage/routes.ts";
 import { healthRoutes, metricsRoutes } from "./ops/routes.ts";
 import { clipRoutes } from "./clips/routes.ts";
-import { waitlistRoutes } from "./waitlist-desk/routes.ts";
+import { waitlistRoutes } from "./waitlist/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
-import { liveAccessRoutes } from "./access/routes.ts";
+import { liveAccessRoutes } from "./restricted/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -58,7 +58,7 @@ export function createApi(deps: AppDeps) {
     .route("/stream", restreamRoutes(deps))
     .route("/", chatRoutes(deps))
     .route("/stream", followRoutes(deps))
-    .route("/", notificationRoutes(deps))
+    .route("/notifications", notificationRoutes(deps))
     .route("/stream", searchRoutes(deps))
     .route("/", reportRoutes(deps))
     .route("/tournament", tournamentRoutes(deps))
@@ -66,9 +66,9 @@ export function createApi(deps: AppDeps) {
     .route("/", eventRoutes(deps))
     .route("/tickets", ticketRoutes(deps))
     .route("/", assignmentRoutes(deps))
-    .route("/", dashboardRoutes(deps))
-    .route("/", privacyRoutes(deps))
-    .route("/", adminRoutes(deps))
+    .route("/dashboard", dashboardRoutes(deps))
+    .route("/me", privacyRoutes(deps))
+    .route("/admin", adminRoutes(deps))
     .route("/", clipRoutes(deps))
     .route("/waitlist", waitlistRoutes(deps))
     .route("/", adminSiteRoutes(deps))

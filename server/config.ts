@@ -3,7 +3,7 @@ import { BlockList, isIP } from "node:net";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { readOrCreateShared } from "./storage/shared-files.ts";
+import { readOrCreateShared } from "./storage/files/shared-files.ts";
 
 const flag = z
   .string()

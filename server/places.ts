@@ -1,7 +1,7 @@
 import { eventPlace } from "./events/seats.ts";
 import type { PlaceKinds } from "./http/context.ts";
 import { tournamentPlace } from "./tournaments/records.ts";
-import { wirePlaceKinds } from "./waitlist/offers.ts";
+import { wirePlaceKinds } from "./waitlist/places/offers.ts";
 
 /**
  * The waiting list's places, wired where the app's dependencies are assembled (server/server.ts, and every

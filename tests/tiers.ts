@@ -17,8 +17,8 @@ const BROWSER_FILES = new Set<string>([]);
 
 /** Test files that run ffmpeg, themselves or through the server they start. */
 const MEDIA_FILES = new Set<string>([
-  "server/access/live-access.test.ts",
-  "server/admin/site.test.ts",
+  "server/restricted/live-access.test.ts",
+  "server/site/site.test.ts",
   "server/auth/uploads.test.ts",
   "server/backup/backup.test.ts",
   "server/clips/live-clip.test.ts",
@@ -34,7 +34,7 @@ const MEDIA_FILES = new Set<string>([
   "server/privacy/privacy.test.ts",
   "server/replays/recording-parts.test.ts",
   "server/restream/restream.test.ts",
-  "server/storage-policy/disk-full.test.ts",
+  "server/storage/disk-full.test.ts",
   "server/tournaments/match-replays.test.ts",
   "server/tournaments/routes.test.ts",
   "server/users/streamer-role.test.ts",

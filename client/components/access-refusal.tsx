@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { VerdictSchema } from "../../server/access/schemas.ts";
+import type { VerdictSchema } from "../../server/restricted/schemas.ts";
 import { openAuthModal } from "../lib/ui.ts";
 import { Button } from "./button.tsx";
 import "../i18n/screens/streams.ts";

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import type { z } from "zod";
-import { clearSession, sessionStore } from "./session.ts";
+import { clearSession, sessionStore } from "../data/session.ts";
 
 export interface FieldMessage {
   field: string;

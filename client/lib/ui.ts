@@ -1,4 +1,4 @@
-import { sessionStore } from "./session.ts";
+import { sessionStore } from "../data/session.ts";
 import { createStore, useStore } from "./store.ts";
 
 export type AuthTab = "login" | "signup";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { GamePage } from "./-components/game-page.tsx";
-import { gameQueryOptions } from "../lib/games.ts";
+import { gameQueryOptions } from "../data/games.ts";
 import { idParams, startQuery } from "../lib/routing.ts";
 
 export const Route = createFileRoute("/game/$id")({

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToStreamPage } from "../features/legal/components/how-to-stream-page.tsx";
-import { sessionStore } from "../lib/session.ts";
+import { sessionStore } from "../data/session.ts";
 import { goLiveStore, openAuthModal } from "../lib/ui.ts";
 import { ingestAddressQueryOptions } from "../features/legal/api/get-ingest-address.ts";
 import { startQuery } from "../lib/routing.ts";

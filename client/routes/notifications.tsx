@@ -9,7 +9,7 @@ import { notificationsQueryOptions, useNotifications } from "../features/notific
 import { useMarkAllRead } from "../features/notifications/api/mark-all-read.ts";
 import { notificationText } from "../features/notifications/notification-text.ts";
 import { startQuery } from "../lib/routing.ts";
-import { sessionStore, useSession } from "../lib/session.ts";
+import { sessionStore, useSession } from "../data/session.ts";
 
 export const Route = createFileRoute("/notifications")({
   loader: ({ context }) => (sessionStore.get().isLoggedIn ? startQuery(context.queryClient, notificationsQueryOptions()) : undefined),

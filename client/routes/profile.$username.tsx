@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { profileQueryOptions } from "../features/profile/api/get-profile.ts";
 import { ProfilePage } from "./-components/profile-page.tsx";
 import { startQuery } from "../lib/routing.ts";
-import { useSession } from "../lib/session.ts";
+import { useSession } from "../data/session.ts";
 
 export const Route = createFileRoute("/profile/$username")({
   loader: ({ context, params }) => startQuery(context.queryClient, profileQueryOptions(params.username)),

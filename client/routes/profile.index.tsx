@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { ProfilePage } from "./-components/profile-page.tsx";
-import { sessionStore, useSession } from "../lib/session.ts";
+import { sessionStore, useSession } from "../data/session.ts";
 
 // One's own profile needs a session: a visitor goes home with the login dialog open, as on guarded routes.
 export const Route = createFileRoute("/profile/")({

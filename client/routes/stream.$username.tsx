@@ -9,7 +9,7 @@ import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
 import { startQuery } from "../lib/routing.ts";
-import { useSession } from "../lib/session.ts";
+import { useSession } from "../data/session.ts";
 
 export const Route = createFileRoute("/stream/$username")({
   loader: ({ context, params }) => startQuery(context.queryClient, streamQueryOptions(params.username)),

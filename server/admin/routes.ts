@@ -29,7 +29,7 @@ const refused = { 401: errors[401], 403: errors[403] };
 
 const listRoute = createRoute({
   method: "get",
-  path: "/admin/users",
+  path: "/users",
   tags,
   summary: "Members, searched by name or e-mail, filtered by role and state",
   ...admins,
@@ -38,7 +38,7 @@ const listRoute = createRoute({
 });
 const detailRoute = createRoute({
   method: "get",
-  path: "/admin/users/{id}",
+  path: "/users/{id}",
   tags,
   summary: "One member: channel, lives, replays, tickets, wallet, reports about them",
   ...admins,
@@ -48,7 +48,7 @@ const detailRoute = createRoute({
 const action = (path: string, summary: string, response = DoneSchema) =>
   createRoute({
     method: "post",
-    path: `/admin/users/{id}/${path}`,
+    path: `/users/{id}/${path}`,
     tags,
     summary,
     ...admins,
@@ -61,7 +61,7 @@ const signOutRoute = action("sign-out", "End every session of a member", SignedO
 const resetRoute = action("password-reset", "Mail the member a password reset link");
 const coinsRoute = createRoute({
   method: "post",
-  path: "/admin/users/{id}/coins",
+  path: "/users/{id}/coins",
   tags,
   summary: "Credit (amount > 0) or debit a member's G-Coins, with a reason the ledger keeps",
   ...admins,
@@ -70,7 +70,7 @@ const coinsRoute = createRoute({
 });
 const auditRoute = createRoute({
   method: "get",
-  path: "/admin/audit",
+  path: "/audit",
   tags,
   summary: "The audit log of admin actions, newest first",
   ...admins,
@@ -80,7 +80,7 @@ const auditRoute = createRoute({
 
 const machineRoute = createRoute({
   method: "get",
-  path: "/admin/machine",
+  path: "/machine",
   tags,
   summary: "Disk use and room, lives and this node's ffmpeg jobs, the node's last log lines",
   ...admins,
@@ -88,7 +88,7 @@ const machineRoute = createRoute({
 });
 const backupsRoute = createRoute({
   method: "get",
-  path: "/admin/backups",
+  path: "/backups",
   tags,
   summary: "The backups in DATA_DIR/backups, newest first",
   ...admins,
@@ -96,7 +96,7 @@ const backupsRoute = createRoute({
 });
 const backupStartRoute = createRoute({
   method: "post",
-  path: "/admin/backups",
+  path: "/backups",
   tags,
   summary: "Start a backup while Arena runs (scripts/backup.ts does the same)",
   ...admins,
@@ -104,7 +104,7 @@ const backupStartRoute = createRoute({
 });
 const backupDownloadRoute = createRoute({
   method: "get",
-  path: "/admin/backups/{name}",
+  path: "/backups/{name}",
   tags,
   summary: "Download a backup",
   ...admins,

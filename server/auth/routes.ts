@@ -8,7 +8,7 @@ import { imageKinds, tooLarge } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { translate } from "../i18n/messages.ts";
 import { newCaptchaChallenge } from "./captcha.ts";
-import { captchaEnabled } from "../site/settings.ts";
+import { captchaEnabled } from "../site/settings/settings.ts";
 import {
   AuthOptionsSchema,
   AvatarResponseSchema,

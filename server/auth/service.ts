@@ -11,10 +11,10 @@ import { accountKey, assertNotLockedOut, forgiveAccount, forgiveAddress, recordL
 import type { LoginInput, SignupInput } from "./schemas.ts";
 import { createSession, endSessions, hashToken, newToken } from "./sessions.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
-import { forgetChannelName } from "../access/live-access.ts";
+import { forgetChannelName } from "../restricted/live-access.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { takeInvitationUse } from "../site/invitations.ts";
-import { captchaEnabled, siteSettings } from "../site/settings.ts";
+import { takeInvitationUse } from "../site/settings/invitations.ts";
+import { captchaEnabled, siteSettings } from "../site/settings/settings.ts";
 
 const MINUTE = 60 * 1000;
 /**

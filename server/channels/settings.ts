@@ -1,7 +1,7 @@
 import type { Channel, User } from "../../db/types.ts";
 import { followerCount, isFollowing } from "../follows/service.ts";
 import type { AppDeps } from "../http/context.ts";
-import { accessChoices, forgetChannelName } from "../access/live-access.ts";
+import { accessChoices, forgetChannelName } from "../restricted/live-access.ts";
 import { isAdmin } from "../access/policy.ts";
 import { InvalidError, NotFoundError } from "../http/errors.ts";
 import { ensureChannel, findChannelOfUser } from "./own-channel.ts";

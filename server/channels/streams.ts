@@ -132,7 +132,7 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
   const elsewhere = row.node_url !== null && row.node_url !== deps.config.nodeUrl;
   const picturesMade = elsewhere ? (row.started_at ?? Number.POSITIVE_INFINITY) < deps.now() - REMOTE_PICTURES_AFTER_MS : undefined;
   const livePath = (file: string) => (isLive && (picturesMade ?? existsSync(join(hlsDir, file))) ? `/live/${row.username}/${file}` : null);
-  // A restricted live's pictures are refused to most viewers (server/access/live-access.ts): cards show its lock instead.
+  // A restricted live's pictures are refused to most viewers (server/restricted/live-access.ts): cards show its lock instead.
   const picture = (file: string) => (row.watch_access === "everyone" ? livePath(file) : null);
   return {
     _id: row.public_id,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VerdictSchema } from "../access/schemas.ts";
+import { VerdictSchema } from "../restricted/schemas.ts";
 import { numeric } from "../../shared/numeric.ts";
 
 export const MAX_MESSAGE_LENGTH = 500;

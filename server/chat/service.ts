@@ -1,7 +1,7 @@
 import type { Db, DbOrTransaction } from "../../db/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import type { Channel, User } from "../../db/types.ts";
-import { assertMayChat, chatRuleFor } from "../access/live-access.ts";
+import { assertMayChat, chatRuleFor } from "../restricted/live-access.ts";
 import { canModerateChat } from "../access/policy.ts";
 import { type AuditEntry, recordAudit } from "../admin/audit.ts";
 import type { AppDeps } from "../http/context.ts";

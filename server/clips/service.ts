@@ -4,7 +4,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { cutClip, flvRecordedSeconds } from "../../media/clip.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
-import { assertMayWatchSession } from "../access/live-access.ts";
+import { assertMayWatchSession } from "../restricted/live-access.ts";
 import { canAdminister, canDeleteClip, canEditClip } from "../access/policy.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { runInBackground } from "../http/background.ts";

@@ -6,9 +6,9 @@ import { deleteExpiredSessions } from "../auth/sessions.ts";
 import { sweepSilentViewers } from "../channels/viewers.ts";
 import type { AppDeps } from "../http/context.ts";
 import { forgetStaleRateLimits } from "../http/rate-limit.ts";
-import { passExpiredOffers } from "../waitlist/offers.ts";
+import { passExpiredOffers } from "../waitlist/places/offers.ts";
 import { closeDueCheckIns } from "../tournaments/checkin.ts";
-import { applyRetentionWhenDue } from "../storage-policy/retention.ts";
+import { applyRetentionWhenDue } from "../storage/retention.ts";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { dashboardFor } from "./service.ts";
 
 const dashboardRoute = createRoute({
   method: "get",
-  path: "/dashboard",
+  path: "/",
   tags: ["Dashboard"],
   summary: "The stat cards of the caller's role",
   security: secured,

@@ -4,7 +4,7 @@ import { AppError, ConflictError } from "../http/errors.ts";
 import type { ErrorCode } from "../i18n/messages.ts";
 import type { DbOrTransaction } from "../../db/index.ts";
 import { canManageEvent, isOwner } from "../access/policy.ts";
-import { offersHeldOn } from "../waitlist/held.ts";
+import { offersHeldOn } from "../waitlist/places/held.ts";
 import type { PlaceReader } from "../http/context.ts";
 
 /**

@@ -12,7 +12,7 @@ import { creationCost } from "./cost.ts";
 import { refundEventTickets } from "./refunds.ts";
 import { assertCanRegister, assertQuantitiesFit, seatOffer, seatsHeld } from "./seats.ts";
 import { eventCard, searchTextOf } from "./queries.ts";
-import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/places/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
 

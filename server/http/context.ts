@@ -25,7 +25,7 @@ export interface LiveControl {
   ladderStatus(): LadderStatus | null;
 }
 
-/** What the waiting list (server/waitlist/offers.ts) needs to know of a place, read in the caller's transaction. */
+/** What the waiting list (server/waitlist/places/offers.ts) needs to know of a place, read in the caller's transaction. */
 export interface PlaceState {
   /** Takes registrations now (an event published and not started, a tournament not started). */
   open: boolean;

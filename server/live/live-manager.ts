@@ -9,8 +9,8 @@ import { type LadderStatus, QualityLadder } from "../../media/quality-ladder.ts"
 import type { AppDeps, LiveControl } from "../http/context.ts";
 import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
-import { recordingRoom } from "../storage-policy/disk-room.ts";
-import { warnAdminsDiskNearlyFull, warnRecordingStopped } from "../storage-policy/warnings.ts";
+import { recordingRoom } from "../storage/disk-room.ts";
+import { warnAdminsDiskNearlyFull, warnRecordingStopped } from "../storage/warnings.ts";
 import { markOffline, ownsSession } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 import { becomeStreamerOnLive } from "../users/streamer-role.ts";
@@ -31,7 +31,7 @@ interface LiveChannel {
   sessionId: number;
   hlsDir: string;
   recordingDir: string;
-  /** False once the disk was found nearly full: the live goes on, unrecorded (storage-policy/). */
+  /** False once the disk was found nearly full: the live goes on, unrecorded (server/storage/). */
   recording: boolean;
   remux?: FfmpegJob;
   relays?: Promise<FfmpegJob[]>;
@@ -205,7 +205,7 @@ export class LiveManager implements PublishEvents, LiveControl {
   }
 
   private async openSession(channel: LiveChannel, now: number): Promise<void> {
-    // The watch rule goes with the session, so its replays are as restricted as the live (server/access/live-access.ts).
+    // The watch rule goes with the session, so its replays are as restricted as the live (server/restricted/live-access.ts).
     const details = await this.deps.db
       .selectFrom("channel")
       .select(["title", "description", "game_id", "tags", "watch_access", "watch_event_id", "watch_tournament_id"])

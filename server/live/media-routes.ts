@@ -6,7 +6,7 @@ import { AppError, NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
-import { assertMayWatch, currentChannelNamed, type NamedChannel } from "../access/live-access.ts";
+import { assertMayWatch, currentChannelNamed, type NamedChannel } from "../restricted/live-access.ts";
 import { userOfCookieHeader } from "../auth/session-middleware.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { LiveFileCache } from "./live-file-cache.ts";
@@ -96,7 +96,7 @@ export function liveMediaRoutes(deps: AppDeps) {
 const RESTRICTED_CACHE_CONTROL = "private, no-store";
 
 /**
- * Refuses a viewer a restricted live's picture (server/access/live-access.ts), on every request: a
+ * Refuses a viewer a restricted live's picture (server/restricted/live-access.ts), on every request: a
  * hidden address is no limit. True when the live is restricted. The session is read only then, so an
  * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentChannelNamed).
  */

@@ -27,7 +27,7 @@ export function relayTarget(c: Context, deps: AppDeps, ownerUrl: string | null |
  */
 export async function relayFromNode(c: Context, ownerUrl: string): Promise<Response> {
   const headers: Record<string, string> = { [RELAYED_HEADER]: "1", "accept-encoding": "identity" };
-  // The cookie goes along: the owner checks again who may see a restricted live (server/access/live-access.ts).
+  // The cookie goes along: the owner checks again who may see a restricted live (server/restricted/live-access.ts).
   for (const name of ["range", "accept-language", "cookie"]) {
     const value = c.req.header(name);
     if (value) headers[name] = value;

@@ -10,7 +10,7 @@ const owner = { security: secured, middleware: [requireUser] };
 
 const listRoute = createRoute({
   method: "get",
-  path: "/notifications",
+  path: "/",
   tags,
   summary: "The caller's notifications, newest first, with the unread count",
   ...owner,
@@ -19,7 +19,7 @@ const listRoute = createRoute({
 });
 const readAllRoute = createRoute({
   method: "post",
-  path: "/notifications/read-all",
+  path: "/read-all",
   tags,
   summary: "Mark every notification read",
   ...owner,

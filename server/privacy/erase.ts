@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { DB, User } from "../../db/types.ts";
-import { forgetChannelName } from "../access/live-access.ts";
+import { forgetChannelName } from "../restricted/live-access.ts";
 import { erasedEmail } from "../auth/erased-accounts.ts";
 import { resetAccountKey } from "../auth/service.ts";
 import { endSessions } from "../auth/sessions.ts";
@@ -18,7 +18,7 @@ import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 import { refundEventTickets } from "../events/refunds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
-import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/offers.ts";
+import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/places/offers.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 export const erasedUsername = (userId: number) => `deleted_${userId}`;

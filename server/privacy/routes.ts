@@ -14,7 +14,7 @@ const owner = { security: secured, middleware: [requireUser] };
 
 const exportStatusRoute = createRoute({
   method: "get",
-  path: "/me/data-export",
+  path: "/data-export",
   tags,
   summary: "The caller's latest data export (RGPD)",
   ...owner,
@@ -22,7 +22,7 @@ const exportStatusRoute = createRoute({
 });
 const exportRequestRoute = createRoute({
   method: "post",
-  path: "/me/data-export",
+  path: "/data-export",
   tags,
   summary: "Ask for everything Arena holds about the caller, as a ZIP made in the background",
   ...owner,
@@ -30,7 +30,7 @@ const exportRequestRoute = createRoute({
 });
 const exportDownloadRoute = createRoute({
   method: "get",
-  path: "/me/data-export/{exportId}/download",
+  path: "/data-export/{exportId}/download",
   tags,
   summary: "The ZIP of a ready export (its owner only)",
   ...owner,
@@ -39,7 +39,7 @@ const exportDownloadRoute = createRoute({
 });
 const deleteAccountRoute = createRoute({
   method: "post",
-  path: "/me/delete",
+  path: "/delete",
   tags,
   summary: "Delete the caller's account: personal data erased, upcoming tickets refunded first",
   ...owner,

@@ -87,7 +87,7 @@ export function removePartsCoveredBy(deps: AppDeps, recordingDir: string, mp4Sec
 /**
  * The parts still beside a finished live's MP4: those of lives made before the rule above, or whose removal a restart
  * interrupted. Each MP4 is measured again before its parts go; a live whose replay failed keeps its parts (the only
- * copy). Run with the storage policy (server/storage-policy/retention.ts). Returns the bytes freed.
+ * copy). Run with the storage policy (server/storage/retention.ts). Returns the bytes freed.
  */
 export async function removeLeftoverParts(deps: AppDeps): Promise<number> {
   const finished = await deps.db

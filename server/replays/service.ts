@@ -3,7 +3,7 @@ import { join, sep } from "node:path";
 import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import { type AuditValues, recordAudit } from "../admin/audit.ts";
-import { assertMayWatchSession, mayWatchSession } from "../access/live-access.ts";
+import { assertMayWatchSession, mayWatchSession } from "../restricted/live-access.ts";
 import { canAdminister, canSeeDeletedReplay, isOwner, ownsOrAdmin } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";

@@ -15,7 +15,7 @@ import type { TicketSigner } from "./signing.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { isOpenForSeats } from "../events/seats.ts";
 import { refundTicket } from "../events/refunds.ts";
-import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/places/offers.ts";
 
 /**
  * The types on an event's page, only for those who may see the event (hidden ones left out): each with its

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 import { join } from "node:path";
-import { readOrCreateShared } from "../storage/shared-files.ts";
+import { readOrCreateShared } from "../storage/files/shared-files.ts";
 import { TICKET_PREFIX as PREFIX } from "./format.ts";
 
 export interface TicketPayload {

@@ -4,7 +4,7 @@ import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { checkIn, closeCheckIn, closeCheckInNow, closeDueCheckIns, deskCheckIn, setCheckInWindow, ticketCheckIn } from "./checkin.ts";
 import { approvePlayer, joinTournament, startTournament } from "./commands.ts";
 import { bracketOf, findTournament } from "./records.ts";
-import { acceptOffer, joinWaitlist } from "../waitlist-desk/actions.ts";
+import { acceptOffer, joinWaitlist } from "../waitlist/actions.ts";
 
 const world = await freshDeps();
 const { deps, db, clock } = world;

@@ -6,7 +6,7 @@ import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { notify } from "../notifications/service.ts";
 import { type BracketState, champion, createBracket, EngineError, endMatch, isComplete, setScore, startMatch as engineStartMatch, type Structure } from "./engine.ts";
 import { assertManager, bracketOf, type Db, findTournament, slotsHeld } from "./records.ts";
-import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/offers.ts";
+import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/places/offers.ts";
 import type { CreateTournamentInput, UpdateTournamentInput } from "./schemas.ts";
 import { robinChampion } from "./standings.ts";
 import { closeCheckIn, hasCheckIn, isCheckedIn } from "./checkin.ts";
@@ -208,7 +208,7 @@ export async function approvePlayer(deps: AppDeps, user: User, tournamentId: num
 
 /**
  * The organiser removes (or turns down) an entrant. Their slot goes, in the same transaction, to the
- * first on the waiting list as an offer (server/waitlist/offers.ts): every path that drops an
+ * first on the waiting list as an offer (server/waitlist/places/offers.ts): every path that drops an
  * entrant before the start (check-in included) comes through here or calls `offerFreedPlaces`.
  */
 export async function deletePlayer(deps: AppDeps, user: User, participantId: number): Promise<void> {
@@ -228,7 +228,7 @@ export async function deletePlayer(deps: AppDeps, user: User, participantId: num
 export async function removeParticipant(deps: AppDeps, tournamentId: number, participantId: number): Promise<void> {
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom("tournament_player").where("id", "=", participantId).where("tournament_id", "=", tournamentId).execute();
-    // The freed slot goes to the first on the waiting list in the same transaction (server/waitlist/offers.ts).
+    // The freed slot goes to the first on the waiting list in the same transaction (server/waitlist/places/offers.ts).
     await offerFreedPlaces(trx, deps.places, { kind: "tournament", id: tournamentId }, deps.now());
   });
   await announceOffers(deps);

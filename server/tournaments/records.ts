@@ -3,7 +3,7 @@ import { canManageTournament } from "../access/policy.ts";
 import type { AppDeps, PlaceReader } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import type { BracketState } from "./engine.ts";
-import { offersHeld } from "../waitlist/held.ts";
+import { offersHeld } from "../waitlist/places/held.ts";
 
 // What the commands and the read models of tournaments both need: the row, its bracket, its manager.
 

@@ -3,7 +3,7 @@ import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tes
 import { startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { eventPlace } from "../events/seats.ts";
 import type { PlaceKinds } from "../http/context.ts";
-import { PLACE_KINDS, placeState, wirePlaceKinds } from "./offers.ts";
+import { PLACE_KINDS, placeState, wirePlaceKinds } from "./places/offers.ts";
 
 /**
  * The waiting list reads each kind of place through a reader wired at start-up (server/places.ts),

@@ -4,7 +4,7 @@ import { Avatar } from "../avatar.tsx";
 import { Button } from "../button.tsx";
 import { Skeleton } from "../skeleton.tsx";
 import { toast } from "../../lib/ui.ts";
-import { type Place, useSetHold, useTakeFromList, useWaitlistEntries } from "../../lib/waitlist.ts";
+import { type Place, useSetHold, useTakeFromList, useWaitlistEntries } from "../../data/waitlist.ts";
 import { formatDeadline, holdLabel } from "./waitlist-panel.tsx";
 import "../../styles/waitlist.css";
 import "../../i18n/screens/events-ui.ts";

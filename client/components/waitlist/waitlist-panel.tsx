@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../button.tsx";
 import { toast } from "../../lib/ui.ts";
-import { type Place, useAcceptOffer, useDeclineOffer, useJoinWaitlist, useLeaveWaitlist, useWaitlist } from "../../lib/waitlist.ts";
+import { type Place, useAcceptOffer, useDeclineOffer, useJoinWaitlist, useLeaveWaitlist, useWaitlist } from "../../data/waitlist.ts";
 import "../../styles/waitlist.css";
 import "../../i18n/screens/events-ui.ts";
 import "../../i18n/screens/errors.ts";

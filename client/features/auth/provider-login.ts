@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import type { UserResponse } from "../../../server/auth/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { clearSession, setSessionUser, type SessionUser } from "../../lib/session.ts";
+import { clearSession, setSessionUser, type SessionUser } from "../../data/session.ts";
 import { closeAuthModal, toast } from "../../lib/ui.ts";
 import { initChannel } from "./api/init-channel.ts";
 import { flashToast } from "./flash.ts";

@@ -1,7 +1,7 @@
 import { useRouter } from "@tanstack/react-router";
 import i18next from "i18next";
 import { useEffect } from "react";
-import { sessionStore } from "../../lib/session.ts";
+import { sessionStore } from "../../data/session.ts";
 import { openAuthModal, toast } from "../../lib/ui.ts";
 import { showFlashedToasts } from "./flash.ts";
 import { rememberInvite } from "./invite.ts";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserResponse } from "../../../server/auth/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { clearSession, setSessionUser, sessionStore } from "../../lib/session.ts";
+import { clearSession, setSessionUser, sessionStore } from "../../data/session.ts";
 import { toast } from "../../lib/ui.ts";
 
 /**

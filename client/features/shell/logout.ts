@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { ApiError, api } from "../../lib/api.ts";
-import { clearSession } from "../../lib/session.ts";
+import { clearSession } from "../../data/session.ts";
 import { toast } from "../../lib/ui.ts";
 
 /** Spec 01 §7/§8: on 200 the session clears and the page reloads; a 401 clears silently; other failures say why. */

@@ -10,7 +10,7 @@ import { useVideos } from "../../features/replays/api/replays.ts";
 import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
 import { useTournaments } from "../../features/tournaments/api/queries.ts";
 import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
-import { useGame } from "../../lib/games.ts";
+import { useGame } from "../../data/games.ts";
 import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";

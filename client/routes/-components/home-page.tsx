@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useTournaments } from "../../features/tournaments/api/queries.ts";
 import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
-import { useTrendingGames } from "../../lib/games.ts";
+import { useTrendingGames } from "../../data/games.ts";
 import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { CardRow } from "../../features/discovery/components/card-row.tsx";
 import { GameCard } from "../../features/discovery/components/game-card.tsx";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Tabs } from "../../components/tabs.tsx";
 import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
 import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
-import { useTrendingGames } from "../../lib/games.ts";
+import { useTrendingGames } from "../../data/games.ts";
 import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { useSearch } from "../../features/discovery/api/search.ts";
 import { GameCard } from "../../features/discovery/components/game-card.tsx";

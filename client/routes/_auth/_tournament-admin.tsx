@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, useParams } from "@tanstack/react-router";
 import { isAdminQueryOptions } from "../../features/tournaments/api/queries.ts";
 import { AdminGate } from "../../features/tournaments/components/admin-gate.tsx";
 import { startQuery } from "../../lib/routing.ts";
-import { sessionStore } from "../../lib/session.ts";
+import { sessionStore } from "../../data/session.ts";
 
 /**
  * The organiser's screens of one tournament (/dashboard/$id, its participants, its settings) sit

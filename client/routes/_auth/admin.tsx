@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { type AdminTab, isAdminTab } from "../../features/admin/admin-tabs.ts";
 import { AdminPage } from "../../features/admin/components/admin-page.tsx";
-import { sessionStore } from "../../lib/session.ts";
+import { sessionStore } from "../../data/session.ts";
 
 /** /admin: admins only. The page is hidden from others here; the server refuses every console call to them anyway. */
 export const Route = createFileRoute("/_auth/admin")({

@@ -10,7 +10,7 @@ import type {
   LogoSchema,
   SiteUpdateSchema,
   TestMailSchema,
-} from "../../../../server/admin/site-schemas.ts";
+} from "../../../../server/site/schemas.ts";
 import type { ClipList } from "../../../../server/clips/schemas.ts";
 import type { AdminGameAnswerSchema, AdminGameListSchema, GameInputSchema } from "../../../../server/games/schemas.ts";
 import type { LegalResponse, LegalUpdateSchema, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { RetentionRunResponse, StoragePolicyInputSchema, StoragePolicyResponse } from "../../../../server/storage-policy/schemas.ts";
+import type { RetentionRunResponse, StoragePolicyInputSchema, StoragePolicyResponse } from "../../../../server/storage/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { adminKeys } from "./admin.ts";
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type MemberAction, type MemberDetail, type Role, useMember, useMemberAction } from "../api/admin.ts";
 import { LoadFailed } from "./load-failed.tsx";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { type SessionUser, setSessionUser } from "../../../lib/session.ts";
+import { type SessionUser, setSessionUser } from "../../../data/session.ts";
 import { closeAuthModal, toast } from "../../../lib/ui.ts";
 import { useAuthOptions } from "../api/get-auth-options.ts";
 import { type Answer, fieldMessages, postJson, splitFieldMessages } from "../api/auth-answers.ts";

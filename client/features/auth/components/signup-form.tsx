@@ -8,7 +8,7 @@ import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { closeAuthModal, toast } from "../../../lib/ui.ts";
-import { useSite } from "../../../lib/site.ts";
+import { useSite } from "../../../data/site.ts";
 import { forgetInvite, pendingInvite } from "../invite.ts";
 import { type Answer, fieldMessages, postJson, splitFieldMessages } from "../api/auth-answers.ts";
 import { checkConfirmation, checkEmail, checkPassword, checkUsername, fieldTexts, focusFirstField, focusFirstInvalid } from "../../../lib/validation.ts";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { type ChatConnection, openChatConnection, type WriteAnswer } from "./chat-socket.ts";
 import { chatMessagesQueryOptions } from "./get-chat-history.ts";
 import { bannedUsersQueryOptions, type BannedUsers, type ChatState, chatStateQueryOptions } from "./get-chat-state.ts";

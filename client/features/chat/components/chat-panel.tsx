@@ -3,7 +3,7 @@ import { Timer } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openReportModal, toast } from "../../../lib/ui.ts";
 import { useChatMessages } from "../api/get-chat-history.ts";
 import { chatStateQueryOptions, useBannedUsers, useChatState } from "../api/get-chat-state.ts";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
 import { useOwnChatChannel } from "../api/get-own-chat-channel.ts";
 import { apiErrorText } from "../format.ts";

@@ -6,7 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { formatDuration } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateClip } from "../api/clip-changes.ts";
 import { CLIP_DEFAULT_SECONDS, CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_TITLE_MAX } from "../../../../shared/clips.ts";

@@ -3,7 +3,7 @@ import { Film, Radio, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { ChannelSummary as Summary } from "../../../../server/dashboard/schemas.ts";
 import { formatDuration, formatRelativeTime } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import "../../../styles/community.css";
 import "../../../i18n/screens/community.ts";
 

@@ -4,7 +4,7 @@ import type { Assigned, AssignmentList, AssignmentRemoved, AssignSchema, Streame
 import type { EventDone, EventParticipantList, EventRegistered, EventSaved, EventStatusSchema, ParticipantStatusSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
+import { walletKeys } from "../../../data/wallet-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 import type { EventStatus } from "./get-events.ts";
 import type { EventDetail } from "./get-event.ts";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CreateEventSchema, EventCover, EventCreated, EventSaved, UpdateEventSchema } from "../../../../server/events/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
+import { walletKeys } from "../../../data/wallet-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 
 /** The form's fields as the server reads them: a creation's (every field), or an edit's (the fields it names). */

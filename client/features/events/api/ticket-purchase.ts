@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { PurchaseSchema, Ticket, TicketBought } from "../../../../server/tickets/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import type { MutationConfig } from "../../../lib/query.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
+import { walletKeys } from "../../../data/wallet-balance.ts";
 import { eventKeys, ticketKeys } from "./event-keys.ts";
 
 // Apart from tickets.ts, whose reads route loaders start in the first load.

@@ -7,7 +7,7 @@ import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { readableChip } from "../../../lib/contrast.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { type ArenaEvent, useCategories, useEvents } from "../api/get-events.ts";
 import { formatEuros, formatEventDate } from "../event-rules.ts";

@@ -28,7 +28,7 @@ import { formatEventDate, statusActions } from "../event-rules.ts";
 import { EventStateChip } from "./events-list.tsx";
 import { OrganiserEvent } from "./organiser-event.tsx";
 import { TicketTypeEditor } from "./ticket-type-editor.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { WaitlistManager } from "../../../components/waitlist/waitlist-manager.tsx";
 import "../../../styles/events.css";
 import "../../../i18n/screens/events-ui.ts";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type EventDetail, useEvent } from "../api/get-event.ts";
 import "../../../i18n/screens/events-ui.ts";

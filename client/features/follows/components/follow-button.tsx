@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openAuthModal, toast } from "../../../lib/ui.ts";
 import { useFollow } from "../api/follow-channel.ts";
 import { followFailureText } from "../follow-failure.ts";

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationPage } from "../../../../server/notifications/schemas.ts";
 import { api } from "../../../lib/api.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 
 export type { NotificationPage } from "../../../../server/notifications/schemas.ts";
 

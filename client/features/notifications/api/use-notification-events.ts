@@ -11,7 +11,7 @@ export function useLiveNotifications(enabled: boolean): void {
     // socket.io-client loads after the first paint: the bell is in every page's first load.
     let socket: Socket | undefined;
     let closed = false;
-    void import("../../../lib/live-socket.ts").then(({ connectLive }) => {
+    void import("../../../data/live-socket.ts").then(({ connectLive }) => {
       if (closed) return;
       socket = connectLive();
       socket.on("notification:created", () => void queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }));

@@ -1,7 +1,7 @@
 import { Camera, ImageUp } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { sessionStore } from "../../../lib/session.ts";
+import { sessionStore } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useUploadImage } from "../api/profile-changes.ts";
 import "../../../i18n/screens/community.ts";

@@ -1,4 +1,4 @@
-import type { ReplayAccess } from "../../../../server/access/schemas.ts";
+import type { ReplayAccess } from "../../../../server/restricted/schemas.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ReplayDetail, ReplayList, ReplayResponse } from "../../../../server/replays/schemas.ts";
 import { api } from "../../../lib/api.ts";

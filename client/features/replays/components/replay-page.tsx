@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageLoading, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatCount, formatFileSize } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Replay, recordingUrl, useReplay, useReplayAccess } from "../api/replays.ts";

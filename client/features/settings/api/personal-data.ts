@@ -2,7 +2,7 @@ import { queryOptions, type UseMutationOptions, useMutation, useQuery, useQueryC
 import type { z } from "zod";
 import type { AccountDeletedSchema, AccountDeletionSchema, DataExportResponseSchema } from "../../../../server/privacy/schemas.ts";
 import { api } from "../../../lib/api.ts";
-import { clearSession } from "../../../lib/session.ts";
+import { clearSession } from "../../../data/session.ts";
 import { settingsKeys } from "./settings-keys.ts";
 
 export type DataExportAnswer = z.infer<typeof DataExportResponseSchema>;

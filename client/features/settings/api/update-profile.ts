@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ChangeUsernameSchema, FullNameSchema, UserResponse } from "../../../../server/auth/schemas.ts";
 import type { ChannelSettingsInputSchema } from "../../../../server/channels/settings-schemas.ts";
 import { api } from "../../../lib/api.ts";
-import { setSessionUser } from "../../../lib/session.ts";
+import { setSessionUser } from "../../../data/session.ts";
 import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
 
 export interface ProfileFields {

@@ -6,7 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { checkUsername, fieldTexts } from "../../../lib/validation.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";

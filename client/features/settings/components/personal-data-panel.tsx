@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { formatFileSize } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type DataExport, useDataExport, useDeleteAccount, useRequestDataExport } from "../api/personal-data.ts";
 import { serverFields } from "../lib/server-fields.ts";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LiveAccess } from "../../../../server/access/schemas.ts";
+import type { LiveAccess } from "../../../../server/restricted/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { streamKeys } from "./get-stream.ts";
 
-export type { LiveAccess } from "../../../../server/access/schemas.ts";
+export type { LiveAccess } from "../../../../server/restricted/schemas.ts";
 
 /**
  * Whether the caller may watch a restricted live and write in its chat (issue 18, item 4), asked

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { MyRecording } from "../../../../server/storage-policy/schemas.ts";
+import type { MyRecording } from "../../../../server/storage/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 /** The disk is read every 15 s on the server: asking every 20 s shows a stopped recording within half a minute. */

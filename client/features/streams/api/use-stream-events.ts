@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { connectLive } from "../../../lib/live-socket.ts";
+import { connectLive } from "../../../data/live-socket.ts";
 import { streamKeys } from "./get-stream.ts";
 import type { ViewerData } from "./viewers.ts";
 

@@ -7,7 +7,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";

@@ -16,7 +16,7 @@ import type {
   TournamentReplays,
 } from "../../../../server/tournaments/schemas.ts";
 import { api } from "../../../lib/api.ts";
-import { connectLive } from "../../../lib/live-socket.ts";
+import { connectLive } from "../../../data/live-socket.ts";
 import { tournamentKeys } from "./queries.ts";
 
 // Stations and match streams (issue 18): the list of a tournament's stations, the organiser's changes

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { connectLive } from "../../../lib/live-socket.ts";
+import { connectLive } from "../../../data/live-socket.ts";
 import type { StationList } from "../../../../server/tournaments/schemas.ts";
 import { tournamentKeys } from "./queries.ts";
 import { stationsQueryOptions } from "./stations.ts";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { useIsAdmin } from "../api/queries.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
 

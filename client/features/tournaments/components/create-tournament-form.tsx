@@ -11,7 +11,7 @@ import type { CreateTournamentSchema } from "../../../../server/tournaments/sche
 import { ApiError, type FormFields } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateTournament } from "../api/mutations.ts";
-import { type Game, useGames, useGameSearch } from "../../../lib/games.ts";
+import { type Game, useGames, useGameSearch } from "../../../data/games.ts";
 import type { Structure } from "../api/types.ts";
 import { fromLocalInput } from "../../../lib/format.ts";
 import { FORMATS, SIZES } from "../../../../shared/tournaments.ts";

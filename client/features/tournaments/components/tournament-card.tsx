@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useMenu } from "../../../components/use-menu.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openReportModal, toast } from "../../../lib/ui.ts";
 import { useDeleteTournament } from "../api/mutations.ts";
 import type { TournamentSummary } from "../api/types.ts";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { PublicUserResponse } from "../../../../server/users/schemas.ts";
 import type { Balance, MovementInputSchema } from "../../../../server/wallet/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
+import { walletKeys } from "../../../data/wallet-balance.ts";
 
 export const creditWallet = (body: z.input<typeof MovementInputSchema>) => api<Balance>("/wallet/credit", { method: "POST", body });
 

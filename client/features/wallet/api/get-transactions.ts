@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { TransactionPage } from "../../../../server/wallet/schemas.ts";
 import { api } from "../../../lib/api.ts";
-import { walletKeys } from "../../../lib/wallet-balance.ts";
+import { walletKeys } from "../../../data/wallet-balance.ts";
 
 export type { Transaction } from "../../../../server/wallet/schemas.ts";
 

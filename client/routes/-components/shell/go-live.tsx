@@ -1,7 +1,7 @@
 import { Radio } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
 

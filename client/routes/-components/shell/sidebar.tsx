@@ -4,7 +4,7 @@ import { CalendarDays, CalendarHeart, Home, LogOut, type LucideIcon, Medal, Radi
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { formatCount } from "../../../lib/format.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { goLiveStore, openAuthModal } from "../../../lib/ui.ts";
 import { useSidebarChannels } from "../../../features/shell/api/get-sidebar-channels.ts";
 import { logout } from "../../../features/shell/logout.ts";

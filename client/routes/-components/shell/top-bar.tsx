@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
 import { SearchBox } from "../../../features/discovery/components/search-box.tsx";
 import { useNotifications } from "../../../features/notifications/api/get-notifications.ts";
@@ -12,7 +12,7 @@ import { useLiveNotifications } from "../../../features/notifications/api/use-no
 import { badgeText } from "../../../features/notifications/badge-text.ts";
 import { logout } from "../../../features/shell/logout.ts";
 import { toggleSidebar, useSidebar } from "../../../features/shell/sidebar-state.ts";
-import { useSite } from "../../../lib/site.ts";
+import { useSite } from "../../../data/site.ts";
 import { LanguageSelect, ThemeToggle } from "./preferences.tsx";
 
 // The G-Coins badge (its code and "events-ui" texts) loads after the first screen; until then, the badge's

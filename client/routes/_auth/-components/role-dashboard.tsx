@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { ChannelSummary } from "../../../features/dashboards/components/channel-summary.tsx";
-import { useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../data/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
 import { StationRequests } from "../../../features/tournaments/components/station-requests.tsx";
 import { goLiveStore } from "../../../lib/ui.ts";

@@ -2,9 +2,9 @@
 // team or a LAN table (several uses, or no limit), with an expiry or none, and may revoke it. Taking a
 // use is one conditional UPDATE, so two sign-ups racing for the last use cannot both get it.
 import { randomBytes } from "node:crypto";
-import type { DbOrTransaction } from "../../db/index.ts";
-import type { Invitation } from "../../db/types.ts";
-import { ForbiddenError } from "../http/errors.ts";
+import type { DbOrTransaction } from "../../../db/index.ts";
+import type { Invitation } from "../../../db/types.ts";
+import { ForbiddenError } from "../../http/errors.ts";
 
 export type InvitationState = "active" | "used" | "expired" | "revoked";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { PublicSiteSchema } from "../../server/admin/site-schemas.ts";
-import { api } from "./api.ts";
+import type { PublicSiteSchema } from "../../server/site/schemas.ts";
+import { api } from "../lib/api.ts";
 
 export type Site = z.infer<typeof PublicSiteSchema>;
 

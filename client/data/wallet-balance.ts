@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Balance } from "../../server/wallet/schemas.ts";
-import { api } from "./api.ts";
+import { api } from "../lib/api.ts";
 
 /** Spec 02 §9: the badge refreshes every 30 s and gives up on a call after 5 s. */
 const BALANCE_REFRESH_MS = 30_000;

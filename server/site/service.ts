@@ -7,10 +7,10 @@ import type { AppDeps } from "../http/context.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { type Language, translate } from "../i18n/messages.ts";
-import { invitationState, invitationUrl, newInvitationToken } from "../site/invitations.ts";
-import { type SiteSettings, siteSettings, writeSiteSettings } from "../site/settings.ts";
-import { type AuditValues, recordAudit } from "./audit.ts";
-import { assertAdmin } from "./guard.ts";
+import { invitationState, invitationUrl, newInvitationToken } from "./settings/invitations.ts";
+import { type SiteSettings, siteSettings, writeSiteSettings } from "./settings/settings.ts";
+import { type AuditValues, recordAudit } from "../admin/audit.ts";
+import { assertAdmin } from "../admin/guard.ts";
 
 export async function siteForAdmin(deps: AppDeps, caller: User) {
   assertAdmin(caller);

@@ -5,7 +5,7 @@ import { NotFoundError } from "../http/errors.ts";
 import { errors, jsonResponse, newRouter } from "../http/openapi.ts";
 import { chatRuleFor, ruleTargets, watchRuleOfSession, watchVerdict } from "./live-access.ts";
 import { LiveAccessSchema, ReplayAccessSchema } from "./schemas.ts";
-import { canSeeDeletedReplay } from "./policy.ts";
+import { canSeeDeletedReplay } from "../access/policy.ts";
 
 const liveAccessRoute = createRoute({
   method: "get",

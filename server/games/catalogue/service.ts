@@ -2,13 +2,13 @@
 // give it an icon and posters. An edited title keeps the admin's version when the shipped catalogue
 // is applied at start-up (seedGames); titles an admin adds take ids from ADMIN_GAME_IDS_FROM, so a
 // future shipped title never lands on one. Admins only; every change is audited.
-import { inTransaction } from "../../db/transaction.ts";
-import type { Game, User } from "../../db/types.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { assertAdmin } from "../admin/guard.ts";
-import type { AppDeps } from "../http/context.ts";
-import { NotFoundError } from "../http/errors.ts";
-import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
+import { inTransaction } from "../../../db/transaction.ts";
+import type { Game, User } from "../../../db/types.ts";
+import { recordAudit } from "../../admin/audit.ts";
+import { assertAdmin } from "../../admin/guard.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { NotFoundError } from "../../http/errors.ts";
+import { imageKinds, removeUpload, storeImage } from "../../http/images.ts";
 
 export const ADMIN_GAME_IDS_FROM = 10_001;
 

@@ -8,7 +8,7 @@ import { eraseAccount } from "../privacy/erase.ts";
 import { cancelTicket } from "../tickets/service.ts";
 import { approvePlayer, deletePlayer, joinTournament, leaveTournament, updateTournament } from "../tournaments/commands.ts";
 import { acceptOffer, declineOffer, joinWaitlist, leaveWaitlist, organiserList, setHoldMinutes, takeFromList, waitlistView } from "./actions.ts";
-import { passExpiredOffers } from "../waitlist/offers.ts";
+import { passExpiredOffers } from "./places/offers.ts";
 import { UpdateTournamentSchema } from "../tournaments/schemas.ts";
 
 // Issue 19, item 1: the waiting list's rule (offers.ts) driven through every path that frees a seat

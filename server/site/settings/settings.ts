@@ -2,8 +2,8 @@
 // anyone may sign up, whether the captcha is asked. Until an admin sets one, each keeps its default
 // (the captcha's comes from CAPTCHA in the environment), so an install that never opens the console
 // behaves as before.
-import type { DbOrTransaction } from "../../db/index.ts";
-import type { AppDeps } from "../http/context.ts";
+import type { DbOrTransaction } from "../../../db/index.ts";
+import type { AppDeps } from "../../http/context.ts";
 
 export interface SiteSettings {
   name: string;

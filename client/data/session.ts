@@ -1,6 +1,6 @@
 import type { Me } from "../../server/auth/schemas.ts";
-import { forgetDoorData } from "./door-worker-scope.ts";
-import { createStore, useStore } from "./store.ts";
+import { forgetDoorData } from "../lib/door-worker-scope.ts";
+import { createStore, useStore } from "../lib/store.ts";
 
 export type SessionUser = Me;
 export interface Session {

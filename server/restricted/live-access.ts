@@ -1,7 +1,7 @@
 import type { DbOrTransaction } from "../../db/index.ts";
 import type { ChatAccess, User, WatchAccess } from "../../db/types.ts";
 import { AppError } from "../http/errors.ts";
-import { canSeeEvent, isOwner, isStaff } from "./policy.ts";
+import { canSeeEvent, isOwner, isStaff } from "../access/policy.ts";
 
 // Restricted lives (issue 18, item 4): the one rule for who may see a channel's picture (its HLS
 // playlists and segments, every rendition, its HTTP-FLV, thumbnails, previews, and the replays of

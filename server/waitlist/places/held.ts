@@ -1,5 +1,5 @@
-import type { DbOrTransaction } from "../../db/index.ts";
-import type { WaitlistKind } from "../../db/types.ts";
+import type { DbOrTransaction } from "../../../db/index.ts";
+import type { WaitlistKind } from "../../../db/types.ts";
 
 /** An event's seats or a tournament's slots: what a waiting list queues for. */
 export interface Place {

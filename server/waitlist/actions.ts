@@ -8,7 +8,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../http/
 import type { Language } from "../i18n/messages.ts";
 import { announceSale, type BoughtTicket, buyTicket } from "../tickets/service.ts";
 import { slotsHeld } from "../tournaments/records.ts";
-import { type Place, announceOffers, freePlaces, holdMinutes, offerFreedPlaces, placeState } from "../waitlist/offers.ts";
+import { type Place, announceOffers, freePlaces, holdMinutes, offerFreedPlaces, placeState } from "./places/offers.ts";
 
 // What members and organisers do with a waiting list; the rule itself is in offers.ts.
 

@@ -5,7 +5,7 @@ import { ADMIN_ENV, adminBrowserOf, type Member } from "../../tests/fixtures/mon
 import { makeImage } from "../../tests/fixtures/images.ts";
 import { Browser, newAccount, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { insertReplay } from "../../tests/fixtures/replays.ts";
-import { sendTestMail } from "./site.ts";
+import { sendTestMail } from "./service.ts";
 
 // The console's Content and Site tabs (issue 20): every call refused to a member and a moderator,
 // every change written to the audit log with its before and after.

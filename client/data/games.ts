@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { GameDetail, GameList, GameResponse } from "../../server/games/schemas.ts";
-import { api } from "./api.ts";
+import { api } from "../lib/api.ts";
 
 export type Game = GameResponse;
 

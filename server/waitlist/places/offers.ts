@@ -1,13 +1,13 @@
-import type { DbOrTransaction } from "../../db/index.ts";
-import { inTransaction } from "../../db/transaction.ts";
-import type { User, WaitlistKind } from "../../db/types.ts";
-import type { AppDeps, PlaceKinds, PlaceState } from "../http/context.ts";
-import { translate } from "../i18n/messages.ts";
-import { notify } from "../notifications/service.ts";
+import type { DbOrTransaction } from "../../../db/index.ts";
+import { inTransaction } from "../../../db/transaction.ts";
+import type { User, WaitlistKind } from "../../../db/types.ts";
+import type { AppDeps, PlaceKinds, PlaceState } from "../../http/context.ts";
+import { translate } from "../../i18n/messages.ts";
+import { notify } from "../../notifications/service.ts";
 import { offersHeld, type Place } from "./held.ts";
 
 export type { Place } from "./held.ts";
-export type { PlaceKinds, PlaceReader, PlaceState } from "../http/context.ts";
+export type { PlaceKinds, PlaceReader, PlaceState } from "../../http/context.ts";
 
 /**
  * The one waiting-list rule, for events (seats) and tournaments (slots) alike (issue 19, item 1).

@@ -3,10 +3,10 @@ import { currentUser, requireRole } from "../http/auth.ts";
 import type { AppDeps } from "../http/context.ts";
 import { imageBodyLimit, imageKinds } from "../http/images.ts";
 import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
-import { siteSettings } from "../site/settings.ts";
-import { liftChatBanAsAdmin, listChatBans, listReplaysForAdmin } from "./content.ts";
-import { DoneSchema } from "./schemas.ts";
-import { createInvitation, listInvitations, replaceLogo, revokeInvitation, sendTestMail, siteForAdmin, updateSite } from "./site.ts";
+import { siteSettings } from "./settings/settings.ts";
+import { liftChatBanAsAdmin, listChatBans, listReplaysForAdmin } from "../admin/content.ts";
+import { DoneSchema } from "../admin/schemas.ts";
+import { createInvitation, listInvitations, replaceLogo, revokeInvitation, sendTestMail, siteForAdmin, updateSite } from "./service.ts";
 import {
   AdminReplayListSchema,
   AdminReplayQuerySchema,
@@ -22,7 +22,7 @@ import {
   SiteUpdateSchema,
   TestMailSchema,
   UploadFormSchema,
-} from "./site-schemas.ts";
+} from "./schemas.ts";
 
 // The console's Content and Site tabs (issue 20). The role middleware answers 401/403 first; each
 // service checks again (assertAdmin), so no other caller reaches them.

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { currentUser, requireRole } from "../http/auth.ts";
-import type { AppDeps } from "../http/context.ts";
-import { imageBodyLimit, imageKinds } from "../http/images.ts";
-import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
+import { currentUser, requireRole } from "../../http/auth.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { imageBodyLimit, imageKinds } from "../../http/images.ts";
+import { errors, formBody, jsonBody, jsonResponse, newRouter, secured } from "../../http/openapi.ts";
 import { addGame, editGame, listGamesForAdmin, replaceGamePicture, setGameHidden } from "./service.ts";
-import { AdminGameAnswerSchema, AdminGameListSchema, GameIdParamSchema as IdParamSchema, GameInputSchema, GamePictureParamSchema, GameUploadSchema } from "../games/schemas.ts";
+import { AdminGameAnswerSchema, AdminGameListSchema, GameIdParamSchema as IdParamSchema, GameInputSchema, GamePictureParamSchema, GameUploadSchema } from "../schemas.ts";
 
 // The admin console's games catalogue (issue 20). The role middleware answers 401/403 first; each
 // service checks again, so no other caller reaches them.

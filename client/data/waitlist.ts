@@ -10,11 +10,11 @@ import type {
   WaitlistJoinedResponseSchema,
   WaitlistTakenResponseSchema,
   WaitlistView,
-} from "../../server/waitlist-desk/schemas.ts";
-import { api } from "./api.ts";
+} from "../../server/waitlist/schemas.ts";
+import { api } from "../lib/api.ts";
 import { walletKeys } from "./wallet-balance.ts";
 
-export type { WaitlistEntry } from "../../server/waitlist-desk/schemas.ts";
+export type { WaitlistEntry } from "../../server/waitlist/schemas.ts";
 
 /** An event's seats or a tournament's slots: what a waiting list is for. */
 export interface Place {
