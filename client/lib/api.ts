@@ -44,48 +44,34 @@ export interface ApiAnswer<T> {
   body: T | undefined;
 }
 
+/** The error body of every route (the server's ErrorSchema, server/http/openapi.ts), as far as the web app reads it. */
+type ErrorBody = { code?: string; msg?: string; errors?: FieldMessage[] };
+
 /**
  * Every call of the web app goes through here: same-origin cookies, the user's language, one error type.
  * `T` names the route's answer as its schema infers it (`api<EventList>`, `EventList = z.infer<typeof EventListResponseSchema>`):
  * the JSON is not parsed again here, the server's tests hold every answer to its declared schema (server/http/response-check.ts).
  */
 export async function api<T>(path: string, { logoutOn401 = true, ...options }: ApiOptions = {}): Promise<T> {
-  const answer = await send<T>(path, options);
+  const answer = await send<T, ErrorBody | undefined>(path, options);
   if (!answer.ok) {
     if (answer.status === 401 && logoutOn401 && sessionStore.get().isLoggedIn) clearSession();
-    const data = errorBodyOf(answer.body);
-    throw new ApiError(answer.status, data.code ?? "internal", data.msg ?? i18next.t("errors:internal"), data.errors ?? [], data);
+    const data = answer.body;
+    throw new ApiError(answer.status, data?.code ?? "internal", data?.msg ?? i18next.t("errors:internal"), data?.errors ?? [], data ?? {});
   }
   return answer.body;
 }
 
 /** The whole answer whatever its status, or null when none came (the auth forms word each case themselves). */
 export async function apiAnswer<T>(path: string, options: Omit<ApiOptions, "logoutOn401"> = {}): Promise<ApiAnswer<T> | null> {
-  const answer = await send<T | undefined>(path, options).catch(() => null);
+  const answer = await send<T | undefined, T | undefined>(path, options).catch(() => null);
   return answer && { ...answer, body: answer.body && typeof answer.body === "object" ? answer.body : undefined };
 }
 
-/** The error body's fields, read one by one: a proxy's page or a crash may answer anything. */
-function errorBodyOf(body: unknown): Record<string, unknown> & { code?: string; msg?: string; errors?: FieldMessage[] } {
-  if (!body || typeof body !== "object") return {};
-  const fields: Record<string, unknown> = { ...body };
-  const { code, msg, errors } = fields;
-  return {
-    ...fields,
-    code: typeof code === "string" ? code : undefined,
-    msg: typeof msg === "string" ? msg : undefined,
-    errors: Array.isArray(errors) ? errors.filter(isFieldMessage) : undefined,
-  };
-}
+type Sent<Ok, Failed> = { ok: true; status: number; statusText: string; body: Ok } | { ok: false; status: number; statusText: string; body: Failed };
 
-function isFieldMessage(value: unknown): value is FieldMessage {
-  if (!value || typeof value !== "object") return false;
-  const { field, code, msg }: Record<string, unknown> = { ...value };
-  return typeof field === "string" && typeof code === "string" && typeof msg === "string";
-}
-
-/** The answer's JSON as `T` (undefined when it has none): `Response.json()` gives `any`, and this is the one place it is read. */
-async function send<T>(path: string, { body, headers, timeoutMs, signal, ...init }: Omit<ApiOptions, "logoutOn401">): Promise<ApiAnswer<T> & { body: T }> {
+/** The answer's JSON (undefined when it has none) typed by its status: `Response.json()` gives `any`, read here only. */
+async function send<Ok, Failed>(path: string, { body, headers, timeoutMs, signal, ...init }: Omit<ApiOptions, "logoutOn401">): Promise<Sent<Ok, Failed>> {
   const isForm = body instanceof FormData;
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   let response: Response;
@@ -102,8 +88,9 @@ async function send<T>(path: string, { body, headers, timeoutMs, signal, ...init
     if (signal?.aborted) throw error;
     throw new ApiError(0, "network_error", i18next.t("errors:network_error"));
   }
-  const data: T = await response.json().catch(() => undefined);
-  return { ok: response.ok, status: response.status, statusText: response.statusText, body: data };
+  const data = await response.json().catch(() => undefined);
+  const { status, statusText } = response;
+  return response.ok ? { ok: true, status, statusText, body: data } : { ok: false, status, statusText, body: data };
 }
 
 /** AbortSignal.any, or its few lines where the browser predates it (Safari before 17.4). */
