@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /** Times are Unix milliseconds; booleans are 0/1, as SQLite stores them. */
 export type Role = "viewer" | "streamer" | "organizer" | "moderator" | "admin";
@@ -124,8 +124,6 @@ export interface DB {
 }
 
 export type User = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
-export type UserUpdate = Updateable<UserTable>;
 
 export type LegalType = "rgpd" | "cgu" | "faq" | "mentions-legales";
 
@@ -273,8 +271,6 @@ export interface ViewerPresenceTable {
 
 export type Channel = Selectable<ChannelTable>;
 export type Game = Selectable<GameTable>;
-export type LiveSession = Selectable<LiveSessionTable>;
-export type Replay = Selectable<ReplayTable>;
 
 export type RestreamPlatform = "twitch" | "youtube" | "facebook";
 export type RestreamStatus = "idle" | "connecting" | "live" | "error";
@@ -432,8 +428,6 @@ export interface TournamentStationTable {
   assigned_at: number | null;
   created_at: number;
 }
-
-export type TournamentStation = Selectable<TournamentStationTable>;
 
 /** G-Coins are integers; a balance never goes below zero (a CHECK constraint). */
 export interface WalletTable {
@@ -610,7 +604,6 @@ export interface ClipTable {
   view_count: Generated<number>;
   created_at: number;
 }
-export type ClipRow = Selectable<ClipTable>;
 /** A waiting list's place: an event's seats or a tournament's slots (server/waitlist/). */
 export type WaitlistKind = "event" | "tournament";
 export type WaitlistStatus = "waiting" | "offered" | "accepted" | "declined" | "expired" | "left";

@@ -28,14 +28,18 @@ describe("unused exports", () => {
 
   it("names an export nobody imports, and says when its own file still uses it", () => {
     const files: Record<string, string> = {
-      "server/a/rules.ts": "export const used = 1;\nexport const dead = 2;\nexport const local = 3;\nexport const twice = local + 1;",
+      "server/a/rules.ts":
+        "export const used = 1;\nexport const dead = 2;\nexport const local = 3;\nexport const twice = local + 1;\nexport const spread = () => ({});\nexport const both2 = { ...spread() };\nexport const prop = 1;\nconsole.log(other.prop);",
       "server/b/service.ts": 'import { used, twice } from "../a/rules.ts";\nexport const both = used + twice;',
       "server/b/service.test.ts": 'import { both } from "./service";\nconsole.log(both);',
       "db/migrations/0001_first.ts": "export async function up() {}",
     };
     expect(unusedExports(Object.keys(files), (file) => files[file]!)).toEqual([
+      { file: "server/a/rules.ts", name: "both2", usedInFile: false },
       { file: "server/a/rules.ts", name: "dead", usedInFile: false },
       { file: "server/a/rules.ts", name: "local", usedInFile: true },
+      { file: "server/a/rules.ts", name: "prop", usedInFile: false },
+      { file: "server/a/rules.ts", name: "spread", usedInFile: true },
     ]);
   });
 

@@ -112,7 +112,8 @@ export function unusedExports(files: string[], read: (file: string) => string): 
     const code = withoutComments(read(file));
     for (const name of exports) {
       if (usedNames.has(name)) continue;
-      const mentions = name === "default" ? 0 : [...code.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
+      // A mention is the name itself, not a property of something else (`x.name`), though a spread (`...name`) is one.
+      const mentions = name === "default" ? 0 : [...code.matchAll(new RegExp(`(?<![\\w$])(?:(?<=\\.\\.\\.)|(?<!\\.))${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
       unused.push({ file, name, usedInFile: mentions > 1 });
     }
   }

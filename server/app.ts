@@ -84,8 +84,6 @@ export function createApi(deps: AppDeps) {
   return api;
 }
 
-export type ApiType = ReturnType<typeof createApi>;
-
 /**
  * The whole web side: the API, uploaded images, and the built web app with its client-side routes.
  * `checkResponses` (tests only) is told whether each API answer parses with its declared schema.

@@ -34,7 +34,6 @@ export type AssignmentList = z.infer<typeof AssignmentListResponseSchema>;
 export const AssignmentRemovedResponseSchema = z.object({ success: z.literal(true) });
 export type AssignmentRemoved = z.infer<typeof AssignmentRemovedResponseSchema>;
 export const AssignmentCheckResponseSchema = z.object({ success: z.literal(true), isAssigned: z.boolean(), role: AssignmentRoleSchema.nullable() });
-export type AssignmentCheck = z.infer<typeof AssignmentCheckResponseSchema>;
 
 /** Someone who streams here; `_id` repeats `id` because the screens read either. */
 export const StreamerResponseSchema = z

@@ -61,10 +61,8 @@ export const StreamsQuerySchema = z.object({
 export const ChannelCreatedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type ChannelCreated = z.infer<typeof ChannelCreatedResponseSchema>;
 export const ChannelStateResponseSchema = z.object({ success: z.literal(true), exists: z.boolean(), isLive: z.boolean() });
-export type ChannelState = z.infer<typeof ChannelStateResponseSchema>;
 /** The caller's own channel: the stream as viewers see it, with its game's name. */
 export const MyChannelResponseSchema = StreamResponseSchema.extend({ success: z.literal(true), gameName: z.string().nullable() });
-export type MyChannel = z.infer<typeof MyChannelResponseSchema>;
 /** null when RTMP ingest is off. */
 export const IngestResponseSchema = z.object({ success: z.literal(true), injectionLink: z.string().nullable() });
 export type Ingest = z.infer<typeof IngestResponseSchema>;

@@ -85,9 +85,3 @@ export async function myFollowers(deps: AppDeps, user: User, page: number, limit
     total: await followerCount(deps, user.id),
   };
 }
-
-/** Users the caller follows, for the sidebar's "Following channels". */
-export async function followedUsernames(deps: AppDeps, userId: number): Promise<string[]> {
-  const rows = await deps.db.selectFrom("follow").innerJoin("user", "user.id", "follow.followed_id").select("user.username").where("follow.follower_id", "=", userId).execute();
-  return rows.map((row) => row.username);
-}

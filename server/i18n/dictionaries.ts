@@ -19,13 +19,3 @@ export function loadTranslations(lang: Lang): Translations {
       .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, string>]),
   );
 }
-
-/** Finds `text` among one language's values (or as "namespace:key") and gives the other language's value. */
-export function translateFromDictionaries(dictionaries: Record<Lang, Translations>, text: string, source: Lang, target: Lang): string | undefined {
-  const asKey = text.match(/^([\w-]+):([\w.-]+)$/);
-  if (asKey) return dictionaries[target][asKey[1]!]?.[asKey[2]!];
-  for (const [namespace, entries] of Object.entries(dictionaries[source])) {
-    for (const [key, value] of Object.entries(entries)) if (value === text) return dictionaries[target][namespace]?.[key];
-  }
-  return undefined;
-}

@@ -56,8 +56,6 @@ export function createTranslator({ serviceUrl, dictionaries = loadAll(), timeout
   };
 }
 
-export type Translator = ReturnType<typeof createTranslator>;
-
 /**
  * LibreTranslate's API: POST {base}/translate {q, source, target, format: "text"} → {translatedText}.
  * Any failure (down, slow, an error status, an odd body) is "no translation", never an error of ours.

@@ -17,7 +17,6 @@ export const LegalContactSchema = z.object({
   phone: z.string(),
   address: z.string(),
 });
-export type LegalContact = z.infer<typeof LegalContactSchema>;
 
 export const LegalDocumentSchema = z
   .object({
@@ -37,7 +36,6 @@ export type LegalDocumentResponse = z.infer<typeof LegalDocumentSchema>;
 export const LegalResponseSchema = z.object({ success: z.literal(true), data: LegalDocumentSchema });
 export type LegalResponse = z.infer<typeof LegalResponseSchema>;
 export const LegalListResponseSchema = z.object({ success: z.literal(true), data: z.array(LegalDocumentSchema) });
-export type LegalList = z.infer<typeof LegalListResponseSchema>;
 
 /** Any string, so that an unknown type answers 404 rather than a validation error. */
 export const LegalTypeParamSchema = z.object({ type: z.string().max(40).meta({ description: "rgpd, cgu, faq or mentions-legales", example: "rgpd" }) });

@@ -5,7 +5,6 @@ const IsoDate = z.string().describe("ISO 8601");
 
 /** Where a type's sale stands: on sale, not yet, ended (its window closed), sold out, or closed by the organiser. */
 export const SaleStateSchema = z.enum(["on_sale", "not_yet", "ended", "sold_out", "closed"]);
-export type SaleState = z.infer<typeof SaleStateSchema>;
 
 /**
  * A type an event sells, as buyers see it; `remaining` is null when nothing limits it, `yourPrice` (what the
@@ -164,7 +163,6 @@ export const EventTicketsResponseSchema = z.object({ success: z.literal(true), t
 export type EventTickets = z.infer<typeof EventTicketsResponseSchema>;
 
 export const RevokedCodesResponseSchema = z.object({ success: z.literal(true), revoked: z.array(z.string()) });
-export type RevokedCodes = z.infer<typeof RevokedCodesResponseSchema>;
 export const TicketPublicKeyResponseSchema = z.object({ success: z.literal(true), algorithm: z.literal("Ed25519"), publicKey: z.string() });
 export type TicketPublicKey = z.infer<typeof TicketPublicKeyResponseSchema>;
 

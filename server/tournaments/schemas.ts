@@ -302,7 +302,6 @@ export const TournamentExportResponseSchema = z.object({
   players: TournamentPlayerListResponseSchema,
   standings: StandingListResponseSchema.optional(),
 });
-export type TournamentExport = z.infer<typeof TournamentExportResponseSchema>;
 
 export const TournamentDoneResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type TournamentDone = z.infer<typeof TournamentDoneResponseSchema>;

@@ -9,4 +9,3 @@ export const PublicUserResponseSchema = z.object({ success: z.literal(true), use
 export type PublicUserResponse = z.infer<typeof PublicUserResponseSchema>;
 /** An admin's role change: the account as its owner sees it, with the new role. */
 export const RoleChangedResponseSchema = z.object({ success: z.literal(true), message: z.string(), user: MeSchema });
-export type RoleChanged = z.infer<typeof RoleChangedResponseSchema>;

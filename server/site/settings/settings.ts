@@ -13,8 +13,6 @@ export interface SiteSettings {
   captcha: boolean;
 }
 
-export type SiteSettingKey = keyof SiteSettings;
-
 export const DEFAULT_SITE_NAME = "Arena";
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {

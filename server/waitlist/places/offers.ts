@@ -114,13 +114,6 @@ export async function settleOwnOffer(db: DbOrTransaction, place: Place, userId: 
     .execute();
 }
 
-/** For a path that has no transaction of its own: the rule in one, then the announcements. */
-export async function refillFromWaitlist(deps: AppDeps, place: Place): Promise<number> {
-  const offered = await inTransaction(deps.db, (trx) => offerFreedPlaces(trx, deps.places, place, deps.now()));
-  await announceOffers(deps);
-  return offered;
-}
-
 /**
  * The outbox of offers: each offer not yet announced is claimed (so two nodes never send it twice),
  * then told in the app and by mail. Called after every commit that may have made offers, and by the

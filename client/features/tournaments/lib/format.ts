@@ -177,7 +177,3 @@ export function roundTitle(title: string, t: TFunction<"tournaments-ui">): strin
   };
   return fixed[title] ?? title;
 }
-
-export function formatLabel(structure: Structure, t: TFunction<"tournaments-ui">): string {
-  return t(`format_${structure}`);
-}
