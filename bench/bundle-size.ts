@@ -16,7 +16,7 @@ import { build } from "vite";
 import { machineLine, writeSection } from "./report.ts";
 
 /** The first load's JavaScript, gzip, must stay under this (issue 17: from 212 KB to under 150 KB). */
-export const BUDGET_KB = 150;
+const BUDGET_KB = 150;
 const ROOT = resolve(import.meta.dir, "..");
 const LARGEST_SHOWN = 15;
 

@@ -9,13 +9,13 @@ export type Db = Kysely<DB>;
 /** A query runs the same on the database or inside a caller's transaction. */
 export type DbOrTransaction = Db | Transaction<DB>;
 
-export type DialectName = "sqlite" | "postgres";
+type DialectName = "sqlite" | "postgres";
 
 /** What openDatabase opened, for the few places that must know (pool metrics, socket.io's adapter, backups). */
-export type DatabaseHandle = { dialect: "sqlite"; sqlite: Database } | { dialect: "postgres"; pool: pg.Pool; url: string };
+type DatabaseHandle = { dialect: "sqlite"; sqlite: Database } | { dialect: "postgres"; pool: pg.Pool; url: string };
 
 /** A postgres:// address opens PostgreSQL; anything else is a SQLite file (":memory:" for a private one). */
-export function isPostgresUrl(target: string): boolean {
+function isPostgresUrl(target: string): boolean {
   return /^postgres(ql)?:\/\//.test(target);
 }
 

@@ -15,7 +15,7 @@ export interface Leadership {
 
 /** One lock for the whole site; advisory locks are per database, so sites sharing a server do not collide. */
 export const SITE_LEADER_LOCK = 0x41_72_65_6e_61; // "Arena"
-export const LEADERSHIP_RETRY_MS = 5000;
+const LEADERSHIP_RETRY_MS = 5000;
 
 export async function openLeadership(db: Db, options: { retryMs?: number } = {}): Promise<Leadership> {
   const handle = databaseHandle(db);

@@ -3,7 +3,7 @@ import type { Generated, Selectable } from "kysely";
 /** Times are Unix milliseconds; booleans are 0/1, as SQLite stores them. */
 export type Role = "viewer" | "streamer" | "organizer" | "moderator" | "admin";
 
-export interface UserTable {
+interface UserTable {
   id: Generated<number>;
   username: string;
   email: string;
@@ -24,7 +24,7 @@ export interface UserTable {
   follower_count: Generated<number>;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id_hash: string;
   user_id: number;
   remember: number;
@@ -33,9 +33,9 @@ export interface SessionTable {
   user_agent: string | null;
 }
 
-export type AuthTokenPurpose = "verify_email" | "reset_password";
+type AuthTokenPurpose = "verify_email" | "reset_password";
 
-export interface AuthTokenTable {
+interface AuthTokenTable {
   token_hash: string;
   user_id: number;
   purpose: AuthTokenPurpose;
@@ -44,14 +44,14 @@ export interface AuthTokenTable {
   used_at: number | null;
 }
 
-export interface OAuthAccountTable {
+interface OAuthAccountTable {
   provider: string;
   provider_user_id: string;
   user_id: number;
   created_at: number;
 }
 
-export interface OAuthStateTable {
+interface OAuthStateTable {
   state: string;
   provider: string;
   code_verifier: string;
@@ -59,20 +59,20 @@ export interface OAuthStateTable {
   expires_at: number;
 }
 
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   window_start: number;
   count: number;
 }
 
-export interface LoginFailureTable {
+interface LoginFailureTable {
   account: string;
   address: string;
   failures: number;
   last_failed_at: number;
 }
 
-export interface CaptchaUseTable {
+interface CaptchaUseTable {
   signature: string;
   expires_at: number;
 }
@@ -125,10 +125,10 @@ export interface DB {
 
 export type User = Selectable<UserTable>;
 
-export type LegalType = "rgpd" | "cgu" | "faq" | "mentions-legales";
+type LegalType = "rgpd" | "cgu" | "faq" | "mentions-legales";
 
 /** One legal text in one language; `version` starts at 1 and grows with every edit. */
-export interface LegalDocumentTable {
+interface LegalDocumentTable {
   type: LegalType;
   lang: "fr" | "en";
   title: string;
@@ -144,7 +144,7 @@ export interface LegalDocumentTable {
 
 export type LegalDocument = Selectable<LegalDocumentTable>;
 
-export interface GameTable {
+interface GameTable {
   id: number;
   short_name: string;
   name: string;
@@ -159,7 +159,7 @@ export interface GameTable {
   edited_at: Generated<number | null>;
 }
 
-export interface ChannelTable {
+interface ChannelTable {
   id: Generated<number>;
   user_id: number;
   /** The opaque public id the screens call channelArn; never the stream key. */
@@ -202,7 +202,7 @@ export interface ChannelTable {
 export type WatchAccess = "everyone" | "members" | "ticket" | "entrants";
 export type ChatAccess = "everyone" | "followers" | "ticket" | "entrants";
 
-export interface LiveSessionTable {
+interface LiveSessionTable {
   id: Generated<number>;
   channel_id: number;
   title: Generated<string>;
@@ -226,15 +226,15 @@ export interface LiveSessionTable {
 }
 
 /** One Arena process of a site, as it last reported itself alive. */
-export interface NodeTable {
+interface NodeTable {
   /** Its NODE_URL. */
   url: string;
   seen_at: number;
 }
 
-export type ReplayStatus = "processing" | "ready" | "failed";
+type ReplayStatus = "processing" | "ready" | "failed";
 
-export interface ReplayTable {
+interface ReplayTable {
   id: Generated<number>;
   channel_id: number;
   live_session_id: number;
@@ -261,7 +261,7 @@ export interface ReplayTable {
   partial: Generated<number>;
 }
 
-export interface ViewerPresenceTable {
+interface ViewerPresenceTable {
   channel_id: number;
   viewer_id: string;
   last_seen_at: number;
@@ -275,7 +275,7 @@ export type Game = Selectable<GameTable>;
 export type RestreamPlatform = "twitch" | "youtube" | "facebook";
 export type RestreamStatus = "idle" | "connecting" | "live" | "error";
 
-export interface RestreamTargetTable {
+interface RestreamTargetTable {
   channel_id: number;
   platform: RestreamPlatform;
   enabled: Generated<number>;
@@ -286,7 +286,7 @@ export interface RestreamTargetTable {
   updated_at: number;
 }
 
-export interface ChatMessageTable {
+interface ChatMessageTable {
   id: Generated<number>;
   channel_id: number;
   user_id: number;
@@ -304,7 +304,7 @@ export interface ChatMessageTable {
   dedupe_key: string | null;
 }
 
-export interface ChatBanTable {
+interface ChatBanTable {
   channel_id: number;
   user_id: number;
   /** null: banned until lifted; otherwise a timeout that ends at this time. */
@@ -314,9 +314,9 @@ export interface ChatBanTable {
   created_at: number;
 }
 
-export type ChatModerationAction = "delete" | "ban" | "timeout" | "unban" | "slow_mode";
+type ChatModerationAction = "delete" | "ban" | "timeout" | "unban" | "slow_mode";
 
-export interface ChatModerationTable {
+interface ChatModerationTable {
   id: Generated<number>;
   channel_id: number;
   moderator_id: number;
@@ -327,13 +327,13 @@ export interface ChatModerationTable {
   created_at: number;
 }
 
-export interface FollowTable {
+interface FollowTable {
   follower_id: number;
   followed_id: number;
   created_at: number;
 }
 
-export interface NotificationTable {
+interface NotificationTable {
   id: Generated<number>;
   user_id: number;
   type: string;
@@ -346,9 +346,9 @@ export interface NotificationTable {
 }
 
 export type ReportTargetType = "stream" | "user" | "replay" | "tournament" | "message";
-export type ReportStatus = "open" | "dismissed" | "actioned";
+type ReportStatus = "open" | "dismissed" | "actioned";
 
-export interface ReportTable {
+interface ReportTable {
   id: Generated<number>;
   reporter_id: number;
   target_type: ReportTargetType;
@@ -361,9 +361,9 @@ export interface ReportTable {
   created_at: number;
 }
 
-export type TournamentStructure = "s_elim" | "d_elim" | "robin" | "swiss";
+type TournamentStructure = "s_elim" | "d_elim" | "robin" | "swiss";
 
-export interface TournamentTable {
+interface TournamentTable {
   id: Generated<number>;
   name: string;
   admin_id: number;
@@ -403,7 +403,7 @@ export interface TournamentTable {
   checkin_closed_at: number | null;
 }
 
-export interface TournamentPlayerTable {
+interface TournamentPlayerTable {
   id: Generated<number>;
   tournament_id: number;
   user_id: number;
@@ -415,7 +415,7 @@ export interface TournamentPlayerTable {
 export type Tournament = Selectable<TournamentTable>;
 
 /** Where a tournament's matches are played; `streamer_id` names the channel that streams it. */
-export interface TournamentStationTable {
+interface TournamentStationTable {
   id: Generated<number>;
   tournament_id: number;
   name: string;
@@ -430,7 +430,7 @@ export interface TournamentStationTable {
 }
 
 /** G-Coins are integers; a balance never goes below zero (a CHECK constraint). */
-export interface WalletTable {
+interface WalletTable {
   user_id: number;
   balance: Generated<number>;
   currency: Generated<string>;
@@ -440,7 +440,7 @@ export interface WalletTable {
 export type WalletTransactionType = "event_creation" | "manual_credit" | "admin_credit" | "ticket_purchase" | "ticket_sale" | "refund" | "refund_reversal" | "debit";
 
 /** The ledger: every credit (amount > 0) and debit (amount < 0), written with what it paid for. */
-export interface WalletTransactionTable {
+interface WalletTransactionTable {
   id: Generated<number>;
   user_id: number;
   amount: number;
@@ -456,7 +456,7 @@ export interface WalletTransactionTable {
   created_at: number;
 }
 
-export interface EventCategoryTable {
+interface EventCategoryTable {
   id: number;
   slug: string;
   name_fr: string;
@@ -468,7 +468,7 @@ export interface EventCategoryTable {
 
 export type EventStatus = "draft" | "published" | "active" | "completed" | "cancelled";
 
-export interface EventTable {
+interface EventTable {
   id: Generated<number>;
   slug: string;
   name: string;
@@ -495,7 +495,7 @@ export interface EventTable {
   search_text: Generated<string>;
 }
 
-export interface EventParticipantTable {
+interface EventParticipantTable {
   id: Generated<number>;
   event_id: number;
   user_id: number;
@@ -503,7 +503,7 @@ export interface EventParticipantTable {
   created_at: number;
 }
 
-export interface TicketTypeTable {
+interface TicketTypeTable {
   id: Generated<number>;
   event_id: number;
   type: string;
@@ -540,7 +540,7 @@ export interface TicketTable {
   created_at: number;
 }
 
-export interface AssignmentTable {
+interface AssignmentTable {
   id: Generated<number>;
   event_id: number;
   streamer_id: number;
@@ -567,7 +567,7 @@ export interface DataExportTable {
 }
 
 /** One admin action (server/admin/audit.ts): before and after are JSON of the fields that changed. */
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   actor_id: number;
   action: string;
@@ -578,10 +578,10 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-export type ClipStatus = "processing" | "ready" | "failed";
+type ClipStatus = "processing" | "ready" | "failed";
 
 /** A moment of a live or a replay a member kept (issue 19, item 4); its file is under MEDIA_DIR/clips. */
-export interface ClipTable {
+interface ClipTable {
   id: Generated<number>;
   channel_id: number;
   /** Its author. */
@@ -609,7 +609,7 @@ export type WaitlistKind = "event" | "tournament";
 export type WaitlistStatus = "waiting" | "offered" | "accepted" | "declined" | "expired" | "left";
 
 /** One member on one waiting list; an offer holds its seat until `expires_at`. */
-export interface WaitlistEntryTable {
+interface WaitlistEntryTable {
   id: Generated<number>;
   kind: WaitlistKind;
   target_id: number;
@@ -626,14 +626,14 @@ export interface WaitlistEntryTable {
 }
 
 /** How long an offer is held, set by the organiser per event or tournament (default 24 h). */
-export interface WaitlistHoldTable {
+interface WaitlistHoldTable {
   kind: WaitlistKind;
   target_id: number;
   minutes: number;
 }
 
 /** One setting an admin edits in the console (server/site/settings/settings.ts): the value is JSON. */
-export interface SiteSettingTable {
+interface SiteSettingTable {
   key: string;
   value: string;
   updated_at: number;
@@ -641,7 +641,7 @@ export interface SiteSettingTable {
 }
 
 /** A sign-up link an admin made for closed sign-ups: max_uses null = no limit, expires_at null = never. */
-export interface InvitationTable {
+interface InvitationTable {
   id: Generated<number>;
   token: string;
   note: Generated<string>;
@@ -656,7 +656,7 @@ export interface InvitationTable {
 export type Invitation = Selectable<InvitationTable>;
 
 /** Every version a legal text has had, the current one included (legal_document holds the current one). */
-export interface LegalVersionTable {
+interface LegalVersionTable {
   id: Generated<number>;
   type: LegalType;
   lang: "fr" | "en";
@@ -667,10 +667,10 @@ export interface LegalVersionTable {
   updated_by: number | null;
 }
 
-export type KeepMode = "forever" | "days" | "size";
+type KeepMode = "forever" | "days" | "size";
 
 /** One row (id 1): how long replays are kept, and the free disk a recording needs (server/storage/). */
-export interface StoragePolicyTable {
+interface StoragePolicyTable {
   id: number;
   keep: Generated<KeepMode>;
   keep_days: number | null;
@@ -682,7 +682,7 @@ export interface StoragePolicyTable {
 }
 
 /** When a match was played, and at which streamed station (issue 18): the bounds of its replay's cut. */
-export interface TournamentMatchTable {
+interface TournamentMatchTable {
   tournament_id: number;
   /** The engine's match id. */
   match_id: number;

@@ -10,7 +10,7 @@ export interface FfmpegJob {
   stop(waitMs?: number): Promise<void>;
 }
 
-export interface JobOptions {
+interface JobOptions {
   name: string;
   args: string[];
   /** Restart after a crash, waiting 1 s, 2 s, 4 s… (at most 30 s) between tries. */

@@ -14,9 +14,9 @@ import { encoderArgs, encoderFilterSuffix, encoderInputArgs, RENDITION_VIDEO_COD
 /** The source's own playlist when a ladder runs (index.m3u8 is then the master playlist). */
 export const SOURCE_PLAYLIST = "source.m3u8";
 /** hls.js reports it as the level's name: the player calls that level "Source". */
-export const SOURCE_NAME = "source";
+const SOURCE_NAME = "source";
 
-export interface Rendition {
+interface Rendition {
   /** "480p": its playlist is 480p.m3u8, its segments 480p-<n>.ts. */
   name: string;
   width: number;
@@ -25,7 +25,7 @@ export interface Rendition {
 }
 
 /** What a live's ladder job is made of, decided once its publisher said what it sends. */
-export interface LadderPlan {
+interface LadderPlan {
   source: PublisherInfo;
   renditions: Rendition[];
   encoder: VideoEncoder;
@@ -63,7 +63,7 @@ export function renditionOutputArgs(renditions: Rendition[], encoder: VideoEncod
 }
 
 /** The whole job: the source copied to HLS, each rendition encoded to HLS, the recording part copied. */
-export function ladderArgs(input: string, plan: LadderPlan, paths: LiveOutputPaths, startNumber: number): string[] {
+function ladderArgs(input: string, plan: LadderPlan, paths: LiveOutputPaths, startNumber: number): string[] {
   const { hlsDir } = paths;
   return [
     ...encoderInputArgs(plan.encoder),
@@ -109,7 +109,7 @@ export function masterPlaylist(plan: LadderPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-export interface LadderOptions {
+interface LadderOptions {
   input: () => string;
   paths: LiveOutputPaths;
   log: (line: string) => void;

@@ -27,7 +27,7 @@ export const PREVIEW_GIF = "preview.gif";
  * inside the media server (no second RTMP hop: docs/decisions.md, "CPU per stream"). `feed` is
  * called at each start with that process's stdin and returns what stops feeding it.
  */
-export type LiveInput = { url: () => string } | { feed: (stdin: StdinWriter) => () => void };
+type LiveInput = { url: () => string } | { feed: (stdin: StdinWriter) => () => void };
 
 /**
  * One ffmpeg reads the live stream once and writes both outputs without re-encoding: the HLS

@@ -1,7 +1,7 @@
 import { spawnMediaTool } from "./children.ts";
 
 /** What ffprobe reads from a media file: its true duration in seconds and the streams it holds. */
-export interface Probe {
+interface Probe {
   duration: number;
   streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
 }

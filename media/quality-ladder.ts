@@ -71,7 +71,7 @@ const CALIBRATION_SECONDS = 6;
  * share of the machine in real time. The clip is a synthetic pattern, easier to encode than a game:
  * docs/benchmarks.md ("Live quality ladder") gives the figure for a real 720p30 clip.
  */
-export async function measureLadderCpu(heights: number[], encoder: VideoEncoder): Promise<number> {
+async function measureLadderCpu(heights: number[], encoder: VideoEncoder): Promise<number> {
   const source = (heights[0] ?? 0) >= 1080 ? { width: 3840, height: 2160 } : { width: 1920, height: 1080 };
   const renditions = renditionsFor(heights, source);
   if (renditions.length === 0) return 0;

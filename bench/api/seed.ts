@@ -25,8 +25,8 @@ export interface SeedSizes {
 }
 export const API_SIZES: SeedSizes = { users: USERS, channels: CHANNELS, replays: REPLAYS };
 /** Players of each seeded tournament and participants of each seeded event. */
-export const TOURNAMENT_PLAYERS = 8;
-export const EVENT_PARTICIPANTS = 20;
+const TOURNAMENT_PLAYERS = 8;
+const EVENT_PARTICIPANTS = 20;
 // Rows per INSERT: well under both databases' limits on bound values (SQLite 32,766, PostgreSQL 65,535).
 const BATCH = 1_000;
 

@@ -29,10 +29,10 @@ export type ReaderLine =
       disconnects: number;
     };
 
-export const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
 
 /** The pid and its live descendants. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   const out = [pid];
   let tasks: string[] = [];
   try {

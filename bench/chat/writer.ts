@@ -7,7 +7,7 @@ import { messageText } from "./shared.ts";
 
 const ACK_TIMEOUT_MS = 10_000;
 
-export interface Writers {
+interface Writers {
   sockets: Socket[];
   close(): void;
 }

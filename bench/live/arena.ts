@@ -8,7 +8,7 @@ import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { stopTree } from "./procfs.ts";
 
 /** One streamer's channel, ready to be pushed to. */
-export interface ArenaChannel {
+interface ArenaChannel {
   username: string;
   ingestUrl: string;
   flvPath: string;

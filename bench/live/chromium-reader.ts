@@ -16,7 +16,7 @@ import { MarkDetector, THUMB_H, THUMB_W } from "./marks.ts";
 const ROOT = join(import.meta.dir, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export interface PlayerScripts {
+interface PlayerScripts {
   mpegts: { path: string; version: string };
   hls: { path: string; version: string };
   /** Where they were found: the project's node_modules or the bench's cache. */
@@ -94,7 +94,7 @@ export async function codecSupport(browser: Browser): Promise<CodecSupport> {
   }
 }
 
-export interface ChromiumReader {
+interface ChromiumReader {
   label: string;
   /** "Arena's player" or a description of the fallback page. */
   player: string;

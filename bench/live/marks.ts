@@ -44,7 +44,7 @@ export function drawMark(y: Uint8Array, id: number): void {
  * Reads a grey thumbnail (THUMB_W x THUMB_H, values 0..255 in either video or full range): whether
  * it is a flash and, when it is, the mark's number (undefined when its bits do not check).
  */
-export function readMark(thumb: ArrayLike<number>, width = THUMB_W, height = THUMB_H): { flash: number; id?: number } {
+function readMark(thumb: ArrayLike<number>, width = THUMB_W, height = THUMB_H): { flash: number; id?: number } {
   const mean = (x0: number, x1: number, y0: number, y1: number) => {
     let sum = 0;
     for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += thumb[yy * width + xx]!;
@@ -65,9 +65,9 @@ export function readMark(thumb: ArrayLike<number>, width = THUMB_W, height = THU
 }
 
 /** Above this mean brightness a thumbnail's top is a flash (ordinary frames sit near 80). */
-export const FLASH_THRESHOLD = 170;
+const FLASH_THRESHOLD = 170;
 /** Below this, a flash is over and the next one can be detected. */
-export const FLASH_RESET = 130;
+const FLASH_RESET = 130;
 
 /** Turns a stream of thumbnails into mark arrivals: the first flash frame of each mark, with its time. */
 export class MarkDetector {

@@ -3,7 +3,7 @@
 // (cutime/cstime), so short-lived jobs like thumbnails are counted too.
 import { readdirSync, readFileSync } from "node:fs";
 
-export const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
 
 /** The pid and all its live descendants (through /proc/<pid>/task/<tid>/children). */
 export function processTree(pid: number): number[] {
@@ -70,7 +70,7 @@ export function treeMemoryKiB(pid: number): number {
   return rssKiB(root!) + anon + files;
 }
 
-export interface TreeSample {
+interface TreeSample {
   at: number;
   ticks: number;
   rssKiB: number;
@@ -81,7 +81,7 @@ export interface TreeSample {
   children: Map<number, { name: string; ticks: number }>;
 }
 
-export function sampleTree(pid: number): TreeSample {
+function sampleTree(pid: number): TreeSample {
   const pids = processTree(pid);
   let total = 0;
   let rss = 0;

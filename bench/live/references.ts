@@ -24,7 +24,7 @@ export interface Reference {
   stream(name: string): StreamUrls;
 }
 
-export type StreamUrls = Pick<Reference, "ingestUrl" | "relayUrl" | "hlsUrl">;
+type StreamUrls = Pick<Reference, "ingestUrl" | "relayUrl" | "hlsUrl">;
 
 const ROOT = join(import.meta.dir, "../..");
 const STREAM = "bench";
@@ -61,7 +61,7 @@ async function waitForPort(port: number, proc: Subprocess, what: string, log: ()
   }
 }
 
-export function nginxRtmpModule(): string | undefined {
+function nginxRtmpModule(): string | undefined {
   return ["/usr/lib/nginx/modules/ngx_rtmp_module.so", "/usr/share/nginx/modules/ngx_rtmp_module.so"].find((p) => existsSync(p));
 }
 

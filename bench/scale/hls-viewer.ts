@@ -5,7 +5,7 @@
 // next playlist at once with `_HLS_msn` when the server says it can hold a reload, as Arena's
 // player (hls.js in low-latency mode) does.
 
-export interface HlsViewerOptions {
+interface HlsViewerOptions {
   playlistUrl: string;
   blocking: boolean;
   /** Only requests that end inside this window (performance.now() times) are counted. */
@@ -34,7 +34,7 @@ interface Playlist {
   segments: { msn: number; url: string }[];
 }
 
-export function parsePlaylist(text: string, base: string): Playlist {
+function parsePlaylist(text: string, base: string): Playlist {
   const lines = text.split("\n").map((line) => line.trim());
   const firstMsn = Number(lines.find((l) => l.startsWith("#EXT-X-MEDIA-SEQUENCE:"))?.split(":")[1] ?? 0);
   const targetMs = Number(lines.find((l) => l.startsWith("#EXT-X-TARGETDURATION:"))?.split(":")[1] ?? 1) * 1000;

@@ -10,7 +10,7 @@ import { started } from "./processes.ts";
 
 export type ServerKind = "Arena" | "nginx-rtmp" | "node-media-server";
 
-export interface LiveAddresses {
+interface LiveAddresses {
   ingestUrl: string;
   hlsUrl?: string;
   flvUrl?: string;
@@ -18,7 +18,7 @@ export interface LiveAddresses {
   ready(): Promise<void>;
 }
 
-export interface ServerWithLives {
+interface ServerWithLives {
   kind: ServerKind;
   version: string;
   pid: number;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { renderNginxConfig } from "../../deploy/nginx-config.ts";
 import { freePortOutsideEphemeralRange } from "../../media/ports.ts";
 
-export interface RunningNginx {
+interface RunningNginx {
   pid: number;
   url: string;
   version: string;
@@ -17,7 +17,7 @@ export interface RunningNginx {
 
 const NGINX = "/usr/sbin/nginx";
 
-export function nginxVersion(): string {
+function nginxVersion(): string {
   return Bun.spawnSync([NGINX, "-v"])
     .stderr.toString()
     .trim()

@@ -22,7 +22,7 @@ export interface FleetResult {
   clientCpu: number;
 }
 
-export function percentile(sorted: number[], p: number): number | undefined {
+function percentile(sorted: number[], p: number): number | undefined {
   if (sorted.length === 0) return undefined;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

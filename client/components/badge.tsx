@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 
-export type BadgeTone = "live" | "primary" | "success" | "warning" | "danger" | "neutral";
+type BadgeTone = "live" | "primary" | "success" | "warning" | "danger" | "neutral";
 
 export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
   return <span className={clsx("badge", `badge-${tone}`)}>{children}</span>;

@@ -80,7 +80,7 @@ export function Modal({ open, onClose, title, children, footer, size = "md" }: M
 }
 
 /** The controls Tab stops at, in order: enabled, shown, not taken out with tabindex=-1; one stop per radio group. */
-export function tabbables(container: HTMLElement | null): HTMLElement[] {
+function tabbables(container: HTMLElement | null): HTMLElement[] {
   if (!container) return [];
   const found = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => {
     if (element.tabIndex < 0 || (element as HTMLInputElement).disabled || (element as HTMLInputElement).type === "hidden") return false;

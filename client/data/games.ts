@@ -8,7 +8,7 @@ export type Game = GameResponse;
 const TRENDING_REFRESH_MS = 30_000;
 
 // Shared (client/lib), not a feature: the stream setup and the tournament form pick from the catalogue, the home, tag and game pages list it.
-export const gameKeys = {
+const gameKeys = {
   all: ["games"] as const,
   list: ["games", "list"] as const,
   one: (id: number) => ["games", "byId", id] as const,
@@ -16,21 +16,21 @@ export const gameKeys = {
   search: (term: string) => ["games", "search", term] as const,
 };
 
-export const getGames = async (signal?: AbortSignal) => (await api<GameList>("/stream/games", { signal })).games;
+const getGames = async (signal?: AbortSignal) => (await api<GameList>("/stream/games", { signal })).games;
 
 /** The whole catalogue (a few dozen titles), one cache for every picker: the stream setup and the tournament form filter it in the browser. */
-export const gamesQueryOptions = () => queryOptions({ queryKey: gameKeys.list, queryFn: ({ signal }) => getGames(signal), staleTime: 10 * 60_000 });
+const gamesQueryOptions = () => queryOptions({ queryKey: gameKeys.list, queryFn: ({ signal }) => getGames(signal), staleTime: 10 * 60_000 });
 
 export const useGames = (enabled = true) => useQuery({ ...gamesQueryOptions(), enabled });
 
-export const getGame = async (id: number, signal?: AbortSignal) => (await api<GameDetail>(`/stream/games/${id}`, { signal })).game;
+const getGame = async (id: number, signal?: AbortSignal) => (await api<GameDetail>(`/stream/games/${id}`, { signal })).game;
 
 export const gameQueryOptions = (id: number) => queryOptions({ queryKey: gameKeys.one(id), queryFn: ({ signal }) => getGame(id, signal) });
 
 export const useGame = (id: number) => useQuery(gameQueryOptions(id));
 
 /** Games ranked by what is watched and live now (GET /api/stream/games/trending). */
-export function trendingGamesQueryOptions(limit: number) {
+function trendingGamesQueryOptions(limit: number) {
   return queryOptions({
     queryKey: gameKeys.trending(limit),
     queryFn: async ({ signal }) => (await api<GameList>(`/stream/games/trending?limit=${limit}`, { signal })).games,

@@ -3,7 +3,7 @@ import { forgetDoorData } from "../lib/door-worker-scope.ts";
 import { createStore, useStore } from "../lib/store.ts";
 
 export type SessionUser = Me;
-export interface Session {
+interface Session {
   user: SessionUser | null;
   isLoggedIn: boolean;
 }

@@ -24,14 +24,14 @@ export interface Place {
 
 type Done = z.infer<typeof WaitlistDoneResponseSchema>;
 
-export const waitlistKeys = {
+const waitlistKeys = {
   all: ["waitlist"] as const,
   view: (place: Place) => ["waitlist", place.kind, place.id, "view"] as const,
   entries: (place: Place) => ["waitlist", place.kind, place.id, "entries"] as const,
 };
 
 /** The viewer's side of the list: can they join, their place, their offer and its deadline. */
-export const waitlistQueryOptions = (place: Place) =>
+const waitlistQueryOptions = (place: Place) =>
   queryOptions({ queryKey: waitlistKeys.view(place), queryFn: ({ signal }) => api<WaitlistView>(`/waitlist/${place.kind}/${place.id}`, { signal }) });
 export const useWaitlist = (place: Place, enabled = true) => useQuery({ ...waitlistQueryOptions(place), enabled });
 

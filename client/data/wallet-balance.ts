@@ -4,7 +4,7 @@ import { api } from "../lib/api.ts";
 
 /** Spec 02 §9: the badge refreshes every 30 s and gives up on a call after 5 s. */
 const BALANCE_REFRESH_MS = 30_000;
-export const BALANCE_TIMEOUT_MS = 5000;
+const BALANCE_TIMEOUT_MS = 5000;
 
 // Shared (client/lib), not the wallet feature's: the events feature reads the balance and refreshes it after a purchase, a refund or a paid creation.
 export const walletKeys = {
@@ -13,12 +13,12 @@ export const walletKeys = {
   transactions: ["wallet", "transactions"] as const,
 };
 
-export async function getBalance(userId: number, signal?: AbortSignal): Promise<number> {
+async function getBalance(userId: number, signal?: AbortSignal): Promise<number> {
   return (await api<Balance>(`/wallet/balance/${userId}`, { signal, timeoutMs: BALANCE_TIMEOUT_MS })).balance;
 }
 
 /** The one G-Coins balance of a user: the top bar's badge, the wallet page, the ticket panel and the event form read this cache. */
-export function balanceQueryOptions(userId: number | undefined) {
+function balanceQueryOptions(userId: number | undefined) {
   return queryOptions({ queryKey: walletKeys.balance(userId), enabled: userId !== undefined, queryFn: ({ signal }) => getBalance(userId!, signal), refetchInterval: BALANCE_REFRESH_MS });
 }
 

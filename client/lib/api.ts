@@ -2,7 +2,7 @@ import i18next from "i18next";
 import type { z } from "zod";
 import { clearSession, sessionStore } from "../data/session.ts";
 
-export interface FieldMessage {
+interface FieldMessage {
   field: string;
   code: string;
   msg: string;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions extends Omit<RequestInit, "body"> {
+interface ApiOptions extends Omit<RequestInit, "body"> {
   body?: unknown;
   /** A 401 on a protected call ends the session (spec 01 §6); the login call itself turns this off. */
   logoutOn401?: boolean;

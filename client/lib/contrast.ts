@@ -42,7 +42,7 @@ export function mixSrgb(a: Rgb, percentOfA: number, b: Rgb): Rgb {
 }
 
 /** WCAG relative luminance of an opaque colour. */
-export function relativeLuminance(color: Rgb | string): number {
+function relativeLuminance(color: Rgb | string): number {
   const c = typeof color === "string" ? parseColor(color) : color;
   const channel = (v: number) => {
     const s = v / 255;
@@ -61,7 +61,7 @@ export function contrastRatio(foreground: Rgb | string, background: Rgb | string
   return (hi + 0.05) / (lo + 0.05);
 }
 
-export function toHex(color: Rgb): string {
+function toHex(color: Rgb): string {
   const h = (v: number) =>
     Math.round(Math.min(255, Math.max(0, v)))
       .toString(16)
@@ -70,8 +70,8 @@ export function toHex(color: Rgb): string {
 }
 
 /** Ink for text on a chip of any colour: white, else near-black. */
-export const CHIP_LIGHT_INK = "#ffffff";
-export const CHIP_DARK_INK = "#0e0f13";
+const CHIP_LIGHT_INK = "#ffffff";
+const CHIP_DARK_INK = "#0e0f13";
 
 /**
  * A chip whose background is a colour chosen at run time (event categories): keeps the colour and writes on it

@@ -6,7 +6,7 @@ import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
 export { LANGUAGES, type Language };
-export const LANGUAGE_KEY = "language";
+const LANGUAGE_KEY = "language";
 
 /** The first paint waits this long at most for another language; later texts swap in as they arrive. */
 const FIRST_PAINT_WAIT_MS = 1500;
@@ -32,7 +32,7 @@ export function namespaceOf(path: string): string {
   return path.match(/([\w-]+)\.json$/)![1]!;
 }
 
-export function savedLanguage(): Language {
+function savedLanguage(): Language {
   try {
     return localStorage.getItem(LANGUAGE_KEY) === "en" ? "en" : "fr";
   } catch {

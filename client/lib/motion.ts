@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 const REDUCE = "(prefers-reduced-motion: reduce)";
 
 /** Whether the system asks for less motion; CSS follows it through `--motion` (tokens.css), scripts through this. */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof matchMedia === "function" && matchMedia(REDUCE).matches;
 }
 

@@ -32,7 +32,7 @@ export async function decodeQrPhoto(file: File): Promise<string | null> {
 }
 
 /** The browser lets pages open the camera only in a secure context (HTTPS or localhost). */
-export function cameraAvailable(): boolean {
+function cameraAvailable(): boolean {
   return typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);
 }
 

@@ -1,7 +1,7 @@
 import { createStore, useStore } from "./store.ts";
 
-export type Theme = "dark" | "light";
-export const THEME_KEY = "darkMode";
+type Theme = "dark" | "light";
+const THEME_KEY = "darkMode";
 
 /** Dark when the user chose it, or when nothing is stored and the system prefers dark (spec 01 §4). */
 function initialTheme(): Theme {

@@ -4,7 +4,7 @@ import { createStore, useStore } from "./store.ts";
 export type AuthTab = "login" | "signup";
 
 /** Which tab of the auth modal is open, if any. Any screen can open it (Go Live for visitors, guarded routes). */
-export const authModalStore = createStore<AuthTab | null>(null);
+const authModalStore = createStore<AuthTab | null>(null);
 export const openAuthModal = (tab: AuthTab = "login") => authModalStore.set(tab);
 export const closeAuthModal = () => authModalStore.set(null);
 export const useAuthModal = () => useStore(authModalStore);
@@ -23,7 +23,7 @@ export function openReportModal(target: ReportTarget): void {
 export const goLiveStore = createStore(false);
 
 /** While set, a loader replaces the page (spec 01 §2). */
-export const globalLoadingStore = createStore(false);
+const globalLoadingStore = createStore(false);
 export const useGlobalLoading = () => useStore(globalLoadingStore);
 
 export type ToastKind = "success" | "error" | "info" | "warning";
@@ -33,8 +33,8 @@ export interface Toast {
   message: string;
 }
 
-export const TOAST_MS = 3000;
-export const toastStore = createStore<Toast[]>([]);
+const TOAST_MS = 3000;
+const toastStore = createStore<Toast[]>([]);
 let nextToastId = 1;
 
 export function toast(message: string, kind: ToastKind = "info"): void {

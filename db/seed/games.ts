@@ -4,7 +4,7 @@
 // (original abstract covers, no official logos): icon.svg is square, landscape.svg is 16:9 (the
 // poster), portrait.svg is 3:4 (the banner and tile art).
 
-export interface GameSeed {
+interface GameSeed {
   id: number;
   shortName: string;
   name: string;

@@ -3,16 +3,16 @@
 // side with PUT /api/legal/{type}. Only the tags and attributes the sanitiser keeps are used here.
 
 export const LEGAL_TYPES = ["rgpd", "cgu", "faq", "mentions-legales"] as const;
-export type SeedLegalType = (typeof LEGAL_TYPES)[number];
-export type SeedLanguage = "fr" | "en";
+type SeedLegalType = (typeof LEGAL_TYPES)[number];
+type SeedLanguage = "fr" | "en";
 
-export interface SeedContact {
+interface SeedContact {
   email: string;
   phone: string;
   address: string;
 }
 
-export interface SeedLegalText {
+interface SeedLegalText {
   title: string;
   content: string;
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
  * the rusage of a waited-for child misses them, a third of a browser journey). Where the group cannot be made
  * (not root, no cgroup v1 cpuacct), the waited-for children's rusage.
  */
-export interface CpuAccount {
+interface CpuAccount {
   /** The command, made to enter the group before it runs. */
   command: string[];
   /** After the command ended: its processor time, and the processes it left running, which it stops. */

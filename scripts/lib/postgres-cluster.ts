@@ -53,7 +53,7 @@ export async function startPostgresCluster(options: { durable?: boolean; maxConn
 }
 
 /** The newest installed major version's programs (initdb and pg_ctl are not on PATH on Debian). */
-export function postgresBinaries(): string {
+function postgresBinaries(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, "bin", "initdb"))) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];

@@ -10,7 +10,7 @@ export interface ScreenSize {
   width: number;
   height: number;
 }
-export const SCREEN_SIZES: readonly ScreenSize[] = [
+const SCREEN_SIZES: readonly ScreenSize[] = [
   { label: "375", width: 375, height: 812 },
   { label: "1440", width: 1440, height: 900 },
 ];
@@ -18,12 +18,12 @@ export const SCREEN_SIZES: readonly ScreenSize[] = [
 export const SCREENSHOTS_DIR = join(import.meta.dir, "../../docs/screenshots");
 
 /** Who looks: an API session whose cookie the page gets, and the user the web app keeps in its storage. */
-export interface Viewer {
+interface Viewer {
   browser: Browser;
   user: { id: number; username: string };
 }
 
-export interface Shot {
+interface Shot {
   name: string;
   path: string;
   /** Logged in as this member; a visitor when absent. */

@@ -42,7 +42,7 @@ export function canSeeWallet(user: User | undefined, holderId: number): boolean 
  * another moderator, and so a site never loses its last admin by a click). Null when allowed, else
  * why not, in the order a caller would want to be told.
  */
-export function suspensionRefusal(actor: User | undefined, target: { id: number; role: Role }): AppError | null {
+function suspensionRefusal(actor: User | undefined, target: { id: number; role: Role }): AppError | null {
   if (!isStaff(actor)) return new ForbiddenError();
   if (isOwner(actor, target.id)) return new ForbiddenError("cannot_suspend_self");
   if (target.role === "admin") return new AppError(409, "cannot_suspend_admin");

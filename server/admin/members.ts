@@ -16,7 +16,7 @@ import { applyMovement } from "../ledger/ledger.ts";
 import { recordAudit } from "./audit.ts";
 import { assertAdmin } from "./guard.ts";
 
-export type MemberState = "active" | "suspended" | "deleted";
+type MemberState = "active" | "suspended" | "deleted";
 
 /** Deleted accounts keep a row under this address (server/privacy/erase.ts). */
 

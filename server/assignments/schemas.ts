@@ -3,7 +3,7 @@ import { RoleSchema } from "../auth/schemas.ts";
 import { numeric } from "../../shared/numeric.ts";
 
 const IsoDate = z.string().describe("ISO 8601");
-export const AssignmentRoleSchema = z.enum(["main_streamer", "co_streamer", "backup_streamer"]);
+const AssignmentRoleSchema = z.enum(["main_streamer", "co_streamer", "backup_streamer"]);
 
 export const AssignSchema = z.object({
   eventId: numeric(z.number().int().positive()),
@@ -13,7 +13,7 @@ export const AssignSchema = z.object({
 });
 
 /** A streamer assigned to an event, with both sides named for the lists that show either. */
-export const AssignmentResponseSchema = z
+const AssignmentResponseSchema = z
   .object({
     id: z.number(),
     eventId: z.number(),
@@ -36,9 +36,6 @@ export type AssignmentRemoved = z.infer<typeof AssignmentRemovedResponseSchema>;
 export const AssignmentCheckResponseSchema = z.object({ success: z.literal(true), isAssigned: z.boolean(), role: AssignmentRoleSchema.nullable() });
 
 /** Someone who streams here; `_id` repeats `id` because the screens read either. */
-export const StreamerResponseSchema = z
-  .object({ id: z.number(), _id: z.number(), username: z.string(), role: RoleSchema, avatar: z.string().nullable(), verified: z.boolean() })
-  .meta({ id: "Streamer" });
-export type Streamer = z.infer<typeof StreamerResponseSchema>;
+const StreamerResponseSchema = z.object({ id: z.number(), _id: z.number(), username: z.string(), role: RoleSchema, avatar: z.string().nullable(), verified: z.boolean() }).meta({ id: "Streamer" });
 export const StreamerListResponseSchema = z.object({ success: z.literal(true), streamers: z.array(StreamerResponseSchema) });
 export type StreamerList = z.infer<typeof StreamerListResponseSchema>;

@@ -5,7 +5,7 @@ import { hashPassword } from "./password.ts";
 import { insertUser } from "./service.ts";
 import { EmailSchema, PasswordSchema, UsernameSchema } from "./schemas.ts";
 
-export interface AdminInput {
+interface AdminInput {
   username: string;
   email: string;
   password: string;

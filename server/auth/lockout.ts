@@ -33,7 +33,7 @@ export function userAccountKey(userId: number): string {
 }
 
 /** Until when a pair with this many failures, the last at `lastFailedAt`, must wait (0: it may try now). */
-export function lockedUntil(failures: number, lastFailedAt: number): number {
+function lockedUntil(failures: number, lastFailedAt: number): number {
   if (failures < lockoutPolicy.freeFailures) return 0;
   const doublings = failures - lockoutPolicy.freeFailures;
   return lastFailedAt + Math.min(lockoutPolicy.longestLockMs, lockoutPolicy.firstLockMs * 2 ** doublings);

@@ -8,7 +8,7 @@ import { insertUser, type LoginResult, startSession } from "./service.ts";
 const STATE_TTL_MS = 10 * 60 * 1000;
 
 /** Who the provider says signed in. */
-export interface ProviderIdentity {
+interface ProviderIdentity {
   subject: string;
   email: string | null;
   emailVerified: boolean;
@@ -17,7 +17,7 @@ export interface ProviderIdentity {
   name: string;
 }
 
-export class OAuthFailure extends Error {}
+class OAuthFailure extends Error {}
 
 const discovered = new Map<string, Promise<client.Configuration>>();
 
@@ -51,7 +51,7 @@ async function configurationFor(deps: AppDeps, provider: OAuthProviderName): Pro
   return config;
 }
 
-export function redirectUri(deps: AppDeps, provider: OAuthProviderName): string {
+function redirectUri(deps: AppDeps, provider: OAuthProviderName): string {
   return `${deps.config.publicUrl}/api/auth/oauth/${provider}/callback`;
 }
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 // Messages are i18n keys of the errors namespace: the server translates them, the web app shows t(`errors:${code}`).
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
 const requiredText = () => z.string({ error: "empty_field" }).trim().min(1, "empty_field");
 
@@ -101,7 +101,7 @@ export const AuthOptionsSchema = z.object({
 export type AuthOptions = z.infer<typeof AuthOptionsSchema>;
 
 /** An ALTCHA (v2) proof-of-work challenge, as altcha-lib's createChallenge makes it and the widget solves it. */
-export const CaptchaChallengeSchema = z
+const CaptchaChallengeSchema = z
   .object({
     parameters: z.object({
       algorithm: z.string(),

@@ -6,7 +6,7 @@ import type { EndedSessions, EventBus } from "../realtime/bus.ts";
 export const SESSION_COOKIE = "arena_session";
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session without "remember me" lives in a browser-session cookie; the server forgets it after a day without use. */
-export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -14,7 +14,7 @@ export interface ArchivedFile {
   sha256: string;
 }
 
-export interface ArchiveWriter {
+interface ArchiveWriter {
   /** Adds a file as it is now: its size is fixed when it is opened, so a file still being written (a live's recording) goes in whole up to that point. */
   addFile(name: string, path: string): Promise<ArchivedFile | undefined>;
   addText(name: string, text: string): Promise<ArchivedFile>;

@@ -11,7 +11,7 @@ import type { Config } from "../config.ts";
 import { type ArchivedFile, writeArchive } from "./archive.ts";
 import { FILE_LIST, MANIFEST, type Manifest, POSTGRES_ENTRY, SQLITE_ENTRY } from "./manifest.ts";
 
-export type BackupConfig = Pick<Config, "dataDir" | "mediaDir" | "databaseUrl">;
+type BackupConfig = Pick<Config, "dataDir" | "mediaDir" | "databaseUrl">;
 
 /** Where backups go unless told otherwise; never itself backed up. */
 export const backupsFolder = (config: Pick<Config, "dataDir">) => join(config.dataDir, "backups");
@@ -19,7 +19,7 @@ export const backupsFolder = (config: Pick<Config, "dataDir">) => join(config.da
 /** What the data folder holds that a backup leaves out: the database (copied apart, consistently), lives' passing HLS files, and the backups. */
 const LEFT_OUT = new Set(["arena.db", "arena.db-wal", "arena.db-shm", "live", "backups"]);
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   manifest: Manifest;
   files: ArchivedFile[];

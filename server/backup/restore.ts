@@ -12,12 +12,12 @@ import { type ArchiveEntry, readArchive, saveEntry } from "./archive.ts";
 import { runTool } from "./backup.ts";
 import { FILE_LIST, fileListSchema, MANIFEST, type Manifest, manifestSchema, POSTGRES_ENTRY, SQLITE_ENTRY } from "./manifest.ts";
 
-export type RestoreConfig = Pick<Config, "dataDir" | "mediaDir" | "databaseUrl">;
+type RestoreConfig = Pick<Config, "dataDir" | "mediaDir" | "databaseUrl">;
 
 const NOT_A_BACKUP = "This archive has no Arena manifest first: it is not an Arena backup, or one from an unknown version.";
 
 /** A restore that cannot go ahead; its message says why and what to do. */
-export class RestoreRefused extends Error {}
+class RestoreRefused extends Error {}
 
 export async function restoreBackup(archive: string, config: RestoreConfig, log: (line: string) => void = () => undefined): Promise<Manifest> {
   if (!existsSync(archive)) throw new RestoreRefused(`No backup at ${archive}.`);

@@ -83,7 +83,7 @@ export const ChannelSettingsInputSchema = z.object({
 });
 export type ChannelSettingsInput = z.infer<typeof ChannelSettingsInputSchema>;
 
-export const SocialSchema = z.object({
+const SocialSchema = z.object({
   facebook: z.string().nullable(),
   twitter: z.string().nullable(),
   instagram: z.string().nullable(),

@@ -73,7 +73,7 @@ export async function followedStreams(deps: AppDeps, viewerId: number, lang: Lan
   return streams.sort((a, b) => Number(b.isLive) - Number(a.isLive) || b.viewerCount - a.viewerCount || a.username.localeCompare(b.username));
 }
 
-export function parseTags(json: string): string[] {
+function parseTags(json: string): string[] {
   try {
     const tags = JSON.parse(json) as unknown;
     return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];

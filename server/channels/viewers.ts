@@ -67,7 +67,7 @@ export async function leaveViewer(deps: AppDeps, channelArn: string, viewer: Vie
   return publishCount(deps, channel.id, channel.public_id);
 }
 
-export async function viewerCountOf(deps: AppDeps, channelId: number): Promise<number> {
+async function viewerCountOf(deps: AppDeps, channelId: number): Promise<number> {
   const row = await deps.db
     .selectFrom("viewer_presence")
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -5,7 +5,7 @@ import { numeric } from "../../shared/numeric.ts";
 export const MAX_MESSAGE_LENGTH = 500;
 
 /** A chat line as both the socket and the history call give it: `message` and `content` carry the same text (spec 01 §3). */
-export const ChatMessageSchema = z
+const ChatMessageSchema = z
   .object({
     id: z.number(),
     userId: z.number(),

@@ -48,7 +48,7 @@ export class ChatLimiter {
   }
 }
 
-export async function channelOfStream(deps: AppDeps, streamID: string): Promise<Channel> {
+async function channelOfStream(deps: AppDeps, streamID: string): Promise<Channel> {
   const channel = await deps.db.selectFrom("channel").selectAll().where("public_id", "=", streamID).executeTakeFirst();
   if (!channel) throw new NotFoundError("stream_not_found");
   return channel;
@@ -96,7 +96,7 @@ export function toChatMessage(row: Omit<MessageRow, "kind" | "system_key" | "sys
 }
 
 /** A bracket line's `userId`: no member has it. */
-export const SYSTEM_AUTHOR_ID = 0;
+const SYSTEM_AUTHOR_ID = 0;
 
 /** The last `limit` messages, oldest first, as a reader scrolls them. */
 export async function chatHistory(deps: AppDeps, streamID: string, limit: number): Promise<ChatMessage[]> {
@@ -105,7 +105,7 @@ export async function chatHistory(deps: AppDeps, streamID: string, limit: number
   return rows.reverse().map(toChatMessage);
 }
 
-export async function activeBan(deps: AppDeps, channelId: number, userId: number) {
+async function activeBan(deps: AppDeps, channelId: number, userId: number) {
   const ban = await deps.db.selectFrom("chat_ban").selectAll().where("channel_id", "=", channelId).where("user_id", "=", userId).executeTakeFirst();
   if (!ban || (ban.until !== null && ban.until <= deps.now())) return null;
   return ban;

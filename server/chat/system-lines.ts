@@ -14,7 +14,7 @@ import { messageRows, toChatMessage } from "./service.ts";
 /** A bracket moving fast tells a chat at most this many lines a minute, most important first (a chat bot on Twitch may send 20 in 30 s). */
 export const SYSTEM_LINES_PER_MINUTE = 20;
 
-export type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
+type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
 
 export interface SystemLine {
   /** The channel is the one this member streams on. */

@@ -42,7 +42,7 @@ export const AdminClipQuerySchema = z.object({
   q: z.string().trim().max(100).optional().default(""),
 });
 
-export const ClipSchema = z
+const ClipSchema = z
   .object({
     id: z.number(),
     title: z.string(),

@@ -273,7 +273,7 @@ export async function deleteClip(deps: AppDeps, id: number, caller: User): Promi
   removeClipFiles(deps, row);
 }
 
-export function removeClipFiles(deps: AppDeps, clip: { file_path: string | null; thumbnail_path: string | null }): void {
+function removeClipFiles(deps: AppDeps, clip: { file_path: string | null; thumbnail_path: string | null }): void {
   for (const path of [clip.file_path, clip.thumbnail_path]) if (path) rmSync(join(deps.config.mediaDir, "clips", path), { force: true });
 }
 

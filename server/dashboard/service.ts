@@ -24,7 +24,7 @@ const LAST_LIVES = 5;
  * The member's own channel once it has gone live (issue 34, item 13), whatever their role: its followers, its
  * lives (the last five, each with its replay when one is watchable) and its replays. Null before a first live.
  */
-export async function channelSummaryOf(deps: AppDeps, userId: number) {
+async function channelSummaryOf(deps: AppDeps, userId: number) {
   const channel = await deps.db.selectFrom("channel").select("id").where("user_id", "=", userId).executeTakeFirst();
   if (!channel) return null;
   const lives = await deps.db

@@ -1,5 +1,5 @@
 /** Category ids 1–6 and their multipliers (spec 02 §9); any other id counts 1. */
-export const CATEGORY_MULTIPLIERS: Record<number, number> = { 1: 2, 2: 1.5, 3: 1, 4: 1.3, 5: 2.5, 6: 0.8 };
+const CATEGORY_MULTIPLIERS: Record<number, number> = { 1: 2, 2: 1.5, 3: 1, 4: 1.3, 5: 2.5, 6: 0.8 };
 
 function durationMultiplier(hours: number): number {
   if (hours > 24) return 2;

@@ -16,7 +16,7 @@ import { listingsOf, priceRange } from "./ticket-catalogue.ts";
  * whatever their number, as tournaments' `tournamentSummaries` does.
  */
 
-export interface Page {
+interface Page {
   page: number;
   limit: number;
 }

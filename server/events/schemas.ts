@@ -69,11 +69,11 @@ export const EventListQuerySchema = EventPageQuerySchema.extend({ search: z.stri
 const IsoDate = z.string().describe("ISO 8601");
 const ParticipantStatus = ParticipantStatusSchema.shape.status;
 
-export const EventCategoryResponseSchema = z.object({ id: z.number(), name: z.string(), icon: z.string(), color: z.string(), slug: z.string(), multiplier: z.number() }).meta({ id: "EventCategory" });
+const EventCategoryResponseSchema = z.object({ id: z.number(), name: z.string(), icon: z.string(), color: z.string(), slug: z.string(), multiplier: z.number() }).meta({ id: "EventCategory" });
 export type EventCategory = z.infer<typeof EventCategoryResponseSchema>;
 
 /** A registration; `user.email` is empty unless the viewer manages the event. */
-export const EventParticipantResponseSchema = z
+const EventParticipantResponseSchema = z
   .object({
     id: z.number(),
     userId: z.number(),
@@ -85,7 +85,7 @@ export const EventParticipantResponseSchema = z
 export type EventParticipant = z.infer<typeof EventParticipantResponseSchema>;
 
 /** An event as every list shows it; `participantStatus` is the viewer's own registration. */
-export const EventSummaryResponseSchema = z
+const EventSummaryResponseSchema = z
   .object({
     id: z.number(),
     slug: z.string(),
@@ -120,13 +120,12 @@ export const EventSummaryResponseSchema = z
 export type EventSummary = z.infer<typeof EventSummaryResponseSchema>;
 
 /** One event's page: the first participants, and why the viewer may not register or buy (an error code, null when they may). */
-export const EventResponseSchema = EventSummaryResponseSchema.extend({
+const EventResponseSchema = EventSummaryResponseSchema.extend({
   participants: z.array(EventParticipantResponseSchema),
   participantCount: z.number(),
   registrationRefusal: z.string().nullable(),
   purchaseRefusal: z.string().nullable(),
 }).meta({ id: "Event" });
-export type Event = z.infer<typeof EventResponseSchema>;
 
 /** A page of events; `pagination.hasMore` says whether `page + 1` has any. */
 export const EventListResponseSchema = z.object({

@@ -18,12 +18,12 @@ import type { PlaceReader } from "../http/context.ts";
  * waiting list (server/waitlist/) offers it to the next in line; while that offer runs, it holds the
  * seat for everyone else (`seatsHeld`).
  */
-export async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
+async function seatsTaken(db: DbOrTransaction, eventId: number): Promise<number> {
   return (await seatsTakenOf(db, [eventId])).get(eventId) ?? 0;
 }
 
 /** `seatsTaken` of many events in one query (the events lists' cards). */
-export async function seatsTakenOf(db: DbOrTransaction, eventIds: number[]): Promise<Map<number, number>> {
+async function seatsTakenOf(db: DbOrTransaction, eventIds: number[]): Promise<Map<number, number>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("event")

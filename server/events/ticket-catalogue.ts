@@ -47,13 +47,13 @@ export async function eventTicketTypes(db: DbOrTransaction, eventId: number, lan
   return (await eventTicketTypesOf(db, [eventId], lang)).get(eventId)!;
 }
 
-export interface Catalogue {
+interface Catalogue {
   own: boolean;
   types: CatalogueType[];
 }
 
 /** `eventTicketTypes` of many events in one query (the events lists' cards). */
-export async function eventTicketTypesOf(db: DbOrTransaction, eventIds: number[], lang: Language): Promise<Map<number, Catalogue>> {
+async function eventTicketTypesOf(db: DbOrTransaction, eventIds: number[], lang: Language): Promise<Map<number, Catalogue>> {
   const rows = eventIds.length === 0 ? [] : await db.selectFrom("ticket_type").selectAll().where("event_id", "in", eventIds).orderBy("position").orderBy("price").orderBy("id").execute();
   return new Map(
     eventIds.map((eventId) => {
@@ -71,8 +71,8 @@ export function sellsTickets(event: Pick<EventRow, "ticket_price">, own: boolean
   return own || event.ticket_price > 0;
 }
 
-export type PriceReason = "privilege" | "assigned_streamer" | "full_price";
-export interface Pricing {
+type PriceReason = "privilege" | "assigned_streamer" | "full_price";
+interface Pricing {
   reason: PriceReason;
   price(basePrice: number): number;
 }
@@ -85,7 +85,7 @@ const FREE = (reason: PriceReason): Pricing => ({ reason, price: () => 0 });
  * does a streamer assigned to the event; everyone else pays the type's price. Free entry is one ticket for the
  * person let in, not free seats for the people they bring.
  */
-export function pricingOf(user: User, ties: SeatTies): Pricing {
+function pricingOf(user: User, ties: SeatTies): Pricing {
   if (ties.holdsFreeTicket) return FULL_PRICE;
   if (isStaff(user)) return FREE("privilege");
   return ties.assigned ? FREE("assigned_streamer") : FULL_PRICE;
@@ -98,7 +98,7 @@ export async function pricingFor(db: DbOrTransaction, user: User, eventId: numbe
 export type SaleState = "on_sale" | "not_yet" | "ended" | "sold_out" | "closed";
 
 /** The figures a type's sale depends on, read once per event: its tickets sold by type, and the seats left to the viewer. */
-export interface SaleFigures {
+interface SaleFigures {
   soldByType: Map<string, number>;
   seatsLeft: number | null;
 }
@@ -126,7 +126,7 @@ export function saleStateOf(type: CatalogueType, remaining: number | null, now: 
 /** A type as buyers see it: its sale state, what is left, and what the viewer pays (for a logged-in viewer). */
 export type ListedType = CatalogueType & { state: SaleState; remaining: number | null; yourPrice?: number };
 
-export interface Listing {
+interface Listing {
   own: boolean;
   sells: boolean;
   /** Why `yourPrice` is what it is; null for a visitor. */

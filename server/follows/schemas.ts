@@ -7,7 +7,7 @@ export const FollowInputSchema = z.object({ channelId: z.union([z.string().regex
 export const FollowResponseSchema = z.object({ success: z.literal(true), message: z.string(), followers: z.number() });
 export type FollowAnswer = z.infer<typeof FollowResponseSchema>;
 
-export const FollowerResponseSchema = z
+const FollowerResponseSchema = z
   .object({ id: z.number(), url: z.string(), avatar: z.string().nullable(), username: z.string(), isVerified: z.boolean(), followers: z.number() })
   .meta({ id: "Follower" });
 export type Follower = z.infer<typeof FollowerResponseSchema>;

@@ -11,7 +11,7 @@ export const followsPerMember: Limit = { max: 60, windowMs: 60 * 60 * 1000 };
 export const followBucket = (userId: number) => `follow:user:${userId}`;
 
 /** `channelId` is a channel's public id (a stream's `_id`) or a user id (a profile's `id`). */
-export async function followedUserOf(deps: AppDeps, channelId: string | number): Promise<number> {
+async function followedUserOf(deps: AppDeps, channelId: string | number): Promise<number> {
   const row =
     typeof channelId === "number"
       ? await deps.db.selectFrom("user").select("id").where("id", "=", channelId).where("suspended_at", "is", null).executeTakeFirst()

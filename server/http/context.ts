@@ -67,7 +67,7 @@ export interface AppDeps {
   readonly places: PlaceKinds;
 }
 
-export interface AuthState {
+interface AuthState {
   user: User;
   sessionHash: string;
   remember: boolean;

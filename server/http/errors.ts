@@ -69,7 +69,7 @@ export class TooManyRequestsError extends AppError {
 
 const httpExceptionCodes: Record<number, ErrorCode> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 413: "payload_too_large" };
 
-export interface ErrorBody {
+interface ErrorBody {
   success: false;
   code: string;
   msg: string;
@@ -78,7 +78,7 @@ export interface ErrorBody {
   errors?: { field: string; msg: string; code: string }[];
 }
 
-export function errorBody(error: AppError, lang: Language): ErrorBody {
+function errorBody(error: AppError, lang: Language): ErrorBody {
   const msg = translate(lang, error.code, error.options.params);
   const body: ErrorBody = { ...error.options.extra, success: false, code: error.code, msg, errorMessage: msg };
   if (error.options.fields?.length) {

@@ -16,7 +16,7 @@ export function serveFileWithRanges(c: Context, path: string, contentType: strin
 }
 
 /** One range of "bytes=a-b", "bytes=a-" or "bytes=-n"; several ranges are answered with the whole file. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | null {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | null {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match) return null;
   const [, from, to] = match;

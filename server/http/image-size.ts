@@ -3,7 +3,7 @@
  * can announce a 100,000 × 100,000 canvas that costs seconds of CPU and gigabytes of memory to
  * decode; checking the announced size first refuses it for free.
  */
-export interface Dimensions {
+interface Dimensions {
   width: number;
   height: number;
 }

@@ -16,7 +16,7 @@ const SIGNATURES: { format: string; matches: (b: Buffer) => boolean }[] = [
   { format: "webp", matches: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP" },
 ];
 
-export interface ImageKind {
+interface ImageKind {
   folder: string;
   maxBytes: number;
   width: number;
@@ -36,7 +36,7 @@ export const imageKinds = {
   gameLandscape: { folder: "games", maxBytes: 10 * 1024 * 1024, width: 1280, height: 720, fit: "cover" },
 } satisfies Record<string, ImageKind>;
 
-export type UploadDeps = Pick<AppDeps, "db" | "config" | "now">;
+type UploadDeps = Pick<AppDeps, "db" | "config" | "now">;
 
 /** Pictures a member may send per hour: plenty for trying avatars, too few to keep the decoder busy. */
 export const uploadsPerMember: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
@@ -64,7 +64,7 @@ export async function storeImage(deps: UploadDeps, file: unknown, kind: ImageKin
  * What a picture may announce before it is decoded: an 8K photo (33 MP) passes, a small file that
  * claims a canvas of billions of pixels does not. The decoder also gets a few seconds at most.
  */
-export const decodeLimits = { maxSide: 16_384, maxPixels: 40_000_000, timeoutMs: 5_000 };
+const decodeLimits = { maxSide: 16_384, maxPixels: 40_000_000, timeoutMs: 5_000 };
 
 /** Decodes the first frame and writes a fresh WebP: EXIF, GPS and anything hidden after the picture are left behind. */
 async function reencode(input: Buffer, kind: ImageKind): Promise<Uint8Array> {

@@ -63,7 +63,7 @@ function contentSecurityPolicy(scriptHashes: string[]): string {
 }
 
 /** The hashes of the page's inline scripts (none when the web app is not built yet). */
-export function inlineScriptHashes(indexHtml: string): string[] {
+function inlineScriptHashes(indexHtml: string): string[] {
   if (!existsSync(indexHtml)) return [];
   const html = readFileSync(indexHtml, "utf8");
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => createHash("sha256").update(match[1]!).digest("base64"));

@@ -6,7 +6,7 @@ import type { AppEnv } from "./context.ts";
 import { type FieldError, InvalidError, NotFoundError } from "./errors.ts";
 
 /** Turns zod issues into one error per field, keeping the first (the schemas list their rules in the spec's order). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+function fieldErrors(error: z.ZodError): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const issue of error.issues) {
     const field = issue.path.map(String).join(".") || "body";

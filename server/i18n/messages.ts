@@ -20,7 +20,7 @@ const dictionaries = {
 } as const;
 
 export type Language = keyof typeof dictionaries;
-export type Namespace = keyof (typeof dictionaries)["fr"];
+type Namespace = keyof (typeof dictionaries)["fr"];
 export type ErrorCode = keyof typeof frErrors;
 export const defaultLanguage: Language = "fr";
 

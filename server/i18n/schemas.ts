@@ -9,7 +9,7 @@ export const TranslateSchema = z.object({
   target_lang: z.enum(LANGUAGES, { error: "invalid_input" }),
 });
 
-export const TranslationSourceSchema = z.enum(["dictionary", "service", "none"]);
+const TranslationSourceSchema = z.enum(["dictionary", "service", "none"]);
 
 export const TranslateResponseSchema = z
   .object({

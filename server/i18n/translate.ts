@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { type Lang, LANGUAGES, loadTranslations, TRANSLATIONS_VERSION, type Translations } from "./dictionaries.ts";
 
-export type TranslationSource = "dictionary" | "service" | "none";
+type TranslationSource = "dictionary" | "service" | "none";
 export interface TranslationResult {
   translation: string;
   source: TranslationSource;
 }
 
 /** A LibreTranslate server that does not answer within this time is treated as absent: the page is waiting. */
-export const SERVICE_TIMEOUT_MS = 3000;
+const SERVICE_TIMEOUT_MS = 3000;
 
 interface TranslatorOptions {
   /** A LibreTranslate-compatible address (config.translateUrl); without it only the dictionaries answer. */
@@ -60,7 +60,7 @@ export function createTranslator({ serviceUrl, dictionaries = loadAll(), timeout
  * LibreTranslate's API: POST {base}/translate {q, source, target, format: "text"} → {translatedText}.
  * Any failure (down, slow, an error status, an odd body) is "no translation", never an error of ours.
  */
-export async function askLibreTranslate(serviceUrl: string, text: string, source: Lang, target: Lang, timeoutMs = SERVICE_TIMEOUT_MS): Promise<string | undefined> {
+async function askLibreTranslate(serviceUrl: string, text: string, source: Lang, target: Lang, timeoutMs = SERVICE_TIMEOUT_MS): Promise<string | undefined> {
   const base = serviceUrl.replace(/\/+$/, "");
   const url = base.endsWith("/translate") ? base : `${base}/translate`;
   try {
@@ -78,7 +78,7 @@ export async function askLibreTranslate(serviceUrl: string, text: string, source
   }
 }
 
-export interface StaticTranslationFile {
+interface StaticTranslationFile {
   body: string;
   etag: string;
   keys: number;

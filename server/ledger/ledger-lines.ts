@@ -3,7 +3,7 @@
  * translated when a member reads it, so the same payment reads "Remboursement — LAN" in French and
  * "Refund — LAN" in English. A reason typed by an admin is stored and shown as typed.
  */
-export type LedgerLine =
+type LedgerLine =
   | { code: "event_creation" | "event_cost_adjusted" | "refund"; params: { event: string } }
   | { code: "ticket"; params: { ticketType: string; ticketName: string; event: string } }
   | { code: "credit" | "desk_payment" | "test_top_up" | "debit" | "demo_credit" };

@@ -3,7 +3,7 @@ import type { DbOrTransaction } from "../../db/index.ts";
 import { AppError } from "../http/errors.ts";
 import { type LedgerText, storedText } from "./ledger-lines.ts";
 
-export interface Movement {
+interface Movement {
   userId: number;
   /** Positive: credit; negative: debit. */
   amount: number;

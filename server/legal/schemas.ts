@@ -2,23 +2,23 @@ import { z } from "zod";
 
 // Shared by the server and the web app's legal viewer: the wire shape of spec 01 §3 "Legal content response".
 export const LEGAL_TYPES = ["rgpd", "cgu", "faq", "mentions-legales"] as const;
-export const LegalTypeSchema = z.enum(LEGAL_TYPES);
+const LegalTypeSchema = z.enum(LEGAL_TYPES);
 export type LegalType = z.infer<typeof LegalTypeSchema>;
 
-export const LegalLanguageSchema = z.enum(["fr", "en"], { error: "invalid_input" });
+const LegalLanguageSchema = z.enum(["fr", "en"], { error: "invalid_input" });
 export type LegalLanguage = z.infer<typeof LegalLanguageSchema>;
 
 /** The tags and attributes legal HTML may keep (spec 01 §5); the server and the browser both apply them. */
 export const LEGAL_ALLOWED_TAGS = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "ul", "ol", "li", "strong", "em", "u", "a", "span", "div"] as const;
 export const LEGAL_ALLOWED_ATTRIBUTES = ["href", "target", "rel", "class"] as const;
 
-export const LegalContactSchema = z.object({
+const LegalContactSchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
 });
 
-export const LegalDocumentSchema = z
+const LegalDocumentSchema = z
   .object({
     type: LegalTypeSchema,
     lang: LegalLanguageSchema,

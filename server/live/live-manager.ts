@@ -20,10 +20,10 @@ export const RECONNECT_GRACE_MS = 4000;
 // Pictures are made when someone asks for them (a card on a page), at most this old when served:
 // with nobody looking, a live costs no ffmpeg runs beyond its first picture (docs/benchmarks.md).
 export const THUMBNAIL_MAX_AGE_MS = 5000;
-export const PREVIEW_MAX_AGE_MS = 30_000;
+const PREVIEW_MAX_AGE_MS = 30_000;
 const FIRST_THUMBNAIL_RETRY_MS = 1500;
 /** How often the media disk's room is read: an hour of recording at 6 Mb/s is 2.7 GB, a minute 45 MB. */
-export const RECORDING_ROOM_CHECK_MS = 15_000;
+const RECORDING_ROOM_CHECK_MS = 15_000;
 
 interface LiveChannel {
   channelId: number;

@@ -35,7 +35,7 @@ function typeOf(name: string): string {
  * handed a copy up to a second old and play that much further behind (issue 17). Pictures are
  * remade on demand and are not kept.
  */
-export function liveCacheControl(file: string): string {
+function liveCacheControl(file: string): string {
   if (file.endsWith(".ts")) return `public, max-age=${SEGMENT_MAX_AGE_S}, immutable`;
   if (file.endsWith(".m3u8")) return "public, max-age=0, s-maxage=1";
   return "no-cache";
@@ -135,7 +135,7 @@ async function mayStillWatchLive(deps: AppDeps, c: Context<AppEnv>, username: st
  * refunded ticket would otherwise keep playing until the viewer reloads (docs/decisions.md, "The
  * refusal mid-playback").
  */
-export const FLV_RECHECK_MS = 5000;
+const FLV_RECHECK_MS = 5000;
 
 /**
  * An HTTP-FLV body that ends once its viewer may no longer watch: a live's FLV never ends while the

@@ -4,14 +4,14 @@ import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { markOffline } from "./sessions.ts";
 
 /** How often a node writes that it is alive. */
-export const HEARTBEAT_MS = 5000;
+const HEARTBEAT_MS = 5000;
 /** A node silent this long is taken for dead; generous, as the clocks of a site's machines may differ by seconds. */
-export const NODE_SILENT_AFTER_MS = 30_000;
+const NODE_SILENT_AFTER_MS = 30_000;
 /** How often the site leader looks for silent nodes (a site job). */
 export const SWEEP_EVERY_MS = 10_000;
 
 /** Writes that this node is alive now. */
-export async function beat(deps: AppDeps): Promise<void> {
+async function beat(deps: AppDeps): Promise<void> {
   const seenAt = deps.now();
   await deps.db
     .insertInto("node")

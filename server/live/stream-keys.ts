@@ -2,7 +2,7 @@ import type { Db } from "../../db/index.ts";
 import type { Signals } from "../../db/signals.ts";
 import { STREAM_KEYS_CHANGED } from "../channels/own-channel.ts";
 
-export interface KeyOwner {
+interface KeyOwner {
   id: number;
   username: string;
 }

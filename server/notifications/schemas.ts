@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numeric } from "../../shared/numeric.ts";
 
-export const NotificationSchema = z
+const NotificationSchema = z
   .object({
     id: z.number(),
     type: z.string(),

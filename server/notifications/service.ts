@@ -1,7 +1,7 @@
 import type { AppDeps } from "../http/context.ts";
 import type { NotificationResponse } from "./schemas.ts";
 
-export type NotificationType =
+type NotificationType =
   | "stream_live"
   | "tournament_join_approved"
   | "tournament_checkin_dropped"

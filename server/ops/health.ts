@@ -11,7 +11,7 @@ const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 /** Below either of these an operator should make room: an hour of recording at 6 Mb/s is 2.7 GB. */
 export const LOW_DISK_BYTES = GIB;
-export const LOW_DISK_SHARE = 0.05;
+const LOW_DISK_SHARE = 0.05;
 /** Below this, SQLite's journal, a live's segments or an upload may fail half-written: take the node out. */
 export const CRITICAL_DISK_BYTES = 256 * MIB;
 

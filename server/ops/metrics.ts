@@ -40,7 +40,7 @@ class LatencySeries {
  * method and status class. Nested maps keyed by strings the request already holds: recording an
  * answer allocates nothing once its label set has been seen.
  */
-export class LatencyHistogram {
+class LatencyHistogram {
   private readonly series = new Map<string, Map<string, (LatencySeries | undefined)[]>>();
 
   observe(route: string, method: string, status: number, seconds: number): void {
@@ -74,7 +74,7 @@ export class LatencyHistogram {
 }
 
 /** Writes the text format: a HELP and a TYPE line per family, then its samples. */
-export class Exposition {
+class Exposition {
   private readonly lines: string[] = [];
 
   family(name: string, type: "gauge" | "counter" | "histogram", help: string): this {
@@ -188,7 +188,7 @@ function writeProcess(out: Exposition): void {
   out.family("arena_uptime_seconds", "gauge", "Seconds since this process started.").sample("arena_uptime_seconds", Math.round(uptime));
 }
 
-export type MetricsAccess = "granted" | "token_required" | "local_only" | "token_behind_proxy";
+type MetricsAccess = "granted" | "token_required" | "local_only" | "token_behind_proxy";
 
 /**
  * Who may read /metrics: a caller with the right METRICS_TOKEN as a Bearer header, from anywhere;
@@ -204,7 +204,7 @@ export function metricsAccess(token: string | undefined, authorization: string |
   return behindProxy ? "token_behind_proxy" : "local_only";
 }
 
-export function isLoopback(address: string): boolean {
+function isLoopback(address: string): boolean {
   return address === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(address);
 }
 

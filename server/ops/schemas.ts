@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /** ok: serve; degraded: serve, but an operator should look (disk getting full); down: take this node out of rotation. */
-export const HealthStatusSchema = z.enum(["ok", "degraded", "down"]);
+const HealthStatusSchema = z.enum(["ok", "degraded", "down"]);
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 
-export const DatabaseCheckSchema = z
+const DatabaseCheckSchema = z
   .object({
     status: z.enum(["up", "down"]),
     /** How long `SELECT 1` took; null when it failed. */
@@ -16,13 +16,13 @@ export const DatabaseCheckSchema = z
 export type DatabaseCheck = z.infer<typeof DatabaseCheckSchema>;
 
 /** off: RTMP ingest is turned off on this node (RTMP_PORT=0), which is not a failure. */
-export const MediaCheckSchema = z.object({ status: z.enum(["up", "down", "off"]) }).meta({ id: "MediaCheck" });
+const MediaCheckSchema = z.object({ status: z.enum(["up", "down", "off"]) }).meta({ id: "MediaCheck" });
 export type MediaCheck = z.infer<typeof MediaCheckSchema>;
 
-export const DiskStatusSchema = z.enum(["ok", "low", "critical", "unreadable"]);
+const DiskStatusSchema = z.enum(["ok", "low", "critical", "unreadable"]);
 export type DiskStatus = z.infer<typeof DiskStatusSchema>;
 
-export const DiskCheckSchema = z
+const DiskCheckSchema = z
   .object({
     /** data: DATA_DIR (database file, live segments); media: MEDIA_DIR (replays, uploads), the same folder on one machine. */
     volume: z.enum(["data", "media"]),
@@ -35,7 +35,7 @@ export const DiskCheckSchema = z
 export type DiskCheck = z.infer<typeof DiskCheckSchema>;
 
 /** LIVE_LADDER on this node: its encoder and how many lives this machine can transcode at once (docs/operations.md). */
-export const LadderCheckSchema = z
+const LadderCheckSchema = z
   .object({
     renditions: z.array(z.string()),
     /** null while the detection runs (a few seconds after start). */
@@ -47,7 +47,6 @@ export const LadderCheckSchema = z
     cores: z.number().int(),
   })
   .meta({ id: "LadderCheck" });
-export type LadderCheck = z.infer<typeof LadderCheckSchema>;
 
 export const HealthSchema = z
   .object({

@@ -21,9 +21,9 @@ import { AppError } from "../http/errors.ts";
 import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/places/offers.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
-export const erasedUsername = (userId: number) => `deleted_${userId}`;
+const erasedUsername = (userId: number) => `deleted_${userId}`;
 
-export interface ErasureResult {
+interface ErasureResult {
   /** The events whose tickets were refunded first, with the G-Coins given back. */
   refunded: { event: string; amount: number }[];
 }

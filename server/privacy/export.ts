@@ -13,13 +13,13 @@ import { AppError, NotFoundError } from "../http/errors.ts";
 import { type Language, translate } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
 
-export const EXPORT_KEPT_MS = 7 * 24 * 3_600_000;
+const EXPORT_KEPT_MS = 7 * 24 * 3_600_000;
 /** A request still pending after this long died with its node: the member may ask again. */
 const STALE_AFTER_MS = 3_600_000;
 /** One export per member and hour: each one reads all their rows and copies their replays. */
 const ONE_PER_MS = 3_600_000;
 
-export type DataExport = Selectable<DataExportTable>;
+type DataExport = Selectable<DataExportTable>;
 
 export function exportView(row: DataExport | undefined, now: number) {
   if (!row) return null;

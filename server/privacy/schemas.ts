@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const DataExportSchema = z
+const DataExportSchema = z
   .object({
     id: z.number(),
     /** "expired": ready once, removed after a week; "failed": ask again. */

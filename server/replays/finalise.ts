@@ -75,7 +75,7 @@ export async function finaliseSessionReplay(deps: AppDeps, sessionId: number, lo
  * a live, not the FLV parts beside the MP4 (a site capped at X GB used about 2X). Match replays cut later read the
  * MP4 instead (server/tournaments/match-replays.ts). Returns whether they went.
  */
-export function removePartsCoveredBy(deps: AppDeps, recordingDir: string, mp4Seconds: number): boolean {
+function removePartsCoveredBy(deps: AppDeps, recordingDir: string, mp4Seconds: number): boolean {
   const parts = recordingParts(recordingDir);
   // Only ever a folder inside recordings/: a stored path from elsewhere is left alone.
   if (!recordingDir.startsWith(join(deps.config.mediaDir, "recordings") + sep)) return false;

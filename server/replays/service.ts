@@ -48,7 +48,7 @@ export function toReplayResponse(row: ReplayRow): ReplayResponse {
   };
 }
 
-export interface Page {
+interface Page {
   page: number;
   limit: number;
 }

@@ -8,7 +8,7 @@ export const ReportInputSchema = z.object({
 });
 export type ReportInput = z.infer<typeof ReportInputSchema>;
 
-export const ReportSchema = z
+const ReportSchema = z
   .object({
     id: z.number(),
     targetType: ReportInputSchema.shape.targetType,

@@ -49,7 +49,7 @@ export async function saveRestreamConfig(deps: AppDeps, user: User, input: Restr
   return getRestreamConfig(deps, user);
 }
 
-export interface RelayTarget {
+interface RelayTarget {
   platform: RestreamPlatform;
   url: string;
 }

@@ -10,7 +10,7 @@ import { canSeeEvent, isOwner, isStaff } from "../access/policy.ts";
 // tournament stops counting at the next request.
 
 /** A channel's (or a past live's) rule: the mode and what it names. `ownerId`: the streamer, who always passes. */
-export interface AccessRule<Mode extends string> {
+interface AccessRule<Mode extends string> {
   mode: Mode;
   eventId: number | null;
   tournamentId: number | null;
@@ -18,9 +18,9 @@ export interface AccessRule<Mode extends string> {
 }
 
 /** Why a viewer is kept out, and so what lets them in: logging in, a ticket of the event, entering the tournament, following the channel. */
-export type AccessReason = "login" | "ticket" | "entry" | "follow";
+type AccessReason = "login" | "ticket" | "entry" | "follow";
 
-export interface AccessVerdict {
+interface AccessVerdict {
   allowed: boolean;
   reason: AccessReason | null;
 }
@@ -33,7 +33,7 @@ export function watchVerdict(db: DbOrTransaction, rule: AccessRule<WatchAccess>,
 }
 
 /** May this member write in a chat under this rule, now (slow mode and bans are the chat's own checks). */
-export function chatVerdict(db: DbOrTransaction, rule: AccessRule<ChatAccess>, writer: User): Promise<AccessVerdict> {
+function chatVerdict(db: DbOrTransaction, rule: AccessRule<ChatAccess>, writer: User): Promise<AccessVerdict> {
   return verdict(db, rule, writer);
 }
 
@@ -107,7 +107,7 @@ export interface NamedChannel {
  * The channel a name belongs to now; undefined for a name nobody holds. Live files are found through it (their
  * folder is the channel's id, never the name), so an old name after a rename or a deletion reaches nothing.
  */
-export async function channelNamed(db: DbOrTransaction, username: string): Promise<NamedChannel | undefined> {
+async function channelNamed(db: DbOrTransaction, username: string): Promise<NamedChannel | undefined> {
   const row = await db
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")

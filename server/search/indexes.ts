@@ -13,7 +13,7 @@ const searched = {
   // Migration 0033: an event's folded name, description and place, for the events list.
   events: { table: "event", column: sql.ref("event.search_text"), fts5: "event_search", postgres: sql.ref("event.search_text") },
 };
-export type Searched = keyof typeof searched;
+type Searched = keyof typeof searched;
 
 /** Trigrams need three characters: a shorter needle is looked for row by row. */
 const TRIGRAM = 3;

@@ -5,7 +5,7 @@ import { ReplaySchema } from "../replays/schemas.ts";
 import { TournamentSummaryResponseSchema } from "../tournaments/schemas.ts";
 
 /** A person found by name; `isVerified` repeats `verified` because the screens read either. */
-export const FoundUserResponseSchema = z
+const FoundUserResponseSchema = z
   .object({
     id: z.number(),
     username: z.string(),

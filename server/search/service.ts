@@ -9,7 +9,7 @@ import { fold } from "../../shared/fold.ts";
 import { likePattern } from "../text/like-pattern.ts";
 import { countUpTo, idsContaining, positionInTitle, replayIdsStartingWith, userNameContains, userNameStartsWith } from "./indexes.ts";
 
-export interface SearchLimits {
+interface SearchLimits {
   games: number;
   users: number;
   lives: number;

@@ -6,11 +6,11 @@ import type { RecordingRoom, StoragePolicy } from "./schemas.ts";
 /** A "GB" of the policy is the GB Arena shows sizes in everywhere (client/lib/format.ts): 1024³ bytes. */
 export const GB = 1024 ** 3;
 
-export interface DiskReading {
+interface DiskReading {
   freeBytes: number;
   totalBytes: number;
 }
-export type FreeSpaceReader = (path: string) => Promise<DiskReading>;
+type FreeSpaceReader = (path: string) => Promise<DiskReading>;
 
 async function statfsReading(path: string): Promise<DiskReading> {
   const stats = await statfs(path);
@@ -29,7 +29,7 @@ export function setFreeSpaceReader(reader: FreeSpaceReader | undefined): void {
 }
 
 /** The free bytes below which recordings stop: the larger of the policy's GB and percentage of the disk. */
-export function minFreeBytes(policy: Pick<StoragePolicy, "minFreeGb" | "minFreePercent">, totalBytes: number): number {
+function minFreeBytes(policy: Pick<StoragePolicy, "minFreeGb" | "minFreePercent">, totalBytes: number): number {
   return Math.max(policy.minFreeGb * GB, (totalBytes * policy.minFreePercent) / 100);
 }
 

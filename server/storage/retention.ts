@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The audit log's actor for what Arena does by itself: no account has id 0, so it reads as "the system". */
 export const SYSTEM_ACTOR = { id: 0 };
 
-export interface RemovedReplay {
+interface RemovedReplay {
   id: number;
   title: string;
   channelId: number;
@@ -23,7 +23,7 @@ export interface RemovedReplay {
 }
 
 /** What one run of the policy removed: replays, and the recording parts left beside verified MP4s. */
-export interface RetentionRun {
+interface RetentionRun {
   removed: RemovedReplay[];
   partsBytes: number;
 }
@@ -116,7 +116,7 @@ async function storedReplays(deps: AppDeps) {
  * unpinned ones until the recordings folder (`onDisk` bytes: pinned replays, clips and lives count) fits under X GB,
  * or none is left to remove.
  */
-export function pickReplaysToRemove(policy: StoragePolicy, replays: StoredReplay[], now: number, onDisk: number): (StoredReplay & { rule: "days" | "size" })[] {
+function pickReplaysToRemove(policy: StoragePolicy, replays: StoredReplay[], now: number, onDisk: number): (StoredReplay & { rule: "days" | "size" })[] {
   const removable = replays.filter((replay) => replay.pinned_at === null && replay.status !== "processing");
   switch (policy.keep) {
     case "forever":

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const KeepModeSchema = z.enum(["forever", "days", "size"]);
+const KeepModeSchema = z.enum(["forever", "days", "size"]);
 
 /** What the admin sets: keep forever, N days, or until recordings take X GB; and the free disk a recording needs. */
 export const StoragePolicyInputSchema = z
@@ -22,7 +22,7 @@ export const StoragePolicyInputSchema = z
   .refine((policy) => policy.keep !== "size" || policy.maxRecordingsGb !== null, { path: ["maxRecordingsGb"], message: "storage_max_gb_required" });
 export type StoragePolicyInput = z.infer<typeof StoragePolicyInputSchema>;
 
-export const StoragePolicySchema = z
+const StoragePolicySchema = z
   .object({
     keep: KeepModeSchema,
     keepDays: z.number().nullable(),
@@ -36,7 +36,7 @@ export const StoragePolicySchema = z
 export type StoragePolicy = z.infer<typeof StoragePolicySchema>;
 
 /** The media disk as a recording sees it: whether there is room to record, and the reading it comes from. */
-export const RecordingRoomSchema = z.object({
+const RecordingRoomSchema = z.object({
   enough: z.boolean(),
   freeBytes: z.number().nullable(),
   totalBytes: z.number().nullable(),

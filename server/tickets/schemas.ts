@@ -4,13 +4,13 @@ import { numeric } from "../../shared/numeric.ts";
 const IsoDate = z.string().describe("ISO 8601");
 
 /** Where a type's sale stands: on sale, not yet, ended (its window closed), sold out, or closed by the organiser. */
-export const SaleStateSchema = z.enum(["on_sale", "not_yet", "ended", "sold_out", "closed"]);
+const SaleStateSchema = z.enum(["on_sale", "not_yet", "ended", "sold_out", "closed"]);
 
 /**
  * A type an event sells, as buyers see it; `remaining` is null when nothing limits it, `yourPrice` (what the
  * server will ask the logged-in viewer) only when someone is logged in.
  */
-export const TicketTypeResponseSchema = z
+const TicketTypeResponseSchema = z
   .object({
     type: z.string(),
     name: z.string(),
@@ -68,7 +68,7 @@ const TicketTypeFields = z.object({
 });
 
 /** The window's end after its start: the one rule across two fields, for both a creation and an edit. */
-export function windowIsOrdered(window: { saleStartsAt?: string | null; saleEndsAt?: string | null }): boolean {
+function windowIsOrdered(window: { saleStartsAt?: string | null; saleEndsAt?: string | null }): boolean {
   return !window.saleStartsAt || !window.saleEndsAt || Date.parse(window.saleEndsAt) > Date.parse(window.saleStartsAt);
 }
 
@@ -90,7 +90,7 @@ export type TicketTypeUpdate = z.infer<typeof TicketTypeUpdateSchema>;
 export const TicketTypeOrderSchema = z.object({ order: z.array(numeric(z.number().int().positive())).min(1).max(100) });
 
 /** A type as its organiser manages it: everything it is set to, with its tickets sold and where its sale stands. */
-export const ManagedTicketTypeResponseSchema = z
+const ManagedTicketTypeResponseSchema = z
   .object({
     id: z.number(),
     type: z.string(),
@@ -155,7 +155,7 @@ export const MyTicketsResponseSchema = z.object({ success: z.literal(true), tick
 export type MyTickets = z.infer<typeof MyTicketsResponseSchema>;
 
 /** A ticket in the organiser's list of an event's tickets. */
-export const EventTicketResponseSchema = z
+const EventTicketResponseSchema = z
   .object({ id: z.number(), code: z.string(), username: z.string(), ticket_type: z.string(), price: z.number(), status: z.enum(["valid", "refunded"]), checkedInAt: IsoDate.nullable() })
   .meta({ id: "EventTicket" });
 export type EventTicket = z.infer<typeof EventTicketResponseSchema>;
@@ -169,7 +169,7 @@ export type TicketPublicKey = z.infer<typeof TicketPublicKeyResponseSchema>;
 /** A ticket let in at the door. */
 /** The door's scan: the QR code's text, and the event the door checks in for. */
 export const TicketValidateSchema = z.object({ qr: z.string().min(1).max(2000), eventId: numeric(z.number().int().positive().optional()) });
-export const AdmittedTicketResponseSchema = z.object({ code: z.string(), username: z.string(), ticket_type: z.string(), checkedInAt: IsoDate }).meta({ id: "AdmittedTicket" });
+const AdmittedTicketResponseSchema = z.object({ code: z.string(), username: z.string(), ticket_type: z.string(), checkedInAt: IsoDate }).meta({ id: "AdmittedTicket" });
 export const TicketAdmittedResponseSchema = z.object({ success: z.literal(true), valid: z.literal(true), message: z.string(), ticket: AdmittedTicketResponseSchema.nullable() });
 export type TicketAdmitted = z.infer<typeof TicketAdmittedResponseSchema>;
 /** A ticket given back by its holder: the G-Coins returned to their wallet. */

@@ -201,7 +201,7 @@ export async function eventTickets(deps: AppDeps, user: User, eventId: number) {
   }));
 }
 
-export type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
+type ValidationResult = { valid: true; ticket: { code: string; username: string; ticket_type: string; checkedInAt: string } } | { valid: false; reason: string };
 
 /**
  * What the scanner read: a signed QR payload (the signature is checked here), or the printed code a

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { readOrCreateShared } from "../storage/files/shared-files.ts";
 import { TICKET_PREFIX as PREFIX } from "./format.ts";
 
-export interface TicketPayload {
+interface TicketPayload {
   /** ticket code */
   c: string;
   /** event id */

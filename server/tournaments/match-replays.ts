@@ -24,7 +24,7 @@ export const MATCH_MARGIN_MS = 3000;
 /** What the recording's writer may still hold in its buffers when the cut begins. */
 const WRITER_FLUSH_MS = 1500;
 
-export interface EndedMatch {
+interface EndedMatch {
   tournamentId: number;
   matchId: number;
 }
@@ -147,7 +147,7 @@ async function matchTitle(db: Db, tournamentId: number, matchId: number): Promis
  * end with the margin on both sides. When the live started after the match or ended before it, the
  * cut holds what exists and the replay is flagged partial. A match with no recorded live gets none.
  */
-export async function makeMatchReplay(deps: AppDeps, { tournamentId, matchId }: EndedMatch): Promise<number | null> {
+async function makeMatchReplay(deps: AppDeps, { tournamentId, matchId }: EndedMatch): Promise<number | null> {
   const clock = await deps.db.selectFrom("tournament_match").selectAll().where("tournament_id", "=", tournamentId).where("match_id", "=", matchId).executeTakeFirst();
   if (!clock?.ended_at || clock.streamer_id === null) return null;
   const existing = await deps.db.selectFrom("replay").select("id").where("tournament_id", "=", tournamentId).where("match_id", "=", matchId).executeTakeFirst();

@@ -35,7 +35,7 @@ export async function approvedCounts(db: Db, tournamentIds: number[]): Promise<M
   return new Map(rows.map((row) => [row.tournament_id, Number(row.n)]));
 }
 
-export async function approvedCount(db: Db, tournamentId: number): Promise<number> {
+async function approvedCount(db: Db, tournamentId: number): Promise<number> {
   const row = await db
     .selectFrom("tournament_player")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -9,7 +9,7 @@ export interface PlayerInfo {
 export type BracketData = Round[] | { winnerBracket: Round[]; LoserBracket: Round[] };
 
 /** What the cards show beside the bracket, keyed by the engine's match id. */
-export interface MatchExtras {
+interface MatchExtras {
   /** The station a match is on now. */
   stations?: Map<number, StationRef>;
   replays?: Map<number, MatchReplayRef>;

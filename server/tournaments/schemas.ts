@@ -109,14 +109,14 @@ export const SetWinnerSchema = z.object({
   scorePlayer2: z.unknown().transform((v) => toScore(v)),
 });
 
-export const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
+const TeamSchema = z.object({ player: z.object({ name: z.string(), avatar: z.string().nullable() }).nullable(), playerID: z.number().nullable(), score: z.number().nullable() });
 /** The channel that streams a station, named by its streamer; `isLive` while that channel is on air. */
-export const StationChannelSchema = z.object({ username: z.string(), avatar: z.string().nullable(), isLive: z.boolean() }).meta({ id: "StationChannel" });
+const StationChannelSchema = z.object({ username: z.string(), avatar: z.string().nullable(), isLive: z.boolean() }).meta({ id: "StationChannel" });
 /** A station as a match card shows it (issue 18). */
-export const StationRefSchema = z.object({ id: z.number(), name: z.string(), channel: StationChannelSchema.nullable() }).meta({ id: "StationRef" });
+const StationRefSchema = z.object({ id: z.number(), name: z.string(), channel: StationChannelSchema.nullable() }).meta({ id: "StationRef" });
 export type StationRef = z.infer<typeof StationRefSchema>;
 /** A match's own replay (issue 18, item 3): `partial` when the live did not cover the whole match. */
-export const MatchReplayRefSchema = z.object({ id: z.number(), status: z.enum(["processing", "ready", "failed"]), partial: z.boolean() }).meta({ id: "MatchReplayRef" });
+const MatchReplayRefSchema = z.object({ id: z.number(), status: z.enum(["processing", "ready", "failed"]), partial: z.boolean() }).meta({ id: "MatchReplayRef" });
 export type MatchReplayRef = z.infer<typeof MatchReplayRefSchema>;
 /**
  * `station`: where the match is being played, or null (issue 18); `playedAt`: once finished, the name of
@@ -133,7 +133,7 @@ export const SeedSchema = z
     replay: MatchReplayRefSchema.nullable(),
   })
   .meta({ id: "Seed" });
-export const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
+const RoundSchema = z.object({ title: z.string(), seeds: z.array(SeedSchema) }).meta({ id: "Round" });
 export type Round = z.infer<typeof RoundSchema>;
 export type Seed = z.infer<typeof SeedSchema>;
 
@@ -141,7 +141,7 @@ const IsoDate = z.string().describe("ISO 8601");
 export const StructureSchema = z.enum(FORMATS);
 
 /** The bracket as the screens draw it: rounds of seeds, or the two brackets of a double elimination. */
-export const BracketDataSchema = z.union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })]).meta({ id: "BracketData" });
+const BracketDataSchema = z.union([z.array(RoundSchema), z.object({ winnerBracket: z.array(RoundSchema), LoserBracket: z.array(RoundSchema) })]).meta({ id: "BracketData" });
 export type BracketData = z.infer<typeof BracketDataSchema>;
 
 /**
@@ -209,7 +209,7 @@ export const TournamentForViewerResponseSchema = TournamentResponseSchema.extend
 export type TournamentForViewer = z.infer<typeof TournamentForViewerResponseSchema>;
 
 /** A participant; `email` is empty unless the viewer manages the tournament, `rank` null while still in the running. */
-export const TournamentPlayerResponseSchema = z
+const TournamentPlayerResponseSchema = z
   .object({
     id: z.number(),
     userId: z.number(),
@@ -230,7 +230,7 @@ export const TournamentPlayerListResponseSchema = z.array(TournamentPlayerRespon
 export type TournamentPlayerList = z.infer<typeof TournamentPlayerListResponseSchema>;
 
 /** A row of the round-robin table; `flag` is the player's avatar. */
-export const StandingResponseSchema = z
+const StandingResponseSchema = z
   .object({
     rank: z.number(),
     shared: z.boolean(),
@@ -256,7 +256,7 @@ export type StandingList = z.infer<typeof StandingListResponseSchema>;
  * opponents' Buchholz. `tieBreak` names what set the place apart from players level on points
  * (issue 34, item 5), null when points alone did.
  */
-export const SwissStandingResponseSchema = z
+const SwissStandingResponseSchema = z
   .object({
     rank: z.number(),
     shared: z.boolean(),
@@ -274,9 +274,8 @@ export const SwissStandingResponseSchema = z
     tieBreak: z.enum(SWISS_TIE_BREAKS).nullable(),
   })
   .meta({ id: "SwissStanding" });
-export type SwissStanding = z.infer<typeof SwissStandingResponseSchema>;
 /** Players level across the top cut's line after every tie-break: the organiser picks `places` of them. */
-export const SwissCutTieSchema = z.object({ places: z.number(), players: z.array(z.object({ playerID: z.number(), name: z.string(), flag: z.string().nullable() })) }).meta({ id: "SwissCutTie" });
+const SwissCutTieSchema = z.object({ places: z.number(), players: z.array(z.object({ playerID: z.number(), name: z.string(), flag: z.string().nullable() })) }).meta({ id: "SwissCutTie" });
 /**
  * The Swiss table and where the tournament stands: rounds played of how many, the top cut once drawn,
  * and `cutTie` while the cut waits for the organiser to settle a tie on its line.

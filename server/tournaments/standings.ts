@@ -68,7 +68,7 @@ export type Criterion = (playerId: number, group: number[]) => number;
  * A place of the table: the players nothing separates (one, unless shared), and the index of the
  * criterion that set them apart from the players they were last level with (null: never level).
  */
-export interface Place {
+interface Place {
   players: number[];
   decidedBy: number | null;
 }

@@ -14,7 +14,7 @@ const { Status } = RESULTS;
 type EngineMatch = ReturnType<typeof matchesOf>[number];
 type Row = { id: number; stage_id: number; group_id: number; number: number };
 
-export type TopCut = 0 | 4 | 8;
+type TopCut = 0 | 4 | 8;
 
 interface SwissSettings {
   swissRounds: number;
@@ -30,7 +30,7 @@ export function effectiveTopCut(topCut: number, players: number): TopCut {
   return 0;
 }
 
-export class SwissPairingError extends Error {
+class SwissPairingError extends Error {
   constructor() {
     super("swiss_no_pairing");
   }
@@ -72,7 +72,7 @@ export interface SwissGame {
   winner: number | null;
 }
 
-export function swissGames(state: BracketState): SwissGame[] {
+function swissGames(state: BracketState): SwissGame[] {
   const roundNumber = new Map((state.round as Row[]).map((r) => [r.id, r.number]));
   return swissMatches(state).map((m) => {
     const a = playerIdOf(state, m.opponent1?.id as number)!;
@@ -82,7 +82,7 @@ export function swissGames(state: BracketState): SwissGame[] {
   });
 }
 
-export interface SwissRow {
+interface SwissRow {
   playerId: number;
   rank: number;
   shared: boolean;
@@ -254,7 +254,7 @@ export async function advanceSwiss(state: BracketState): Promise<BracketState> {
 }
 
 /** Players still level across the cut line after every tie-break: `places` of the cut are theirs to share out. */
-export interface CutTie {
+interface CutTie {
   places: number;
   players: number[];
 }

@@ -149,7 +149,7 @@ export async function declineOffer(deps: AppDeps, user: User, entryId: number): 
   await leaveWaitlist(deps, user, { kind: entry.kind, id: entry.target_id }, "declined");
 }
 
-export type Accepted = { kind: "event"; ticket: BoughtTicket | null; registration: "pending" | "approved" | null } | { kind: "tournament"; tournamentId: number };
+type Accepted = { kind: "event"; ticket: BoughtTicket | null; registration: "pending" | "approved" | null } | { kind: "tournament"; tournamentId: number };
 
 /**
  * Taking the offered seat, in one transaction: the offer is closed only if it is still running

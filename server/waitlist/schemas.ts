@@ -11,7 +11,7 @@ export const AcceptSchema = z.object({
   price: numeric(z.number().int().min(0).optional()),
 });
 /** How long an organiser may hold an offer: from 5 minutes (on the day) to a week. */
-export const HOLD_LIMITS = { min: 5, max: 7 * 24 * 60 };
+const HOLD_LIMITS = { min: 5, max: 7 * 24 * 60 };
 export const HoldSchema = z.object({ minutes: numeric(z.number().int().min(HOLD_LIMITS.min).max(HOLD_LIMITS.max)) });
 
 const IsoDate = z.string();

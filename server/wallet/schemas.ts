@@ -22,10 +22,10 @@ export type MovementInput = z.infer<typeof MovementInputSchema>;
 export const BalanceResponseSchema = z.object({ success: z.literal(true), userId: z.number(), balance: z.number(), currency: z.string() }).meta({ id: "Balance" });
 export type Balance = z.infer<typeof BalanceResponseSchema>;
 
-export const TransactionTypeSchema = z.enum(["event_creation", "manual_credit", "admin_credit", "ticket_purchase", "ticket_sale", "refund", "refund_reversal", "debit"]);
+const TransactionTypeSchema = z.enum(["event_creation", "manual_credit", "admin_credit", "ticket_purchase", "ticket_sale", "refund", "refund_reversal", "debit"]);
 
 /** One line of the ledger: credits are positive, debits negative; `description` is in the reader's language. */
-export const TransactionResponseSchema = z
+const TransactionResponseSchema = z
   .object({
     id: z.number(),
     userId: z.number(),

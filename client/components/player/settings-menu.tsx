@@ -2,7 +2,7 @@ import { Check, ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
-export type MenuValue = string | number;
+type MenuValue = string | number;
 
 export interface MenuSection {
   id: string;

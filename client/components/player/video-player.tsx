@@ -18,7 +18,7 @@ import { BusyOverlay, ErrorOverlay, QualityNote, UnmuteOffer } from "./player-ov
 import { PlayerSettings } from "./player-settings.tsx";
 import "../../styles/player.css";
 
-export interface VideoPlayerProps {
+interface VideoPlayerProps {
   mode: "live" | "replay";
   /** Live: the HLS playlist. Replay: the file (.mp4, or .flv through mpegts.js). */
   src: string | null | undefined;

@@ -9,7 +9,7 @@ import "../../i18n/screens/events-ui.ts";
 import "../../i18n/screens/errors.ts";
 
 /** A ticket type an accepted offer may buy, at the price the server will ask the member. */
-export interface OfferedType {
+interface OfferedType {
   type: string;
   name: string;
   price: number;

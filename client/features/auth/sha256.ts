@@ -10,7 +10,7 @@ const K = new Uint32Array([
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 /** SHA-256 in plain JavaScript, for pages served over plain HTTP on a LAN, where browsers hide `crypto.subtle`. */
-export function sha256(data: Uint8Array): Uint8Array {
+function sha256(data: Uint8Array): Uint8Array {
   const bitLength = data.length * 8;
   const padded = new Uint8Array(((data.length + 9 + 63) >> 6) << 6);
   padded.set(data);

@@ -1,8 +1,8 @@
 import { createStore, useStore } from "../../lib/store.ts";
 
-export const CONSENT_KEY = "cookieConsent";
+const CONSENT_KEY = "cookieConsent";
 
-export interface CookieConsent {
+interface CookieConsent {
   necessary: true;
   analytics: boolean;
   marketing: boolean;
@@ -26,7 +26,7 @@ function readConsent(): CookieConsent | null {
 }
 
 /** The visitor's cookie choice, stored under `cookieConsent` with the time it was made (spec 01 §3). */
-export const consentStore = createStore<CookieConsent | null>(readConsent());
+const consentStore = createStore<CookieConsent | null>(readConsent());
 
 // A choice made in another tab closes this tab's banner too.
 window.addEventListener("storage", (event) => {

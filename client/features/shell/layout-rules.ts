@@ -3,7 +3,7 @@ const BARE = new Set(["reset-password", "new-password", "streamChat"]);
 /** Pages with a slim top bar (logo instead of the menu button) and no sidebar. */
 const SLIM = new Set(["privacy-policy", "terms-and-conditions", "how-to-stream"]);
 
-export type ShellMode = "full" | "slim" | "bare";
+type ShellMode = "full" | "slim" | "bare";
 
 export function shellModeFor(pathname: string): ShellMode {
   const first = pathname.split("/")[1] ?? "";

@@ -17,7 +17,7 @@ export async function logout(): Promise<void> {
 }
 
 /** The spec's three texts for a call that failed: the server broke, nobody answered, or something in between blocks us. */
-export function outageMessage(error: ApiError): string {
+function outageMessage(error: ApiError): string {
   if (error.status >= 500) return i18next.t("errors:internal");
   if (error.status === 0) return i18next.t("common:service_outage");
   return i18next.t("common:blocked_access");

@@ -4,13 +4,13 @@ import { createStore, useStore } from "../../lib/store.ts";
 const COLLAPSED_KEY = "sidebarCollapsed";
 
 /** The user's own choice, remembered; below 1200 px the sidebar is collapsed whatever it is (spec 01 §9). */
-export const sidebarCollapsedStore = createStore(localStorage.getItem(COLLAPSED_KEY) === "true");
+const sidebarCollapsedStore = createStore(localStorage.getItem(COLLAPSED_KEY) === "true");
 sidebarCollapsedStore.subscribe(() => localStorage.setItem(COLLAPSED_KEY, String(sidebarCollapsedStore.get())));
 
 /** On phones the sidebar is a drawer opened by the menu button. */
 export const mobileDrawerStore = createStore(false);
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const list = window.matchMedia(query);

@@ -13,7 +13,7 @@ const DOOR_POLL_MS = 30_000;
  * "tournament:changed" of the linked tournament (a match started, scored, ended, a replay ready)
  * reads it again, as it reads the tournament's own screens.
  */
-export function nightQueryOptions(slug: string, tournamentId: number | null) {
+function nightQueryOptions(slug: string, tournamentId: number | null) {
   return queryOptions({
     queryKey: [...(tournamentId === null ? ["events", slug] : tournamentKeys.one(tournamentId)), "night", slug],
     queryFn: ({ signal }) => api<EventNight>(`/events/${encodeURIComponent(slug)}/night`, { signal }),

@@ -10,24 +10,24 @@ import type { AppDeps } from "../../http/context.ts";
 import { NotFoundError } from "../../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../../http/images.ts";
 
-export const ADMIN_GAME_IDS_FROM = 10_001;
+const ADMIN_GAME_IDS_FROM = 10_001;
 
 /** A title's texts as an admin types them. */
-export interface GameInput {
+interface GameInput {
   name: string;
   shortName: string;
   descriptionFr: string;
   descriptionEn: string;
 }
 
-export type GamePicture = "icon" | "portrait" | "landscape";
+type GamePicture = "icon" | "portrait" | "landscape";
 const pictureColumn = { icon: "icon", portrait: "portrait_image", landscape: "landscape_image" } as const;
 const pictureKind = { icon: imageKinds.gameIcon, portrait: imageKinds.gamePortrait, landscape: imageKinds.gameLandscape } as const;
 
 /** Shown until an admin uploads a picture of the title's own. */
 const PLACEHOLDER = "/games/placeholder.svg";
 
-export function toAdminGame(game: Game) {
+function toAdminGame(game: Game) {
   return {
     id: game.id,
     name: game.name,

@@ -6,7 +6,7 @@ import type { DbOrTransaction } from "../../../db/index.ts";
 import type { Invitation } from "../../../db/types.ts";
 import { ForbiddenError } from "../../http/errors.ts";
 
-export type InvitationState = "active" | "used" | "expired" | "revoked";
+type InvitationState = "active" | "used" | "expired" | "revoked";
 
 export function newInvitationToken(): string {
   return randomBytes(18).toString("base64url");

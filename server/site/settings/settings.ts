@@ -13,7 +13,7 @@ export interface SiteSettings {
   captcha: boolean;
 }
 
-export const DEFAULT_SITE_NAME = "Arena";
+const DEFAULT_SITE_NAME = "Arena";
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
   return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled };

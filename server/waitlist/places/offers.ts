@@ -17,7 +17,7 @@ export type { PlaceKinds, PlaceReader, PlaceState } from "../../http/context.ts"
  * (events/seats.ts `seatsTaken`, or approved players) plus the offers still running.
  */
 
-export const DEFAULT_HOLD_MINUTES = 24 * 60;
+const DEFAULT_HOLD_MINUTES = 24 * 60;
 const MINUTE = 60_000;
 
 /** Every kind of place a list queues for: a record of the kinds, so a new kind does not compile until it is listed here. */

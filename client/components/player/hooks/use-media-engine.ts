@@ -5,7 +5,7 @@ import { type LatencyMode, LIVE_RETRIES, LIVE_RETRY_MS, START_DELAY_MS } from ".
 import type { QualityLevel } from "../lib/quality-levels.ts";
 
 /** "ready": the media can play (playing or not). */
-export type PlayerStatus = "loading" | "ready" | "reconnecting" | "error";
+type PlayerStatus = "loading" | "ready" | "reconnecting" | "error";
 
 interface MediaEngineOptions {
   video: React.RefObject<HTMLVideoElement | null>;

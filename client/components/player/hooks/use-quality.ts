@@ -5,7 +5,7 @@ import { AUTO_LEVEL, bestFirst, type QualityLevel, SOURCE_LEVEL } from "../lib/q
 import { usePlaylistLevels } from "./use-playlist-levels.ts";
 
 /** How long the note saying a quality changed the latency mode stays over the picture. */
-export const QUALITY_NOTE_MS = 5000;
+const QUALITY_NOTE_MS = 5000;
 
 interface QualityOptions {
   live: boolean;

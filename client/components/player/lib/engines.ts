@@ -14,7 +14,7 @@ import { type QualityLevel, qualityLevel } from "./quality-levels.ts";
  */
 export type FatalKind = "network" | "manifest" | "media" | "unsupported" | "not_found" | "not_a_stream";
 
-export interface EngineCallbacks {
+interface EngineCallbacks {
   onLevels?: (levels: QualityLevel[]) => void;
   onFatal: (kind: FatalKind) => void;
 }
@@ -36,7 +36,7 @@ export function supportsMse(): boolean {
   return typeof source?.isTypeSupported === "function" && source.isTypeSupported(H264_AAC);
 }
 
-export function supportsNativeHls(video: HTMLVideoElement): boolean {
+function supportsNativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType("application/vnd.apple.mpegurl") !== "";
 }
 

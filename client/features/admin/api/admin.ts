@@ -6,11 +6,11 @@ import type { ChangeRoleSchema } from "../../../../server/users/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
 export type Role = Me["role"];
-export type MemberList = z.infer<typeof MemberListSchema>;
+type MemberList = z.infer<typeof MemberListSchema>;
 export type MemberDetail = z.infer<typeof MemberDetailSchema>;
-export type AuditPage = z.infer<typeof AuditPageSchema>;
-export type Machine = z.infer<typeof MachineSchema>;
-export type BackupList = z.infer<typeof BackupListSchema>;
+type AuditPage = z.infer<typeof AuditPageSchema>;
+type Machine = z.infer<typeof MachineSchema>;
+type BackupList = z.infer<typeof BackupListSchema>;
 export interface MemberFilter {
   q: string;
   role: Role | "";
@@ -30,7 +30,7 @@ export const adminKeys = {
 
 const PAGE = 25;
 
-export function membersQueryOptions(filter: MemberFilter) {
+function membersQueryOptions(filter: MemberFilter) {
   const search = new URLSearchParams({ page: String(filter.page), limit: String(PAGE) });
   if (filter.q.trim()) search.set("q", filter.q.trim());
   if (filter.role) search.set("role", filter.role);

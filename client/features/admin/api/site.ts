@@ -19,13 +19,13 @@ import { adminKeys } from "./admin.ts";
 
 // The console's Content and Site tabs (issue 20). Every query lives under "admin", so one
 // invalidation after an action reads again what it changed (the audit log too).
-export type AdminReplays = z.infer<typeof AdminReplayListSchema>;
-export type ChatBans = z.infer<typeof ChatBanListSchema>;
+type AdminReplays = z.infer<typeof AdminReplayListSchema>;
+type ChatBans = z.infer<typeof ChatBanListSchema>;
 export type AdminSite = z.infer<typeof AdminSiteSchema>;
-export type Invitations = z.infer<typeof InvitationListSchema>;
-export type AdminGames = z.infer<typeof AdminGameListSchema>;
+type Invitations = z.infer<typeof InvitationListSchema>;
+type AdminGames = z.infer<typeof AdminGameListSchema>;
 export type AdminGame = AdminGames["games"][number];
-export type LegalVersions = z.infer<typeof LegalVersionListSchema>;
+type LegalVersions = z.infer<typeof LegalVersionListSchema>;
 type Logo = z.infer<typeof LogoSchema>;
 type TestMail = z.infer<typeof TestMailSchema>;
 type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;

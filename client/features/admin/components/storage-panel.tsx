@@ -205,7 +205,7 @@ function PolicyForm({ overview }: { overview: StorageOverview }) {
 }
 
 /** Shown at the top of the Storage and Machine tabs while the disk is too full to record. */
-export function RecordingRoomAlert({ overview }: { overview: StorageOverview | undefined }) {
+function RecordingRoomAlert({ overview }: { overview: StorageOverview | undefined }) {
   const { t, i18n } = useTranslation("storage");
   if (!overview || overview.room.enough) return null;
   const size = (bytes: number | null) => (bytes === null ? "—" : formatFileSize(bytes, i18n.language));

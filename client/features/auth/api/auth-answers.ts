@@ -1,13 +1,13 @@
 import { type ApiAnswer, apiAnswer } from "../../../lib/api.ts";
 
-export interface FieldMessage {
+interface FieldMessage {
   field: string;
   code?: string;
   msg: string;
 }
 
 /** What the auth screens read from an answer (spec 01 §8): success, a message, per-field messages. */
-export interface AnswerBody {
+interface AnswerBody {
   success?: boolean;
   code?: string;
   msg?: string;

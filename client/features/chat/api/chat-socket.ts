@@ -2,7 +2,7 @@ import { Manager, type ManagerOptions, type Socket } from "socket.io-client";
 import { z } from "zod";
 
 /** Spec 01 §4 and §9: 5 reconnects 1 s apart, 10 s timeout; 3 s after a connect error, 1 s after the server hangs up. */
-export const SOCKET_OPTIONS = {
+const SOCKET_OPTIONS = {
   path: "/socket.io/",
   transports: ["websocket" as const],
   reconnection: true,
@@ -12,7 +12,7 @@ export const SOCKET_OPTIONS = {
   withCredentials: true,
 } satisfies Partial<ManagerOptions>;
 export const RETRY_AFTER_CONNECT_ERROR_MS = 3000;
-export const RETRY_AFTER_SERVER_DISCONNECT_MS = 1000;
+const RETRY_AFTER_SERVER_DISCONNECT_MS = 1000;
 
 const WriteAnswerSchema = z.union([z.object({ ok: z.literal(true), message: z.unknown() }), z.object({ ok: z.literal(false), code: z.string(), msg: z.string().catch("") })]);
 export type WriteAnswer = { ok: true; message: unknown } | { ok: false; code: string; msg: string };

@@ -3,7 +3,7 @@ import type { ChatHistory } from "../../../../server/chat/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { type ChatLine, HISTORY_LIMIT, mergeHistory, parseChatLine } from "./messages.ts";
 
-export async function getChatHistory(streamID: string, signal?: AbortSignal): Promise<ChatLine[]> {
+async function getChatHistory(streamID: string, signal?: AbortSignal): Promise<ChatLine[]> {
   const items = await api<ChatHistory>(`/messages/${encodeURIComponent(streamID)}?limit=${HISTORY_LIMIT}`, { signal, logoutOn401: false });
   return items.map((item) => parseChatLine(item, streamID)).filter((line) => line !== null);
 }

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api.ts";
 
 export type { ChatState } from "../../../../server/chat/schemas.ts";
 
-export async function getChatState(streamID: string, signal?: AbortSignal): Promise<ChatState> {
+async function getChatState(streamID: string, signal?: AbortSignal): Promise<ChatState> {
   return api<ChatState>(`/chat/${encodeURIComponent(streamID)}/state`, { signal, logoutOn401: false });
 }
 

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ChannelCreated, StreamDetail } from "../../../../server/channels/schemas.ts";
 import { ApiError, api } from "../../../lib/api.ts";
 
-export type ChatChannel = Pick<StreamDetail, "channelArn" | "user" | "username">;
+type ChatChannel = Pick<StreamDetail, "channelArn" | "user" | "username">;
 
 /**
  * The chat id (the channel's public id) of the caller's own channel. A streamer who opens the OBS
  * dock before ever going live has no channel yet: it is created, as the first login would.
  */
-export async function getOwnChatChannel(username: string): Promise<ChatChannel> {
+async function getOwnChatChannel(username: string): Promise<ChatChannel> {
   const read = async (): Promise<ChatChannel> => {
     const { channelArn, user, username: owner } = await api<StreamDetail>(`/stream/stream/${encodeURIComponent(username)}`);
     return { channelArn, user, username: owner };
@@ -24,7 +24,7 @@ export async function getOwnChatChannel(username: string): Promise<ChatChannel> 
   }
 }
 
-export function ownChatChannelQueryOptions(username: string) {
+function ownChatChannelQueryOptions(username: string) {
   return queryOptions({ queryKey: ["chat", "own-channel", username], queryFn: () => getOwnChatChannel(username), staleTime: Infinity });
 }
 

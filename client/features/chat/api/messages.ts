@@ -4,9 +4,9 @@ import type { ChatMessage } from "../../../../server/chat/schemas.ts";
 /** How many messages the history call brings back, on open and after every reconnect (spec 01 §9). */
 export const HISTORY_LIMIT = 50;
 /** The same user's same text within this window is one message sent twice (spec 01 §4, §9). */
-export const DUPLICATE_WINDOW_MS = 1000;
+const DUPLICATE_WINDOW_MS = 1000;
 /** Kept in memory per chat: a long evening scrolls, the tab's memory does not grow without end. */
-export const MAX_KEPT = 300;
+const MAX_KEPT = 300;
 export const MAX_MESSAGE_LENGTH = 500;
 
 /** A chat line as the panel draws it, whichever of the socket's or the history's field names it came with. */

@@ -22,7 +22,7 @@ export function useDeleteMessage(streamID: string) {
 }
 
 /** Who, for how long (minutes; absent, until lifted), and why. */
-export type BanInput = z.input<typeof BanInputSchema>;
+type BanInput = z.input<typeof BanInputSchema>;
 
 export function useBanUser(streamID: string) {
   const queryClient = useQueryClient();

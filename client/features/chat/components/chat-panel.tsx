@@ -18,7 +18,7 @@ import type { MessageMenuAction } from "./message-menu.tsx";
 import "../../../styles/chat.css";
 import "../../../i18n/screens/chat.ts";
 
-export interface ChatPanelProps {
+interface ChatPanelProps {
   /** The channel's public id: `channelArn` (or `_id`) of GET /api/stream/stream/{username}. */
   streamID: string;
   /** The channel owner's username. */

@@ -15,7 +15,7 @@ import "../../../i18n/screens/clips.ts";
 import "../../../i18n/screens/errors.ts";
 
 /** What a clip is cut from: a channel's live, or a replay (its length, and where its player is now). */
-export type ClipTarget = { kind: "live"; username: string } | { kind: "replay"; replayId: number; duration: number; position?: () => number };
+type ClipTarget = { kind: "live"; username: string } | { kind: "replay"; replayId: number; duration: number; position?: () => number };
 
 /** "Clip" under a player, for members: opens the dialog that keeps a moment, then shows the clip's page. */
 export function ClipButton({ target }: { target: ClipTarget }) {

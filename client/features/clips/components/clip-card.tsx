@@ -8,7 +8,7 @@ import "../../../i18n/screens/clips.ts";
 import "../../../styles/clips.css";
 
 /** Its picture with its length, its title, the channel, who clipped it, views and age. */
-export function ClipCard({ clip }: { clip: Clip }) {
+function ClipCard({ clip }: { clip: Clip }) {
   const { t, i18n } = useTranslation("clips");
   return (
     <article className="replay-card clip-card">

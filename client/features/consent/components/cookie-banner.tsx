@@ -9,7 +9,7 @@ import "../../../styles/consent.css";
 // The Customize dialog (the modal, the switches) loads when asked for: the banner is in every first load.
 const CookieCustomize = lazy(() => import("./cookie-customize.tsx").then((module) => ({ default: module.CookieCustomize })));
 
-export const BANNER_DELAY_MS = 500;
+const BANNER_DELAY_MS = 500;
 const SETTINGS_PATH = "/settings/cookies";
 
 /** The banner's own spot at the very start of <body>: the first Tab of the page lands on it. */

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api.ts";
 import type { StreamList } from "../../../../server/channels/schemas.ts";
 
 /** Which lives a list shows (spec 01 §7): every live, most watched first, or those of a game or a tag. */
-export interface StreamFilter {
+interface StreamFilter {
   game?: number;
   tag?: string;
 }

@@ -8,11 +8,11 @@ export type { EventCategory, EventSummary as ArenaEvent } from "../../../../serv
 export type EventStatus = ArenaEvent["status"];
 
 /** Cards a page: whole rows of two, three or four columns. */
-export const EVENTS_PAGE = 24;
+const EVENTS_PAGE = 24;
 
 const nextPage = (last: EventList) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined);
 
-export async function getEvents(search: string, category: number | null, page: number, signal?: AbortSignal): Promise<EventList> {
+async function getEvents(search: string, category: number | null, page: number, signal?: AbortSignal): Promise<EventList> {
   const query = new URLSearchParams({ ...(search ? { search } : {}), ...(category ? { category: String(category) } : {}), page: String(page), limit: String(EVENTS_PAGE) });
   return api<EventList>(`/events?${query}`, { signal });
 }
@@ -47,6 +47,6 @@ function ownListOptions(queryKey: typeof eventKeys.mine | typeof eventKeys.joine
   });
 }
 export const myEventsQueryOptions = () => ownListOptions(eventKeys.mine, "/events/my-events");
-export const joinedEventsQueryOptions = () => ownListOptions(eventKeys.joined, "/events/joined-events");
+const joinedEventsQueryOptions = () => ownListOptions(eventKeys.joined, "/events/joined-events");
 export const useMyEvents = () => useInfiniteQuery(myEventsQueryOptions());
 export const useJoinedEvents = () => useInfiniteQuery(joinedEventsQueryOptions());

@@ -15,16 +15,16 @@ export type { EventParticipant as Participant } from "../../../../server/events/
 export type { Assignment } from "../../../../server/assignments/schemas.ts";
 
 /** An event's registrants, as its organiser sees them. */
-export const participantsQueryOptions = (eventId: number) =>
+const participantsQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: eventKeys.participants(eventId), queryFn: async ({ signal }) => (await api<EventParticipantList>(`/event-participants/${eventId}`, { signal })).participants });
 export const useParticipants = (eventId: number) => useQuery(participantsQueryOptions(eventId));
 
-export const assignmentsQueryOptions = (eventId: number) =>
+const assignmentsQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: eventKeys.assignments(eventId), queryFn: async ({ signal }) => (await api<AssignmentList>(`/assignments/event/${eventId}`, { signal })).assignments });
 export const useAssignments = (eventId: number) => useQuery(assignmentsQueryOptions(eventId));
 
 /** The members an organiser may assign to stream an event. */
-export const streamersQueryOptions = () => queryOptions({ queryKey: eventKeys.streamers, queryFn: async ({ signal }) => (await api<StreamerList>("/users/streamers", { signal })).streamers });
+const streamersQueryOptions = () => queryOptions({ queryKey: eventKeys.streamers, queryFn: async ({ signal }) => (await api<StreamerList>("/users/streamers", { signal })).streamers });
 export const useStreamers = () => useQuery(streamersQueryOptions());
 
 /** Every change below refreshes the events' caches; the hooks add the screen's own reaction through `config`. */

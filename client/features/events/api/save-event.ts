@@ -7,7 +7,7 @@ import { walletKeys } from "../../../data/wallet-balance.ts";
 import { eventKeys } from "./event-keys.ts";
 
 /** The form's fields as the server reads them: a creation's (every field), or an edit's (the fields it names). */
-export type EventBody = z.input<typeof CreateEventSchema> | z.input<typeof UpdateEventSchema>;
+type EventBody = z.input<typeof CreateEventSchema> | z.input<typeof UpdateEventSchema>;
 
 /** Creates an event (paying its creation cost from the wallet) or, given its slug, saves its changes. */
 export function useSaveEvent(slug: string | undefined, config: MutationConfig<EventSaved, EventBody> = {}) {

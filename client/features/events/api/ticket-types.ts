@@ -9,7 +9,7 @@ import { useEventsChange } from "./manage-event.ts";
 export type { ManagedTicketType } from "../../../../server/tickets/schemas.ts";
 
 /** An event's own ticket types as its organiser manages them (hidden ones included), and the seats they share. */
-export const managedTicketTypesQueryOptions = (eventId: number) =>
+const managedTicketTypesQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: ticketKeys.managedTypes(eventId), queryFn: ({ signal }) => api<ManagedTicketTypes>(`/tickets/event/${eventId}/types`, { signal }) });
 export const useManagedTicketTypes = (eventId: number, enabled = true) => useQuery({ ...managedTicketTypesQueryOptions(eventId), enabled });
 

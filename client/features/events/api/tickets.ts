@@ -7,7 +7,7 @@ export type { Ticket, TicketType } from "../../../../server/tickets/schemas.ts";
 export type PriceReason = NonNullable<TicketTypes["priceReason"]>;
 
 /** An event's ticket types with their G-Coin prices (the server's defaults when it has none), and why the viewer pays what they pay. */
-export const ticketTypesQueryOptions = (eventId: number) => queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
+const ticketTypesQueryOptions = (eventId: number) => queryOptions({ queryKey: ticketKeys.types(eventId), queryFn: ({ signal }) => api<TicketTypes>(`/tickets/types/${eventId}`, { signal }) });
 export const useTicketTypes = (eventId: number, enabled = true) => useQuery({ ...ticketTypesQueryOptions(eventId), enabled });
 
 /** The caller's tickets, newest first, each with its signed QR payload. */
@@ -15,7 +15,7 @@ export const myTicketsQueryOptions = () => queryOptions({ queryKey: ticketKeys.m
 export const useMyTickets = (enabled = true) => useQuery({ ...myTicketsQueryOptions(), enabled });
 
 /** The event's tickets as the organiser sees them: the door's counter, and its memory when offline. */
-export const eventTicketsQueryOptions = (eventId: number) =>
+const eventTicketsQueryOptions = (eventId: number) =>
   queryOptions({ queryKey: ticketKeys.ofEvent(eventId), queryFn: async ({ signal }) => (await api<EventTickets>(`/tickets/event/${eventId}`, { signal })).tickets });
 export const useEventTickets = (eventId: number) => useQuery(eventTicketsQueryOptions(eventId));
 

@@ -18,18 +18,18 @@ const LegalAnswerSchema = z.object({
 });
 export type LegalView = z.infer<typeof LegalAnswerSchema>["data"];
 
-export class LegalFormatError extends Error {
+class LegalFormatError extends Error {
   readonly code = "invalid_format";
 }
 
-export async function getLegalDocument(type: LegalType, lang: string): Promise<LegalView> {
+async function getLegalDocument(type: LegalType, lang: string): Promise<LegalView> {
   const body = await api<unknown>(`/legal/${type}`, { headers: { "accept-language": lang }, logoutOn401: false });
   const parsed = LegalAnswerSchema.safeParse(body);
   if (!parsed.success) throw new LegalFormatError(i18next.t("legal:invalid_format"));
   return parsed.data.data;
 }
 
-export function legalDocumentQueryOptions(type: LegalType, lang: string) {
+function legalDocumentQueryOptions(type: LegalType, lang: string) {
   return queryOptions({ queryKey: ["legal", type, lang], queryFn: () => getLegalDocument(type, lang) });
 }
 

@@ -7,7 +7,7 @@ export type { Follower } from "../../../../server/follows/schemas.ts";
 
 export const profileKeys = { all: ["profile"] as const, one: (username: string) => ["profile", "byName", username.toLowerCase()] as const, followers: ["profile", "followers"] as const };
 
-export const getProfile = (username: string, signal?: AbortSignal) => api<Profile>(`/stream/profile/${encodeURIComponent(username)}`, { signal });
+const getProfile = (username: string, signal?: AbortSignal) => api<Profile>(`/stream/profile/${encodeURIComponent(username)}`, { signal });
 
 export const profileQueryOptions = (username: string) => queryOptions({ queryKey: profileKeys.one(username), queryFn: ({ signal }) => getProfile(username, signal) });
 

@@ -10,7 +10,7 @@ import { profileKeys } from "./get-profile.ts";
 type ImageAnswer = AvatarResponse | BannerResponse;
 
 /** The owner's followers, 20 at a time (GET /api/stream/myfollowers). */
-export function followersQueryOptions() {
+function followersQueryOptions() {
   return infiniteQueryOptions({
     queryKey: profileKeys.followers,
     initialPageParam: 1,

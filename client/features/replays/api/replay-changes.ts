@@ -5,7 +5,7 @@ import { type Replay, type ReplayPage, REPLAYS_PAGE_SIZE, replayKeys } from "./r
 
 // The owner's list and what changes a replay: apart from replays.ts, whose reads route loaders start in the first load.
 
-export function myReplaysQueryOptions() {
+function myReplaysQueryOptions() {
   return infiniteQueryOptions({
     queryKey: replayKeys.mine(),
     queryFn: ({ pageParam, signal }) => api<ReplayPage>(`/stream/my-replays?page=${pageParam}&limit=${REPLAYS_PAGE_SIZE}`, { signal }),

@@ -11,7 +11,7 @@ export type ModerationAction = "hide_replay" | "ban_chat" | "suspend_account";
 const reportKeys = { all: ["reports"] as const, byStatus: (status: ReportStatus) => ["reports", status] as const };
 
 /** The moderators' queue, by status, newest first. */
-export const reportsQueryOptions = (status: ReportStatus) => queryOptions({ queryKey: reportKeys.byStatus(status), queryFn: ({ signal }) => api<ReportList>(`/reports?status=${status}`, { signal }) });
+const reportsQueryOptions = (status: ReportStatus) => queryOptions({ queryKey: reportKeys.byStatus(status), queryFn: ({ signal }) => api<ReportList>(`/reports?status=${status}`, { signal }) });
 
 export const useReports = (status: ReportStatus) => useQuery(reportsQueryOptions(status));
 

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import type { ChangePasswordSchema, SuccessMessage } from "../../../../server/auth/schemas.ts";
 import { api } from "../../../lib/api.ts";
 
-export type PasswordChange = z.input<typeof ChangePasswordSchema>;
+type PasswordChange = z.input<typeof ChangePasswordSchema>;
 
 /** The answer's message is the success text shown to the user. */
-export function changePassword(change: PasswordChange): Promise<SuccessMessage> {
+function changePassword(change: PasswordChange): Promise<SuccessMessage> {
   return api<SuccessMessage>("/auth/password", { method: "PUT", body: change });
 }
 

@@ -5,7 +5,7 @@ import { settingsKeys } from "./settings-keys.ts";
 
 export type { ChannelSettings } from "../../../../server/channels/settings-schemas.ts";
 
-export function getChannelSettings(signal?: AbortSignal): Promise<ChannelSettings> {
+function getChannelSettings(signal?: AbortSignal): Promise<ChannelSettings> {
   return api<ChannelSettings>("/stream/channel-settings", { signal });
 }
 

@@ -3,7 +3,7 @@ import type { RestreamConfig } from "../../../../server/restream/schemas.ts";
 import { api } from "../../../lib/api.ts";
 import { settingsKeys } from "./settings-keys.ts";
 
-export function getRestreamConfig(signal?: AbortSignal): Promise<RestreamConfig> {
+function getRestreamConfig(signal?: AbortSignal): Promise<RestreamConfig> {
   return api<RestreamConfig>("/stream/restream/config", { signal });
 }
 

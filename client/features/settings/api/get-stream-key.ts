@@ -5,7 +5,7 @@ import { settingsKeys } from "./settings-keys.ts";
 
 export type { StreamKey } from "../../../../server/channels/schemas.ts";
 
-export function getStreamKey(signal?: AbortSignal): Promise<StreamKey> {
+function getStreamKey(signal?: AbortSignal): Promise<StreamKey> {
   return api<StreamKey>("/stream/mystreamkey", { signal });
 }
 

@@ -5,12 +5,12 @@ import { api } from "../../../lib/api.ts";
 import { clearSession } from "../../../data/session.ts";
 import { settingsKeys } from "./settings-keys.ts";
 
-export type DataExportAnswer = z.infer<typeof DataExportResponseSchema>;
+type DataExportAnswer = z.infer<typeof DataExportResponseSchema>;
 export type DataExport = NonNullable<DataExportAnswer["export"]>;
-export type AccountDeleted = z.infer<typeof AccountDeletedSchema>;
+type AccountDeleted = z.infer<typeof AccountDeletedSchema>;
 
 /** The latest export; asked again every 3 s while it is being prepared. */
-export function dataExportQueryOptions() {
+function dataExportQueryOptions() {
   return queryOptions({
     queryKey: settingsKeys.dataExport,
     queryFn: ({ signal }) => api<DataExportAnswer>("/me/data-export", { signal }),
@@ -29,7 +29,7 @@ export function useRequestDataExport(options: Pick<UseMutationOptions<DataExport
   });
 }
 
-export type DeletionConfirmation = z.input<typeof AccountDeletionSchema>;
+type DeletionConfirmation = z.input<typeof AccountDeletionSchema>;
 
 /** Deletes the account; the server has already ended the session, so the app forgets it too. */
 export function useDeleteAccount(options: Pick<UseMutationOptions<AccountDeleted, Error, DeletionConfirmation>, "onSuccess" | "onError"> = {}) {

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api.ts";
 import { type StreamKey, streamKeyQueryOptions } from "./get-stream-key.ts";
 
 /** A new key; a publisher still using the old one is cut off. */
-export function regenerateStreamKey(): Promise<StreamKey> {
+function regenerateStreamKey(): Promise<StreamKey> {
   return api<StreamKey>("/stream/mystreamkey/regenerate", { method: "POST" });
 }
 

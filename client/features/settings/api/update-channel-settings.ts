@@ -5,9 +5,9 @@ import { api } from "../../../lib/api.ts";
 import { channelSettingsQueryOptions } from "./get-channel-settings.ts";
 
 /** Only the fields the user changed; "" clears one. */
-export type ChannelSettingsChanges = z.input<typeof ChannelSettingsInputSchema>;
+type ChannelSettingsChanges = z.input<typeof ChannelSettingsInputSchema>;
 
-export function updateChannelSettings(changes: ChannelSettingsChanges): Promise<ChannelSettingsSaved> {
+function updateChannelSettings(changes: ChannelSettingsChanges): Promise<ChannelSettingsSaved> {
   return api<ChannelSettingsSaved>("/stream/channel-settings", { method: "PUT", body: changes });
 }
 

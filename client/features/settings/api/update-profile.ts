@@ -13,13 +13,13 @@ export interface ProfileFields {
   about: string;
 }
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   value: ProfileFields;
   changed: (keyof ProfileFields)[];
 }
 
 /** Edit profile saves through three calls, each only when one of its fields changed, then reloads the session's user. */
-export async function updateProfile({ value, changed }: ProfileUpdate): Promise<void> {
+async function updateProfile({ value, changed }: ProfileUpdate): Promise<void> {
   if (changed.includes("firstName") || changed.includes("lastName"))
     await api("/auth/fullname", { method: "PUT", body: { firstName: value.firstName, lastName: value.lastName } satisfies z.input<typeof FullNameSchema> });
   if (changed.includes("username")) await api("/auth/username", { method: "PUT", body: { username: value.username.trim() } satisfies z.input<typeof ChangeUsernameSchema> });

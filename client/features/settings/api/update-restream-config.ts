@@ -6,7 +6,7 @@ import { restreamConfigQueryOptions } from "./get-restream-config.ts";
 
 type RestreamConfigInput = z.input<typeof RestreamConfigInputSchema>;
 
-export function updateRestreamConfig(input: RestreamConfigInput): Promise<RestreamConfig> {
+function updateRestreamConfig(input: RestreamConfigInput): Promise<RestreamConfig> {
   return api<RestreamConfig>("/stream/restream/config", { method: "PUT", body: input });
 }
 

@@ -6,7 +6,7 @@ const CHANNELS_REFRESH_MS = 30_000;
 const SIDEBAR_CHANNELS = 10;
 
 /** The sidebar's live channels, or those the caller follows; under "streams" so a follow refreshes them with every list. */
-export function sidebarChannelsQueryOptions(following: boolean) {
+function sidebarChannelsQueryOptions(following: boolean) {
   return queryOptions({
     queryKey: ["streams", "sidebar", following],
     queryFn: async ({ signal }) => (await api<StreamList>(`/stream/streams${following ? "?following=true" : ""}`, { signal })).data.slice(0, SIDEBAR_CHANNELS),

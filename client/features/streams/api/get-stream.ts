@@ -7,7 +7,7 @@ export type Stream = StreamResponse;
 
 /** Spec 01 §9: the stream call gives up after 10 s; the page reads it again every 30 s to notice live and offline. */
 export const STREAM_TIMEOUT_MS = 10_000;
-export const STREAM_REFRESH_MS = 30_000;
+const STREAM_REFRESH_MS = 30_000;
 
 /** A failed stream load; a 404 for a user without a channel names the user so the page can go to the profile. */
 export class StreamLoadError extends ApiError {

@@ -8,10 +8,10 @@ import { streamKeys } from "./get-stream.ts";
 export type ViewerData = ViewerCount;
 
 /** Spec 01 §9: the count is read every 30 s; a presence is renewed every 25 s. */
-export const VIEWER_POLL_MS = 30_000;
-export const HEARTBEAT_MS = 25_000;
+const VIEWER_POLL_MS = 30_000;
+const HEARTBEAT_MS = 25_000;
 
-export function viewerCountQueryOptions(channelArn: string) {
+function viewerCountQueryOptions(channelArn: string) {
   return queryOptions({
     queryKey: streamKeys.viewers(channelArn),
     queryFn: ({ signal }) => api<ViewerCount>(`/stream/viewers/${encodeURIComponent(channelArn)}`, { signal, logoutOn401: false }),

@@ -52,7 +52,7 @@ export function LiveStats({ viewerCount, startTime }: { viewerCount: number; sta
   );
 }
 
-export function ViewerCount({ count }: { count: number }) {
+function ViewerCount({ count }: { count: number }) {
   const { t } = useTranslation("streams");
   return (
     <span className="stream-stat stream-viewers" title={t("viewers", { count })}>
@@ -66,7 +66,7 @@ export function ViewerCount({ count }: { count: number }) {
 }
 
 /** h:mm:ss since the live started, ticking every second. */
-export function ElapsedClock({ startTime }: { startTime: string | null }) {
+function ElapsedClock({ startTime }: { startTime: string | null }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!startTime) return;

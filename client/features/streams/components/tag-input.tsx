@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "../../../i18n/screens/streams.ts";
 
-export const MAX_TAGS = 5;
+const MAX_TAGS = 5;
 const MAX_TAG_LENGTH = 30;
 
 interface TagInputProps {

@@ -88,7 +88,7 @@ export function useStartMatch(id: number) {
 }
 
 /** A match's end as the card sends it: its id, the scores, and the winner when the scores are level. */
-export type EndMatchInput = Omit<z.input<typeof SetWinnerSchema>, "tournmentID">;
+type EndMatchInput = Omit<z.input<typeof SetWinnerSchema>, "tournmentID">;
 
 export function useEndMatch(id: number) {
   const refresh = useRefresh(id);

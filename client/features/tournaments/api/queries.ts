@@ -39,18 +39,18 @@ export function tournamentQueryOptions(id: number) {
 }
 export const useTournament = (id: number) => useQuery(tournamentQueryOptions(id));
 
-export function roundsQueryOptions(id: number) {
+function roundsQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "rounds"], queryFn: ({ signal }) => api<Rounds>(`${base}/rounds/${id}`, { signal }) });
 }
 export const useRounds = (id: number) => useQuery(roundsQueryOptions(id));
 
-export function standingsQueryOptions(id: number) {
+function standingsQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "standings"], queryFn: ({ signal }) => api<StandingList>(`${base}/round-robin/${id}`, { signal }) });
 }
 export const useStandings = (id: number, enabled = true) => useQuery({ ...standingsQueryOptions(id), enabled });
 
 /** The Swiss table (issue 19): points and Buchholz, rounds played, the top cut. */
-export function swissTableQueryOptions(id: number) {
+function swissTableQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "swiss"], queryFn: ({ signal }) => api<SwissTable>(`${base}/swiss/${id}`, { signal }) });
 }
 export const useSwissTable = (id: number) => useQuery(swissTableQueryOptions(id));
@@ -74,7 +74,7 @@ export function myTournamentsQueryOptions(archive: boolean) {
 export const useMyTournaments = (archive: boolean) => useQuery(myTournamentsQueryOptions(archive));
 
 /** The tournament a streamer runs (the active one first), or null when they run none. */
-export function streamerTournamentQueryOptions(streamerId: number) {
+function streamerTournamentQueryOptions(streamerId: number) {
   return queryOptions({
     queryKey: [...tournamentKeys.all, "by-streamer", streamerId],
     queryFn: ({ signal }) => api<Tournament>(`${base}/by-streamer/${streamerId}`, { signal }).catch(() => null),

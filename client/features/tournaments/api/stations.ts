@@ -66,7 +66,7 @@ export function useAnswerStation() {
 
 const onChannelKey = (username: string) => [...tournamentKeys.all, "on-channel", username.toLowerCase()] as const;
 
-export function channelMatchQueryOptions(username: string) {
+function channelMatchQueryOptions(username: string) {
   return queryOptions({ queryKey: onChannelKey(username), queryFn: ({ signal }) => api<ChannelMatch>(`${base}/on-channel/${encodeURIComponent(username)}`, { signal }) });
 }
 
@@ -101,7 +101,7 @@ export const useSetMatchScore = (id: number) =>
   );
 
 /** The tournament's match replays (issue 18, item 3), read again with the tournament (a replay ready says "tournament:changed"). */
-export function matchReplaysQueryOptions(id: number) {
+function matchReplaysQueryOptions(id: number) {
   return queryOptions({ queryKey: [...tournamentKeys.one(id), "replays"], queryFn: async ({ signal }) => (await api<TournamentReplays>(`${base}/${id}/replays`, { signal })).replays });
 }
 export const useMatchReplays = (id: number) => useQuery(matchReplaysQueryOptions(id));

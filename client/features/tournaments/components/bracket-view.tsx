@@ -28,7 +28,7 @@ function groupsOf(round: Round, next: Round | undefined): Seed[][] {
   return groups;
 }
 
-export function championOf(rounds: Round[]): { name: string; avatar: string | null } | null {
+function championOf(rounds: Round[]): { name: string; avatar: string | null } | null {
   const last = rounds.at(-1)?.seeds.at(-1);
   if (!last?.finished) return null;
   const index = winnerIndex(last);

@@ -5,7 +5,7 @@ import { Badge } from "../../../components/badge.tsx";
 import "../../../i18n/screens/tournaments-ui.ts";
 
 /** What every standings row has: a rank (shared when nothing separates players) and who. */
-export interface RankedRow {
+interface RankedRow {
   playerID: number;
   rank: number;
   shared: boolean;

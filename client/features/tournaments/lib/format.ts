@@ -7,7 +7,7 @@ export const DEFAULT_SIZE: Record<Structure, number> = { s_elim: 8, d_elim: 8, r
 export const TOP_CUTS = [0, 4, 8] as const;
 
 /** The settings screen's sizes (spec 02 §5); a round robin keeps its own, since it takes at most 8. */
-export const EDIT_SIZES = [8, 16, 32];
+const EDIT_SIZES = [8, 16, 32];
 
 /** The sizes the settings screen offers: the spec's, or the round robin's, plus the current one if neither lists it. */
 export function editSizes(structure: Structure, current: number): number[] {

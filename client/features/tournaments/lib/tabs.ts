@@ -1,8 +1,8 @@
 /** The tournament page's tabs; the open one lives in the address (?tab=brackets), "about" being the bare address. */
-export const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as const;
+const TOURNAMENT_TABS = ["about", "summary", "brackets", "rules"] as const;
 export type TournamentTab = (typeof TOURNAMENT_TABS)[number];
 
-export interface TournamentSearch {
+interface TournamentSearch {
   tab?: Exclude<TournamentTab, "about">;
 }
 

@@ -5,7 +5,7 @@ import type { Balance, MovementInputSchema } from "../../../../server/wallet/sch
 import { ApiError, api } from "../../../lib/api.ts";
 import { walletKeys } from "../../../data/wallet-balance.ts";
 
-export const creditWallet = (body: z.input<typeof MovementInputSchema>) => api<Balance>("/wallet/credit", { method: "POST", body });
+const creditWallet = (body: z.input<typeof MovementInputSchema>) => api<Balance>("/wallet/credit", { method: "POST", body });
 
 /** DEMO mode's test top-up of the caller's own wallet. */
 export function useTestTopUp({ onSuccess, onError }: { onSuccess: () => void; onError: () => void }) {

@@ -5,10 +5,10 @@ import { walletKeys } from "../../../data/wallet-balance.ts";
 
 export type { Transaction } from "../../../../server/wallet/schemas.ts";
 
-export const getTransactions = (page: number, signal?: AbortSignal) => api<TransactionPage>(`/wallet/transactions?page=${page}&limit=20`, { signal });
+const getTransactions = (page: number, signal?: AbortSignal) => api<TransactionPage>(`/wallet/transactions?page=${page}&limit=20`, { signal });
 
 /** The caller's ledger, newest first, 20 at a time. */
-export function transactionsQueryOptions() {
+function transactionsQueryOptions() {
   return infiniteQueryOptions({
     queryKey: walletKeys.transactions,
     initialPageParam: 1,

@@ -26,7 +26,7 @@ const walletBadgeWaiting = (
 );
 
 /** The site's name and logo as an admin set them (issue 20), Arena's own until then. */
-export function Logo() {
+function Logo() {
   const { t } = useTranslation();
   const site = useSite().data;
   return (
