@@ -2,6 +2,7 @@ import { type Transaction, sql } from "kysely";
 import { dialectOf, openDatabase } from "../../db/index.ts";
 import type { DB } from "../../db/types.ts";
 import { seedGames } from "../../server/games/service.ts";
+import { searchTextOf } from "../../server/events/queries.ts";
 import { fold } from "../../shared/fold.ts";
 
 export const USERS = 10_000;
@@ -22,6 +23,8 @@ export interface SeedSizes {
   chatMessages?: number;
   /** Ledger lines per wallet: every user gets a wallet. */
   walletLinesPerUser?: number;
+  /** Participants of each seeded event (EVENT_PARTICIPANTS unless set: the events list's series takes fewer). */
+  participantsPerEvent?: number;
 }
 export const API_SIZES: SeedSizes = { users: USERS, channels: CHANNELS, replays: REPLAYS };
 /** Players of each seeded tournament and participants of each seeded event. */
@@ -128,9 +131,11 @@ async function seedCommunity(trx: Transaction<DB>, sizes: SeedSizes, now: number
   for (const rows of batches(tournaments, tournamentRow)) await trx.insertInto("tournament").values(rows).execute();
   const player = (p: number) => ({ tournament_id: Math.ceil(p / TOURNAMENT_PLAYERS), user_id: member(p * 31), status: "approved" as const, joined_at: now });
   for (const rows of batches(tournaments * TOURNAMENT_PLAYERS, player)) await trx.insertInto("tournament_player").values(rows).execute();
+  const eventName = (e: number) => `${words[e % words.length]} night ${e}`;
   const eventRow = (e: number) => ({
     slug: `bench-event-${e}`,
-    name: `${words[e % words.length]} night ${e}`,
+    name: eventName(e),
+    search_text: searchTextOf({ name: eventName(e), description: "", location: "" }),
     description: "",
     category_id: (e % 6) + 1,
     start_date: now + e * 3_600_000,
@@ -141,8 +146,9 @@ async function seedCommunity(trx: Transaction<DB>, sizes: SeedSizes, now: number
     updated_at: now,
   });
   for (const rows of batches(events, eventRow)) await trx.insertInto("event").values(rows).execute();
-  const participant = (p: number) => ({ event_id: Math.ceil(p / EVENT_PARTICIPANTS), user_id: member(p * 37), status: "approved" as const, created_at: now });
-  for (const rows of batches(events * EVENT_PARTICIPANTS, participant)) await trx.insertInto("event_participant").values(rows).execute();
+  const perEvent = sizes.participantsPerEvent ?? EVENT_PARTICIPANTS;
+  const participant = (p: number) => ({ event_id: Math.ceil(p / perEvent), user_id: member(p * 37), status: "approved" as const, created_at: now });
+  for (const rows of batches(events * perEvent, participant)) await trx.insertInto("event_participant").values(rows).execute();
   if (walletLinesPerUser > 0) {
     for (const rows of batches(sizes.users, (u) => ({ user_id: u, balance: walletLinesPerUser * 100, updated_at: now }))) await trx.insertInto("wallet").values(rows).execute();
     const line = (l: number) => {

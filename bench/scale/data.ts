@@ -6,7 +6,9 @@
 // by its pid, then runs each call once more through the server's own app in this process, keeping
 // every query it sends, and asks the database how it reads each one. Traffic goes to 127.0.0.1 only;
 // a watchdog stops the server and the cluster if the run outlasts its bound.
-// Run: node_modules/.bin/bun bench/scale/data.ts [--quick] [--sqlite]
+// The events list has a series of its own (issue 35): 50,000 then 500,000 events over today's community,
+// written to its own section ("Scale: data, the events list").
+// Run: node_modules/.bin/bun bench/scale/data.ts [--quick] [--sqlite] [--events]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +33,8 @@ const CONNECTIONS = 32;
 /** Today's data, as bench/api seeds it, with the community rows around it; then ten times all of it. */
 const TODAY: SeedSizes = { ...API_SIZES, tournaments: 100, events: 100, chatMessages: 100_000, walletLinesPerUser: 5 };
 const SIZES: SeedSizes[] = [TODAY, scaled(TODAY, 10)];
+/** The events list's series: today's users, channels and replays, with 50,000 then 500,000 events of two participants. */
+const EVENT_SIZES: SeedSizes[] = [50_000, 500_000].map((events) => ({ ...API_SIZES, events, participantsPerEvent: 2 }));
 /** Issue 17: no call's p99 may grow more than this from today's data to ten times it. */
 const MAX_P99_GROWTH = 2;
 type Database = "SQLite" | "PostgreSQL";
@@ -56,6 +60,20 @@ function calls(sizes: SeedSizes): Call[] {
     { name: "GET /api/events/:slug (event page)", paths: spread(sizes.events ?? 0, 50).map((e) => `/events/bench-event-${e}`) },
     { name: "GET /api/messages/:streamID (chat history)", paths: livePublicIds.map((id) => `/messages/${id}`) },
     { name: "GET /api/wallet/transactions (wallet history)", paths: [1, 2, 3].map((page) => `/wallet/transactions?page=${page}&limit=20`), signedIn: true },
+  ];
+}
+
+/**
+ * The events list (issue 35): pages of the whole list and of a category, a common term (one event in 15, found
+ * along the list's order), a rare one (found through the trigram index) and one that matches nothing, for a
+ * visitor and for a signed-in member (their registrations and tickets read with the cards); and an organiser's own.
+ */
+function eventCalls(): Call[] {
+  return [
+    { name: "GET /api/events (events list)", paths: ["/events", "/events?page=2", "/events?category=3", "/events?category=5&page=3"] },
+    { name: "GET /api/events?search= (events search)", paths: ["finale", "élite night", "night 4242", "xyz"].map((term) => `/events?search=${encodeURIComponent(term)}`) },
+    { name: "GET /api/events, signed in (events list, member)", paths: ["/events", "/events?category=2", `/events?search=${encodeURIComponent("ranked")}`], signedIn: true },
+    { name: "GET /api/events/my-events (organiser)", paths: ["/events/my-events"], signedIn: true },
   ];
 }
 
@@ -87,8 +105,8 @@ export async function measureData(options: { quick: boolean; databases?: Databas
       for (const sizes of SIZES) {
         const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-scale-data-"));
         folders.push(dataDir);
-        const target = database === "SQLite" ? join(dataDir, "arena.db") : await freshPostgresDatabase(running.cluster!, `arena_scale_${sizes.replays}`);
-        runs.push(await measure(database, target, dataDir, sizes, seconds));
+        const target = database === "SQLite" ? join(dataDir, "arena.db") : await freshPostgresDatabase(running.cluster!, databaseName(sizes));
+        runs.push(await measure(database, target, dataDir, sizes, seconds, calls(sizes)));
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
@@ -104,6 +122,74 @@ export async function measureData(options: { quick: boolean; databases?: Databas
   }
 }
 
+/** The events list's series (issue 35): the same steps as measureData, at 50,000 then 500,000 events, into its own section. */
+export async function measureEventsData(options: { quick: boolean; databases?: Database[] }): Promise<void> {
+  const databases = options.databases ?? ["SQLite", "PostgreSQL"];
+  const seconds = options.quick ? 2 : 8;
+  const watchdog = setTimeout(() => void stopEverything(), (options.quick ? 20 : 45) * 60_000);
+  const folders: string[] = [];
+  const runs: Run[] = [];
+  try {
+    const loadBefore = loadavg();
+    if (databases.includes("PostgreSQL")) running.cluster = await startPostgresCluster({ durable: true });
+    for (const database of databases) {
+      for (const sizes of EVENT_SIZES) {
+        const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-scale-events-"));
+        folders.push(dataDir);
+        const target = database === "SQLite" ? join(dataDir, "arena.db") : await freshPostgresDatabase(running.cluster!, databaseName(sizes));
+        runs.push(await measure(database, target, dataDir, sizes, seconds, eventCalls()));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    const body = eventsReport(runs, loadBefore, loadavg(), seconds, options.quick);
+    writeSection("Scale: data, the events list", body);
+    console.log(body);
+    console.log(`\nEvery query of every call, explained:\n${runs.map(plansOf).join("\n")}`);
+  } finally {
+    clearTimeout(watchdog);
+    await running.cluster?.stop();
+    running.cluster = undefined;
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function eventsReport(runs: Run[], loadBefore: number[], loadAfter: number[], seconds: number, quick: boolean): string {
+  const [small, large] = EVENT_SIZES as [SeedSizes, SeedSizes];
+  const count = (n: number | undefined) => (n ?? 0).toLocaleString("en");
+  const figures = (r: LoadResult) => `${r.rps.toFixed(0)} / ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)}`;
+  const databases = [...new Set(runs.map((run) => run.database))];
+  const of = (database: Database, sizes: SeedSizes) => runs.find((run) => run.database === database && run.sizes === sizes)!;
+  const rows = databases.flatMap((database) => {
+    const [a, b] = [of(database, small), of(database, large)];
+    return a.results.map((before, i) => {
+      const after = b.results[i]!;
+      const growth = after.p99 / before.p99;
+      return `| ${database}: ${before.name} | ${figures(before)} | ${figures(after)} | ${growth.toFixed(2)}× ${growth <= MAX_P99_GROWTH ? "pass" : "**miss**"} | ${before.alone.toFixed(2)} → ${after.alone.toFixed(2)} (${(after.alone / before.alone).toFixed(2)}×) | ${before.errors + after.errors} |`;
+    });
+  });
+  const scans = runs.flatMap((run) =>
+    run.queries.flatMap(({ call, explained }) =>
+      explained.flatMap((query) =>
+        query.wholeTableScans.map((scan) => `- ${run.database}, ${count(run.sizes.events)} events, ${call}: \`${scan}\` in \`${query.sql.slice(0, 140)}${query.sql.length > 140 ? "…" : ""}\``),
+      ),
+    ),
+  );
+  const seeded = runs.map((run) => `${run.database} ${count(run.sizes.events)} events ${run.seedSeconds.toFixed(0)} s`).join(", ");
+  return `Machine: ${machineLine()}; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before the run, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after it${quick ? "; **--quick** (2 s windows: a try, not a measure)" : ""}.
+Method: \`bun bench/scale/data.ts --events\` (or \`bench/scale/run.ts --part events\`) seeds with bench/api's seeder ${count(small.users)} users, ${count(small.channels)} channels and ${count(small.replays)} replays, then ${count(small.events)} and ${count(large.events)} published public events (${small.participantsPerEvent} participants each, one an hour, named "<word> night <n>": a word of 15 in turn, so a word matches one event in 15), into ${databases.join(" then into ")}${databases.includes("PostgreSQL") ? " (PostgreSQL 15: a throw-away cluster of Debian's package on loopback, durable settings, a pool of 10 connections)" : ""} (seeding took ${seeded}). For each it starts \`bun server/main.ts\` in its own process, then ${CONNECTIONS} concurrent keep-alive loops on 127.0.0.1 call each address for ${seconds} s, in turn: the list's first and second pages and two categories' pages (3rd page of one); the search with a common word ("finale", 1 event in 15), two words ("élite night"), a rare term ("night 4242": 11, then 111 events) and one that matches nothing ("xyz"); the list signed in (member 1, whose registrations and tickets are read with the cards) with a category and a search; and member 1's own events. Pages of 24. The client and PostgreSQL share the server's 2 cores with the other engineers' work.
+
+Each cell: requests/s / p50 ms / p99 ms under the loops; then the median of 100 requests sent one at a time (the call's own work, without queueing) at both sizes.
+
+| database: call | ${count(small.events)} events | ${count(large.events)} events | p99 growth (target ≤ ${MAX_P99_GROWTH}×) | one request alone, median ms | errors |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${rows.join("\n")}
+
+Reading it: before issue 35 the list loaded every event and 8 to 12 queries per card, so it could not have run at these sizes; now a page is read in SQL and its 24 cards in 5 queries (a visitor) or 10 (a member), plus one with a search (server/events/queries.test.ts counts them). A common term walks the list's order until the page is full (about 360 rows for a word in 15, at either size); a rare one (at most 1,000 matches) reads its events by id from the trigram index; so neither grows with the events. The p99 under the loops is mostly queueing (${CONNECTIONS} requests waiting) and follows the machine's other work, which the load averages above show; the time of one request alone tells whether a call's own work grew. My events reads one organiser's events by the (created_by, start) index: 5 events at the smaller size, a full page of 24 at the larger.
+
+Query plans that read a whole table (each call's addresses run once more through the server's app, every query kept and explained as in "Scale: data"):
+${scans.length > 0 ? scans.join("\n") : "- none"}`;
+}
+
 async function stopEverything(): Promise<void> {
   console.error("bench/scale/data: the run outlasted its bound; stopping the server and the cluster");
   if (running.server) process.kill(running.server.pid, "SIGKILL");
@@ -111,19 +197,19 @@ async function stopEverything(): Promise<void> {
   process.exit(1);
 }
 
-async function measure(database: Database, target: string, dataDir: string, sizes: SeedSizes, seconds: number): Promise<Run> {
+async function measure(database: Database, target: string, dataDir: string, sizes: SeedSizes, seconds: number, measured: Call[]): Promise<Run> {
   const seedStart = performance.now();
   await seed(target, sizes);
   const token = await signIn(target, 1);
   const seedSeconds = (performance.now() - seedStart) / 1000;
-  console.log(`${database}, ${sizes.replays.toLocaleString("en")} replays: seeded in ${seedSeconds.toFixed(1)} s`);
+  console.log(`${database}, ${sizes.replays.toLocaleString("en")} replays, ${(sizes.events ?? 0).toLocaleString("en")} events: seeded in ${seedSeconds.toFixed(1)} s`);
   // Search answers are not shared between requests here (SEARCH_ANSWER_MS=0): the series measures what the data costs.
   const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RTMP_PORT: "0", LOG_LEVEL: "error", SEARCH_ANSWER_MS: "0", ...(database === "PostgreSQL" ? { DATABASE_URL: target } : {}) };
   const server = await startMainProcess(env);
   running.server = server.child;
   const results: Measured[] = [];
   try {
-    for (const call of calls(sizes)) {
+    for (const call of measured) {
       const init = call.signedIn ? { headers: { authorization: `Bearer ${token}` } } : undefined;
       const urls = call.paths.map((path) => `${server.url}/api${path}`);
       const result = { ...(await load(call.name, urls, CONNECTIONS, seconds, init)), alone: await medianAlone(urls, init) };
@@ -135,7 +221,7 @@ async function measure(database: Database, target: string, dataDir: string, size
     await server.child.exited;
     running.server = undefined;
   }
-  const queries = await explainCalls(target, dataDir, calls(sizes), token);
+  const queries = await explainCalls(target, dataDir, measured, token);
   return { database, sizes, seedSeconds, results, queries };
 }
 
@@ -257,12 +343,14 @@ function scaled(sizes: SeedSizes, factor: number): SeedSizes {
   return Object.fromEntries(Object.entries(sizes).map(([key, value]) => [key, key === "walletLinesPerUser" ? value : value * factor])) as unknown as SeedSizes;
 }
 
+const databaseName = (sizes: SeedSizes) => `arena_scale_${sizes.replays}_${sizes.events ?? 0}`;
+
 /** A new, empty database in the cluster (the previous size's dropped first), as a postgres:// address. */
 async function freshPostgresDatabase(cluster: PostgresCluster, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
-    for (const size of SIZES) await client.query(`DROP DATABASE IF EXISTS arena_scale_${size.replays}`);
+    for (const size of [...SIZES, ...EVENT_SIZES]) await client.query(`DROP DATABASE IF EXISTS ${databaseName(size)}`);
     await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
@@ -271,5 +359,6 @@ async function freshPostgresDatabase(cluster: PostgresCluster, name: string): Pr
 }
 
 if (import.meta.main) {
-  await measureData({ quick: process.argv.includes("--quick"), databases: process.argv.includes("--sqlite") ? ["SQLite"] : undefined });
+  const options = { quick: process.argv.includes("--quick"), databases: process.argv.includes("--sqlite") ? (["SQLite"] as Database[]) : undefined };
+  await (process.argv.includes("--events") ? measureEventsData(options) : measureData(options));
 }

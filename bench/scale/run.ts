@@ -6,7 +6,7 @@
 //   --part: the parts to run, comma-separated or repeated (default: all of them, in the order below);
 //   --quick: fewer steps and shorter windows, to try the bench (its figures are marked as such).
 import { parseArgs } from "node:util";
-import { measureData } from "./data.ts";
+import { measureData, measureEventsData } from "./data.ts";
 import { measureMemory } from "./memory.ts";
 import { stopEverything } from "./processes.ts";
 import { measureStreams } from "./streams.ts";
@@ -23,6 +23,7 @@ const PARTS: Record<string, Part> = {
   memory: { run: measureMemory, limitMinutes: 10 },
   viewers: { run: measureViewers, limitMinutes: 25 },
   data: { run: measureData, limitMinutes: 25 },
+  events: { run: measureEventsData, limitMinutes: 30 },
 };
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { part: { type: "string", multiple: true }, quick: { type: "boolean", default: false } } });

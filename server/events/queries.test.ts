@@ -201,7 +201,11 @@ function counted(base: AppDeps): { deps: AppDeps; take(): number } {
   };
   return {
     deps: { ...base, db: base.db.withPlugin(counter) as Db },
-    take: () => sent + 0 * (sent = 0),
+    take() {
+      const n = sent;
+      sent = 0;
+      return n;
+    },
   };
 }
 

@@ -1,10 +1,10 @@
 import { type Expression, type SqlBool, sql } from "kysely";
-import { type DbOrTransaction, dialectOf } from "../../db/index.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
 import type { EventRow, User } from "../../db/types.ts";
 import { isListedEvent } from "../access/policy.ts";
 import type { AppDeps } from "../http/context.ts";
 import type { Language } from "../i18n/messages.ts";
-import { countUpTo, idsContaining } from "../search/indexes.ts";
+import { idsContaining } from "../search/indexes.ts";
 import { fold } from "../../shared/fold.ts";
 import { likePattern } from "../text/like-pattern.ts";
 import { seatsHeldOf, seatTiesOf } from "./seats.ts";
@@ -96,15 +96,15 @@ const RARE_MATCHES = 1000;
 
 /**
  * The events whose folded name, description or place contain `needle` (the search of before, `fold` on both sides).
- * A rare term is looked up in the trigram index (migration 0033) and its few events sorted; a common one is checked
- * row by row along the list's order, where the first page fills after a few rows. Either way the work does not grow
- * with the number of events (docs/benchmarks.md, "Scale: data").
+ * A rare term's events are looked up in the trigram index (migration 0033) and named by id, so both databases
+ * read those few rows and sort them; a common one is checked row by row along the list's order, where a page fills
+ * after a few rows. Either way the work does not grow with the number of events (docs/benchmarks.md).
  */
 async function containing(db: DbOrTransaction, needle: string): Promise<Expression<SqlBool>> {
-  const ids = idsContaining(db, "events", needle);
-  if ((await countUpTo(db, ids, RARE_MATCHES)) > RARE_MATCHES) return sql<SqlBool>`event.search_text LIKE ${likePattern(needle)} ESCAPE '\\'`;
-  // SQLite would walk the start order and probe the matches for each row; `+event.id` makes it start from them.
-  return dialectOf(db) === "postgres" ? sql<SqlBool>`event.id IN (${ids})` : sql<SqlBool>`+event.id IN (${ids})`;
+  const { rows } = await sql<{ id: number }>`${idsContaining(db, "events", needle)} LIMIT ${RARE_MATCHES + 1}`.execute(db);
+  if (rows.length > RARE_MATCHES) return sql<SqlBool>`event.search_text LIKE ${likePattern(needle)} ESCAPE '\\'`;
+  if (rows.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`event.id IN (${sql.join(rows.map((row) => Number(row.id)))})`;
 }
 
 /**
