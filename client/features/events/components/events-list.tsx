@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDays, CalendarX, CircleAlert, MapPin, Plus, Search, Users } from "lucide-react";
+import { CalendarDays, CalendarX, MapPin, Plus, Search, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -49,29 +49,19 @@ export function EventsList() {
           </button>
         ))}
       </div>
-      {events.isPending ? (
-        <Skeleton height={240} />
-      ) : events.isError && !events.data ? (
-        <div role="alert">
-          <EmptyState
-            icon={<CircleAlert size={40} aria-hidden />}
-            title={t("events_load_failed")}
-            action={
-              <Button variant="secondary" onClick={() => void events.refetch()}>
-                {t("retry")}
-              </Button>
-            }
-          />
-        </div>
-      ) : (events.data ?? []).length === 0 ? (
-        <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
-      ) : (
-        <div className="events-grid">
-          {events.data!.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </div>
-      )}
+      <QueryState query={events} pending={<Skeleton height={240} />} failure={t("events_load_failed")}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
+          ) : (
+            <div className="events-grid">
+              {list.map((event) => (
+                <EventCard key={event.id} event={event} />
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
     </main>
   );
 }
