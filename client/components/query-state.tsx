@@ -88,7 +88,8 @@ export function QueryFailure({ failure: { title, text, detail, retry = true }, b
       <CircleAlert size={page ? 40 : 20} aria-hidden className="query-failure-icon" />
       <div className="query-failure-body">
         {title && page ? <h1>{title}</h1> : title ? <h2>{title}</h2> : null}
-        <p className="query-failure-text">{text}</p>
+        {/* Under a title the sentence explains; alone it is the failure itself, in the danger colour. */}
+        <p className={title ? "query-failure-note" : "query-failure-text"}>{text}</p>
         {detail ? (
           <p>
             <code className="query-failure-detail">{detail}</code>
