@@ -32,7 +32,6 @@ interface QueryStateProps<T> {
   failure?: string | ((error: Error) => string | Failure);
   /** The whole screen waits on this query (its `<main>` holds little else): the states are centred, a failure's title is the page's heading and it offers the way home. */
   page?: boolean;
-  className?: string;
   /** The content, once the data is there; a screen that returns early while its data is missing leaves it out. */
   children?: (data: T) => ReactNode;
 }
@@ -42,10 +41,10 @@ interface QueryStateProps<T> {
  * is `aria-busy` (the browser journeys wait for it to end), a failure is an alert with a Retry. Data already there
  * wins over a failed refresh: a screen does not vanish because a refetch in the background failed.
  */
-export function QueryState<T>({ query, pending, loadingText, failure, page = false, className, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, pending, loadingText, failure, page = false, children }: QueryStateProps<T>) {
   if (query.data !== undefined) return children?.(query.data) ?? null;
-  if (query.error) return <QueryFailure failure={describe(query.error, failure)} busy={query.isFetching} onRetry={() => void query.refetch()} page={page} className={className} />;
-  return <QueryPending pending={pending} loadingText={loadingText} page={page} className={className} />;
+  if (query.error) return <QueryFailure failure={describe(query.error, failure)} busy={query.isFetching} onRetry={() => void query.refetch()} page={page} />;
+  return <QueryPending pending={pending} loadingText={loadingText} page={page} />;
 }
 
 function describe(error: Error, failure: QueryStateProps<unknown>["failure"]): Failure {
@@ -54,18 +53,18 @@ function describe(error: Error, failure: QueryStateProps<unknown>["failure"]): F
 }
 
 /** The pending state alone, for a screen that leaves when its query fails (a toast, then another page): it waits until then. */
-export function QueryPending({ pending, loadingText, page = false, className }: Pick<QueryStateProps<unknown>, "pending" | "loadingText" | "page" | "className">) {
+export function QueryPending({ pending, loadingText, page = false }: Pick<QueryStateProps<unknown>, "pending" | "loadingText" | "page">) {
   const { t } = useTranslation();
   const text = loadingText ?? t("loading");
   if (pending === undefined)
     return (
-      <div className={clsx("query-pending query-pending-spinner", page && "query-state-page", className)} role="status" aria-busy="true">
+      <div className={clsx("query-pending query-pending-spinner", page && "query-state-page")} role="status" aria-busy="true">
         <Spinner size={32} />
         <p>{text}</p>
       </div>
     );
   return (
-    <div className={clsx("query-pending", className)} role="status" aria-busy="true">
+    <div className="query-pending" role="status" aria-busy="true">
       <p className={loadingText ? "muted" : "sr-only"}>{text}</p>
       {pending}
     </div>
@@ -77,14 +76,13 @@ interface QueryFailureProps {
   busy?: boolean;
   onRetry?: () => void;
   page?: boolean;
-  className?: string | undefined;
 }
 
 /** A failure: what happened, in the danger colour, and a Retry (busy while the new try runs); also for a failure that is no query's (an unknown legal document). */
-export function QueryFailure({ failure: { title, text, detail, retry = true }, busy = false, onRetry, page = false, className }: QueryFailureProps) {
+export function QueryFailure({ failure: { title, text, detail, retry = true }, busy = false, onRetry, page = false }: QueryFailureProps) {
   const { t } = useTranslation();
   return (
-    <div className={clsx("query-failure", page && "query-state-page", className)} role="alert">
+    <div className={clsx("query-failure", page && "query-state-page")} role="alert">
       <CircleAlert size={page ? 40 : 20} aria-hidden className="query-failure-icon" />
       <div className="query-failure-body">
         {title && page ? <h1>{title}</h1> : title ? <h2>{title}</h2> : null}
