@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { initI18n } from "./lib/i18n.ts";
 import { applyTheme, themeStore } from "./lib/theme.ts";
 import { routeTree } from "./routeTree.gen.ts";
+import { RouteError } from "./routes/-components/route-error.tsx";
 import "./styles/tokens.css";
 import "./styles/components.css";
 import "./styles/shell.css";
@@ -19,6 +20,8 @@ const router = createRouter({
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // A screen that throws says so in the user's words, inside the frame (an unknown address is the root's notFoundComponent).
+  defaultErrorComponent: RouteError,
 });
 
 declare module "@tanstack/react-router" {

@@ -4,7 +4,6 @@ import { type ReactNode, useEffect } from "react";
 import { formatDuration, formatRelativeTime } from "../lib/format.ts";
 import { Avatar } from "./avatar.tsx";
 import { EmptyState } from "./empty-state.tsx";
-import { Spinner } from "./spinner.tsx";
 import "../styles/streams.css";
 
 // The page of a recorded video, a replay or a clip (features/replays, features/clips): one layout, so that the
@@ -42,16 +41,6 @@ export function VideoPage({ className, stage, heading, actions, context, figures
         <div className="replay-owner">{owner}</div>
         {children}
       </div>
-    </main>
-  );
-}
-
-/** While the video's details load. */
-export function VideoPageLoading({ label }: { label: string }) {
-  return (
-    <main className="page replay-loading" role="status">
-      <Spinner size={32} />
-      <p>{label}</p>
     </main>
   );
 }

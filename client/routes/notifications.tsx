@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
+import { QueryState } from "../components/query-state.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { notificationsQueryOptions, useNotifications } from "../features/notifications/api/get-notifications.ts";
 import { useMarkAllRead } from "../features/notifications/api/mark-all-read.ts";
@@ -30,14 +31,19 @@ function NotificationsScreen() {
           {t("common:mark_all_read")}
         </Button>
       </div>
-      {isLoggedIn && notifications.isPending ? (
-        <div style={{ display: "grid", gap: 12 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </div>
-      ) : notifications.isError ? (
-        <p className="field-error">{t("notifications:load_failed")}</p>
+      {/* A visitor has none to load (the query stays off): the empty list. */}
+      {isLoggedIn && notifications.data === undefined ? (
+        <QueryState
+          query={notifications}
+          pending={
+            <div style={{ display: "grid", gap: 12 }}>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={56} />
+              ))}
+            </div>
+          }
+          failure={t("notifications:load_failed")}
+        />
       ) : items.length === 0 ? (
         <EmptyState icon={<BellOff size={40} aria-hidden />} title={t("common:no_notifications")} />
       ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import type { Route } from "playwright-core";
-import { contextFor, newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { contextFor, newMemberContext, pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 
 const env = useServerAndBrowser();
@@ -210,6 +210,81 @@ describe("the shell", () => {
     expect(await page.getByRole("button", { name: "Menu" }).count()).toBe(0);
     expect(await page.getByRole("navigation", { name: "Navigation principale" }).count()).toBe(0);
     await context.close();
+  });
+
+  // One way to show a query's states (client/components/query-state.tsx): a screen waiting is aria-busy, a failure is
+  // an alert with the screen's words and a Retry that loads again. The list's call fails because the test says so.
+  const listTexts = {
+    fr: { loading: "Chargement des tournois...", failed: "Erreur lors du chargement des tournois", retry: "Réessayer", title: "Tournois" },
+    en: { loading: "Loading tournaments...", failed: "Error loading tournaments", retry: "Retry", title: "Tournaments" },
+  };
+  for (const language of ["fr", "en"] as const) {
+    it(`says a list is loading, then that it failed with a Retry that loads it again, in ${language === "fr" ? "French" : "English"}`, async () => {
+      const texts = listTexts[language];
+      const page = await pageFor(env, null, { language });
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route("**/api/tournament/all", async (route) => {
+        await answered;
+        await route.fulfill({ status: 500, json: { success: false, code: "internal", msg: "down" } });
+      });
+      await page.goto(`${env.server.url}/tournaments`);
+      const waiting = page.locator("[aria-busy='true']:not(button)");
+      await waiting.getByText(texts.loading).waitFor();
+      expect(await waiting.getAttribute("role")).toBe("status");
+      answer();
+      const failure = page.getByRole("alert").filter({ hasText: texts.failed });
+      await failure.waitFor();
+      expect(await waiting.count()).toBe(0);
+      expect(await page.getByText(texts.loading).count()).toBe(0);
+      await page.unroute("**/api/tournament/all");
+      await failure.getByRole("button", { name: texts.retry }).click();
+      await failure.waitFor({ state: "detached" });
+      await page.getByRole("heading", { level: 1, name: texts.title }).waitFor();
+      await page.waitForFunction(() => document.querySelector("[aria-busy='true']:not(button)") === null);
+      expect(await page.getByRole("alert").filter({ hasText: texts.failed }).count()).toBe(0);
+    });
+  }
+
+  it("draws the router's error page inside the frame when a screen throws, and Retry draws the screen again", async () => {
+    for (const language of ["fr", "en"] as const) {
+      const page = await pageFor(env, null, { language });
+      // An answer of a shape the list cannot draw: the screen throws while rendering.
+      await page.route("**/api/tournament/all", (route) => route.fulfill({ json: { unexpected: true } }));
+      await page.goto(`${env.server.url}/tournaments`);
+      const alert = page.getByRole("main").getByRole("alert");
+      await alert.getByRole("heading", { level: 1, name: language === "fr" ? "Une erreur est survenue" : "Something went wrong" }).waitFor();
+      await alert.getByText(language === "fr" ? "Cette page n'a pas pu s'afficher. Réessayez, ou revenez à l'accueil." : "This page could not be shown. Try again, or go back home.").waitFor();
+      await alert.getByRole("link", { name: language === "fr" ? "Retour à l'accueil" : "Back Home" }).waitFor();
+      // The frame is still there: the top bar's search and the sidebar.
+      await page.getByRole("navigation", { name: language === "fr" ? "Navigation principale" : "Main navigation" }).waitFor();
+      expect(await page.getByText("Something went wrong!").count()).toBe(0);
+      await page.unroute("**/api/tournament/all");
+      await alert.getByRole("button", { name: language === "fr" ? "Réessayer" : "Retry" }).click();
+      await page.getByRole("heading", { level: 1, name: language === "fr" ? "Tournois" : "Tournaments" }).waitFor();
+      expect(await page.getByRole("alert").count()).toBe(0);
+    }
+  });
+
+  it("shows the query states on the components page: busy while pending, an alert whose Retry loads, then the content", async () => {
+    const page = await pageFor(env, null, { language: "fr" });
+    await page.goto(`${env.server.url}/components`);
+    const section = page.locator("section").filter({ has: page.getByRole("heading", { name: "États d'une requête" }) });
+    await section.getByText("Les données sont arrivées.").waitFor();
+    expect(await section.locator("[aria-busy='true']").count()).toBe(0);
+    await section.getByRole("button", { name: "En chargement" }).click();
+    const busy = section.getByRole("status");
+    await busy.waitFor();
+    expect(await busy.getAttribute("aria-busy")).toBe("true");
+    expect(await busy.textContent()).toBe("Chargement…");
+    await section.getByRole("button", { name: "Échec" }).click();
+    const failure = section.getByRole("alert");
+    await failure.getByText("Le serveur n'a pas répondu.").waitFor();
+    expect(await section.locator("[aria-busy='true']").count()).toBe(0);
+    await failure.getByRole("button", { name: "Réessayer" }).click();
+    await section.getByText("Les données sont arrivées.").waitFor();
+    expect(await section.getByRole("alert").count()).toBe(0);
+    expect(await section.locator("[aria-busy='true']").count()).toBe(0);
   });
 
   it("closes toasts by themselves", async () => {

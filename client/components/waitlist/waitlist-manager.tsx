@@ -2,6 +2,7 @@ import { Hourglass } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../avatar.tsx";
 import { Button } from "../button.tsx";
+import { QueryState } from "../query-state.tsx";
 import { Skeleton } from "../skeleton.tsx";
 import { toast } from "../../lib/ui.ts";
 import { type Place, useSetHold, useTakeFromList, useWaitlistEntries } from "../../data/waitlist.ts";
@@ -48,38 +49,38 @@ export function WaitlistManager({ place }: { place: Place }) {
           </label>
         ) : null}
       </div>
-      {list.isPending ? (
-        <Skeleton height={80} />
-      ) : list.isError ? (
-        <p className="field-error">{list.error.message}</p>
-      ) : list.data.entries.length === 0 ? (
-        <p className="muted small">{t("waitlist_empty")}</p>
-      ) : (
-        <ol className="waitlist-entries">
-          {list.data.entries.map((entry) => (
-            <li key={entry.id} className="waitlist-entry">
-              <span className="waitlist-entry-place tabular" aria-hidden>
-                {entry.status === "offered" ? "→" : entry.place}
-              </span>
-              <Avatar name={entry.username} image={entry.avatar} size={28} />
-              <span className="waitlist-entry-name">{entry.username}</span>
-              {entry.status === "offered" && entry.expiresAt ? (
-                <span className="waitlist-chip">{t("waitlist_offered_until", { deadline: formatDeadline(entry.expiresAt, i18n.language) })}</span>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  busy={take.isPending && take.variables === entry.id}
-                  aria-label={t("waitlist_take_named", { name: entry.username })}
-                  onClick={() => take.mutate(entry.id, { onSuccess: (answer) => toast.success(answer.message), onError: fail })}
-                >
-                  {t("waitlist_take")}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState query={list} pending={<Skeleton height={80} />}>
+        {(data) =>
+          data.entries.length === 0 ? (
+            <p className="muted small">{t("waitlist_empty")}</p>
+          ) : (
+            <ol className="waitlist-entries">
+              {data.entries.map((entry) => (
+                <li key={entry.id} className="waitlist-entry">
+                  <span className="waitlist-entry-place tabular" aria-hidden>
+                    {entry.status === "offered" ? "→" : entry.place}
+                  </span>
+                  <Avatar name={entry.username} image={entry.avatar} size={28} />
+                  <span className="waitlist-entry-name">{entry.username}</span>
+                  {entry.status === "offered" && entry.expiresAt ? (
+                    <span className="waitlist-chip">{t("waitlist_offered_until", { deadline: formatDeadline(entry.expiresAt, i18n.language) })}</span>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      busy={take.isPending && take.variables === entry.id}
+                      aria-label={t("waitlist_take_named", { name: entry.username })}
+                      onClick={() => take.mutate(entry.id, { onSuccess: (answer) => toast.success(answer.message), onError: fail })}
+                    >
+                      {t("waitlist_take")}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { Gamepad2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../components/empty-state.tsx";
 import { List } from "../../components/list.tsx";
+import { QueryState } from "../../components/query-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { ClipsList } from "../../features/clips/components/clip-card.tsx";
@@ -11,6 +10,7 @@ import { ReplayCard } from "../../features/replays/components/replay-card.tsx";
 import { useTournaments } from "../../features/tournaments/api/queries.ts";
 import { TournamentCard } from "../../features/tournaments/components/tournament-card.tsx";
 import { useGame } from "../../data/games.ts";
+import { ApiError } from "../../lib/api.ts";
 import { useLiveStreams } from "../../features/discovery/api/discovery.ts";
 import { StreamCard } from "../../features/discovery/components/stream-card.tsx";
 import "../../styles/discovery.css";
@@ -30,16 +30,15 @@ export function GamePage({ id }: { id: number }) {
   const lives = useLiveStreams({ game: id });
   const videos = useVideos({ game: id });
   const tournaments = useTournaments();
-  if (game.isPending)
+  if (game.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={280} />
-      </main>
-    );
-  if (game.isError)
-    return (
-      <main className="page">
-        <EmptyState icon={<Gamepad2 size={40} aria-hidden />} title={t("game_not_found")} />
+        <QueryState
+          page
+          query={game}
+          pending={<Skeleton height={280} />}
+          failure={(error) => (error instanceof ApiError && error.status === 404 ? { text: t("game_not_found"), retry: false } : error.message)}
+        />
       </main>
     );
   const { name, description, portraitImage, landscapeImage } = game.data;

@@ -3,6 +3,7 @@ import { ArrowLeft, DoorOpen, ListOrdered, Monitor, Network, Tv } from "lucide-r
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
 import { Badge } from "../../components/badge.tsx";
+import { QueryState } from "../../components/query-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useTournamentEvents } from "../../features/tournaments/api/use-tournament-events.ts";
 import { TournamentBracketForStream } from "../../features/tournaments/components/bracket-for-stream.tsx";
@@ -32,7 +33,7 @@ export function NightPage({ slug }: { slug: string }) {
   if (!event.data || !night.data)
     return (
       <main className="page">
-        <Skeleton height={320} />
+        <QueryState page query={event.data ? night : event} pending={<Skeleton height={320} />} />
       </main>
     );
   const { tournament, stations, next, door } = night.data;

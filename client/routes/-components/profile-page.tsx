@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { BadgeCheck, UserX } from "lucide-react";
+import { BadgeCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
+import { QueryState } from "../../components/query-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -31,20 +31,17 @@ export function ProfilePage({ username, own }: { username: string; own: boolean 
   const { t } = useTranslation("community");
   const [tab, setTab] = useState<"about" | "videos" | "clips" | "followers">("about");
   const profile = useProfile(username);
-  if (profile.isPending)
+  if (profile.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={320} />
+        <QueryState
+          page
+          query={profile}
+          pending={<Skeleton height={320} />}
+          failure={(error) => (error instanceof ApiError && error.status === 404 ? { text: t("profile_not_found"), retry: false } : error.message)}
+        />
       </main>
     );
-  if (profile.isError) {
-    const missing = profile.error instanceof ApiError && profile.error.status === 404;
-    return (
-      <main className="page">
-        <EmptyState icon={<UserX size={40} aria-hidden />} title={missing ? t("profile_not_found") : profile.error.message} />
-      </main>
-    );
-  }
   const data = profile.data;
   const tabs = [
     { id: "about" as const, label: t("tab_about") },
@@ -161,12 +158,12 @@ function FollowersList() {
     observer.observe(target);
     return () => observer.disconnect();
   }, [pages]);
-  if (pages.isPending) return <Skeleton height={200} />;
-  const followers = pages.data?.pages.flatMap((page) => page.followers) ?? [];
+  if (pages.data === undefined) return <QueryState query={pages} pending={<Skeleton height={200} />} />;
+  const followers = pages.data.pages.flatMap((page) => page.followers);
   if (followers.length === 0) return <p className="muted">{t("no_followers")}</p>;
   return (
     <div className="profile-followers">
-      <p className="muted small">{t("followers_total", { count: pages.data!.pages[0]!.total })}</p>
+      <p className="muted small">{t("followers_total", { count: pages.data.pages[0]!.total })}</p>
       <ul className="profile-follower-list">
         {followers.map((follower) => (
           <li key={follower.id}>

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/avatar.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { QueryState } from "../../components/query-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { FollowButton } from "../../features/follows/components/follow-button.tsx";
@@ -57,19 +58,19 @@ export function SearchPage({ term }: { term: string }) {
           ))}
         </fieldset>
       </details>
-      {results.isPending ? (
-        <Skeleton height={240} />
-      ) : results.isError ? (
-        <EmptyState icon={<SearchX size={40} aria-hidden />} title={results.error.message} />
-      ) : SECTIONS.every((section) => counts[section] === 0) ? (
-        <EmptyState icon={<SearchX size={40} aria-hidden />} title={t("no_results", { term })} />
-      ) : (
-        shown.map((section) => (
-          <SearchSection key={section} title={t(`section_${section}`)} count={counts[section]}>
-            {renderSection(section, data!)}
-          </SearchSection>
-        ))
-      )}
+      <QueryState query={results} pending={<Skeleton height={240} />}>
+        {(found) =>
+          SECTIONS.every((section) => counts[section] === 0) ? (
+            <EmptyState icon={<SearchX size={40} aria-hidden />} title={t("no_results", { term })} />
+          ) : (
+            shown.map((section) => (
+              <SearchSection key={section} title={t(`section_${section}`)} count={counts[section]}>
+                {renderSection(section, found)}
+              </SearchSection>
+            ))
+          )
+        }
+      </QueryState>
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { Checkbox } from "../../components/checkbox.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Modal } from "../../components/modal.tsx";
+import { type QueryLike, QueryState } from "../../components/query-state.tsx";
 import { CardSkeleton, Skeleton } from "../../components/skeleton.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { Switch } from "../../components/switch.tsx";
@@ -128,7 +129,41 @@ function ComponentsScreen() {
           {t("empty_text")}
         </EmptyState>
       </Section>
+
+      <Section title={t("query_states")}>
+        <QueryStateDemo />
+      </Section>
     </main>
+  );
+}
+
+/** A query's three states (components/query-state.tsx), one chosen at a time; Retry waits a moment, then loads. */
+function QueryStateDemo() {
+  const { t } = useTranslation("components");
+  const [state, setState] = useState<"pending" | "failure" | "content">("content");
+  const query: QueryLike<string> = {
+    data: state === "content" ? t("query_content_text") : undefined,
+    error: state === "failure" ? new Error(t("query_failure_text")) : null,
+    isFetching: false,
+    refetch: async () => {
+      setState("pending");
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      setState("content");
+    },
+  };
+  return (
+    <>
+      <div className="row" role="group" aria-label={t("query_states")}>
+        {(["pending", "failure", "content"] as const).map((choice) => (
+          <Button key={choice} variant="secondary" size="sm" aria-pressed={state === choice} onClick={() => setState(choice)}>
+            {t(`query_${choice}`)}
+          </Button>
+        ))}
+      </div>
+      <QueryState query={query} pending={<Skeleton height={96} />}>
+        {(text) => <p>{text}</p>}
+      </QueryState>
+    </>
   );
 }
 

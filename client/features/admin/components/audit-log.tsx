@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Button } from "../../../components/button.tsx";
 import { useAudit } from "../api/admin.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
 const PAGE = 50;
@@ -14,8 +15,8 @@ export function AuditLog() {
   const { t, i18n } = useTranslation("admin");
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
-  if (audit.isError) return <LoadFailed onRetry={() => void audit.refetch()} />;
-  const entries = audit.data?.entries ?? [];
+  if (audit.data === undefined) return <QueryState query={audit} pending={<Skeleton height={240} />} failure={t("load_failed")} />;
+  const entries = audit.data.entries;
   const show = (values: Record<string, unknown> | null) =>
     values
       ? Object.entries(values)
@@ -24,7 +25,7 @@ export function AuditLog() {
       : "—";
   return (
     <section>
-      {audit.data && entries.length === 0 ? <p>{t("audit_empty")}</p> : null}
+      {entries.length === 0 ? <p>{t("audit_empty")}</p> : null}
       <div className="admin-table-scroll" hidden={entries.length === 0}>
         <table className="admin-table">
           <thead>
@@ -58,7 +59,7 @@ export function AuditLog() {
           {t("previous")}
         </Button>
         <span>{t("page", { page })}</span>
-        <Button variant="ghost" size="sm" disabled={page * PAGE >= (audit.data?.total ?? 0)} onClick={() => setPage(page + 1)}>
+        <Button variant="ghost" size="sm" disabled={page * PAGE >= audit.data.total} onClick={() => setPage(page + 1)}>
           {t("next")}
         </Button>
       </nav>

@@ -1,12 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type AdminGame, adminCalls, type GameTexts, useAdminCall, useAdminGames } from "../api/site.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
 const PICTURES = ["icon", "portrait", "landscape"] as const;
@@ -27,12 +28,15 @@ export function GamesCatalogue() {
       {editing ? (
         <GameForm key={editing === "new" ? "new" : editing.id} game={editing === "new" ? undefined : editing} onDone={(game) => setEditing(game)} onClose={() => setEditing(undefined)} />
       ) : null}
-      {games.isError ? <LoadFailed onRetry={() => void games.refetch()} /> : null}
-      <ul className="admin-games">
-        {(games.data?.games ?? []).map((game) => (
-          <GameRow key={game.id} game={game} onEdit={() => setEditing(game)} />
-        ))}
-      </ul>
+      <QueryState query={games} pending={<Skeleton height={160} />} failure={t("load_failed")}>
+        {(data) => (
+          <ul className="admin-games">
+            {data.games.map((game) => (
+              <GameRow key={game.id} game={game} onEdit={() => setEditing(game)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
-import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useBackups, useMachine, useStartBackup } from "../api/admin.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import { MachineRecordingRoom } from "./storage-panel.tsx";
 import "../../../i18n/screens/admin.ts";
 
@@ -13,8 +13,7 @@ import "../../../i18n/screens/admin.ts";
 export function MachinePanel() {
   const { t, i18n } = useTranslation("admin");
   const machine = useMachine();
-  if (machine.isError) return <LoadFailed onRetry={() => void machine.refetch()} />;
-  if (!machine.data) return <Skeleton height={320} />;
+  if (machine.data === undefined) return <QueryState query={machine} pending={<Skeleton height={320} />} failure={t("load_failed")} />;
   const { disks, usage, lives, ffmpegJobs, log } = machine.data;
   const size = (bytes: number | null) => (bytes === null ? "—" : formatFileSize(bytes, i18n.language));
   return (

@@ -1,15 +1,15 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type MemberAction, type MemberDetail, type Role, useMember, useMemberAction } from "../api/admin.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import { ROLES } from "./members-table.tsx";
 import "../../../i18n/screens/admin.ts";
 import { ChoiceField } from "./choice-field.tsx";
@@ -18,8 +18,7 @@ import { ChoiceField } from "./choice-field.tsx";
 export function MemberPanel({ id }: { id: number }) {
   const { t } = useTranslation("admin");
   const member = useMember(id);
-  if (member.isError) return <LoadFailed onRetry={() => void member.refetch()} />;
-  if (!member.data) return <Skeleton height={320} />;
+  if (member.data === undefined) return <QueryState query={member} pending={<Skeleton height={320} />} failure={t("load_failed")} />;
   const detail = member.data;
   return (
     <div className="admin-member">

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { type MemberFilter, membersPageSize, type Role, useMembers } from "../api/admin.ts";
 import { AdminPager } from "./admin-pager.tsx";
-import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 import { ChoiceField } from "./choice-field.tsx";
 
@@ -37,51 +38,51 @@ export function MembersTable({ onOpen, openId }: { onOpen: (id: number) => void;
           onChange={(state) => set({ state })}
         />
       </search>
-      {members.isError ? (
-        <LoadFailed onRetry={() => void members.refetch()} />
-      ) : (
-        <>
-          <p className="muted" aria-live="polite">
-            {t("count", { count: total })}
-          </p>
-          <div className="admin-table-scroll">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("col_member")}</th>
-                  <th scope="col">{t("col_email")}</th>
-                  <th scope="col">{t("role")}</th>
-                  <th scope="col">{t("state")}</th>
-                  <th scope="col">{t("col_last_login")}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t("open")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(members.data?.members ?? []).map((member) => (
-                  <tr key={member.id} aria-current={member.id === openId ? "true" : undefined}>
-                    <th scope="row">{member.username}</th>
-                    <td>{member.email}</td>
-                    <td>{t(`role_${member.role}`)}</td>
-                    <td>
-                      <Badge tone={member.state === "active" ? "success" : member.state === "suspended" ? "warning" : "neutral"}>{t(`state_${member.state}`)}</Badge>
-                    </td>
-                    <td>{date(member.lastLoginAt)}</td>
-                    <td>
-                      <Button variant="secondary" size="sm" onClick={() => onOpen(member.id)} aria-label={t("open_member", { username: member.username })}>
-                        {t("open")}
-                      </Button>
-                    </td>
+      <QueryState query={members} pending={<Skeleton height={240} />} failure={t("load_failed")}>
+        {(data) => (
+          <>
+            <p className="muted" aria-live="polite">
+              {t("count", { count: total })}
+            </p>
+            <div className="admin-table-scroll">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("col_member")}</th>
+                    <th scope="col">{t("col_email")}</th>
+                    <th scope="col">{t("role")}</th>
+                    <th scope="col">{t("state")}</th>
+                    <th scope="col">{t("col_last_login")}</th>
+                    <th scope="col">
+                      <span className="sr-only">{t("open")}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {members.data && members.data.members.length === 0 ? <p>{t("no_members")}</p> : null}
-          <AdminPager page={filter.page} hasNext={filter.page * membersPageSize < total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.members.map((member) => (
+                    <tr key={member.id} aria-current={member.id === openId ? "true" : undefined}>
+                      <th scope="row">{member.username}</th>
+                      <td>{member.email}</td>
+                      <td>{t(`role_${member.role}`)}</td>
+                      <td>
+                        <Badge tone={member.state === "active" ? "success" : member.state === "suspended" ? "warning" : "neutral"}>{t(`state_${member.state}`)}</Badge>
+                      </td>
+                      <td>{date(member.lastLoginAt)}</td>
+                      <td>
+                        <Button variant="secondary" size="sm" onClick={() => onOpen(member.id)} aria-label={t("open_member", { username: member.username })}>
+                          {t("open")}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {data.members.length === 0 ? <p>{t("no_members")}</p> : null}
+            <AdminPager page={filter.page} hasNext={filter.page * membersPageSize < total} onPage={(page) => setFilter((f) => ({ ...f, page }))} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,22 +1,22 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { CopyField } from "../../../components/copy-field.tsx";
-import { Skeleton } from "../../../components/skeleton.tsx";
 import { Switch } from "../../../components/switch.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { adminCalls, type AdminSite, useAdminCall, useAdminSite, useInvitations } from "../api/site.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 
 /** The site itself: its name and logo, who may sign up, the captcha, and a test of the mail settings. */
 export function SiteSettings() {
+  const { t } = useTranslation("admin");
   const site = useAdminSite();
-  if (site.isError) return <LoadFailed onRetry={() => void site.refetch()} />;
-  if (!site.data) return <Skeleton height={240} />;
+  if (site.data === undefined) return <QueryState query={site} pending={<Skeleton height={240} />} failure={t("load_failed")} />;
   return (
     <>
       <Identity site={site.data} />
@@ -123,26 +123,29 @@ function Invitations() {
         </Button>
       </form>
       {made ? <CopyField label={t("invitation_link")} value={made} copyLabel={t("invitation_copy")} /> : null}
-      {invitations.isError ? <LoadFailed onRetry={() => void invitations.refetch()} /> : null}
-      <ul className="admin-facts">
-        {(invitations.data?.invitations ?? []).map((invitation) => (
-          <li key={invitation.id} className="admin-row">
-            <span>
-              <Badge tone={invitation.state === "active" ? "success" : "neutral"}>{t(`invitation_state_${invitation.state}`)}</Badge> {invitation.note || t("invitation_no_note")} ·{" "}
-              {invitation.maxUses === null ? t("invitation_used_unlimited", { uses: invitation.uses }) : t("invitation_used", { uses: invitation.uses, max: invitation.maxUses })} ·{" "}
-              {invitation.expiresAt ? t("invitation_expires", { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) }) : t("invitation_no_expiry")}
-            </span>
-            {invitation.state === "active" ? (
-              <>
-                <CopyField label={t("invitation_link")} value={invitation.url} copyLabel={t("invitation_copy")} />
-                <Button variant="ghost" size="sm" busy={revoke.isPending && revoke.variables === invitation.id} onClick={() => revoke.mutate(invitation.id)}>
-                  {t("invitation_revoke")}
-                </Button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <QueryState query={invitations} pending={<Skeleton height={64} />} failure={t("load_failed")}>
+        {(data) => (
+          <ul className="admin-facts">
+            {data.invitations.map((invitation) => (
+              <li key={invitation.id} className="admin-row">
+                <span>
+                  <Badge tone={invitation.state === "active" ? "success" : "neutral"}>{t(`invitation_state_${invitation.state}`)}</Badge> {invitation.note || t("invitation_no_note")} ·{" "}
+                  {invitation.maxUses === null ? t("invitation_used_unlimited", { uses: invitation.uses }) : t("invitation_used", { uses: invitation.uses, max: invitation.maxUses })} ·{" "}
+                  {invitation.expiresAt ? t("invitation_expires", { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) }) : t("invitation_no_expiry")}
+                </span>
+                {invitation.state === "active" ? (
+                  <>
+                    <CopyField label={t("invitation_link")} value={invitation.url} copyLabel={t("invitation_copy")} />
+                    <Button variant="ghost" size="sm" busy={revoke.isPending && revoke.variables === invitation.id} onClick={() => revoke.mutate(invitation.id)}>
+                      {t("invitation_revoke")}
+                    </Button>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

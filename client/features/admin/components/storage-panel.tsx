@@ -1,16 +1,16 @@
 import { FolderOpen, HardDrive, Pin, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatFileSize } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type RetentionRun, type StorageOverview, type StoragePolicyForm, useRunRetention, useSaveStoragePolicy, useStorage } from "../api/storage.ts";
-import { LoadFailed } from "./load-failed.tsx";
 import "../../../i18n/screens/admin.ts";
 import "../../../i18n/screens/storage.ts";
 
@@ -20,8 +20,7 @@ const KEEP_MODES = ["forever", "days", "size"] as const;
 export function StoragePanel() {
   const { t, i18n } = useTranslation("storage");
   const storage = useStorage();
-  if (storage.isError) return <LoadFailed onRetry={() => void storage.refetch()} />;
-  if (!storage.data) return <Skeleton height={320} />;
+  if (storage.data === undefined) return <QueryState query={storage} pending={<Skeleton height={320} />} failure={t("admin:load_failed")} />;
   const { room, recordings } = storage.data;
   const size = (bytes: number | null) => (bytes === null ? "—" : formatFileSize(bytes, i18n.language));
   return (

@@ -94,14 +94,7 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
         </span>
         {canModerate ? <SlowModeSelect streamID={streamID} value={state.data?.slowSeconds ?? 0} /> : null}
       </header>
-      <MessageList
-        lines={messages.data ?? []}
-        status={messages.status}
-        onRetry={() => void messages.refetch()}
-        followToken={followToken}
-        actionsFor={me ? actionsFor : undefined}
-        moderator={canModerate}
-      />
+      <MessageList history={messages} followToken={followToken} actionsFor={me ? actionsFor : undefined} moderator={canModerate} />
       <ChatComposer
         loggedIn={Boolean(me)}
         ban={state.data?.ban ?? null}

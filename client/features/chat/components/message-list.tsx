@@ -1,8 +1,9 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { ArrowDown, MessageSquare, Trophy } from "lucide-react";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
-import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import type { ChatLine } from "../api/messages.ts";
 import { formatClock, formatFullTime, lineText, nameHue } from "../format.ts";
@@ -10,13 +11,14 @@ import { ChatAnnouncer } from "./chat-announcer.tsx";
 import { MessageMenu, type MessageMenuAction } from "./message-menu.tsx";
 import "../../../i18n/screens/chat.ts";
 
+const EMPTY: ChatLine[] = [];
+
 /** Within this distance of the bottom the reader is "at the newest" and the list follows new lines. */
 const FOLLOW_THRESHOLD_PX = 32;
 
 interface MessageListProps {
-  lines: ChatLine[];
-  status: "pending" | "error" | "success";
-  onRetry: () => void;
+  /** The history's query; the sockets add to its data. */
+  history: UseQueryResult<ChatLine[]>;
   /** Changes when the reader sent a line: the list jumps to the newest whatever the scroll. */
   followToken: number;
   actionsFor?: ((line: ChatLine) => MessageMenuAction[]) | undefined;
@@ -24,8 +26,9 @@ interface MessageListProps {
   moderator?: boolean;
 }
 
-export function MessageList({ lines, status, onRetry, followToken, actionsFor, moderator = true }: MessageListProps) {
+export function MessageList({ history, followToken, actionsFor, moderator = true }: MessageListProps) {
   const { t } = useTranslation("chat");
+  const lines = history.data ?? EMPTY;
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -80,27 +83,22 @@ export function MessageList({ lines, status, onRetry, followToken, actionsFor, m
     <div className="chat-list-wrap">
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be focusable for keyboard users (WCAG 2.1.1). */}
       <div ref={list} className="chat-list" role="log" aria-live="off" aria-label={t("messages")} tabIndex={0} onScroll={onScroll}>
-        {status === "pending" && lines.length === 0 ? (
-          <ListSkeleton label={t("loading")} />
-        ) : status === "error" && lines.length === 0 ? (
-          <div className="chat-list-state" role="alert">
-            <p>{t("history_error")}</p>
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              {t("retry")}
-            </Button>
-          </div>
-        ) : lines.length === 0 ? (
-          <div className="chat-list-state muted">
-            <MessageSquare size={28} aria-hidden />
-            <p>{t("empty")}</p>
-          </div>
-        ) : (
-          <ol className="chat-lines">
-            {lines.map((line) => (line.system ? <SystemRow key={line.id} line={line} /> : <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} moderator={moderator} />))}
-          </ol>
-        )}
+        <QueryState query={history} pending={<ListSkeleton />} loadingText={t("loading")} failure={t("history_error")}>
+          {() =>
+            lines.length === 0 ? (
+              <div className="chat-list-state muted">
+                <MessageSquare size={28} aria-hidden />
+                <p>{t("empty")}</p>
+              </div>
+            ) : (
+              <ol className="chat-lines">
+                {lines.map((line) => (line.system ? <SystemRow key={line.id} line={line} /> : <MessageRow key={line.id} line={line} actions={actionsFor?.(line)} moderator={moderator} />))}
+              </ol>
+            )
+          }
+        </QueryState>
       </div>
-      <ChatAnnouncer lines={lines} loaded={status === "success"} />
+      <ChatAnnouncer lines={lines} loaded={history.isSuccess} />
       {!atBottom && unseen > 0 ? (
         <button type="button" className="chat-new-pill" onClick={scrollToNewest} aria-label={`${t("new_messages", { count: unseen })} — ${t("jump_to_latest")}`}>
           <ArrowDown size={14} aria-hidden /> {t("new_messages", { count: unseen })}
@@ -154,9 +152,9 @@ const SystemRow = memo(function SystemRow({ line }: { line: ChatLine }) {
   );
 });
 
-function ListSkeleton({ label }: { label: string }) {
+function ListSkeleton() {
   return (
-    <div className="chat-skeleton" role="status" aria-label={label}>
+    <div className="chat-skeleton">
       {[72, 55, 88, 40, 64].map((width, index) => (
         <div key={index} className="chat-skeleton-line">
           <Skeleton width={24} height={24} radius="50%" />

@@ -3,7 +3,7 @@ import { MessageSquareOff } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { useSession } from "../../../data/session.ts";
 import { openAuthModal } from "../../../lib/ui.ts";
 import { useOwnChatChannel } from "../api/get-own-chat-channel.ts";
@@ -49,21 +49,10 @@ export function StreamChatPage({ username }: { username: string }) {
       </main>
     );
   }
-  if (channel.isError) {
+  if (channel.data === undefined) {
     return (
       <main className="chat-popout-page chat-popout-message">
-        <h1>{t("popout_error")}</h1>
-        <p className="muted">{apiErrorText(channel.error)}</p>
-        <Button variant="secondary" onClick={() => void channel.refetch()}>
-          {t("retry")}
-        </Button>
-      </main>
-    );
-  }
-  if (!channel.data) {
-    return (
-      <main className="chat-popout-page chat-popout-message">
-        <Spinner size={32} label={t("loading")} />
+        <QueryState page query={channel} loadingText={t("loading")} failure={(error) => ({ title: t("popout_error"), text: apiErrorText(error) })} />
       </main>
     );
   }

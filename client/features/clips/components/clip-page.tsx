@@ -7,7 +7,8 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CopyField } from "../../../components/copy-field.tsx";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageLoading, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
+import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatCount, formatDuration } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
@@ -31,8 +32,13 @@ export function ClipPage({ clipId }: { clipId: number }) {
 
   useVideoTitle(clip.data?.title);
 
-  if (notFound || clip.isError) return <VideoPageMissing title={notFound ? t("clip_not_found") : (clip.error?.message ?? "")} homeLabel={t("go_home")} />;
-  if (!clip.data) return <VideoPageLoading label={t("clip_loading")} />;
+  if (notFound) return <VideoPageMissing title={t("clip_not_found")} homeLabel={t("go_home")} />;
+  if (!clip.data)
+    return (
+      <main className="page">
+        <QueryState page query={clip} loadingText={t("clip_loading")} />
+      </main>
+    );
   return <ClipDetails clip={clip.data} />;
 }
 

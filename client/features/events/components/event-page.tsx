@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
+import { QueryPending } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { readableChip } from "../../../lib/contrast.ts";
@@ -37,7 +38,7 @@ export function EventPage({ slug }: { slug: string }) {
   if (!event.data)
     return (
       <main className="page">
-        <Skeleton height={320} />
+        <QueryPending pending={<Skeleton height={320} />} />
       </main>
     );
   return <EventDetailView event={event.data} />;

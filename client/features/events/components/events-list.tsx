@@ -1,10 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDays, CalendarX, CircleAlert, MapPin, Plus, Search, Users } from "lucide-react";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
+import { CalendarDays, CalendarX, MapPin, Plus, Search, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { readableChip } from "../../../lib/contrast.ts";
 import { useSession } from "../../../data/session.ts";
@@ -51,32 +52,22 @@ export function EventsList() {
           </button>
         ))}
       </div>
-      {events.isPending ? (
-        <Skeleton height={240} />
-      ) : events.isError && !items.length ? (
-        <div role="alert">
-          <EmptyState
-            icon={<CircleAlert size={40} aria-hidden />}
-            title={t("events_load_failed")}
-            action={
-              <Button variant="secondary" onClick={() => void events.refetch()}>
-                {t("retry")}
-              </Button>
-            }
-          />
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
-      ) : (
-        <>
-          <div className="events-grid">
-            {items.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
-          <MoreEvents list={events} />
-        </>
-      )}
+      <QueryState query={events} pending={<Skeleton height={240} />} failure={t("events_load_failed")}>
+        {() =>
+          items.length === 0 ? (
+            <EmptyState icon={<CalendarX size={40} aria-hidden />} title={t("no_events")} />
+          ) : (
+            <>
+              <div className="events-grid">
+                {items.map((event) => (
+                  <EventCard key={event.id} event={event} />
+                ))}
+              </div>
+              <MoreEvents list={events} />
+            </>
+          )
+        }
+      </QueryState>
     </main>
   );
 }

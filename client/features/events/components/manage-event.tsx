@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -208,34 +209,35 @@ function Participants({ event }: { event: EventDetail }) {
           </button>
         ))}
       </div>
-      {participants.isPending ? (
-        <Skeleton height={120} />
-      ) : participants.isError ? (
-        <LoadFailed message={t("event_data_load_failed")} onRetry={() => void participants.refetch()} />
-      ) : shown.length === 0 ? (
-        <p className="muted">{t("no_participants")}</p>
-      ) : null}
-      <ul className="moderation-list">
-        {shown.map((p) => (
-          <li key={p.id} className="moderation-item manage-row">
-            <Avatar name={p.user.username} image={p.user.profilePicture} size={32} />
-            <span className="manage-row-name">
-              {p.user.name} <span className="muted small">{p.user.email}</span>
-            </span>
-            <span className="event-chip event-chip-status">{t(`participant_${p.status}`)}</span>
-            {p.status === "pending" ? (
-              <span className="row">
-                <Button size="sm" onClick={() => decide.mutate({ id: p.id, status: "approved" })} aria-label={t("approve_named", { name: p.user.username })}>
-                  {t("approve")}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => decide.mutate({ id: p.id, status: "rejected" })} aria-label={t("reject_named", { name: p.user.username })}>
-                  {t("reject")}
-                </Button>
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <QueryState query={participants} pending={<Skeleton height={120} />} failure={t("event_data_load_failed")}>
+        {() =>
+          shown.length === 0 ? (
+            <p className="muted">{t("no_participants")}</p>
+          ) : (
+            <ul className="moderation-list">
+              {shown.map((p) => (
+                <li key={p.id} className="moderation-item manage-row">
+                  <Avatar name={p.user.username} image={p.user.profilePicture} size={32} />
+                  <span className="manage-row-name">
+                    {p.user.name} <span className="muted small">{p.user.email}</span>
+                  </span>
+                  <span className="event-chip event-chip-status">{t(`participant_${p.status}`)}</span>
+                  {p.status === "pending" ? (
+                    <span className="row">
+                      <Button size="sm" onClick={() => decide.mutate({ id: p.id, status: "approved" })} aria-label={t("approve_named", { name: p.user.username })}>
+                        {t("approve")}
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => decide.mutate({ id: p.id, status: "rejected" })} aria-label={t("reject_named", { name: p.user.username })}>
+                        {t("reject")}
+                      </Button>
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </div>
   );
 }
@@ -314,21 +316,24 @@ function Streamers({ event }: { event: EventDetail }) {
           {t("assign")}
         </Button>
       </form>
-      {assignments.isError ? <LoadFailed message={t("assignments_load_failed")} onRetry={() => void assignments.refetch()} /> : null}
-      <ul className="moderation-list">
-        {(assignments.data ?? []).map((a) => (
-          <li key={a.id} className="moderation-item manage-row">
-            <Avatar name={a.streamer.username} image={a.streamer.avatar} size={32} />
-            <span className="manage-row-name">
-              {a.streamer.username} <span className="muted small">{a.notes}</span>
-            </span>
-            <span className="event-chip event-chip-status">{t(`role_${a.role}`)}</span>
-            <button type="button" className="icon-btn" aria-label={t("unassign_named", { name: a.streamer.username })} onClick={() => setRemoving(a)}>
-              <Trash2 size={16} aria-hidden />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <QueryState query={assignments} pending={<Skeleton height={64} />} failure={t("assignments_load_failed")}>
+        {(list) => (
+          <ul className="moderation-list">
+            {list.map((a) => (
+              <li key={a.id} className="moderation-item manage-row">
+                <Avatar name={a.streamer.username} image={a.streamer.avatar} size={32} />
+                <span className="manage-row-name">
+                  {a.streamer.username} <span className="muted small">{a.notes}</span>
+                </span>
+                <span className="event-chip event-chip-status">{t(`role_${a.role}`)}</span>
+                <button type="button" className="icon-btn" aria-label={t("unassign_named", { name: a.streamer.username })} onClick={() => setRemoving(a)}>
+                  <Trash2 size={16} aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={removing !== null}
         title={t("unassign_title")}
@@ -340,19 +345,6 @@ function Streamers({ event }: { event: EventDetail }) {
       >
         <p>{t("unassign_text", { name: removing?.streamer.username ?? "" })}</p>
       </ConfirmDialog>
-    </div>
-  );
-}
-
-/** A failed load says so, with a retry: it must never pass for an empty list. */
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation("events-ui");
-  return (
-    <div className="load-failed" role="alert">
-      <p>{message}</p>
-      <Button size="sm" variant="secondary" onClick={onRetry}>
-        {t("retry")}
-      </Button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CalendarDays, CircleAlert, Trophy } from "lucide-react";
+import { CalendarDays, Trophy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -52,40 +53,30 @@ export function MyEvents() {
         ]}
       />
       <div role="tabpanel" aria-label={tab === "mine" ? t("tab_my_events") : t("tab_joined_events")}>
-        {list.isPending ? (
-          <Skeleton height={200} />
-        ) : list.isError && !items.length ? (
-          <div role="alert">
-            <EmptyState
-              icon={<CircleAlert size={40} aria-hidden />}
-              title={expired ? t("login_to_view_events") : t("my_events_load_failed")}
-              action={
-                <Button variant="secondary" onClick={() => void list.refetch()}>
-                  {t("retry")}
-                </Button>
-              }
-            />
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={<CalendarDays size={40} aria-hidden />}
-            title={tab === "mine" ? t("no_my_events") : t("no_joined_events")}
-            action={
-              <Link to={tab === "mine" ? "/events/create" : "/events"} className="btn btn-primary">
-                {tab === "mine" ? t("create_event") : t("browse_events")}
-              </Link>
-            }
-          />
-        ) : (
-          <>
-            <div className="events-grid">
-              {items.map((event) => (
-                <MyEventCard key={event.id} event={event} joined={tab === "joined"} />
-              ))}
-            </div>
-            <MoreEvents list={list} />
-          </>
-        )}
+        <QueryState query={list} pending={<Skeleton height={200} />} failure={expired ? t("login_to_view_events") : t("my_events_load_failed")}>
+          {() =>
+            items.length === 0 ? (
+              <EmptyState
+                icon={<CalendarDays size={40} aria-hidden />}
+                title={tab === "mine" ? t("no_my_events") : t("no_joined_events")}
+                action={
+                  <Link to={tab === "mine" ? "/events/create" : "/events"} className="btn btn-primary">
+                    {tab === "mine" ? t("create_event") : t("browse_events")}
+                  </Link>
+                }
+              />
+            ) : (
+              <>
+                <div className="events-grid">
+                  {items.map((event) => (
+                    <MyEventCard key={event.id} event={event} joined={tab === "joined"} />
+                  ))}
+                </div>
+                <MoreEvents list={list} />
+              </>
+            )
+          }
+        </QueryState>
       </div>
     </main>
   );

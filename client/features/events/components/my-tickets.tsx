@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useMyTickets } from "../api/tickets.ts";
 import { GiveBack, TicketCard } from "./ticket-panel.tsx";
@@ -17,30 +18,31 @@ export function MyTickets() {
       <header className="page-header">
         <h1>{t("my_tickets")}</h1>
       </header>
-      {tickets.isPending ? <Skeleton height={320} /> : null}
-      {tickets.isError ? <p className="field-error">{tickets.error.message}</p> : null}
-      {tickets.data?.length === 0 ? (
-        <EmptyState
-          icon={<Ticket size={40} aria-hidden />}
-          title={t("my_tickets_empty")}
-          action={
-            <Link to="/events" className="btn btn-primary">
-              {t("my_tickets_browse")}
-            </Link>
-          }
-        />
-      ) : null}
-      {tickets.data?.length ? (
-        <div className="my-tickets">
-          {tickets.data.map((ticket) => (
-            <div key={ticket.id} className="ticket-held">
-              <TicketCard ticket={ticket} withEvent />
-              {/* Before its event, a valid ticket is given back here too (issue 34, item 4); the server has the last word. */}
-              {ticket.status === "valid" && Date.parse(ticket.event.startDate) > Date.now() ? <GiveBack ticket={ticket} /> : null}
+      <QueryState query={tickets} pending={<Skeleton height={320} />}>
+        {(held) =>
+          held.length === 0 ? (
+            <EmptyState
+              icon={<Ticket size={40} aria-hidden />}
+              title={t("my_tickets_empty")}
+              action={
+                <Link to="/events" className="btn btn-primary">
+                  {t("my_tickets_browse")}
+                </Link>
+              }
+            />
+          ) : (
+            <div className="my-tickets">
+              {held.map((ticket) => (
+                <div key={ticket.id} className="ticket-held">
+                  <TicketCard ticket={ticket} withEvent />
+                  {/* Before its event, a valid ticket is given back here too (issue 34, item 4); the server has the last word. */}
+                  {ticket.status === "valid" && Date.parse(ticket.event.startDate) > Date.now() ? <GiveBack ticket={ticket} /> : null}
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-      ) : null}
+          )
+        }
+      </QueryState>
     </main>
   );
 }

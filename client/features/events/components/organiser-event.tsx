@@ -1,7 +1,7 @@
 import { Navigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSession } from "../../../data/session.ts";
@@ -36,27 +36,17 @@ export function OrganiserEvent({ slug, refusal, failure, moderators = false, red
   useEffect(() => {
     if (refused && redirect) toast.error(refusal);
   }, [refused, redirect, refusal]);
-  if (event.isPending)
+  if (event.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={320} />
+        <QueryState
+          page
+          query={event}
+          pending={<Skeleton height={320} />}
+          failure={(error) => (error instanceof ApiError && error.status === 404 ? { text: t("event_not_found"), retry: false } : (failure ?? t("event_load_failed")))}
+        />
       </main>
     );
-  if (event.isError) {
-    const unknown = event.error instanceof ApiError && event.error.status === 404;
-    return (
-      <main className="page">
-        <p className="field-error" role="alert">
-          {unknown ? t("event_not_found") : (failure ?? t("event_load_failed"))}
-        </p>
-        {unknown ? null : (
-          <Button variant="secondary" onClick={() => void event.refetch()}>
-            {t("retry")}
-          </Button>
-        )}
-      </main>
-    );
-  }
   if (refused && redirect) return <Navigate to="/events/$slug" params={{ slug }} replace />;
   if (refused)
     return (

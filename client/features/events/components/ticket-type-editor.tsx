@@ -5,6 +5,7 @@ import { TicketTypeCreateSchema } from "../../../../server/tickets/schemas.ts";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -107,16 +108,9 @@ export function TicketTypeEditor({ event }: { event: EventDetail }) {
           </Button>
         ) : null}
       </div>
-      {managed.isPending ? <Skeleton height={96} /> : null}
-      {managed.isError ? (
-        <div className="load-failed" role="alert">
-          <p>{t("types_load_failed")}</p>
-          <Button size="sm" variant="secondary" onClick={() => void managed.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
-      ) : null}
-      {managed.data ? <TypesIntro event={event} types={types} seats={managed.data.seats} /> : null}
+      <QueryState query={managed} pending={<Skeleton height={96} />} failure={t("types_load_failed")}>
+        {(data) => <TypesIntro event={event} types={types} seats={data.seats} />}
+      </QueryState>
       {editing === "new" ? <TypeForm eventId={event.id} onDone={() => setEditing(null)} /> : null}
       <ul className="ticket-type-rows">
         {types.map((type, index) =>

@@ -1,10 +1,9 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import clsx from "clsx";
-import { FileWarning, Mail, MapPin, Phone } from "lucide-react";
-import { type MouseEvent, type ReactNode, useMemo } from "react";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { type MouseEvent, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
+import { QueryFailure, QueryState } from "../../../components/query-state.tsx";
 import { LEGAL_TYPES, type LegalType } from "../../../../server/legal/schemas.ts";
 import { type LegalView, useLegalDocument } from "../api/get-legal-document.ts";
 import { formatLegalDate } from "../format-date.ts";
@@ -22,16 +21,18 @@ export function LegalViewer({ type }: { type: string }) {
   const known = isLegalType(type) ? type : null;
   const query = useLegalDocument(known, i18n.language);
 
-  let body: ReactNode;
-  if (!known) body = <LegalError text={t("unknown_type", { type })} />;
-  else if (query.isPending) body = <LegalLoading />;
-  else if (query.isError) body = <LegalError text={query.error.message} onRetry={() => void query.refetch()} />;
-  else body = <LegalDocumentView document={query.data} lang={i18n.language} />;
-
+  // Spec 01 §8: a title, a message and the error's own text.
+  const failure = (detail: string) => ({ title: t("error_title"), text: t("error_message"), detail });
   return (
     <main className="page legal-page">
       <LegalNav current={known} />
-      {body}
+      {known ? (
+        <QueryState page query={query} loadingText={t("loading")} failure={(error) => failure(error.message)}>
+          {(document) => <LegalDocumentView document={document} lang={i18n.language} />}
+        </QueryState>
+      ) : (
+        <QueryFailure page failure={{ ...failure(t("unknown_type", { type })), retry: false }} />
+      )}
     </main>
   );
 }
@@ -46,40 +47,6 @@ function LegalNav({ current }: { current: LegalType | null }) {
         </Link>
       ))}
     </nav>
-  );
-}
-
-function LegalLoading() {
-  const { t } = useTranslation("legal");
-  return (
-    <div className="legal-state" role="status">
-      <Spinner size={32} />
-      <p>{t("loading")}</p>
-    </div>
-  );
-}
-
-function LegalError({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  const { t } = useTranslation("legal");
-  return (
-    <div className="legal-state legal-error" role="alert">
-      <FileWarning size={48} aria-hidden className="legal-error-icon" />
-      <h1>{t("error_title")}</h1>
-      <p className="muted">{t("error_message")}</p>
-      <p className="legal-error-text">
-        <code>{text}</code>
-      </p>
-      <div className="legal-error-actions">
-        {onRetry ? (
-          <Button variant="secondary" onClick={onRetry}>
-            {t("retry")}
-          </Button>
-        ) : null}
-        <Link to="/" className="btn btn-primary">
-          {t("common:back_home")}
-        </Link>
-      </div>
-    </div>
   );
 }
 

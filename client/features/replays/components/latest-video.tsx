@@ -2,6 +2,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { Film } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useVideos } from "../api/replays.ts";
 import "../../../i18n/screens/streams.ts";
@@ -13,13 +14,13 @@ import "../../../i18n/screens/streams.ts";
 export function LatestVideo() {
   const { t } = useTranslation("streams");
   const videos = useVideos({});
-  if (videos.isPending)
+  if (videos.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={360} />
+        <QueryState page query={videos} pending={<Skeleton height={360} />} />
       </main>
     );
-  const newest = videos.data?.[0];
+  const newest = videos.data[0];
   if (newest) return <Navigate to="/replay/$replayId" params={{ replayId: newest.id }} replace />;
   return (
     <main className="page">

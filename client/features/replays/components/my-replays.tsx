@@ -2,6 +2,7 @@ import { Film } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useMyReplays } from "../api/replay-changes.ts";
@@ -27,46 +28,45 @@ export function MyReplays() {
       <h2 id="my-replays-title" className="section-title">
         {t("my_replays")}
       </h2>
-      {replays.isPending ? (
-        <div className="replay-grid" aria-busy="true">
-          {[0, 1, 2].map((n) => (
-            <div key={n} className="replay-card" aria-hidden>
-              <Skeleton height={0} style={{ paddingTop: "56.25%" }} />
-              <Skeleton width="80%" />
-              <Skeleton width="50%" height={12} />
-            </div>
-          ))}
-        </div>
-      ) : replays.isError && !items.length ? (
-        <div className="replays-state">
-          <p className="field-error" role="alert">
-            {t("replays_failed")}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void replays.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <div className="replays-state muted">
-          <Film size={28} aria-hidden />
-          <p>{t("replays_empty")}</p>
-        </div>
-      ) : (
-        <>
+      <QueryState
+        query={replays}
+        pending={
           <div className="replay-grid">
-            {items.map((replay) => (
-              <ReplayCard key={replay.id} replay={replay} onDelete={setDeleting} />
+            {[0, 1, 2].map((n) => (
+              <div key={n} className="replay-card" aria-hidden>
+                <Skeleton height={0} style={{ paddingTop: "56.25%" }} />
+                <Skeleton width="80%" />
+                <Skeleton width="50%" height={12} />
+              </div>
             ))}
           </div>
-          {replays.hasNextPage ? (
-            <div className="replays-more">
-              <Button variant="secondary" busy={replays.isFetchingNextPage} busyLabel={t("loading_more")} onClick={() => void replays.fetchNextPage()}>
-                {t("load_more")}
-              </Button>
+        }
+        failure={t("replays_failed")}
+      >
+        {() =>
+          items.length === 0 ? (
+            <div className="replays-state muted">
+              <Film size={28} aria-hidden />
+              <p>{t("replays_empty")}</p>
             </div>
-          ) : null}
-        </>
-      )}
+          ) : (
+            <>
+              <div className="replay-grid">
+                {items.map((replay) => (
+                  <ReplayCard key={replay.id} replay={replay} onDelete={setDeleting} />
+                ))}
+              </div>
+              {replays.hasNextPage ? (
+                <div className="replays-more">
+                  <Button variant="secondary" busy={replays.isFetchingNextPage} busyLabel={t("loading_more")} onClick={() => void replays.fetchNextPage()}>
+                    {t("load_more")}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )
+        }
+      </QueryState>
       <DeleteReplayDialog replay={deleting} onClose={() => setDeleting(null)} />
     </section>
   );

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
-import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageLoading, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
+import { QueryPending } from "../../../components/query-state.tsx";
+import { useVideoTitle, VideoDate, VideoDuration, VideoFigure, VideoOwner, VideoPage, VideoPageMissing, VideoStageMessage } from "../../../components/video-page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatCount, formatFileSize } from "../../../lib/format.ts";
 import { useSession } from "../../../data/session.ts";
@@ -41,7 +42,13 @@ export function ReplayPage({ replayId, renderActions }: { replayId: number; rend
   useVideoTitle(replay.data?.title);
 
   if (!Number.isInteger(replayId) || replayId <= 0 || notFound) return <VideoPageMissing title={t("replay_not_found")} homeLabel={t("go_home")} />;
-  if (!replay.data) return <VideoPageLoading label={t("replay_loading")} />;
+  // Another failure is toasted and leads to /404 (above): the page waits until then.
+  if (!replay.data)
+    return (
+      <main className="page">
+        <QueryPending page loadingText={t("replay_loading")} />
+      </main>
+    );
 
   const data = replay.data;
   const file = recordingUrl(data.filePath);

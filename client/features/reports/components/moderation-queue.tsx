@@ -5,6 +5,7 @@ import type { ReportResponse } from "../../../../server/reports/schemas.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatRelativeTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
@@ -50,40 +51,45 @@ export function ModerationQueue() {
           ))}
         </select>
       </header>
-      {reports.isPending ? (
-        <Skeleton height={160} />
-      ) : reports.isError ? (
-        <p className="field-error">{reports.error.message}</p>
-      ) : reports.data.reports.length === 0 ? (
-        <EmptyState icon={<Flag size={32} aria-hidden />} title={t("moderation_empty")} />
-      ) : (
-        <ul className="moderation-list">
-          {reports.data.reports.map((report) => (
-            <li key={report.id} className="moderation-item" aria-label={t("report_about", { label: report.targetLabel })}>
-              <p className="moderation-target">
-                <span className="badge badge-neutral">{t(`target_${report.targetType}`)}</span> <strong>{report.targetLabel}</strong>
-                {report.targetUser ? <span className="muted"> — {report.targetUser.username}</span> : null}
-              </p>
-              <blockquote className="moderation-reason">{report.reason}</blockquote>
-              <p className="muted small">{t("reported_by", { username: report.reporter.username, time: formatRelativeTime(report.createdAt, i18n.language) })}</p>
-              {report.status === "open" ? (
-                <div className="row">
-                  <Button size="sm" variant="secondary" busy={resolve.isPending && resolve.variables?.id === report.id && !resolve.variables.action} onClick={() => resolve.mutate({ id: report.id })}>
-                    {t("moderation_dismiss")}
-                  </Button>
-                  {actionsFor(report).map((action) => (
-                    <Button key={action} size="sm" variant="danger" onClick={() => setConfirm({ report, action })}>
-                      {t(`moderation_${action}`)}
-                    </Button>
-                  ))}
-                </div>
-              ) : (
-                <p className="small">{report.resolution || t(`report_status_${report.status}`)}</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={reports} pending={<Skeleton height={160} />}>
+        {(data) =>
+          data.reports.length === 0 ? (
+            <EmptyState icon={<Flag size={32} aria-hidden />} title={t("moderation_empty")} />
+          ) : (
+            <ul className="moderation-list">
+              {data.reports.map((report) => (
+                <li key={report.id} className="moderation-item" aria-label={t("report_about", { label: report.targetLabel })}>
+                  <p className="moderation-target">
+                    <span className="badge badge-neutral">{t(`target_${report.targetType}`)}</span> <strong>{report.targetLabel}</strong>
+                    {report.targetUser ? <span className="muted"> — {report.targetUser.username}</span> : null}
+                  </p>
+                  <blockquote className="moderation-reason">{report.reason}</blockquote>
+                  <p className="muted small">{t("reported_by", { username: report.reporter.username, time: formatRelativeTime(report.createdAt, i18n.language) })}</p>
+                  {report.status === "open" ? (
+                    <div className="row">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        busy={resolve.isPending && resolve.variables?.id === report.id && !resolve.variables.action}
+                        onClick={() => resolve.mutate({ id: report.id })}
+                      >
+                        {t("moderation_dismiss")}
+                      </Button>
+                      {actionsFor(report).map((action) => (
+                        <Button key={action} size="sm" variant="danger" onClick={() => setConfirm({ report, action })}>
+                          {t(`moderation_${action}`)}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : (
+                    <p className="small">{report.resolution || t(`report_status_${report.status}`)}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       <ConfirmDialog
         open={confirm !== null}
         title={confirm ? t(`moderation_${confirm.action}`) : ""}

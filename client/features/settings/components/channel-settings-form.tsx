@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Switch } from "../../../components/switch.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -28,8 +29,7 @@ export function ChannelSettingsForm() {
     },
     onError: (error) => setErrors(serverFields(error)),
   });
-  if (settings.isPending) return <Skeleton height={320} />;
-  if (settings.isError) return <p className="field-error">{t("channel_load_failed")}</p>;
+  if (settings.data === undefined) return <QueryState query={settings} pending={<Skeleton height={320} />} failure={t("channel_load_failed")} />;
   const saved: Record<string, string> = {
     paypalme: settings.data.paypalme ?? "",
     about: settings.data.about,

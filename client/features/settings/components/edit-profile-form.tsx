@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -40,7 +41,8 @@ export function EditProfileForm({ avatarUpload }: { avatarUpload: ReactNode }) {
     setErrors(found as Record<string, string>);
     if (!found.username) save.mutate({ value, changed });
   };
-  if (channel.isPending) return <Skeleton height={320} />;
+  // The biography comes with the channel's settings: without them the form would offer an empty one as if it were saved.
+  if (channel.data === undefined) return <QueryState query={channel} pending={<Skeleton height={320} />} failure={t("channel_load_failed")} />;
   const set = (key: keyof ProfileFields) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
   return (
     <form className="settings-form" onSubmit={submit} noValidate>

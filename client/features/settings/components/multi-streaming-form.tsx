@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PLATFORMS, type RestreamConfig, type RestreamConfigInput } from "../../../../server/restream/schemas.ts";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Switch } from "../../../components/switch.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -25,8 +26,7 @@ export function MultiStreamingForm() {
     },
     onError: () => toast.error(t("restream_failed")),
   });
-  if (config.isPending) return <Skeleton height={320} />;
-  if (config.isError) return <p className="field-error">{config.error.message}</p>;
+  if (config.data === undefined) return <QueryState query={config} pending={<Skeleton height={320} />} />;
   const data = config.data;
   const flag = (key: Flag) => (draft[key] as boolean | undefined) ?? data[key];
   const changed = Object.entries(draft).some(([key, v]) => (key.endsWith("Key") ? String(v).trim() !== "" : v !== data[key as keyof RestreamConfig]));

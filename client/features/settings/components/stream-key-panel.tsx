@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { CopyField } from "../../../components/copy-field.tsx";
 import { useStreamKey } from "../api/get-stream-key.ts";
@@ -27,13 +29,14 @@ export function StreamKeyPanel() {
   return (
     <section className="settings-form" aria-labelledby="stream-key-title">
       <h2 id="stream-key-title">{t("stream_key_title")}</h2>
-      {key.isError ? <p className="field-error">{t("key_load_failed")}</p> : null}
-      {key.data ? (
-        <>
-          <CopyField label={t("server_address")} value={key.data.injectionLink} copyLabel={t("copy_server_address")} />
-          <CopyField label={t("stream_key")} value={key.data.streamKey} copyLabel={t("copy_stream_key")} secret />
-        </>
-      ) : null}
+      <QueryState query={key} pending={<Skeleton height={132} />} failure={t("key_load_failed")}>
+        {(data) => (
+          <>
+            <CopyField label={t("server_address")} value={data.injectionLink} copyLabel={t("copy_server_address")} />
+            <CopyField label={t("stream_key")} value={data.streamKey} copyLabel={t("copy_stream_key")} secret />
+          </>
+        )}
+      </QueryState>
       <Button variant="secondary" icon={<RefreshCw size={16} aria-hidden />} onClick={() => setConfirming(true)}>
         {t("regenerate_key")}
       </Button>

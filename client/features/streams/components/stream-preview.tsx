@@ -3,10 +3,11 @@ import { ExternalLink, Radio, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useSession } from "../../../data/session.ts";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
-import { type Stream, useStream } from "../api/get-stream.ts";
+import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerCount } from "../api/viewers.ts";
 import { LiveStats } from "./stream-toolbar.tsx";
@@ -35,7 +36,14 @@ export function StreamPreview() {
           <ExternalLink size={18} aria-hidden /> {t("preview_open_page")}
         </Link>
       </header>
-      {stream.isPending ? <Skeleton height={360} /> : stream.data ? <PreviewOf stream={stream.data} /> : <NotLive />}
+      {/* A member whose channel is not made yet (404) has nothing to preview: the same as not live. */}
+      {stream.error instanceof StreamLoadError && stream.error.status === 404 ? (
+        <NotLive />
+      ) : (
+        <QueryState query={stream} pending={<Skeleton height={360} />} failure={(error) => t(streamErrorKey(error))}>
+          {(data) => <PreviewOf stream={data} />}
+        </QueryState>
+      )}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { Modal } from "../../../components/modal.tsx";
+import { QueryFailure } from "../../../components/query-state.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { sessionStore, useSession } from "../../../data/session.ts";
@@ -114,14 +115,8 @@ function DetailsStep({ onStarted }: { onStarted: (credentials: StreamCredentials
           if (chosen && errors.game) setErrors({ ...errors, game: undefined });
         }}
       />
-      {games.isError ? (
-        <p className="field-error" role="alert">
-          {t("games_failed")}{" "}
-          <button type="button" className="link-button" onClick={() => void games.refetch()}>
-            {t("retry")}
-          </button>
-        </p>
-      ) : null}
+      {/* The picker says it is loading; a failure is said under it. */}
+      {games.isError ? <QueryFailure failure={{ text: t("games_failed") }} busy={games.isFetching} onRetry={() => void games.refetch()} /> : null}
       <TagInput label={t("tags_label")} tags={tags} onChange={setTags} />
       <div className={errors.description ? "field field-invalid" : "field"}>
         <label htmlFor={descriptionId}>{t("description_label")}</label>

@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
-import { Spinner } from "../../../components/spinner.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { useSession } from "../../../data/session.ts";
 import { useIsAdmin } from "../api/queries.ts";
 import "../../../i18n/screens/tournaments-ui.ts";
@@ -12,16 +12,16 @@ export function AdminGate({ id, children }: { id: number; children: ReactNode })
   const { t } = useTranslation("tournaments-ui");
   const { user } = useSession();
   const admin = useIsAdmin(id, user?.id ?? null);
-  if (admin.isPending)
+  if (admin.data === undefined)
     return (
       <main className="page">
-        <Spinner label={t("loading")} />
+        <QueryState page query={admin} />
       </main>
     );
-  if (admin.isError || !admin.data)
+  if (!admin.data)
     return (
       <main className="page">
-        <EmptyState icon={<ShieldAlert size={40} aria-hidden />} title={admin.isError ? admin.error.message : t("admin_only")} />
+        <EmptyState icon={<ShieldAlert size={40} aria-hidden />} title={t("admin_only")} />
       </main>
     );
   return <>{children}</>;

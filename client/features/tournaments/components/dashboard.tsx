@@ -3,6 +3,7 @@ import { Eye, Settings, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useStartTournament } from "../api/mutations.ts";
@@ -36,16 +37,10 @@ export function TournamentDashboard({ id }: { id: number }) {
   const rounds = useRounds(id);
   const start = useStartTournament(id);
   const players = usePlayers(id);
-  if (tournament.isPending)
+  if (tournament.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={240} />
-      </main>
-    );
-  if (tournament.isError)
-    return (
-      <main className="page">
-        <p className="t-error">{tournament.error.message}</p>
+        <QueryState page query={tournament} pending={<Skeleton height={240} />} />
       </main>
     );
   const data = tournament.data;

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Archive, Plus, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { CardSkeleton } from "../../../components/skeleton.tsx";
 import { useMyTournaments } from "../api/queries.ts";
 import { ARCHIVE_PLACEHOLDERS, padCount } from "../lib/format.ts";
@@ -33,33 +34,38 @@ export function MyTournamentsScreen({ archive }: { archive: boolean }) {
           )}
         </div>
       </header>
-      {list.isPending ? (
-        <div className="t-grid">
-          {Array.from({ length: ARCHIVE_PLACEHOLDERS }, (_, i) => (
-            <CardSkeleton key={i} />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <p className="t-error">{list.error.message}</p>
-      ) : list.data.length === 0 ? (
-        <EmptyState
-          icon={<Trophy size={40} aria-hidden />}
-          title={archive ? t("archive_empty") : t("mine_empty")}
-          action={
-            archive ? undefined : (
-              <Link className="btn btn-primary" to="/create-tournament">
-                {t("create")}
-              </Link>
-            )
-          }
-        />
-      ) : (
-        <div className="t-grid">
-          {list.data.map((tournament) => (
-            <TournamentCard key={tournament.id} tournament={tournament} to="dashboard" />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={list}
+        pending={
+          <div className="t-grid">
+            {Array.from({ length: ARCHIVE_PLACEHOLDERS }, (_, i) => (
+              <CardSkeleton key={i} />
+            ))}
+          </div>
+        }
+      >
+        {(tournaments) =>
+          tournaments.length === 0 ? (
+            <EmptyState
+              icon={<Trophy size={40} aria-hidden />}
+              title={archive ? t("archive_empty") : t("mine_empty")}
+              action={
+                archive ? undefined : (
+                  <Link className="btn btn-primary" to="/create-tournament">
+                    {t("create")}
+                  </Link>
+                )
+              }
+            />
+          ) : (
+            <div className="t-grid">
+              {tournaments.map((tournament) => (
+                <TournamentCard key={tournament.id} tournament={tournament} to="dashboard" />
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { toast } from "../../../lib/ui.ts";
@@ -63,54 +64,59 @@ export function ParticipantsScreen({ id }: { id: number }) {
         label={t("participants")}
       />
       <div role="tabpanel" className="t-panel">
-        {players.isPending ? (
-          <Skeleton height={160} />
-        ) : players.isError ? (
-          <p className="t-error">{players.error.message}</p>
-        ) : list.length === 0 ? (
-          <p className="muted t-empty">{t("no_participants")}</p>
-        ) : (
-          <div className="table-scroll table-scroll-cards">
-            {/* On a phone each row becomes a card, its cells labelled: Rank and Action stay in reach. */}
-            <table className="t-table t-table-cards">
-              <thead>
-                <tr>
-                  <th scope="col">{t("first_name")}</th>
-                  <th scope="col">{t("last_name")}</th>
-                  <th scope="col">{t("username")}</th>
-                  <th scope="col">{t("email")}</th>
-                  <th scope="col">{t("rank")}</th>
-                  <th scope="col">{t("action")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((player) => (
-                  <tr key={player.id}>
-                    <td data-label={t("first_name")}>{player.firstName || "—"}</td>
-                    <td data-label={t("last_name")}>{player.lastName || "—"}</td>
-                    <td data-label={t("username")}>{player.username}</td>
-                    <td data-label={t("email")}>{player.email || "—"}</td>
-                    <td data-label={t("rank")} className="tabular">
-                      {player.rankLabel ?? <NoRank label={t("rank_none")} />}
-                    </td>
-                    <td data-label={t("action")}>
-                      <div className="row">
-                        {player.status === "pending" ? (
-                          <Button size="sm" onClick={() => onApprove(player)} busy={approve.isPending && approve.variables === player.id} aria-label={t("approve_player", { name: player.username })}>
-                            {t("approve")}
-                          </Button>
-                        ) : null}
-                        <Button size="sm" variant="danger" onClick={() => setDeleting(player)} aria-label={t("delete_player", { name: player.username })}>
-                          {t("delete")}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState query={players} pending={<Skeleton height={160} />}>
+          {() =>
+            list.length === 0 ? (
+              <p className="muted t-empty">{t("no_participants")}</p>
+            ) : (
+              <div className="table-scroll table-scroll-cards">
+                {/* On a phone each row becomes a card, its cells labelled: Rank and Action stay in reach. */}
+                <table className="t-table t-table-cards">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("first_name")}</th>
+                      <th scope="col">{t("last_name")}</th>
+                      <th scope="col">{t("username")}</th>
+                      <th scope="col">{t("email")}</th>
+                      <th scope="col">{t("rank")}</th>
+                      <th scope="col">{t("action")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.map((player) => (
+                      <tr key={player.id}>
+                        <td data-label={t("first_name")}>{player.firstName || "—"}</td>
+                        <td data-label={t("last_name")}>{player.lastName || "—"}</td>
+                        <td data-label={t("username")}>{player.username}</td>
+                        <td data-label={t("email")}>{player.email || "—"}</td>
+                        <td data-label={t("rank")} className="tabular">
+                          {player.rankLabel ?? <NoRank label={t("rank_none")} />}
+                        </td>
+                        <td data-label={t("action")}>
+                          <div className="row">
+                            {player.status === "pending" ? (
+                              <Button
+                                size="sm"
+                                onClick={() => onApprove(player)}
+                                busy={approve.isPending && approve.variables === player.id}
+                                aria-label={t("approve_player", { name: player.username })}
+                              >
+                                {t("approve")}
+                              </Button>
+                            ) : null}
+                            <Button size="sm" variant="danger" onClick={() => setDeleting(player)} aria-label={t("delete_player", { name: player.username })}>
+                              {t("delete")}
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryState>
       </div>
       {tournament.data && !tournament.data.isActive && !tournament.data.isFinished ? <WaitlistManager place={{ kind: "tournament", id }} /> : null}
       <ConfirmDialog open={deleting !== null} title={t("delete_player_title")} confirmLabel={t("delete")} danger busy={remove.isPending} onConfirm={onDelete} onCancel={() => setDeleting(null)}>

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -59,16 +60,10 @@ export function SettingsScreen({ id }: { id: number }) {
   const { t, i18n } = useTranslation("tournaments-ui");
   const tournament = useTournament(id);
   const [tab, setTab] = useState<"general" | "summary">("general");
-  if (tournament.isPending)
+  if (tournament.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={320} />
-      </main>
-    );
-  if (tournament.isError)
-    return (
-      <main className="page">
-        <p className="t-error">{tournament.error.message}</p>
+        <QueryState page query={tournament} pending={<Skeleton height={320} />} />
       </main>
     );
   const data = tournament.data;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useSwissTable } from "../api/queries.ts";
 import type { Round } from "../api/types.ts";
@@ -40,7 +41,9 @@ export function SwissView({ rounds, tournamentId, isAdmin }: { rounds: Round[]; 
       ) : null}
       <section aria-labelledby="swiss-table-title">
         <h3 id="swiss-table-title">{t("swiss_standings")}</h3>
-        {table.data ? <SwissTable rows={table.data.rows} cut={table.data.topCut} undecided={table.data.cutTie?.players.map((p) => p.playerID) ?? []} /> : <Skeleton height={160} />}
+        <QueryState query={table} pending={<Skeleton height={160} />}>
+          {(data) => <SwissTable rows={data.rows} cut={data.topCut} undecided={data.cutTie?.players.map((p) => p.playerID) ?? []} />}
+        </QueryState>
       </section>
       {/* The round being played first: it is the one the desk works on. */}
       <div className="round-list">

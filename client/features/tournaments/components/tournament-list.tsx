@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
 import { CardSkeleton } from "../../../components/skeleton.tsx";
 import { useTournaments } from "../api/queries.ts";
 import { TournamentCard } from "./tournament-card.tsx";
@@ -13,30 +14,30 @@ export function TournamentListScreen() {
       <header className="page-header">
         <h1>{t("tournaments")}</h1>
       </header>
-      {list.isPending ? (
-        <>
-          <p className="muted" role="status">
-            {t("loading_tournaments")}
-          </p>
-          <div className="t-grid" aria-hidden>
+      <QueryState
+        query={list}
+        loadingText={t("loading_tournaments")}
+        pending={
+          <div className="t-grid">
             {Array.from({ length: 6 }, (_, i) => (
               <CardSkeleton key={i} />
             ))}
           </div>
-        </>
-      ) : list.isError ? (
-        <p className="t-error" role="alert">
-          {t("list_failed")}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="muted t-empty">{t("no_tournaments")}</p>
-      ) : (
-        <div className="t-grid">
-          {list.data.map((tournament) => (
-            <TournamentCard key={tournament.id} tournament={tournament} />
-          ))}
-        </div>
-      )}
+        }
+        failure={t("list_failed")}
+      >
+        {(tournaments) =>
+          tournaments.length === 0 ? (
+            <p className="muted t-empty">{t("no_tournaments")}</p>
+          ) : (
+            <div className="t-grid">
+              {tournaments.map((tournament) => (
+                <TournamentCard key={tournament.id} tournament={tournament} />
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
     </main>
   );
 }

@@ -1,10 +1,11 @@
-import { Download, LayoutList, Network, Printer, Trophy } from "lucide-react";
+import { Download, LayoutList, Network, Printer } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -50,17 +51,10 @@ export function TournamentScreen({ id, tab, onTabChange: setTab, below }: { id: 
     if (failure) toast.error(failure);
   }, [failure, page.errorUpdatedAt]);
 
-  if (page.isPending)
+  if (page.data === undefined)
     return (
       <main className="page">
-        <Skeleton height={200} />
-        <p className="muted">{t("loading_tournament")}</p>
-      </main>
-    );
-  if (page.isError)
-    return (
-      <main className="page">
-        <EmptyState icon={<Trophy size={40} aria-hidden />} title={failure} action={<Button onClick={() => page.refetch()}>{t("retry")}</Button>} />
+        <QueryState page query={page} loadingText={t("loading_tournament")} pending={<Skeleton height={200} />} failure={(error) => loadFailure(error, t)} />
       </main>
     );
   const tournament = page.data;
@@ -193,8 +187,7 @@ function Brackets({ tournament }: { tournament: Page }) {
   const robin = tournament.structure === "robin";
   const standings = useStandings(tournament.id, robin && tournament.isActive);
   const [layout, setLayout] = useState<"bracket" | "list">("bracket");
-  if (rounds.isPending) return <Skeleton height={240} />;
-  if (rounds.isError) return <p className="t-error">{rounds.error.message}</p>;
+  if (rounds.data === undefined) return <QueryState query={rounds} pending={<Skeleton height={240} />} />;
   // Stations may be declared before the start: the organiser sets up the hall while players join.
   if (!hasBracket(rounds.data.data))
     return (
@@ -226,7 +219,14 @@ function Brackets({ tournament }: { tournament: Page }) {
           <SwissView rounds={winners} tournamentId={tournament.id} isAdmin={tournament.isAdmin} />
         ) : robin ? (
           <>
-            {standings.data ? <StandingsTable rows={standings.data} finished={tournament.isFinished} /> : <Skeleton height={160} />}
+            {/* The standings are read while the round robin runs: with the query off there is nothing to wait for. */}
+            {tournament.isActive || standings.data ? (
+              <QueryState query={standings} pending={<Skeleton height={160} />}>
+                {(rows) => <StandingsTable rows={rows} finished={tournament.isFinished} />}
+              </QueryState>
+            ) : (
+              <Skeleton height={160} />
+            )}
             <RoundList winners={winners} losers={[]} {...common} />
           </>
         ) : layout === "list" ? (

@@ -3,6 +3,7 @@ import { Coins, X } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatCount } from "../../../lib/format.ts";
@@ -85,48 +86,43 @@ export function WalletHistory() {
           {t("top_up")}
         </a>
       </header>
-      {pages.isPending ? (
-        <Skeleton height={200} />
-      ) : pages.isError ? (
-        <div className="load-failed" role="alert">
-          <p>{t("transactions_load_failed")}</p>
-          <Button size="sm" variant="secondary" onClick={() => void pages.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="muted">{t("no_transactions")}</p>
-      ) : (
-        <table className="wallet-table">
-          <caption className="sr-only">{t("transactions")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("date")}</th>
-              <th scope="col">{t("description")}</th>
-              <th scope="col" className="num">
-                {t("amount")}
-              </th>
-              <th scope="col" className="num hide-phone">
-                {t("balance_after")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{new Date(row.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
-                <td>
-                  <span className="muted small">{t(`type_${row.transactionType}`)}</span>
-                  <br />
-                  {row.description}
-                </td>
-                <td className={`num tabular ${row.amount > 0 ? "wallet-credit" : "wallet-debit"}`}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
-                <td className="num tabular hide-phone">{row.balanceAfter}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryState query={pages} pending={<Skeleton height={200} />} failure={t("transactions_load_failed")}>
+        {() =>
+          rows.length === 0 ? (
+            <p className="muted">{t("no_transactions")}</p>
+          ) : (
+            <table className="wallet-table">
+              <caption className="sr-only">{t("transactions")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("date")}</th>
+                  <th scope="col">{t("description")}</th>
+                  <th scope="col" className="num">
+                    {t("amount")}
+                  </th>
+                  <th scope="col" className="num hide-phone">
+                    {t("balance_after")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{new Date(row.createdAt).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" })}</td>
+                    <td>
+                      <span className="muted small">{t(`type_${row.transactionType}`)}</span>
+                      <br />
+                      {row.description}
+                    </td>
+                    <td className={`num tabular ${row.amount > 0 ? "wallet-credit" : "wallet-debit"}`}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
+                    <td className="num tabular hide-phone">{row.balanceAfter}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </QueryState>
       {pages.hasNextPage ? (
         <Button variant="secondary" busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
           {t("more")}

@@ -1,9 +1,8 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
-import { CalendarPlus, CalendarDays, CircleAlert, Coins, Radio, Settings, Shield, Trophy, User } from "lucide-react";
+import { CalendarPlus, CalendarDays, Coins, Radio, Settings, Shield, Trophy, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { ChannelSummary } from "../../../features/dashboards/components/channel-summary.tsx";
@@ -50,30 +49,28 @@ export function RoleDashboard() {
           ),
         )}
       </nav>
-      {dashboard.isError ? (
-        <div role="alert">
-          <EmptyState
-            icon={<CircleAlert size={40} aria-hidden />}
-            title={t("dashboard_load_failed")}
-            action={
-              <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-                {t("retry")}
-              </Button>
-            }
-          />
-        </div>
-      ) : (
-        <section className="dashboard-stats" aria-label={t("stats")}>
-          {dashboard.isPending
-            ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={96} />)
-            : Object.entries(dashboard.data?.stats ?? {}).map(([key, value]) => (
-                <div key={key} className="dashboard-stat">
-                  <span className="dashboard-stat-value tabular">{key === "revenue" ? t("gcoins", { value: value.toLocaleString() }) : value.toLocaleString()}</span>
-                  <span className="muted">{t(`stat_${key}`)}</span>
-                </div>
-              ))}
-        </section>
-      )}
+      <QueryState
+        query={dashboard}
+        pending={
+          <div className="dashboard-stats">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={96} />
+            ))}
+          </div>
+        }
+        failure={t("dashboard_load_failed")}
+      >
+        {(data) => (
+          <section className="dashboard-stats" aria-label={t("stats")}>
+            {Object.entries(data.stats).map(([key, value]) => (
+              <div key={key} className="dashboard-stat">
+                <span className="dashboard-stat-value tabular">{key === "revenue" ? t("gcoins", { value: value.toLocaleString() }) : value.toLocaleString()}</span>
+                <span className="muted">{t(`stat_${key}`)}</span>
+              </div>
+            ))}
+          </section>
+        )}
+      </QueryState>
       {dashboard.data?.channel ? <ChannelSummary channel={dashboard.data.channel} /> : null}
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
