@@ -15,7 +15,7 @@ export interface QueryLike<T> {
 }
 
 /** What a failure says: a title above the text when the whole screen failed, the error's own words under it, and no retry when another try cannot help (an unknown id). */
-export interface Failure {
+interface Failure {
   title?: string;
   text: string;
   detail?: string;
