@@ -6,7 +6,7 @@
  * (tests/deploy.test.ts fails while the two differ).
  */
 
-export interface ArenaNode {
+interface ArenaNode {
   /** host:port of the node's web port (API, web app, socket.io, live media). */
   web: string;
   /** host:port of the node's RTMP ingest. */
