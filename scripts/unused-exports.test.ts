@@ -12,8 +12,8 @@ describe("unused exports", () => {
       import { fromPackage } from "zod";
       export const value = 1;
       export async function run() {}
-      interface Shape {}
-      type Alias = string;
+      export interface Shape {}
+      export type Alias = string;
       // export const commented = 1;
     `);
     expect(facts.exports.sort()).toEqual(["Alias", "Shape", "run", "value", "y"]);
@@ -31,7 +31,7 @@ describe("unused exports", () => {
       "server/a/rules.ts":
         "export const used = 1;\nexport const dead = 2;\nexport const local = 3;\nexport const twice = local + 1;\nexport const spread = () => ({});\nexport const both2 = { ...spread() };\nexport const prop = 1;\nconsole.log(other.prop);",
       "server/b/service.ts": 'import { used, twice } from "../a/rules.ts";\nexport const both = used + twice;',
-      "server/b/service.test.ts": 'import { both } from "./service";\nconsole.log(both);',
+      "server/b/service.test.ts": 'import { both } from "./service";\nconsole.log(both);\nconst sample = "export interface Shape {}";',
       "db/migrations/0001_first.ts": "export async function up() {}",
     };
     expect(unusedExports(Object.keys(files), (file) => files[file]!)).toEqual([
