@@ -92,38 +92,39 @@ interface Run {
 /** Started processes the watchdog must stop if the run outlasts its bound. */
 const running = { server: undefined as { pid: number } | undefined, cluster: undefined as PostgresCluster | undefined };
 
-export async function measureData(options: { quick: boolean; databases?: Database[] }): Promise<void> {
-  const databases = options.databases ?? ["SQLite", "PostgreSQL"];
-  const seconds = options.quick ? 2 : 8;
-  const watchdog = setTimeout(() => void stopEverything(), (options.quick ? 20 : 45) * 60_000);
-  const folders: string[] = [];
-  const runs: Run[] = [];
-  try {
-    const loadBefore = loadavg();
-    if (databases.includes("PostgreSQL")) running.cluster = await startPostgresCluster({ durable: true });
-    for (const database of databases) {
-      for (const sizes of SIZES) {
-        const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-scale-data-"));
-        folders.push(dataDir);
-        const target = database === "SQLite" ? join(dataDir, "arena.db") : await freshPostgresDatabase(running.cluster!, databaseName(sizes));
-        runs.push(await measure(database, target, dataDir, sizes, seconds, calls(sizes)));
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-    const body = report(runs, loadBefore, seconds);
-    writeSection("Scale: data", body);
-    console.log(body);
-    console.log(`\nEvery query of every call, explained:\n${runs.map(plansOf).join("\n")}`);
-  } finally {
-    clearTimeout(watchdog);
-    await running.cluster?.stop();
-    running.cluster = undefined;
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  }
+export function measureData(options: { quick: boolean; databases?: Database[] }): Promise<void> {
+  return measureSeries(options, {
+    sizes: SIZES,
+    calls,
+    folder: "arena-bench-scale-data-",
+    section: "Scale: data",
+    report: (runs, loadBefore, _loadAfter, seconds) => report(runs, loadBefore, seconds),
+  });
 }
 
 /** The events list's series (issue 35): the same steps as measureData, at 50,000 then 500,000 events, into its own section. */
-export async function measureEventsData(options: { quick: boolean; databases?: Database[] }): Promise<void> {
+export function measureEventsData(options: { quick: boolean; databases?: Database[] }): Promise<void> {
+  return measureSeries(options, {
+    sizes: EVENT_SIZES,
+    calls: eventCalls,
+    folder: "arena-bench-scale-events-",
+    section: "Scale: data, the events list",
+    report: (runs, loadBefore, loadAfter, seconds) => eventsReport(runs, loadBefore, loadAfter, seconds, options.quick),
+  });
+}
+
+interface Series {
+  sizes: SeedSizes[];
+  calls: (sizes: SeedSizes) => Call[];
+  /** The prefix of each size's data folder under the system's temporary folder. */
+  folder: string;
+  /** The heading of docs/benchmarks.md the report replaces. */
+  section: string;
+  report: (runs: Run[], loadBefore: number[], loadAfter: number[], seconds: number) => string;
+}
+
+/** Each database, each size: seed, start the server, load it, keep its figures; then the report, written and printed. */
+async function measureSeries(options: { quick: boolean; databases?: Database[] }, series: Series): Promise<void> {
   const databases = options.databases ?? ["SQLite", "PostgreSQL"];
   const seconds = options.quick ? 2 : 8;
   const watchdog = setTimeout(() => void stopEverything(), (options.quick ? 20 : 45) * 60_000);
@@ -133,16 +134,16 @@ export async function measureEventsData(options: { quick: boolean; databases?: D
     const loadBefore = loadavg();
     if (databases.includes("PostgreSQL")) running.cluster = await startPostgresCluster({ durable: true });
     for (const database of databases) {
-      for (const sizes of EVENT_SIZES) {
-        const dataDir = mkdtempSync(join(tmpdir(), "arena-bench-scale-events-"));
+      for (const sizes of series.sizes) {
+        const dataDir = mkdtempSync(join(tmpdir(), series.folder));
         folders.push(dataDir);
         const target = database === "SQLite" ? join(dataDir, "arena.db") : await freshPostgresDatabase(running.cluster!, databaseName(sizes));
-        runs.push(await measure(database, target, dataDir, sizes, seconds, eventCalls()));
+        runs.push(await measure(database, target, dataDir, sizes, seconds, series.calls(sizes)));
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
-    const body = eventsReport(runs, loadBefore, loadavg(), seconds, options.quick);
-    writeSection("Scale: data, the events list", body);
+    const body = series.report(runs, loadBefore, loadavg(), seconds);
+    writeSection(series.section, body);
     console.log(body);
     console.log(`\nEvery query of every call, explained:\n${runs.map(plansOf).join("\n")}`);
   } finally {
