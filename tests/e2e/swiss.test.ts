@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { Browser as Api, signedInUser } from "../fixtures/server.ts";
-import { swissTiedOnTheCutLine } from "../fixtures/tournaments.ts";
+import { createdTournament, swissTiedOnTheCutLine } from "../fixtures/tournaments.ts";
 
 const handles = useServerAndBrowser();
 
@@ -91,9 +91,7 @@ describe("a Swiss tournament run through the screens (issue 19, item 3)", () => 
 
   it("the organiser changes the rounds and the top cut in the settings before the start, and the page shows them", async () => {
     const organiser = await signedInUser(handles.server);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ tournamentName: "Swiss Tuesday", format: "swiss", size: "6", gameID: "1" })) form.append(key, value);
-    const id = (await organiser.browser.post("/api/tournament/create-tournament", form)).body.id as number;
+    const id = await createdTournament(organiser, { tournamentName: "Swiss Tuesday", format: "swiss", size: "6" });
     const page = await pageFor(handles, organiser, { language: "en" });
 
     await page.goto(`${handles.server.url}/dashboard/settings/${id}`);

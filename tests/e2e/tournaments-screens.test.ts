@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { loggedInContext, useServerAndBrowser, visitorContext } from "../fixtures/e2e.ts";
 import { Browser as Api, signedInUser } from "../fixtures/server.ts";
+import { createdTournament, filledTournament } from "../fixtures/tournaments.ts";
 
 /** Issue 14, items 7–9: what a player, an organiser and a viewer see of tournaments, measured in chromium. */
 const h = useServerAndBrowser();
@@ -26,28 +27,10 @@ async function open(user: Player | null, viewport: Viewport = { width: 1440, hei
   return context.newPage();
 }
 
-async function create(organiser: Player, fields: Record<string, string>): Promise<number> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ tournamentName: "Coupe de l'écran", format: "s_elim", size: "8", gameID: "1", timeZone: "Europe/Paris", ...fields })) form.append(key, value);
-  const res = await organiser.browser.post("/api/tournament/create-tournament", form);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+const create = (organiser: Player, fields: Record<string, string>) => createdTournament(organiser, { tournamentName: "Coupe de l'écran", size: "8", timeZone: "Europe/Paris", ...fields });
 
 /** The organiser and `count - 1` others join; the organiser approves them all. */
-async function fill(organiser: Player, id: number, count: number): Promise<Player[]> {
-  const players = [organiser];
-  await organiser.browser.post("/api/tournament/join-tournament", { tournmentID: id });
-  for (let i = 1; i < count; i++) {
-    const player = await signedInUser(h.server);
-    await player.browser.post("/api/tournament/join-tournament", { tournmentID: id });
-    players.push(player);
-  }
-  for (const p of (await organiser.browser.get(`/api/tournament/players/getPlayers/${id}`)).body.filter((p: { status: string }) => p.status === "pending")) {
-    expect((await organiser.browser.put("/api/tournament/approve-player", { tournmentID: id, PlayerID: p.id })).status).toBe(200);
-  }
-  return players;
-}
+const fill = (organiser: Player, id: number, count: number) => filledTournament(h.server, organiser, id, count);
 
 /**
  * Plays a double elimination through the API: the first-listed player wins every match but the grand
