@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
+import { mediaTierRefusal, type Tier, TIERS, tierOf } from "../../tests/tiers.ts";
 import { cpuAccount } from "./cpu-account.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
 import { allTestFiles, changedFiles, readFromCheckout, runsOnPostgres, testsTouchedBy } from "./test-files.ts";
@@ -100,6 +100,7 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
   // What the files of one run share, such as the seeded DEMO community (tests/fixtures/demo-template.ts).
   const runDir = mkdtempSync(join(tmpdir(), "arena-test-run-"));
   process.env.ARENA_TEST_RUN_DIR = runDir;
+  const refusingTools = writeRefusingMediaTools(runDir);
   const cleanUp = async () => {
     await cluster?.stop();
     rmSync(runDir, { recursive: true, force: true });
@@ -133,7 +134,7 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
         if (index < 0 && kind === "any") index = queue.findLastIndex((job) => job.tier === "browser");
         return index < 0 ? undefined : queue.splice(index, 1)[0];
       };
-      for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url));
+      for (let job = next(); job; job = next()) results.push(await runJob(job, cluster?.url, refusingTools));
     };
     const slots = Math.min(SLOTS, jobs.length);
     const kinds = Array.from({ length: slots }, (_, index) => (index < BROWSER_SLOTS ? "browser" : "any") as "browser" | "any");
@@ -145,9 +146,14 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
   }
 }
 
-async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result> {
+async function runJob(job: Job, postgresUrl: string | undefined, refusingTools: string): Promise<Result> {
   const env: Record<string, string> = { ...process.env } as Record<string, string>;
-  if (job.tier === "quick") env.ARENA_TEST_TIER = "quick";
+  if (job.tier === "quick") {
+    env.ARENA_TEST_TIER = "quick";
+    // tests/preload.ts refuses ffmpeg inside the test file; these refuse it in the processes the file starts.
+    env.PATH = `${refusingTools}:${env.PATH}`;
+    env.ARENA_TEST_FILE = job.file;
+  }
   if (job.database === "postgres") env.ARENA_TEST_POSTGRES = postgresUrl!;
   else delete env.ARENA_TEST_POSTGRES;
   // ./scripts/test --soak reads each file's JUnit report.
@@ -165,6 +171,20 @@ async function runJob(job: Job, postgresUrl: string | undefined): Promise<Result
   const seconds = (endedAt - startedAt) / 1000;
   process.stdout.write(`\n── ${job.file} (${job.tier}, ${job.database === "postgres" ? "PostgreSQL" : "SQLite"}, ${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(0)} s of CPU) ──\n${output.trim()}\n`);
   return { ...job, ...counts(output), exitCode, startedAt, endedAt, cpuSeconds };
+}
+
+/**
+ * `ffmpeg` and `ffprobe` that refuse to run, first on the quick tier's PATH: a process a quick file starts (a stand-in
+ * Arena, a script) is not loaded with tests/preload.ts, and a machine without ffmpeg would fail it only there.
+ */
+function writeRefusingMediaTools(runDir: string): string {
+  const folder = join(runDir, "quick-tier-bin");
+  mkdirSync(folder);
+  for (const tool of ["ffmpeg", "ffprobe"]) {
+    const refusal = mediaTierRefusal("$ARENA_TEST_FILE", tool).replaceAll('"', '\\"');
+    writeFileSync(join(folder, tool), `#!/bin/sh\necho "${refusal}" >&2\nexit 1\n`, { mode: 0o755 });
+  }
+  return folder;
 }
 
 function counts(output: string): { passed: number; failed: number } {
