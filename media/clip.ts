@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { probe } from "./probe.ts";
@@ -22,6 +22,8 @@ export function cutClip(input: string, start: number, seconds: number, output: s
  */
 export async function cutRecording(parts: string[], start: number, seconds: number | undefined, output: string): Promise<FinishedRecording> {
   mkdirSync(dirname(output), { recursive: true });
+  // Every part but the newest was closed by a remux that stopped, perhaps killed in the middle of a tag.
+  for (const part of parts.slice(0, -1)) dropCutTag(part);
   const input = parts.length === 1 ? ["-i", parts[0]!] : ["-f", "concat", "-safe", "0", "-i", partList(parts, output)];
   const span = seconds === undefined ? [] : ["-t", seconds.toFixed(3)];
   await runFfmpeg(["-y", "-ss", start.toFixed(3), ...input, ...span, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-avoid_negative_ts", "make_zero", "-movflags", "+faststart", output], {
@@ -58,7 +60,7 @@ export function flvRecordedSeconds(file: string): number | null {
     const head = readAt(fd, 0, Math.min(size, 256 * 1024));
     const first = firstMediaTimestamp(head);
     const tailStart = Math.max(0, size - TAIL_BYTES);
-    const last = lastMediaTimestamp(readAt(fd, tailStart, size - tailStart));
+    const last = lastWholeMediaTag(readAt(fd, tailStart, size - tailStart))?.timestamp ?? null;
     return first === null || last === null ? null : Math.max(0, (last - first) / 1000);
   } finally {
     closeSync(fd);
@@ -93,17 +95,36 @@ function firstMediaTimestamp(head: Buffer): number | null {
 /**
  * The file may end inside a tag still being written, so the end is searched backwards for a
  * "previous tag size" that points at a tag of exactly that size, itself preceded by another such
- * pair: a chain that random video bytes do not make.
+ * pair: a chain that random video bytes do not make. `end` is where that tag's size field ends.
  */
-function lastMediaTimestamp(tail: Buffer): number | null {
+function lastWholeMediaTag(tail: Buffer): { timestamp: number; end: number } | null {
   for (let end = tail.length - 4; end >= 15; end--) {
     const tag = wholeTagEndingAt(tail, end);
     if (!tag || (tag.type !== AUDIO && tag.type !== VIDEO)) continue;
     const before = tag.start - 4;
     if (before >= 15 && !wholeTagEndingAt(tail, before)) continue;
-    return tag.timestamp;
+    return { timestamp: tag.timestamp, end: end + 4 };
   }
   return null;
+}
+
+/**
+ * Ends a recording part whose writer is gone at its last whole tag. A remux killed while writing (a crash, a
+ * SIGKILL) leaves half a tag at the end, and ffmpeg's concat demuxer stops the whole concatenation at it: a replay
+ * of two parts came out with the first part only. Returns the bytes dropped.
+ */
+export function dropCutTag(file: string): number {
+  const fd = openSync(file, "r+");
+  try {
+    const size = fstatSync(fd).size;
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    const end = lastWholeMediaTag(readAt(fd, tailStart, size - tailStart))?.end;
+    if (end === undefined || tailStart + end === size) return 0;
+    ftruncateSync(fd, tailStart + end);
+    return size - (tailStart + end);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The tag whose "previous tag size" field sits at `sizeAt`, when the field and the tag agree. */

@@ -2,7 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { probe } from "./probe.ts";
-import { flvRecordedSeconds } from "./clip.ts";
+import { dropCutTag, flvRecordedSeconds } from "./clip.ts";
 import { recordingParts } from "./live-outputs.ts";
 
 export interface FinishedRecording {
@@ -20,6 +20,8 @@ export async function finaliseRecording(recordingDir: string, output: string): P
   const parts = recordingParts(recordingDir);
   if (parts.length === 0) return null;
   mkdirSync(dirname(output), { recursive: true });
+  // The live is over: no part is being written, and one whose remux was killed may end in half a tag.
+  for (const part of parts) dropCutTag(part);
   const list = join(recordingDir, "parts.txt");
   writeFileSync(list, parts.map((part) => `file '${part.replaceAll("'", "'\\''")}'`).join("\n"));
   await runFfmpeg(["-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-movflags", "+faststart", output], { timeoutMs: 10 * 60_000 });

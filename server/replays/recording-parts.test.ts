@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
-import { cutRecording } from "../../media/clip.ts";
+import { cutRecording, dropCutTag, flvRecordedSeconds } from "../../media/clip.ts";
 import { runFfmpeg } from "../../media/ffmpeg.ts";
 import { recordingParts } from "../../media/live-outputs.ts";
 import { probe } from "../../media/probe.ts";
@@ -97,5 +97,55 @@ describe("a live's recording parts beside its MP4", () => {
     // The MP4 the parts were removed for still plays whole.
     expect((await probe(join(recordings, String(channel.id), "10000.mp4"))).duration).toBeGreaterThanOrEqual(3.5);
     expect(await removeLeftoverParts(deps)).toBe(0);
+  }, 30_000);
+});
+
+describe("a part whose remux was killed in the middle of a tag", () => {
+  /** A live's two parts, the first ending halfway through its last video tag's picture. */
+  async function cutLive(start: number): Promise<{ dir: string; parts: string[]; recorded: number }> {
+    const channel = await w.makeChannel(await w.makeUser());
+    const dir = await recordedLive(channel, start);
+    const parts = recordingParts(dir);
+    const recorded = parts.reduce((sum, part) => sum + flvRecordedSeconds(part)!, 0);
+    const last = lastPicture(readFileSync(parts[0]!));
+    truncateSync(parts[0]!, last.start + 11 + Math.floor(last.dataSize / 2));
+    return { dir, parts, recorded };
+  }
+
+  /**
+   * The last video tag holding a picture (not the few bytes that end the sequence), walking the FLV from its
+   * header: each tag is an 11-byte header (type, data size…), its data, then a 4-byte size.
+   */
+  function lastPicture(flv: Buffer): { start: number; dataSize: number } {
+    let last = { start: 0, dataSize: 0 };
+    for (let at = flv.readUInt32BE(5) + 4; at + 11 <= flv.length; ) {
+      const dataSize = flv.readUIntBE(at + 1, 3);
+      if (flv[at] === 9 && dataSize > 100) last = { start: at, dataSize };
+      at += 11 + dataSize + 4;
+    }
+    return last;
+  }
+
+  it("is ended at its last whole tag, once", async () => {
+    const { parts } = await cutLive(40_000);
+    const before = statSync(parts[0]!).size;
+    const dropped = dropCutTag(parts[0]!);
+    // The half tag went, and the part still holds everything from its first tag to its last whole one.
+    expect(dropped).toBeGreaterThan(0);
+    expect(statSync(parts[0]!).size).toBe(before - dropped);
+    expect(flvRecordedSeconds(parts[0]!)).toBeGreaterThan(1.5);
+    expect(dropCutTag(parts[0]!)).toBe(0);
+    expect(dropCutTag(parts[1]!)).toBe(0);
+  }, 30_000);
+
+  it("still gives a replay and a cut that hold both parts (ffmpeg's concatenation stopped at the half tag)", async () => {
+    const { dir, parts, recorded } = await cutLive(50_000);
+    const whole = await finaliseRecording(dir, join(recordings, "cut-whole.mp4"));
+    expect(whole!.duration).toBeGreaterThanOrEqual(recorded - 0.5);
+    expect(mp4CoversParts(parts, whole!.duration)).toBe(true);
+
+    const again = await cutLive(60_000);
+    const match = await cutRecording(again.parts, 0, undefined, join(recordings, "cut-match.mp4"));
+    expect(match.duration).toBeGreaterThanOrEqual(again.recorded - 0.5);
   }, 30_000);
 });

@@ -32,11 +32,13 @@ export function SettingsMenu({ id, sections, panel, onPanel, onClose }: Settings
   const list = useRef<HTMLDivElement>(null);
   const open = sections.find((section) => section.id === panel) ?? null;
 
+  // On the panel's opening only: `sections` is rebuilt at each render of the player (its levels, its state), and
+  // focusing again then would pull a keyboard user back to the checked line under their arrow keys.
   useEffect(() => {
     const items = list.current?.querySelectorAll<HTMLElement>("[role^=menuitem]");
     const checked = list.current?.querySelector<HTMLElement>("[aria-checked=true]");
-    (checked ?? items?.[open ? 1 : 0] ?? items?.[0])?.focus();
-  }, [open]);
+    (checked ?? items?.[panel ? 1 : 0] ?? items?.[0])?.focus();
+  }, [panel]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const items = [...(list.current?.querySelectorAll<HTMLElement>("[role^=menuitem]") ?? [])];
