@@ -59,8 +59,7 @@ export function flvRecordedSeconds(file: string): number | null {
     const size = fstatSync(fd).size;
     const head = readAt(fd, 0, Math.min(size, 256 * 1024));
     const first = firstMediaTimestamp(head);
-    const tailStart = Math.max(0, size - TAIL_BYTES);
-    const last = lastWholeMediaTag(readAt(fd, tailStart, size - tailStart))?.timestamp ?? null;
+    const last = lastWholeMediaTagIn(fd, size)?.timestamp ?? null;
     return first === null || last === null ? null : Math.max(0, (last - first) / 1000);
   } finally {
     closeSync(fd);
@@ -95,7 +94,7 @@ function firstMediaTimestamp(head: Buffer): number | null {
 /**
  * The file may end inside a tag still being written, so the end is searched backwards for a
  * "previous tag size" that points at a tag of exactly that size, itself preceded by another such
- * pair: a chain that random video bytes do not make. `end` is where that tag's size field ends.
+ * pair: a chain that random video bytes do not make. `end` is where that tag's size field ends in `tail`.
  */
 function lastWholeMediaTag(tail: Buffer): { timestamp: number; end: number } | null {
   for (let end = tail.length - 4; end >= 15; end--) {
@@ -108,6 +107,13 @@ function lastWholeMediaTag(tail: Buffer): { timestamp: number; end: number } | n
   return null;
 }
 
+/** The last whole media tag of an open FLV of `size` bytes, read from its end; `end` is a position in the file. */
+function lastWholeMediaTagIn(fd: number, size: number): { timestamp: number; end: number } | null {
+  const tailStart = Math.max(0, size - TAIL_BYTES);
+  const tag = lastWholeMediaTag(readAt(fd, tailStart, size - tailStart));
+  return tag && { timestamp: tag.timestamp, end: tailStart + tag.end };
+}
+
 /**
  * Ends a recording part whose writer is gone at its last whole tag. A remux killed while writing (a crash, a
  * SIGKILL) leaves half a tag at the end, and ffmpeg's concat demuxer stops the whole concatenation at it: a replay
@@ -117,11 +123,10 @@ export function dropCutTag(file: string): number {
   const fd = openSync(file, "r+");
   try {
     const size = fstatSync(fd).size;
-    const tailStart = Math.max(0, size - TAIL_BYTES);
-    const end = lastWholeMediaTag(readAt(fd, tailStart, size - tailStart))?.end;
-    if (end === undefined || tailStart + end === size) return 0;
-    ftruncateSync(fd, tailStart + end);
-    return size - (tailStart + end);
+    const end = lastWholeMediaTagIn(fd, size)?.end;
+    if (end === undefined || end === size) return 0;
+    ftruncateSync(fd, end);
+    return size - end;
   } finally {
     closeSync(fd);
   }

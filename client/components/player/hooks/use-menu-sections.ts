@@ -19,7 +19,7 @@ interface MenuSectionsOptions {
 
 /**
  * The settings menu's lines: Speed for a replay; Quality and latency for a live. Kept the same object
- * while nothing changes, as the menu moves focus to the checked choice whenever its panel changes.
+ * while nothing changes, so the menu does not redraw its lines at every render of the player.
  */
 export function useMenuSections({ live, speed, selectSpeed, quality, latency, lowLatencyPossible, hlsPossible, selectLatency }: MenuSectionsOptions) {
   const { t, i18n } = useTranslation("player");
