@@ -36,13 +36,19 @@ async function pageAs(member: Awaited<ReturnType<typeof signedInUser>>, viewport
   return page;
 }
 
-/** Starts a live of a new streamer and waits until its recording holds `seconds`. */
-async function liveChannel(seconds: number) {
+/** A new streamer, whose live the API has started: ffmpeg pushes to its key. */
+async function newStreamer() {
   const streamer = await signedInUser(server);
   const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale du soir", gameId: 1 });
   expect(start.status).toBe(200);
+  return { ...streamer, ingestUrl: `rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}` };
+}
+
+/** Starts a live of a new streamer and waits until its recording holds `seconds`. */
+async function liveChannel(seconds: number) {
+  const streamer = await newStreamer();
   const started = server.deps.bus.next("stream:started", (event) => event.username === streamer.account.username);
-  const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 90 });
+  const publisher = publishTestStream(streamer.ingestUrl, { seconds: 90 });
   await started;
   const session = await server.deps.db.selectFrom("live_session").select("recording_dir").where("ended_at", "is", null).orderBy("id", "desc").executeTakeFirstOrThrow();
   const recordingDir = recordingDirOf(server.deps.config.mediaDir, session.recording_dir);
@@ -60,13 +66,11 @@ async function liveChannel(seconds: number) {
 
 describe("keeping a moment of a replay", () => {
   it("cuts the range the viewer chose in the replay's clip dialog, and the clip plays on its page at that length", async () => {
-    // The streamer goes live for 16 s, then stops: the live leaves its replay.
-    const { publisher, ...streamer } = await liveChannel(16);
+    // The streamer's encoder sends 16 s, then stops: the live leaves its replay.
+    const streamer = await newStreamer();
     const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", streamer.user.id).executeTakeFirstOrThrow();
-    const ended = server.deps.bus.next("stream:ended", (event) => event.username === streamer.account.username, 30_000);
     const ready = server.deps.bus.next("replay:ready", (event) => event.channelId === channel.id, 60_000);
-    publisher.kill("SIGINT");
-    await ended;
+    publishTestStream(streamer.ingestUrl, { seconds: 16, pace: "as fast as it encodes" });
     const { replayId } = await ready;
 
     const viewer = await signedInUser(server);

@@ -330,6 +330,8 @@ describe("cookie banner", () => {
 describe("cookie settings (/settings/cookies)", () => {
   it("saves the switches and shows the confirmation for 3 seconds", async () => {
     const { context, page } = await newVisitor();
+    // The page's clock: time runs as usual, and the test jumps over the confirmation's 3 seconds.
+    await context.clock.install();
     await page.goto(`${env.server.url}/settings/cookies`);
     await page.getByRole("heading", { name: "Paramètres des cookies" }).waitFor();
     const necessary = page.getByRole("switch", { name: "Nécessaires" });
@@ -340,10 +342,11 @@ describe("cookie settings (/settings/cookies)", () => {
     await page.getByRole("button", { name: "Enregistrer les préférences" }).click();
     const saved = page.getByRole("status").filter({ hasText: "Vos préférences sont enregistrées." });
     await saved.waitFor();
-    const shownAt = Date.now();
     await expectChoice(page, { necessary: true, analytics: false, marketing: true, preferences: false });
-    await saved.waitFor({ state: "detached", timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    await page.clock.fastForward(2500);
+    expect(await saved.isVisible()).toBe(true);
+    await page.clock.fastForward(600);
+    await saved.waitFor({ state: "detached" });
     // The settings page asks the question in full: no banner over it.
     expect(await page.getByRole("region", { name: BANNER }).count()).toBe(0);
 
@@ -355,15 +358,16 @@ describe("cookie settings (/settings/cookies)", () => {
     await page.getByRole("button", { name: "Tout refuser" }).click();
     await expectChoice(page, ALL_OFF);
     for (const name of ["Mesure d'audience", "Marketing", "Préférences"]) expect(await page.getByRole("switch", { name }).getAttribute("aria-checked")).toBe("false");
-    await saved.waitFor({ state: "detached", timeout: 6000 });
+    await page.clock.fastForward(3100);
+    await saved.waitFor({ state: "detached" });
 
     // The stored choice is what the page shows next time, and the banner does not come back.
     await page.reload();
     expect(await page.getByRole("switch", { name: "Marketing" }).getAttribute("aria-checked")).toBe("false");
     await page.goto(env.server.url);
     await page.getByRole("heading", { name: "Bienvenue sur Arena" }).waitFor();
-    // Kept: twice the banner's 500 ms delay, as in expectNoBannerAfterReload.
-    await page.waitForTimeout(1000);
+    // Twice the banner's 500 ms delay, on the page's clock.
+    await page.clock.fastForward(1000);
     expect(await page.getByRole("region", { name: BANNER }).count()).toBe(0);
     await context.close();
   });

@@ -23,7 +23,7 @@ describe("a ticket refunded while its holder watches the replay", () => {
     const channel = await server.deps.db.selectFrom("channel").select("id").where("user_id", "=", streamer.user.id).executeTakeFirstOrThrow();
     // The live runs 20 s and ends: it leaves its replay, under the live's rule.
     const ready = server.deps.bus.next("replay:ready", (event) => event.channelId === channel.id, 60_000);
-    publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 20, picture: "grain" });
+    publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 20, picture: "grain", pace: "as fast as it encodes" });
     const { replayId } = await ready;
 
     const holder = await fundedUser(server, admin, 500);
