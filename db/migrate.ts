@@ -31,6 +31,7 @@ import * as addStationConsent from "./migrations/0028_add_station_consent.ts";
 import * as addTicketTypeSales from "./migrations/0029_add_ticket_type_sales.ts";
 import * as promotePastStreamers from "./migrations/0032_promote_past_streamers.ts";
 import * as addEventSearch from "./migrations/0033_add_event_search.ts";
+import * as createWebhooks from "./migrations/0034_create_webhooks.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "0029_add_ticket_type_sales": addTicketTypeSales,
   "0032_promote_past_streamers": promotePastStreamers,
   "0033_add_event_search": addEventSearch,
+  "0034_create_webhooks": createWebhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

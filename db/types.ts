@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from "kysely";
+import type { WebhookFormat, WebhookScope } from "../shared/webhooks.ts";
 
 /** Times are Unix milliseconds; booleans are 0/1, as SQLite stores them. */
 export type Role = "viewer" | "streamer" | "organizer" | "moderator" | "admin";
@@ -121,6 +122,9 @@ export interface DB {
   legal_version: LegalVersionTable;
   storage_policy: StoragePolicyTable;
   tournament_match: TournamentMatchTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -692,4 +696,67 @@ interface TournamentMatchTable {
   streamer_id: number | null;
   /** The station the match was played at: the one it ended on, else the one it started on (its card names it once over). */
   station_name: string | null;
+}
+
+type WebhookDeliveryState = "pending" | "delivered" | "failed";
+
+/** An outgoing webhook (server/webhooks/). */
+interface WebhookTable {
+  id: Generated<number>;
+  scope: WebhookScope;
+  /** The channel, tournament or event; null for the site. */
+  scope_id: number | null;
+  created_by: number;
+  url: string;
+  format: WebhookFormat;
+  /** JSON: the event types it takes. */
+  events: string;
+  description: Generated<string>;
+  /** The language of a Discord post's words: its creator's when they made it. */
+  language: Generated<"fr" | "en">;
+  /** whsec_ and 32 random bytes in base64: the key every delivery is signed with. */
+  secret: string;
+  /** The key before the last rotation, which deliveries are signed with too until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  /** Set when deliveries kept failing for 24 h (or the receiver answered 410 Gone); null: it takes events. */
+  disabled_at: number | null;
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One event for one webhook, tried until delivered or 24 h of tries have failed. */
+interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  /** The `webhook-id` header: the same on every try, so a receiver can drop a repeat. */
+  message_id: string;
+  event_type: string;
+  /** JSON: the event as Standard Webhooks sends it ({ type, timestamp, data }). */
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** A node sending it holds it until then; past it, another node may take it (the first one died). */
+  claimed_until: number | null;
+  last_status: number | null;
+  /** When the event happened. */
+  created_at: number;
+  /** Where its 24 h of tries count from: the event, or the owner's "send again". */
+  tries_since: number;
+  finished_at: number | null;
+}
+
+/** One try of a delivery, for the delivery log. */
+interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  /** The receiver's answer; null when none came (refused address, no connection, timeout). */
+  status_code: number | null;
+  duration_ms: number;
+  /** The answer's first 2 KB. */
+  response_body: Generated<string>;
+  error: string | null;
 }

@@ -43,6 +43,7 @@ import { clipRoutes } from "./clips/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { liveAccessRoutes } from "./restricted/routes.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -76,7 +77,8 @@ export function createApi(deps: AppDeps) {
     .route("/", adminGameRoutes(deps))
     .route("/", storagePolicyRoutes(deps))
     .route("/", healthRoutes(deps))
-    .route("/", liveAccessRoutes(deps));
+    .route("/", liveAccessRoutes(deps))
+    .route("/", webhookRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", openApiInfo);

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { readOrCreateShared } from "./storage/files/shared-files.ts";
+import { parseAllowedAddresses } from "./outbound/addresses.ts";
 
 const flag = z
   .string()
@@ -95,6 +96,23 @@ const EnvSchema = z
     ),
     /** Bearer token for /metrics from other hosts (without it, only loopback may read them). */
     METRICS_TOKEN: optionalText,
+    /**
+     * Addresses webhooks may call although internal (CIDR list, e.g. "127.0.0.1/32" for a bot on this machine): the
+     * operator's choice, never the web console's. The node's own port stays refused on them.
+     */
+    ALLOWED_PRIVATE_ADDRESSES: optionalText.pipe(
+      z
+        .string()
+        .optional()
+        .refine((value) => {
+          try {
+            parseAllowedAddresses(value);
+            return true;
+          } catch {
+            return false;
+          }
+        }, "ALLOWED_PRIVATE_ADDRESSES must be addresses or CIDR ranges separated by commas"),
+    ),
     PUBLIC_URL: optionalUrl,
     SECRET: optionalText.pipe(z.string().min(32, "SECRET must be at least 32 characters").optional()),
     SMTP_URL: optionalText.pipe(
@@ -186,6 +204,8 @@ export interface Config {
   nodeUrl: string;
   redisUrl: string | undefined;
   metricsToken: string | undefined;
+  /** ALLOWED_PRIVATE_ADDRESSES, parsed (server/outbound/addresses.ts). */
+  outboundAllowed: BlockList;
   publicUrl: string;
   secret: string;
   smtpUrl: string | undefined;
@@ -243,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeUrl: (e.NODE_URL ?? publicUrl).replace(/\/$/, ""),
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
+    outboundAllowed: parseAllowedAddresses(e.ALLOWED_PRIVATE_ADDRESSES),
     publicUrl,
     // In the shared media folder, so that every node of a site signs and decrypts with the same secret.
     secret: e.SECRET ?? readOrCreateSecret(mediaDir),

@@ -18,6 +18,8 @@ import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
 import { type Leadership, openLeadership } from "../db/leader.ts";
 import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
+import { startWebhookDispatcher } from "./webhooks/dispatcher.ts";
+import { announceBusEvents } from "./webhooks/events.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
 import { createLogTail } from "./http/log-tail.ts";
 import { EventBus } from "./realtime/bus.ts";
@@ -72,6 +74,8 @@ export async function startServer(config: Config, options: { log?: (line: string
   const leadership = await openLeadership(db);
   const stopSiteJobs = startSiteJobs(siteJobs(deps, log), leadership, log);
   const offNotifications = notifyFollowersOnLive(deps);
+  const stopWebhooks = startWebhookDispatcher(deps, log);
+  const offWebhookEvents = announceBusEvents(deps, log);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
     port: config.port,
@@ -83,6 +87,8 @@ export async function startServer(config: Config, options: { log?: (line: string
     fetch: (request, bunServer) => (new URL(request.url).pathname.startsWith("/socket.io/") ? realtime.engine.handleRequest(request, bunServer) : app.fetch(request, bunServer)),
   });
   const port = server.port ?? config.port;
+  // PORT=0 asked the system for a port: the one it gave is the node's own, which outgoing calls never reach (server/outbound/).
+  config.port = port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -92,6 +98,8 @@ export async function startServer(config: Config, options: { log?: (line: string
       await Promise.all(demoLives.map((job) => job.stop()));
       await media?.stop();
       offNotifications();
+      offWebhookEvents();
+      await stopWebhooks();
       await stopSiteJobs();
       await leadership.close();
       await realtime.close();

@@ -87,6 +87,8 @@ describe("translations", () => {
       "Twitch",
       "Version {{version}}",
       "Volume",
+      "Webhooks",
+      "Test",
       "YouTube",
       "/static/translations",
       "{{value}} G-Coins",

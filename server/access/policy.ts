@@ -134,3 +134,10 @@ async function concerns(db: DbOrTransaction, eventId: number, userId: number): P
 export function canManageTournament(user: User | undefined, tournament: { admin_id: number }): boolean {
   return ownsOrAdmin(user, tournament.admin_id);
 }
+
+// Webhooks (issue 36): a channel's are its owner's, a tournament's or an event's its organiser's, the site's the admins'.
+
+/** Who manages the webhooks of a thing run by `ownerId` (null: the site's): its owner and admins. */
+export function canManageWebhooks(user: User | undefined, ownerId: number | null): boolean {
+  return ownerId === null ? isAdmin(user) : ownsOrAdmin(user, ownerId);
+}

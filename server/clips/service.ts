@@ -14,6 +14,8 @@ import { hitRateLimit } from "../http/rate-limit.ts";
 import { recordingDirOf } from "../replays/finalise.ts";
 import { CLIP_MIN_SECONDS } from "../../shared/clips.ts";
 import type { ClipCreate, ClipListQuery, ClipResponse } from "./schemas.ts";
+import { announce } from "../webhooks/queue/queue.ts";
+import { channelWords, siteLink } from "../webhooks/queue/words.ts";
 
 const HOUR = 3_600_000;
 /** Clips a member may start per hour, and keep in all: together they bound what one member adds to the disk (docs/decisions.md). */
@@ -152,6 +154,7 @@ async function cutInto(deps: AppDeps, clipId: number, source: ClipSource): Promi
       .executeTakeFirst();
     // Deleted while it was being cut: its files go too.
     if (!updated) removeClipFiles(deps, { file_path: relative, thumbnail_path: relative.replace(/\.mp4$/, ".jpg") });
+    else await announceClipReady(deps, clipId);
   } catch {
     removeClipFiles(deps, { file_path: relative, thumbnail_path: relative.replace(/\.mp4$/, ".jpg") });
     await deps.db.updateTable("clip").set({ status: "failed" }).where("id", "=", clipId).execute();
@@ -292,4 +295,24 @@ export async function clipFile(deps: AppDeps, id: number, which: "video" | "thum
   if (row?.status !== "ready" || !path) throw new NotFoundError("clip_not_found");
   const { restricted } = await assertMayWatchSession(deps.db, row.live_session_id ?? row.replay_session_id ?? null, viewer);
   return { file: join(deps.config.mediaDir, "clips", path), restricted };
+}
+
+/** A clip cut and ready, for the channel's webhooks. */
+async function announceClipReady(deps: AppDeps, clipId: number): Promise<void> {
+  const clip = await deps.db
+    .selectFrom("clip")
+    .innerJoin("user", "user.id", "clip.user_id")
+    .select(["clip.channel_id", "clip.title", "clip.duration", "user.username as author"])
+    .where("clip.id", "=", clipId)
+    .executeTakeFirst();
+  if (!clip) return;
+  const channel = await channelWords(deps, clip.channel_id);
+  if (!channel) return;
+  await announce(
+    deps,
+    deps.db,
+    "clip.ready",
+    { channelId: clip.channel_id },
+    { ...channel.words, title: clip.title, clipId, author: clip.author, duration: clip.duration ?? 0, url: siteLink(deps, `/clip/${clipId}`) },
+  );
 }

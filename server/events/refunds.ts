@@ -3,6 +3,8 @@ import type { EventRow, TicketTable } from "../../db/types.ts";
 import type { Selectable } from "kysely";
 import { AppError } from "../http/errors.ts";
 import { applyMovement, InsufficientFundsError } from "../ledger/ledger.ts";
+import { announceTicket } from "./ticket-webhooks.ts";
+import type { WebhookDeps } from "../webhooks/queue/queue.ts";
 
 type Ticket = Selectable<TicketTable>;
 
@@ -11,12 +13,12 @@ type Ticket = Selectable<TicketTable>;
  * cancelled event, or those of one holder (`holderId`) whose registration the organiser rejected.
  * If the organiser cannot cover every refund, nothing happens.
  */
-export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, now: number, holderId?: number): Promise<void> {
+export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, deps: WebhookDeps, holderId?: number): Promise<void> {
   let query = trx.selectFrom("ticket").selectAll().where("event_id", "=", event.id).where("status", "=", "valid");
   if (holderId !== undefined) query = query.where("user_id", "=", holderId);
   const tickets = await query.execute();
   const total = tickets.reduce((sum, t) => sum + t.price, 0);
-  for (const ticket of tickets) await refundTicket(trx, event, ticket, now, total);
+  for (const ticket of tickets) await refundTicket(trx, event, ticket, deps, total);
 }
 
 /**
@@ -24,7 +26,8 @@ export async function refundEventTickets(trx: DbOrTransaction, event: EventRow, 
  * and the ticket is refunded, so its seat is free (the caller then offers it to the waiting list).
  * `shortfall` is the amount the refusal names when the organiser cannot pay.
  */
-export async function refundTicket(trx: DbOrTransaction, event: EventRow, ticket: Ticket, now: number, shortfall = ticket.price): Promise<void> {
+export async function refundTicket(trx: DbOrTransaction, event: EventRow, ticket: Ticket, deps: WebhookDeps, shortfall = ticket.price): Promise<void> {
+  const now = deps.now();
   if (ticket.price > 0) {
     try {
       await applyMovement(
@@ -43,4 +46,5 @@ export async function refundTicket(trx: DbOrTransaction, event: EventRow, ticket
     );
   }
   await trx.updateTable("ticket").set({ status: "refunded" }).where("id", "=", ticket.id).execute();
+  await announceTicket(deps, trx, "event.ticket.refunded", event, ticket);
 }

@@ -192,7 +192,7 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
   if (status === event.status) return event;
   if (!TRANSITIONS[event.status].includes(status)) throw new ConflictError([{ field: "status", code: "event_status_invalid" }]);
   const changed = await inTransaction(deps.db, async (trx) => {
-    if (status === "cancelled") await refundEventTickets(trx, event, deps.now());
+    if (status === "cancelled") await refundEventTickets(trx, event, deps);
     const changed = await trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
     // Published again, its freed seats are offered; over or cancelled, its waiting list closes.
     await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, deps.now());
@@ -239,7 +239,7 @@ export async function setParticipantStatus(deps: AppDeps, user: User, eventId: n
   assertManager(user, event);
   const participant = await inTransaction(deps.db, async (trx) => {
     const updated = await trx.updateTable("event_participant").set({ status }).where("id", "=", participantId).where("event_id", "=", eventId).returning("user_id").executeTakeFirst();
-    if (updated && status === "rejected") await refundEventTickets(trx, event, deps.now(), updated.user_id);
+    if (updated && status === "rejected") await refundEventTickets(trx, event, deps, updated.user_id);
     await offerFreedPlaces(trx, deps.places, { kind: "event", id: eventId }, deps.now());
     return updated;
   });

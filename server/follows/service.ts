@@ -2,6 +2,8 @@ import type { User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { BadRequestError, NotFoundError } from "../http/errors.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
+import { announce as announceToWebhooks } from "../webhooks/queue/queue.ts";
+import { channelWords } from "../webhooks/queue/words.ts";
 
 /**
  * Follows and unfollows a member makes in an hour, counted together: more than anyone clicks, too few to flood a
@@ -24,12 +26,15 @@ export async function follow(deps: AppDeps, user: User, channelId: string | numb
   const followedId = await followedUserOf(deps, channelId);
   if (followedId === user.id) throw new BadRequestError("cannot_follow_self");
   await hitRateLimit(deps.db, followBucket(user.id), followsPerMember, deps.now());
-  await deps.db
+  const added = await deps.db
     .insertInto("follow")
     .values({ follower_id: user.id, followed_id: followedId, created_at: deps.now() })
     .onConflict((oc) => oc.doNothing())
-    .execute();
-  return announce(deps, followedId);
+    .executeTakeFirst();
+  const followers = await announce(deps, followedId);
+  // A follow already there is not a new follower for the channel's webhooks.
+  if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) await announceFollow(deps, user.username, followedId, followers);
+  return followers;
 }
 
 export async function unfollow(deps: AppDeps, user: User, channelId: string | number): Promise<number> {
@@ -84,4 +89,13 @@ export async function myFollowers(deps: AppDeps, user: User, page: number, limit
     hasMore: rows.length > limit,
     total: await followerCount(deps, user.id),
   };
+}
+
+/** A new follower of `followedUserId`'s channel (a follow counted once: called only when the row was added). */
+async function announceFollow(deps: AppDeps, followerName: string, followedUserId: number, followers: number): Promise<void> {
+  const channel = await deps.db.selectFrom("channel").select("id").where("user_id", "=", followedUserId).executeTakeFirst();
+  if (!channel) return;
+  const words = await channelWords(deps, channel.id);
+  if (!words) return;
+  await announceToWebhooks(deps, deps.db, "channel.follow", { channelId: channel.id }, { ...words.words, follower: followerName, followers });
 }

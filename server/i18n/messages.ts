@@ -5,6 +5,7 @@ import enTournaments from "../../client/i18n/locales/en/tournaments.json";
 import enTournamentsUi from "../../client/i18n/locales/en/tournaments-ui.json";
 import enEvents from "../../client/i18n/locales/en/events.json";
 import enErrors from "../../client/i18n/locales/en/errors.json";
+import enWebhooks from "../../client/i18n/locales/en/webhooks.json";
 import frAuth from "../../client/i18n/locales/fr/auth.json";
 import frChannels from "../../client/i18n/locales/fr/channels.json";
 import frChat from "../../client/i18n/locales/fr/chat.json";
@@ -12,11 +13,12 @@ import frTournaments from "../../client/i18n/locales/fr/tournaments.json";
 import frTournamentsUi from "../../client/i18n/locales/fr/tournaments-ui.json";
 import frEvents from "../../client/i18n/locales/fr/events.json";
 import frErrors from "../../client/i18n/locales/fr/errors.json";
+import frWebhooks from "../../client/i18n/locales/fr/webhooks.json";
 
 // The server answers with the web app's own dictionaries, so a message reads the same wherever it shows.
 const dictionaries = {
-  fr: { errors: frErrors, auth: frAuth, channels: frChannels, chat: frChat, tournaments: frTournaments, events: frEvents, "tournaments-ui": frTournamentsUi },
-  en: { errors: enErrors, auth: enAuth, channels: enChannels, chat: enChat, tournaments: enTournaments, events: enEvents, "tournaments-ui": enTournamentsUi },
+  fr: { errors: frErrors, auth: frAuth, channels: frChannels, chat: frChat, tournaments: frTournaments, events: frEvents, "tournaments-ui": frTournamentsUi, webhooks: frWebhooks },
+  en: { errors: enErrors, auth: enAuth, channels: enChannels, chat: enChat, tournaments: enTournaments, events: enEvents, "tournaments-ui": enTournamentsUi, webhooks: enWebhooks },
 } as const;
 
 export type Language = keyof typeof dictionaries;

@@ -12,7 +12,9 @@ type NotificationType =
   | "waitlist_offer"
   | "recording_stopped"
   | "disk_nearly_full"
-  | "station_request";
+  | "station_request"
+  | "webhook_failing"
+  | "webhook_gone";
 
 /** Stores a notification and pushes it to the user's open pages. */
 export async function notify(deps: AppDeps, userIds: number[], notification: { type: NotificationType; actorId: number | null; link: string; data: Record<string, string | number> }): Promise<void> {

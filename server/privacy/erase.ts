@@ -19,6 +19,8 @@ import { refundEventTickets } from "../events/refunds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError } from "../http/errors.ts";
 import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/places/offers.ts";
+import type { WebhookDeps } from "../webhooks/queue/queue.ts";
+import { forgetInWebhooks } from "../webhooks/service.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 const erasedUsername = (userId: number) => `deleted_${userId}`;
@@ -32,7 +34,7 @@ export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureRe
   const now = deps.now();
   const { refunded, files } = await inTransaction(deps.db, async (trx) => {
     await assertNothingDependsOn(trx, user, now);
-    const refunded = await refundUpcomingTickets(trx, user.id, now);
+    const refunded = await refundUpcomingTickets(trx, deps, user.id, now);
     const places = await placesHeldBy(trx, user.id, now);
     await endSessions(trx, deps.bus, { userId: user.id });
     const files = await eraseRows(trx, user, now);
@@ -84,7 +86,7 @@ async function assertNothingDependsOn(trx: Transaction<DB>, user: User, now: num
 }
 
 /** Tickets for events still to come go back as G-Coins, from their organisers; one who cannot pay stops the deletion. */
-async function refundUpcomingTickets(trx: Transaction<DB>, userId: number, now: number): Promise<ErasureResult["refunded"]> {
+async function refundUpcomingTickets(trx: Transaction<DB>, deps: WebhookDeps, userId: number, now: number): Promise<ErasureResult["refunded"]> {
   const tickets = await trx
     .selectFrom("ticket")
     .innerJoin("event", "event.id", "ticket.event_id")
@@ -97,7 +99,7 @@ async function refundUpcomingTickets(trx: Transaction<DB>, userId: number, now: 
   for (const eventId of new Set(tickets.map((t) => t.eventId))) {
     const event = await trx.selectFrom("event").selectAll().where("id", "=", eventId).executeTakeFirstOrThrow();
     try {
-      await refundEventTickets(trx, event, now, userId);
+      await refundEventTickets(trx, event, deps, userId);
     } catch (error) {
       if (error instanceof AppError && error.code === "event_refund_insufficient") throw new AppError(409, "account_deletion_refund_failed", { params: { name: event.name } });
       throw error;
@@ -194,6 +196,7 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     .where("tournament_id", "in", (eb) => eb.selectFrom("tournament").select("id").where("finished_at", "is", null))
     .execute();
   if (channel) await eraseChannel(trx, channel.id);
+  await forgetInWebhooks(trx, id, user.username, channel?.id);
   await trx
     .updateTable("user")
     .set({

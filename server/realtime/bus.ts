@@ -28,6 +28,8 @@ export interface LiveEvents {
   "stations:changed": { usernames: string[] };
   /** Sessions ended (issue 34, item 14): the sockets opened with them lose their member. */
   "sessions:ended": EndedSessions;
+  /** Webhook deliveries were queued on this node: its dispatcher sends them now rather than at its next look. */
+  "webhooks:queued": Record<string, never>;
 }
 
 export class EventBus {

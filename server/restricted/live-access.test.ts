@@ -103,7 +103,7 @@ describe("a ticketed live", () => {
 
     // Refunded: the very next request of every carrier is refused.
     const eventRow = await server.deps.db.selectFrom("event").selectAll().where("id", "=", event.id).executeTakeFirstOrThrow();
-    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps.now(), holder.user.id));
+    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps, holder.user.id));
     for (const path of await carriers()) expect(await refusalOf(holder.browser, path)).toMatchObject({ status: 403, code: "live_ticket_required" });
 
     // The replay of that live keeps its rule.
@@ -290,7 +290,7 @@ describe("a ticketed live watched over HTTP-FLV", () => {
     expect((await holderFlv.read()).done).toBe(false);
 
     const eventRow = await server.deps.db.selectFrom("event").selectAll().where("id", "=", event.id).executeTakeFirstOrThrow();
-    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps.now(), holder.user.id));
+    await server.deps.db.transaction().execute((trx) => refundEventTickets(trx, eventRow, server.deps, holder.user.id));
     // Read on until the body ends: at the next check of the rule, a few seconds on.
     while (!(await holderFlv.read()).done);
     expect(await refusalOf(holder.browser, `/live/${name}.flv`)).toMatchObject({ status: 403, code: "live_ticket_required" });

@@ -50,7 +50,7 @@ export const ChatBanListSchema = z
 
 export const ChatBanParamSchema = z.object({ channelId: numeric(z.number().int().positive()), userId: numeric(z.number().int().positive()) });
 
-const SiteSettingsSchema = z.object({ name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean(), captcha: z.boolean() });
+const SiteSettingsSchema = z.object({ name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean(), captcha: z.boolean(), webhooksToPrivateNetworks: z.boolean() });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
 
@@ -60,6 +60,7 @@ export const SiteUpdateSchema = z.object({
   name: z.string({ error: "site_name_invalid" }).trim().min(1, "site_name_invalid").max(40, "site_name_invalid").optional(),
   signupsOpen: z.boolean().optional(),
   captcha: z.boolean().optional(),
+  webhooksToPrivateNetworks: z.boolean().optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

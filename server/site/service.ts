@@ -17,7 +17,7 @@ export async function siteForAdmin(deps: AppDeps, caller: User) {
   return { settings: await siteSettings(deps), mail: { smtp: deps.mailer.delivers, from: deps.config.mailFrom } };
 }
 
-type SiteChanges = Partial<Pick<SiteSettings, "name" | "signupsOpen" | "captcha">>;
+type SiteChanges = Partial<Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks">>;
 
 /** Only what changed is written and logged, each with its value before. */
 export async function updateSite(deps: AppDeps, caller: User, changes: SiteChanges): Promise<SiteSettings> {

@@ -16,6 +16,8 @@ import { inTransaction } from "../../db/transaction.ts";
 import { isOpenForSeats } from "../events/seats.ts";
 import { refundTicket } from "../events/refunds.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/places/offers.ts";
+import { announceTicket } from "../events/ticket-webhooks.ts";
+import type { WebhookDeps } from "../webhooks/queue/queue.ts";
 
 /**
  * The types on an event's page, only for those who may see the event (hidden ones left out): each with its
@@ -53,7 +55,7 @@ export function toTicketTypeResponse(type: ListedType) {
  */
 export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, input: { userId: number; eventId: number; ticketType?: string; price?: number }, lang: Language) {
   if (!isOwner(user, input.userId)) throw new ForbiddenError();
-  const ticket = await inTransaction(deps.db, (trx) => buyTicket(trx, user, input, lang, deps.now()));
+  const ticket = await inTransaction(deps.db, (trx) => buyTicket(trx, deps, user, input, lang, deps.now()));
   await announceSale(deps, user, ticket);
   return toTicketResponse(signer, lang, ticket, ticket.event);
 }
@@ -61,8 +63,11 @@ export async function purchase(deps: AppDeps, signer: TicketSigner, user: User, 
 type PurchaseInput = { eventId: number; ticketType?: string; price?: number };
 export type BoughtTicket = Awaited<ReturnType<typeof buyTicket>>;
 
-/** The purchase itself, inside the caller's transaction: the ticket route's, or a waiting-list offer's accept (server/waitlist/). */
-export async function buyTicket(trx: DbOrTransaction, user: User, input: PurchaseInput, lang: Language, now: number) {
+/**
+ * The purchase itself, inside the caller's transaction: the ticket route's, or a waiting-list offer's accept
+ * (server/waitlist/). The organiser's webhooks hear of the sale in the same transaction.
+ */
+export async function buyTicket(trx: DbOrTransaction, webhookDeps: WebhookDeps, user: User, input: PurchaseInput, lang: Language, now: number) {
   if (!input.ticketType) throw new InvalidError([{ field: "ticketType", code: "ticket_type_required" }]);
   const event = await trx.selectFrom("event").selectAll().where("id", "=", input.eventId).executeTakeFirst();
   if (!event) throw new NotFoundError("event_not_found");
@@ -92,6 +97,7 @@ export async function buyTicket(trx: DbOrTransaction, user: User, input: Purchas
     .onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ status: "approved" }))
     .execute();
   await settleOwnOffer(trx, { kind: "event", id: event.id }, user.id, now);
+  await announceTicket(webhookDeps, trx, "event.ticket.sold", event, inserted);
   return { ...inserted, type_name: type.name, event };
 }
 
@@ -249,6 +255,8 @@ export async function validateTicket(deps: AppDeps, signer: TicketSigner, scanne
     const at = new Date(ticket.checked_in_at!).toISOString();
     throw new AppError(409, "ticket_already_used", { params: { time: at.slice(11, 16) }, extra: { ...holder, checkedInAt: at } });
   }
+  const event = await deps.db.selectFrom("event").select(["id", "name", "slug"]).where("id", "=", ticket.event_id).executeTakeFirstOrThrow();
+  await announceTicket(deps, deps.db, "event.checkin", event, ticket);
   return { valid: true, ticket: { code: ticket.code, username: ticket.username, ticket_type: ticket.ticket_type, checkedInAt: new Date(now).toISOString() } };
 }
 
@@ -273,7 +281,7 @@ export async function cancelTicket(deps: AppDeps, user: User, ticketId: number):
     if (ticket.status !== "valid") throw new AppError(409, "ticket_refunded");
     const event = await trx.selectFrom("event").selectAll().where("id", "=", ticket.event_id).executeTakeFirstOrThrow();
     if (!isOpenForSeats(event, now) || ticket.checked_in_at !== null) throw new AppError(409, "ticket_cancel_closed");
-    await refundTicket(trx, event, ticket, now).catch((error: unknown) => {
+    await refundTicket(trx, event, ticket, deps).catch((error: unknown) => {
       throw error instanceof AppError && error.code === "event_refund_insufficient" ? new AppError(409, "ticket_cancel_unfunded") : error;
     });
     const stillHeld = await trx.selectFrom("ticket").select("id").where("event_id", "=", event.id).where("user_id", "=", user.id).where("status", "=", "valid").executeTakeFirst();

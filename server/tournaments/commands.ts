@@ -15,6 +15,7 @@ import { canStartWith, defaultSwissRounds, maxSwissRounds, SIZES } from "../../s
 import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
+import { announceBracketChange } from "./bracket-webhooks.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -308,12 +309,14 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
       throw error;
     }
     const done = tournament.structure === "swiss" ? isSwissComplete(next) : isComplete(next);
+    // A round robin (or a Swiss without a cut) whose first place is shared has no champion.
+    const championId = done ? championOf(tournament.structure as Structure, next) : null;
     await trx
       .updateTable("tournament")
-      // A round robin (or a Swiss without a cut) whose first place is shared has no champion.
-      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: championOf(tournament.structure as Structure, next) } : {}) })
+      .set({ bracket: JSON.stringify(next), ...(done ? { finished_at: deps.now(), champion_id: championId } : {}) })
       .where("id", "=", tournamentId)
       .execute();
+    await announceBracketChange(deps, trx, tournament, state, next, done, championId);
     // A finished match frees its station; the matches it made ready go to free stations (issue 18),
     // and the chats of the streamed stations hear of it.
     const stations = await stationSnapshot(trx, tournamentId);

@@ -42,7 +42,7 @@ export async function stationsByMatch(db: Db, tournamentId: number): Promise<Map
   return new Map(rows.filter((row) => row.match_id !== null).map((row) => [row.match_id!, toStationRef(row)]));
 }
 
-async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, PlayerInfo>> {
+export async function playerInfos(db: Db, tournamentId: number): Promise<Map<number, PlayerInfo>> {
   const players = await db
     .selectFrom("tournament_player")
     .innerJoin("user", "user.id", "tournament_player.user_id")

@@ -174,7 +174,7 @@ export async function acceptOffer(deps: AppDeps, user: User, entryId: number, in
       await takeSlot(trx, entry.target_id, user, now);
       return { kind: "tournament", tournamentId: entry.target_id };
     }
-    if (input.ticketType) return { kind: "event", ticket: await buyTicket(trx, user, { eventId: entry.target_id, ...input }, lang, now), registration: null };
+    if (input.ticketType) return { kind: "event", ticket: await buyTicket(trx, deps, user, { eventId: entry.target_id, ...input }, lang, now), registration: null };
     return { kind: "event", ticket: null, registration: await registerInTransaction(trx, user, entry.target_id, now) };
   });
   if (accepted.kind === "event" && accepted.ticket) await announceSale(deps, user, accepted.ticket);

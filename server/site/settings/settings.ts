@@ -11,12 +11,14 @@ export interface SiteSettings {
   logo: string | null;
   signupsOpen: boolean;
   captcha: boolean;
+  /** Webhooks may call private LAN addresses (a bot on the LAN); off, only public addresses (server/outbound/). */
+  webhooksToPrivateNetworks: boolean;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
-  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled };
+  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false };
 }
 
 /** Read on each request that needs them: a handful of rows, and an edit shows at once on every node. */

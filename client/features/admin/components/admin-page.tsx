@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
@@ -16,8 +16,12 @@ import { StoragePanel } from "./storage-panel.tsx";
 import "../../../styles/admin.css";
 import "../../../i18n/screens/admin.ts";
 
-/** /admin (issue 20): the site's members, each opened beside the list, its content, the site's settings, legal texts and games, the machine with its backups, and the audit log. The server checks every call. */
-export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab }) {
+/**
+ * /admin (issue 20): the site's members, each opened beside the list, its content, the site's settings and webhooks
+ * (`webhooks`: the webhooks feature's panel, from the route), legal texts and games, the machine with its backups, and
+ * the audit log. The server checks every call.
+ */
+export function AdminPage({ initialTab = "members", webhooks }: { initialTab?: AdminTab; webhooks: ReactNode }) {
   const { t } = useTranslation("admin");
   const [tab, setTab] = useState<AdminTab>(initialTab);
   const [openMember, setOpenMember] = useState<number>();
@@ -25,6 +29,7 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
     { id: "members" as const, label: t("tab_members") },
     { id: "content" as const, label: t("tab_content") },
     { id: "site" as const, label: t("tab_site") },
+    { id: "webhooks" as const, label: t("tab_webhooks") },
     { id: "legal" as const, label: t("legal_title") },
     { id: "games" as const, label: t("tab_games") },
     { id: "machine" as const, label: t("tab_machine") },
@@ -58,6 +63,8 @@ export function AdminPage({ initialTab = "members" }: { initialTab?: AdminTab })
           <div className="admin-site">
             <SiteSettings />
           </div>
+        ) : tab === "webhooks" ? (
+          <div className="admin-site">{webhooks}</div>
         ) : tab === "legal" ? (
           <div className="admin-site">
             <LegalEditor />

@@ -81,6 +81,13 @@ function SignUps({ site }: { site: AdminSite }) {
         onChange={(signupsOpen) => update.mutate({ signupsOpen })}
       />
       <Switch label={t("captcha_on")} description={t("captcha_help")} checked={site.settings.captcha} disabled={update.isPending} onChange={(captcha) => update.mutate({ captcha })} />
+      <Switch
+        label={t("webhooks_private_networks")}
+        description={t("webhooks_private_networks_help")}
+        checked={site.settings.webhooksToPrivateNetworks}
+        disabled={update.isPending}
+        onChange={(webhooksToPrivateNetworks) => update.mutate({ webhooksToPrivateNetworks })}
+      />
       <Invitations />
     </section>
   );

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ScanLine, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -38,16 +38,17 @@ import "../../../i18n/screens/errors.ts";
 type Tab = "overview" | "participants" | "streamers" | "settings";
 
 /** /events/{slug}/manage (spec 02 §2): Overview, Participants, Streamers, Settings. */
-export function ManageEvent({ slug }: { slug: string }) {
+/** `integrations` draws the event's webhooks (the webhooks feature's panel, which the route passes in). */
+export function ManageEvent({ slug, integrations }: { slug: string; integrations?: (eventId: number) => ReactNode }) {
   const { t } = useTranslation("errors");
   return (
     <OrganiserEvent slug={slug} refusal={t("event_manage_forbidden")} failure={t("events-ui:event_data_load_failed")} moderators redirect>
-      {(event) => <ManageTabs event={event} />}
+      {(event) => <ManageTabs event={event} integrations={integrations} />}
     </OrganiserEvent>
   );
 }
 
-function ManageTabs({ event }: { event: EventDetail }) {
+function ManageTabs({ event, integrations }: { event: EventDetail; integrations: ((eventId: number) => ReactNode) | undefined }) {
   const { t } = useTranslation("events-ui");
   const { user } = useSession();
   const manager = managesEvent(user, event);
@@ -79,6 +80,7 @@ function ManageTabs({ event }: { event: EventDetail }) {
         {tab === "settings" ? (
           <div className="manage-list">
             {manager ? <TicketTypeEditor event={event} /> : null}
+            {manager && integrations ? integrations(event.id) : null}
             <DangerZone event={event} />
           </div>
         ) : null}

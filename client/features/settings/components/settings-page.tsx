@@ -13,9 +13,10 @@ import "../../../i18n/screens/community.ts";
 /**
  * /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change.
  * Personal data (issue 20) adds the member's RGPD rights: a copy of their data, the deletion of their account.
- * `avatarUpload` is the profile feature's upload button, which the route passes in (a feature never imports another).
+ * Integrations (issue 36) hold the channel's webhooks. `avatarUpload` (the profile feature's upload button) and
+ * `integrations` (the webhooks feature's panel) come from the route: a feature never imports another.
  */
-export function SettingsPage({ avatarUpload, initialTab = "profile" }: { avatarUpload: ReactNode; initialTab?: SettingsTab }) {
+export function SettingsPage({ avatarUpload, integrations, initialTab = "profile" }: { avatarUpload: ReactNode; integrations: ReactNode; initialTab?: SettingsTab }) {
   const { t } = useTranslation("community");
   const [tab, setTab] = useState<SettingsTab>(initialTab);
   const tabs = [
@@ -23,6 +24,7 @@ export function SettingsPage({ avatarUpload, initialTab = "profile" }: { avatarU
     { id: "password" as const, label: t("settings_tab_password") },
     { id: "channel" as const, label: t("settings_tab_channel") },
     { id: "restream" as const, label: t("settings_tab_restream") },
+    { id: "integrations" as const, label: t("settings_tab_integrations") },
     { id: "privacy" as const, label: t("settings_tab_privacy") },
   ];
   return (
@@ -34,6 +36,7 @@ export function SettingsPage({ avatarUpload, initialTab = "profile" }: { avatarU
         {tab === "password" ? <ChangePasswordForm /> : null}
         {tab === "channel" ? <ChannelSettingsForm /> : null}
         {tab === "restream" ? <MultiStreamingForm /> : null}
+        {tab === "integrations" ? integrations : null}
         {tab === "privacy" ? <PersonalDataPanel /> : null}
       </div>
     </main>

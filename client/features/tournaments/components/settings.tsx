@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
@@ -56,10 +56,10 @@ function withSize(values: Values, size: number): Values {
   return { ...values, size, swissRounds: swiss.rounds, topCut: swiss.topCut };
 }
 
-export function SettingsScreen({ id }: { id: number }) {
+export function SettingsScreen({ id, integrations }: { id: number; integrations?: ReactNode }) {
   const { t, i18n } = useTranslation("tournaments-ui");
   const tournament = useTournament(id);
-  const [tab, setTab] = useState<"general" | "summary">("general");
+  const [tab, setTab] = useState<"general" | "summary" | "integrations">("general");
   if (tournament.data === undefined)
     return (
       <main className="page">
@@ -78,10 +78,7 @@ export function SettingsScreen({ id }: { id: number }) {
         </div>
       </header>
       <Tabs
-        tabs={[
-          { id: "general", label: t("tab_general") },
-          { id: "summary", label: t("tab_summary") },
-        ]}
+        tabs={[{ id: "general", label: t("tab_general") }, { id: "summary", label: t("tab_summary") }, ...(integrations ? [{ id: "integrations" as const, label: t("tab_integrations") }] : [])]}
         value={tab}
         onChange={setTab}
         label={t("settings")}
@@ -89,6 +86,8 @@ export function SettingsScreen({ id }: { id: number }) {
       <div role="tabpanel" className="t-panel">
         {tab === "general" ? (
           <GeneralForm tournament={data} />
+        ) : tab === "integrations" ? (
+          integrations
         ) : (
           <dl className="t-facts t-facts-wide">
             <dt>{t("name")}</dt>

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "bun:test";
+import { Webhook } from "standardwebhooks";
+import { newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { publishTestStream } from "../fixtures/publisher.ts";
+import { signedInUser } from "../fixtures/server.ts";
+import { startReceiver } from "../fixtures/webhook-receiver.ts";
+
+// Webhooks through the screens (issue 36, item 1): a streamer adds a Discord webhook (a local receiver stands in for
+// Discord; the operator allows loopback with ALLOWED_PRIVATE_ADDRESSES), keeps its key from the dialog, sends a
+// test and reads the log; then goes live with ffmpeg and the receiver gets stream.online in Discord's body.
+
+const handles = useServerAndBrowser({ ALLOWED_PRIVATE_ADDRESSES: "127.0.0.1/32" }, { ingest: true });
+
+describe("a channel's webhooks", () => {
+  it("adds a Discord webhook from Settings → Integrations, shows its key once, sends a test, logs it, and posts the go-live", async () => {
+    const receiver = startReceiver();
+    try {
+      const streamer = await newMemberContext(handles);
+      const page = await streamer.context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${handles.server.url}/settings?tab=integrations`);
+      await page.getByRole("heading", { name: "Webhooks" }).waitFor();
+      await page.getByText("Aucun webhook pour l'instant.").waitFor();
+
+      // A refused address says why, under its field, and keeps what was typed.
+      await page.getByRole("button", { name: "Ajouter un webhook" }).click();
+      const form = page.getByRole("dialog", { name: "Ajouter un webhook" });
+      await form.getByLabel("Adresse du destinataire").fill("http://169.254.169.254/latest/meta-data/");
+      await form.getByRole("button", { name: "Enregistrer" }).click();
+      await form.getByText("Cette adresse mène à cette machine ou à son réseau interne : Arena ne l'appelle jamais.").waitFor();
+
+      await form.getByLabel("Adresse du destinataire").fill(receiver.url);
+      await form.getByLabel("Discord (message et carte)").check();
+      await form.getByLabel("Description").fill("Salon #annonces");
+      await form.getByRole("button", { name: "Enregistrer" }).click();
+      const secretDialog = page.getByRole("dialog", { name: "Clé de signature" });
+      const secret = await secretDialog.getByLabel("Clé de signature (whsec_…)").inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await secretDialog.getByRole("button", { name: "J'ai copié la clé" }).click();
+
+      const row = page.getByRole("listitem").filter({ hasText: receiver.url });
+      await row.getByText("Salon #annonces").waitFor();
+      await row.getByText("Discord (message et carte)").waitFor();
+      await row.getByRole("button", { name: "Envoyer un test" }).click();
+      const [test] = await receiver.got(1);
+      expect(JSON.parse(test!.body)).toMatchObject({ content: "Événement de test d'Arena : ce webhook fonctionne." });
+      // Signed all the same: a Discord receiver ignores it, a bot may check it.
+      expect(() => new Webhook(secret).verify(test!.body, test!.headers)).not.toThrow();
+
+      await row.getByRole("button", { name: "Journal" }).click();
+      const log = page.getByRole("dialog", { name: "Journal des envois" });
+      await log.getByText("livré").waitFor();
+      await log.getByText(/Essai du .* : HTTP 204 en \d+ ms/).waitFor();
+      await log.getByRole("button", { name: "Fermer" }).click();
+
+      // The streamer goes live: Discord hears of it, with the title, the game and the stream's link.
+      const start = await streamer.api.post("/api/stream/startstreaming", { title: "Finale du soir", gameId: 1 });
+      expect(start.status).toBe(200);
+      publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 30 });
+      const [, online] = await receiver.got(2, 20_000);
+      const post = JSON.parse(online!.body) as { content: string; embeds: { title: string; url: string; fields: { name: string; value: string }[] }[] };
+      expect(post.content).toBe(`🔴 ${streamer.account.username} est en live : Finale du soir`);
+      expect(post.embeds[0]).toMatchObject({ title: "Finale du soir", url: `${handles.server.deps.config.publicUrl}/stream/${streamer.account.username}` });
+      expect(post.embeds[0]!.fields[0]!.name).toBe("Jeu");
+    } finally {
+      receiver.stop();
+    }
+  });
+
+  it("keeps another member out of the channel's webhooks, whatever the page shows", async () => {
+    const owner = await signedInUser(handles.server);
+    const created = await owner.browser.post("/api/webhooks", { scope: "channel", url: "https://example.test/hook" });
+    expect(created.status).toBe(201);
+    const other = await newMemberContext(handles);
+    const page = await other.context.newPage();
+    await page.goto(`${handles.server.url}/settings?tab=integrations`);
+    await page.getByText("Aucun webhook pour l'instant.").waitFor();
+    expect((await other.api.get(`/api/webhooks/${created.body.webhook.id}/deliveries`)).status).toBe(404);
+  });
+});
