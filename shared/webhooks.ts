@@ -10,7 +10,7 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /**
  * Every event a webhook can take (issue 36, item 1), with the scopes that offer it: a channel's owner hears of their
- * lives, followers, chat, raids, replays and clips; a tournament's organiser of its matches; an event's organiser of
+ * lives, followers, chat, replays and clips (raids come with them, issue 36 item 5); a tournament's organiser of its matches; an event's organiser of
  * its tickets and its door; the site's admins of everything.
  */
 export const WEBHOOK_EVENTS = {
@@ -18,7 +18,6 @@ export const WEBHOOK_EVENTS = {
   "stream.offline": ["channel", "site"],
   "channel.follow": ["channel", "site"],
   "chat.message": ["channel", "site"],
-  raid: ["channel", "site"],
   "replay.ready": ["channel", "site"],
   "clip.ready": ["channel", "site"],
   "tournament.match.started": ["tournament", "site"],

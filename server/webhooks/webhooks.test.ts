@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
-import { signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { connect } from "../../tests/fixtures/sockets.ts";
+import { startedTournament } from "../../tests/fixtures/tournaments.ts";
 import { startReceiver } from "../../tests/fixtures/webhook-receiver.ts";
 import { deliverDue, RETRY_DELAYS_MS } from "./dispatcher.ts";
 
@@ -188,6 +190,109 @@ describe("at least once", () => {
       expect(again.body).toBe(test!.body);
     } finally {
       receiver.stop();
+    }
+  });
+});
+
+/** The events a receiver got, checked and read with the reference library. */
+const eventsOf = (received: { body: string; headers: Record<string, string> }[], secret: string) =>
+  received.map((request) => new Webhook(secret).verify(request.body, request.headers) as { type: string; data: Record<string, unknown> });
+
+describe("each domain's events", () => {
+  it("tells a tournament's webhook each match started and ended with its scores, then the champion, as the bracket shows them", async () => {
+    const receiver = startReceiver();
+    try {
+      const organiser = await signedInUser(server);
+      const { id } = await startedTournament(server, organiser, 4);
+      const created = await organiser.browser.post("/api/webhooks", { scope: "tournament", id, url: receiver.url });
+      expect(created.status).toBe(201);
+      // Played as an organiser would: the first-listed player wins each match 2–1.
+      type Seed = { id: string; finished: boolean; teams: { playerID: number | null; player: { name: string } | null }[] };
+      const played: { player1: string; player2: string }[] = [];
+      for (;;) {
+        const rounds = (await new Browser(server.url).get(`/api/tournament/rounds/${id}`)).body.data as { seeds: Seed[] }[];
+        const next = rounds.flatMap((round) => round.seeds).find((seed) => !seed.finished && seed.teams.every((team) => team.playerID !== null));
+        if (!next) break;
+        expect((await organiser.browser.post(`/api/tournament/start-match/${next.id}`)).status).toBe(200);
+        const ended = await organiser.browser.post("/api/tournament/set-winner", { matchID: next.id, tournmentID: id, winnerID: next.teams[0]!.playerID, scorePlayer1: 2, scorePlayer2: 1 });
+        expect(ended.status).toBe(200);
+        played.push({ player1: next.teams[0]!.player!.name, player2: next.teams[1]!.player!.name });
+      }
+      expect(played.length).toBe(3);
+      const champion = (await new Browser(server.url).get(`/api/tournament/getTournament/${id}`)).body;
+      await receiver.got(played.length * 2 + 1);
+      // Deliveries go out side by side, in no set order (as Standard Webhooks says): each is looked up by its match.
+      const events = eventsOf(receiver.received, created.body.secret);
+      expect(events.length).toBe(played.length * 2 + 1);
+      for (const { player1, player2 } of played) {
+        const ofMatch = events.filter((event) => event.data.player1 === player1 && event.data.player2 === player2);
+        expect(ofMatch.map((event) => event.type).sort()).toEqual(["tournament.match.ended", "tournament.match.started"]);
+        expect(ofMatch.find((event) => event.type === "tournament.match.ended")!.data).toMatchObject({ score1: 2, score2: 1, winner: player1 });
+        // One match, one id, when it starts and when it ends.
+        expect(new Set(ofMatch.map((event) => event.data.matchId)).size).toBe(1);
+      }
+      const championName = played.at(-1)!.player1;
+      expect(events.filter((event) => event.type === "tournament.finished").map((event) => event.data)).toEqual([expect.objectContaining({ tournamentId: id, champion: championName })]);
+      expect(JSON.stringify(champion)).toContain(championName);
+    } finally {
+      receiver.stop();
+    }
+  });
+
+  it("tells an event's webhook of a ticket sold, checked in at the door and, for another, refunded", async () => {
+    const receiver = startReceiver();
+    try {
+      const admin = await adminBrowserOf(server);
+      const organiser = await fundedUser(server, admin, 1000);
+      const event = await publishedEvent(organiser);
+      const created = await organiser.browser.post("/api/webhooks", { scope: "event", id: event.id, url: receiver.url });
+      expect(created.status).toBe(201);
+      const [guest, quitter] = [await fundedUser(server, admin, 500), await fundedUser(server, admin, 500)];
+      const buy = async (member: typeof guest) => (await member.browser.post("/api/tickets/purchase", { userId: String(member.user.id), eventId: event.id, ticketType: "match" })).body.ticket;
+      const ticket = await buy(guest);
+      expect((await organiser.browser.post("/api/tickets/validate", { qr: ticket.qr_code, eventId: event.id })).status).toBe(200);
+      const other = await buy(quitter);
+      expect((await quitter.browser.post(`/api/tickets/${other.id}/cancel`)).status).toBe(200);
+      await receiver.got(4);
+      // In no set order (deliveries go out side by side): sorted by ticket, then as they happened.
+      const order = ["event.ticket.sold", "event.checkin", "event.ticket.refunded"];
+      const events = eventsOf(receiver.received, created.body.secret)
+        .map((event) => [event.type, event.data.holder, event.data.ticketId, event.data.price] as [string, string, number, number])
+        .sort((a, b) => a[2] - b[2] || order.indexOf(a[0]) - order.indexOf(b[0]));
+      expect(events).toEqual([
+        ["event.ticket.sold", guest.account.username, ticket.id, ticket.price],
+        ["event.checkin", guest.account.username, ticket.id, ticket.price],
+        ["event.ticket.sold", quitter.account.username, other.id, other.price],
+        ["event.ticket.refunded", quitter.account.username, other.id, other.price],
+      ]);
+    } finally {
+      receiver.stop();
+    }
+  });
+
+  it("sends the chat's lines only to a webhook that asked for them by name", async () => {
+    const [all, chat] = [startReceiver(), startReceiver()];
+    try {
+      const streamer = await signedInUser(server);
+      await channelWebhook(streamer, all.url);
+      const { secret } = await channelWebhook(streamer, chat.url, { events: ["chat.message"] });
+      const streamID = (await streamer.browser.get("/api/webhooks?scope=channel")).body.webhooks[0].scopeId as number;
+      const publicId = (await server.deps.db.selectFrom("channel").select("public_id").where("id", "=", streamID).executeTakeFirstOrThrow()).public_id;
+      const viewer = await signedInUser(server);
+      const socket = await connect(server.url, "/writechat", { cookie: `arena_session=${viewer.browser.cookies.get("arena_session")}` });
+      try {
+        await socket.emitWithAck("join", publicId);
+        expect(await socket.emitWithAck("message", { message: "Bonne chance !", streamID: publicId })).toMatchObject({ ok: true });
+        const [line] = await chat.got(1);
+        expect(eventsOf([line!], secret)[0]).toMatchObject({ type: "chat.message", data: { author: viewer.account.username, text: "Bonne chance !", username: streamer.account.username } });
+        await passAfter(0);
+        expect(all.received).toEqual([]);
+      } finally {
+        socket.disconnect();
+      }
+    } finally {
+      all.stop();
+      chat.stop();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
+import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
-import { newMemberContext, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { contextFor, newMemberContext, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream } from "../fixtures/publisher.ts";
 import { signedInUser } from "../fixtures/server.ts";
 import { startReceiver } from "../fixtures/webhook-receiver.ts";
@@ -8,6 +9,7 @@ import { startReceiver } from "../fixtures/webhook-receiver.ts";
 // Webhooks through the screens (issue 36, item 1): a streamer adds a Discord webhook (a local receiver stands in for
 // Discord; the operator allows loopback with ALLOWED_PRIVATE_ADDRESSES), keeps its key from the dialog, sends a
 // test and reads the log; then goes live with ffmpeg and the receiver gets stream.online in Discord's body.
+// SCREENSHOTS=1 also writes the list, the form and the log at phone and desktop width, dark and light, to docs/screenshots/.
 
 const handles = useServerAndBrowser({ ALLOWED_PRIVATE_ADDRESSES: "127.0.0.1/32" }, { ingest: true });
 
@@ -62,6 +64,7 @@ describe("a channel's webhooks", () => {
       expect(post.content).toBe(`🔴 ${streamer.account.username} est en live : Finale du soir`);
       expect(post.embeds[0]).toMatchObject({ title: "Finale du soir", url: `${handles.server.deps.config.publicUrl}/stream/${streamer.account.username}` });
       expect(post.embeds[0]!.fields[0]!.name).toBe("Jeu");
+      if (process.env.SCREENSHOTS) await screenshots({ browser: streamer.api, user: streamer.user });
     } finally {
       receiver.stop();
     }
@@ -78,3 +81,29 @@ describe("a channel's webhooks", () => {
     expect((await other.api.get(`/api/webhooks/${created.body.webhook.id}/deliveries`)).status).toBe(404);
   });
 });
+
+/** Settings → Integrations with its webhook, the form and the log, at phone and desktop width, dark and light. */
+async function screenshots(streamer: SignedIn) {
+  const out = join(import.meta.dir, "../../docs/screenshots");
+  for (const [label, viewport] of [
+    ["375", { width: 375, height: 812 }],
+    ["1440", { width: 1440, height: 900 }],
+  ] as const) {
+    for (const theme of ["dark", "light"] as const) {
+      const page = await (await contextFor(handles, streamer, { viewport, theme })).newPage();
+      await page.goto(`${handles.server.url}/settings?tab=integrations`);
+      await page.getByText("Salon #annonces").waitFor();
+      await page.screenshot({ path: join(out, `webhooks-list-${label}-${theme}.png`), fullPage: true });
+      await page.getByRole("button", { name: "Ajouter un webhook" }).click();
+      await page.getByRole("dialog", { name: "Ajouter un webhook" }).getByLabel("Seulement ceux-ci :").check();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(out, `webhooks-form-${label}-${theme}.png`) });
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Journal" }).click();
+      await page.getByRole("dialog", { name: "Journal des envois" }).getByText("livré").first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(out, `webhooks-log-${label}-${theme}.png`) });
+      await page.context().close();
+    }
+  }
+}

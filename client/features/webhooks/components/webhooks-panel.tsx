@@ -127,7 +127,7 @@ function WebhookRow({ webhook, onEdit, onLog, onSecret }: { webhook: WebhookResp
           {t("log")}
         </Button>
         <Button variant="secondary" size="sm" icon={<Pencil size={14} aria-hidden />} onClick={onEdit}>
-          {t("edit")}
+          {t("edit_short")}
         </Button>
         <Button variant="secondary" size="sm" icon={<KeyRound size={14} aria-hidden />} onClick={() => setConfirm("rotate")}>
           {t("rotate")}
