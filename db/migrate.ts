@@ -32,6 +32,7 @@ import * as addTicketTypeSales from "./migrations/0029_add_ticket_type_sales.ts"
 import * as promotePastStreamers from "./migrations/0032_promote_past_streamers.ts";
 import * as addEventSearch from "./migrations/0033_add_event_search.ts";
 import * as createWebhooks from "./migrations/0034_create_webhooks.ts";
+import * as createPersonalTokens from "./migrations/0035_create_personal_tokens.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0032_promote_past_streamers": promotePastStreamers,
   "0033_add_event_search": addEventSearch,
   "0034_create_webhooks": createWebhooks,
+  "0035_create_personal_tokens": createPersonalTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

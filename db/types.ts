@@ -125,6 +125,7 @@ export interface DB {
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
+  personal_token: PersonalTokenTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -759,4 +760,22 @@ interface WebhookAttemptTable {
   /** The answer's first 2 KB. */
   response_body: Generated<string>;
   error: string | null;
+}
+
+/** A member's personal access token for a bot or a script (server/auth/personal-tokens.ts). */
+interface PersonalTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 of the token, as sessions keep theirs. */
+  token_hash: string;
+  /** The token's first characters ("arena_pat_Ab3x…"), so its owner can tell it apart. */
+  hint: string;
+  /** JSON: the scopes it may use (shared/tokens.ts). */
+  scopes: string;
+  created_at: number;
+  /** null: until revoked. */
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
 }

@@ -12,7 +12,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { handleError, NotFoundError } from "./http/errors.ts";
-import { newRouter, openApiInfo } from "./http/openapi.ts";
+import { newRouter, openApiInfo, withTokenScopes } from "./http/openapi.ts";
 import { checkResponses, type ResponseCheckSink } from "./http/response-check.ts";
 import { staticTranslationRoutes, translateRoutes } from "./translations/routes.ts";
 import { legalRoutes } from "./legal/routes.ts";
@@ -44,6 +44,7 @@ import { waitlistRoutes } from "./waitlist/routes.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { liveAccessRoutes } from "./restricted/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import { tokenRoutes } from "./tokens/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -78,10 +79,16 @@ export function createApi(deps: AppDeps) {
     .route("/", storagePolicyRoutes(deps))
     .route("/", healthRoutes(deps))
     .route("/", liveAccessRoutes(deps))
-    .route("/", webhookRoutes(deps));
+    .route("/", webhookRoutes(deps))
+    .route("/", tokenRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
-  api.doc31("/openapi.json", openApiInfo);
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A session's token, or a personal access token (arena_pat_…) limited to the scope each call names (x-token-scope).",
+  });
+  // The document each call describes, with the scope a personal access token needs for it (shared/tokens.ts).
+  api.get("/openapi.json", (c) => c.json(withTokenScopes(api.getOpenAPI31Document(openApiInfo))));
   api.route("/docs", docsRoutes());
   return api;
 }

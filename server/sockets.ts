@@ -2,7 +2,7 @@ import { Server as Engine } from "@socket.io/bun-engine";
 import { isForeignPageRequest } from "./http/same-origin.ts";
 import { Server, type Socket } from "socket.io";
 import { registerChat } from "./chat/socket.ts";
-import { sessionOfCookieHeader } from "./auth/session-middleware.ts";
+import { sessionOfHandshake } from "./auth/session-middleware.ts";
 import type { ActiveSession } from "./auth/sessions.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { SocketAdapter } from "./realtime/adapter.ts";
@@ -31,8 +31,8 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
   });
   io.bind(engine);
 
-  // The session of the handshake's cookie; a chat socket asks again for every message.
-  const authenticate = (socket: Socket): Promise<ActiveSession | null> => sessionOfCookieHeader(deps, socket.request.headers.cookie);
+  // The session of the handshake's cookie (or a bot's token); a chat socket asks again for every message.
+  const authenticate = (socket: Socket): Promise<ActiveSession | null> => sessionOfHandshake(deps, socket.request.headers, socket.handshake.auth);
   const live = io.of("/live");
   live.use(async (socket, next) => {
     socket.data.session = await authenticate(socket);

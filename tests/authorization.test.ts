@@ -213,6 +213,16 @@ const CASES: Record<string, Case> = {
     call: () => ({ path: "/api/stream/restream/config", body: { enabled: false, twitchEnabled: false, youtubeEnabled: false, facebookEnabled: false } }),
   },
   "POST /api/notifications/read-all": { kind: "self", call: () => ({ path: "/api/notifications/read-all" }) },
+  // Personal access tokens (issue 36, item 2): a member's own.
+  "POST /api/tokens": { kind: "self", call: () => ({ path: "/api/tokens", body: { name: "Bot", scopes: ["read"] } }) },
+  "DELETE /api/tokens/{id}": {
+    kind: "owner",
+    call: async (w) => {
+      const made = await w.owner.call("POST", "/api/tokens", { name: "Bot", scopes: ["read"] });
+      expect(made.status).toBe(201);
+      return { path: `/api/tokens/${made.body.token.id}` };
+    },
+  },
   "POST /api/me/data-export": {
     kind: "self",
     call: () => ({

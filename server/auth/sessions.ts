@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db, DbOrTransaction } from "../../db/index.ts";
 import type { User } from "../../db/types.ts";
 import type { EndedSessions, EventBus } from "../realtime/bus.ts";
+import type { TokenScope } from "../../shared/tokens.ts";
 
 export const SESSION_COOKIE = "arena_session";
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,6 +42,8 @@ export interface ActiveSession {
   user: User;
   sessionHash: string;
   remember: boolean;
+  /** Set when a personal access token opened it (server/auth/personal-tokens.ts): what it may call. */
+  token?: { id: number; scopes: TokenScope[] };
 }
 
 /** Finds the live session of a token and slides its expiry forward once half of it is used. */

@@ -13,6 +13,8 @@ const room = (streamID: string) => `chat:${streamID}`;
 interface ChatSocketData {
   user: User | null;
   sessionHash: string | null;
+  /** A bot's personal access token without "chat:write" reads the chat but writes nothing (shared/tokens.ts). */
+  mayWrite: boolean;
   lang: Language;
 }
 
@@ -32,6 +34,7 @@ export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: S
       const session = await authenticate(socket);
       data.user = session?.user ?? null;
       data.sessionHash = session?.sessionHash ?? null;
+      data.mayWrite = !session?.token || session.token.scopes.includes("chat:write");
       data.lang = pickLanguage(socket.handshake.headers["accept-language"]);
       next();
     });
@@ -45,6 +48,7 @@ export function registerChat(io: Server, deps: AppDeps, authenticate: (socket: S
       const reply = typeof ack === "function" ? ack : () => undefined;
       if (data.user) data.user = (await authenticate(socket))?.user ?? null;
       if (!data.user) return refuse(socket, reply, "chat_login_required", data.lang);
+      if (!data.mayWrite) return refuse(socket, reply, "token_scope_missing", data.lang);
       const streamID = typeof payload?.streamID === "string" && STREAM_ID.test(payload.streamID) ? payload.streamID : undefined;
       if (!streamID) return refuse(socket, reply, "stream_not_found", data.lang);
       try {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Role, User } from "../../db/types.ts";
+import { tokenMayCall } from "../../shared/tokens.ts";
 import { pickLanguage } from "../i18n/messages.ts";
 import type { ProxyTrust } from "../config.ts";
 import { clientAddress } from "./client-address.ts";
@@ -28,6 +29,7 @@ export function socketPeer(c: Context): string | undefined {
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get("auth")) throw new UnauthorizedError();
+  assertTokenMayCall(c);
   await next();
 });
 
@@ -35,9 +37,19 @@ export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const auth = c.get("auth");
     if (!auth) throw new UnauthorizedError();
+    assertTokenMayCall(c);
     if (!roles.includes(auth.user.role)) throw new ForbiddenError();
     await next();
   });
+}
+
+/**
+ * A call opened by a personal access token goes on only where its scopes reach (shared/tokens.ts): the
+ * route is the one matched (`routePath`), so the rule reads it as the OpenAPI document names it.
+ */
+function assertTokenMayCall(c: Context<AppEnv>): void {
+  const token = c.get("auth")?.token;
+  if (token && !tokenMayCall(token.scopes, c.req.method, c.req.routePath)) throw new ForbiddenError("token_scope_missing");
 }
 
 /** The caller's account; only call it behind requireUser. */

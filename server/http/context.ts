@@ -8,6 +8,7 @@ import type { User, WaitlistKind } from "../../db/types.ts";
 import type { Signals } from "../../db/signals.ts";
 import type { FlvReader } from "../../media/media-server.ts";
 import type { LadderStatus } from "../../media/quality-ladder.ts";
+import type { TokenScope } from "../../shared/tokens.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
@@ -71,6 +72,8 @@ interface AuthState {
   user: User;
   sessionHash: string;
   remember: boolean;
+  /** A personal access token's grant (server/auth/personal-tokens.ts); absent for a session. */
+  token?: { id: number; scopes: TokenScope[] };
 }
 
 export interface AppEnv {

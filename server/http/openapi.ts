@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "./context.ts";
+import { scopeOfRoute } from "../../shared/tokens.ts";
 import { validationHook } from "./validation.ts";
 
 /** A router whose routes feed the OpenAPI document and validate with the shared hook. */
@@ -55,3 +56,27 @@ export const openApiInfo = {
     description: "Arena's HTTP contract. Sessions travel in the httpOnly `arena_session` cookie or an `Authorization: Bearer` header. Error messages follow `Accept-Language` (fr by default, en).",
   },
 };
+
+interface DocumentedOperation {
+  security?: Record<string, string[]>[];
+  description?: string;
+  "x-token-scope"?: string;
+}
+
+/**
+ * Writes into the document which scope a personal access token needs for each call that needs a login
+ * (shared/tokens.ts, the rule the guards apply): as the Bearer requirement's scope, as `x-token-scope`, and in words.
+ */
+export function withTokenScopes<T extends { paths?: object }>(document: T): T {
+  for (const [path, operations] of Object.entries(document.paths ?? {}) as [string, Record<string, DocumentedOperation>][]) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!operation?.security?.length) continue;
+      const scope = scopeOfRoute(method, `/api${path}`);
+      operation.security = [{ cookieAuth: [] }, { bearerAuth: scope ? [scope] : [] }];
+      operation["x-token-scope"] = scope ?? "none";
+      const words = scope ? `Personal access tokens: scope \`${scope}\`.` : "Not open to personal access tokens (a session only).";
+      operation.description = operation.description ? `${operation.description}\n\n${words}` : words;
+    }
+  }
+  return document;
+}

@@ -6,12 +6,12 @@ import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
+import { ShownOnceDialog } from "../../../components/shown-once-dialog.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { formatRelativeTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateWebhook, useDeleteWebhook, useRotateSecret, useSendTestEvent, useUpdateWebhook, useWebhooks, type WebhookOwner } from "../api/webhooks.ts";
 import { DeliveryLog } from "./delivery-log.tsx";
-import { SecretDialog } from "./secret-dialog.tsx";
 import { type WebhookDraft, WebhookForm } from "./webhook-form.tsx";
 import "../../../i18n/screens/webhooks.ts";
 import "../../../styles/webhooks.css";
@@ -85,7 +85,15 @@ export function WebhooksPanel({ owner }: { owner: WebhookOwner }) {
           </>
         )}
       </QueryState>
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <ShownOnceDialog
+        value={secret}
+        title={t("secret_title")}
+        text={t("secret_text")}
+        label={t("secret_label")}
+        copyLabel={t("copy_secret")}
+        doneLabel={t("secret_done")}
+        onClose={() => setSecret(null)}
+      />
       <DeliveryLog webhookId={logOf} onClose={() => setLogOf(null)} />
     </section>
   );

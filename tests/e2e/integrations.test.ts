@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { contextFor, newMemberContext, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream } from "../fixtures/publisher.ts";
-import { signedInUser } from "../fixtures/server.ts";
+import { Browser, signedInUser } from "../fixtures/server.ts";
 import { startReceiver } from "../fixtures/webhook-receiver.ts";
 
-// Webhooks through the screens (issue 36, item 1): a streamer adds a Discord webhook (a local receiver stands in for
+// Settings → Integrations through the screens (issue 36). Webhooks (item 1): a streamer adds a Discord webhook (a local receiver stands in for
 // Discord; the operator allows loopback with ALLOWED_PRIVATE_ADDRESSES), keeps its key from the dialog, sends a
 // test and reads the log; then goes live with ffmpeg and the receiver gets stream.online in Discord's body.
+// Access tokens (item 2): a member makes one, a bot uses it, the member revokes it.
 // SCREENSHOTS=1 also writes the list, the form and the log at phone and desktop width, dark and light, to docs/screenshots/.
 
 const handles = useServerAndBrowser({ ALLOWED_PRIVATE_ADDRESSES: "127.0.0.1/32" }, { ingest: true });
@@ -81,6 +82,63 @@ describe("a channel's webhooks", () => {
     expect((await other.api.get(`/api/webhooks/${created.body.webhook.id}/deliveries`)).status).toBe(404);
   });
 });
+
+describe("a member's access tokens", () => {
+  it("makes a token with chosen permissions, shows it once, a bot reads with it, and revoking it shuts the bot out", async () => {
+    const member = await newMemberContext(handles);
+    const page = await member.context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${handles.server.url}/settings?tab=integrations`);
+    await page.getByRole("heading", { name: "Jetons d'accès" }).waitFor();
+    await page.getByRole("button", { name: "Créer un jeton" }).click();
+    const form = page.getByRole("dialog", { name: "Créer un jeton" });
+    await form.getByLabel("Nom").fill("Bot Discord du tournoi");
+    await form.getByLabel(/tournament:score/).check();
+    await form.getByLabel("Durée de validité").selectOption({ label: "30 jours" });
+    await form.getByRole("button", { name: "Créer", exact: true }).click();
+    const shown = page.getByRole("dialog", { name: "Votre jeton" });
+    const token = await shown.getByLabel("Jeton (arena_pat_…)").inputValue();
+    expect(token).toMatch(/^arena_pat_/);
+    await shown.getByRole("button", { name: "J'ai copié le jeton" }).click();
+    const row = page.getByRole("listitem").filter({ hasText: "Bot Discord du tournoi" });
+    await row.getByText("read, tournament:score").waitFor();
+    await row.getByText(`${token.slice(0, 14)}…`).waitFor();
+
+    const bot = new Browser(handles.server.url);
+    const me = await bot.get("/api/auth/me", { authorization: `Bearer ${token}` });
+    expect(me.body.user.username).toBe(member.account.username);
+    await page.reload();
+    await row.getByText(/Dernière utilisation/).waitFor();
+
+    await row.getByRole("button", { name: "Révoquer" }).click();
+    await page.getByRole("dialog", { name: "Révoquer ce jeton ?" }).getByRole("button", { name: "Révoquer" }).click();
+    await row.getByText("Révoqué").waitFor();
+    expect((await bot.get("/api/auth/me", { authorization: `Bearer ${token}` })).status).toBe(401);
+    if (process.env.SCREENSHOTS) await tokenScreenshots({ browser: member.api, user: member.user });
+  });
+});
+
+/** Settings → Integrations with its tokens, and the token form, at phone and desktop width, dark and light. */
+async function tokenScreenshots(member: SignedIn) {
+  const out = join(import.meta.dir, "../../docs/screenshots");
+  for (const [label, viewport] of [
+    ["375", { width: 375, height: 812 }],
+    ["1440", { width: 1440, height: 900 }],
+  ] as const) {
+    for (const theme of ["dark", "light"] as const) {
+      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
+      await page.goto(`${handles.server.url}/settings?tab=integrations`);
+      await page.getByText("Bot Discord du tournoi").waitFor();
+      await page.getByRole("heading", { name: "Jetons d'accès" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(out, `tokens-list-${label}-${theme}.png`) });
+      await page.getByRole("button", { name: "Créer un jeton" }).click();
+      await page.getByRole("dialog", { name: "Créer un jeton" }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(out, `tokens-form-${label}-${theme}.png`) });
+      await page.context().close();
+    }
+  }
+}
 
 /** Settings → Integrations with its webhook, the form and the log, at phone and desktop width, dark and light. */
 async function screenshots(streamer: SignedIn) {
