@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { contextFor, newMemberContext, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream } from "../fixtures/publisher.ts";
@@ -118,8 +119,11 @@ describe("a member's access tokens", () => {
   });
 });
 
-/** Settings → Integrations with its tokens, and the token form, at phone and desktop width, dark and light. */
-async function tokenScreenshots(member: SignedIn) {
+/**
+ * Settings → Integrations as `member` sees it at phone and desktop width, dark and light: `shoot(page, name)` takes
+ * its pictures, each saved as docs/screenshots/<name>-<width>-<theme>.png.
+ */
+async function inEveryLook(member: SignedIn, shoot: (page: Page, save: (name: string, fullPage?: boolean) => Promise<unknown>) => Promise<void>) {
   const out = join(import.meta.dir, "../../docs/screenshots");
   for (const [label, viewport] of [
     ["375", { width: 375, height: 812 }],
@@ -128,40 +132,38 @@ async function tokenScreenshots(member: SignedIn) {
     for (const theme of ["dark", "light"] as const) {
       const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
       await page.goto(`${handles.server.url}/settings?tab=integrations`);
-      await page.getByText("Bot Discord du tournoi").waitFor();
-      await page.getByRole("heading", { name: "Jetons d'accès" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(out, `tokens-list-${label}-${theme}.png`) });
-      await page.getByRole("button", { name: "Créer un jeton" }).click();
-      await page.getByRole("dialog", { name: "Créer un jeton" }).waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(out, `tokens-form-${label}-${theme}.png`) });
+      await shoot(page, (name, fullPage = false) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`), fullPage }));
       await page.context().close();
     }
   }
 }
 
-/** Settings → Integrations with its webhook, the form and the log, at phone and desktop width, dark and light. */
-async function screenshots(streamer: SignedIn) {
-  const out = join(import.meta.dir, "../../docs/screenshots");
-  for (const [label, viewport] of [
-    ["375", { width: 375, height: 812 }],
-    ["1440", { width: 1440, height: 900 }],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      const page = await (await contextFor(handles, streamer, { viewport, theme })).newPage();
-      await page.goto(`${handles.server.url}/settings?tab=integrations`);
-      await page.getByText("Salon #annonces").waitFor();
-      await page.screenshot({ path: join(out, `webhooks-list-${label}-${theme}.png`), fullPage: true });
-      await page.getByRole("button", { name: "Ajouter un webhook" }).click();
-      await page.getByRole("dialog", { name: "Ajouter un webhook" }).getByLabel("Seulement ceux-ci :").check();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(out, `webhooks-form-${label}-${theme}.png`) });
-      await page.keyboard.press("Escape");
-      await page.getByRole("button", { name: "Journal" }).click();
-      await page.getByRole("dialog", { name: "Journal des envois" }).getByText("livré").first().waitFor();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(out, `webhooks-log-${label}-${theme}.png`) });
-      await page.context().close();
-    }
-  }
+/** The member's tokens, and the token form. */
+function tokenScreenshots(member: SignedIn) {
+  return inEveryLook(member, async (page, save) => {
+    await page.getByText("Bot Discord du tournoi").waitFor();
+    await page.getByRole("heading", { name: "Jetons d'accès" }).scrollIntoViewIfNeeded();
+    await save("tokens-list");
+    await page.getByRole("button", { name: "Créer un jeton" }).click();
+    await page.getByRole("dialog", { name: "Créer un jeton" }).waitFor();
+    await page.waitForTimeout(300);
+    await save("tokens-form");
+  });
+}
+
+/** The channel's webhook, the form and the log. */
+function screenshots(streamer: SignedIn) {
+  return inEveryLook(streamer, async (page, save) => {
+    await page.getByText("Salon #annonces").waitFor();
+    await save("webhooks-list", true);
+    await page.getByRole("button", { name: "Ajouter un webhook" }).click();
+    await page.getByRole("dialog", { name: "Ajouter un webhook" }).getByLabel("Seulement ceux-ci :").check();
+    await page.waitForTimeout(300);
+    await save("webhooks-form");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Journal" }).click();
+    await page.getByRole("dialog", { name: "Journal des envois" }).getByText("livré").first().waitFor();
+    await page.waitForTimeout(300);
+    await save("webhooks-log");
+  });
 }
