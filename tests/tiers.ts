@@ -38,6 +38,7 @@ const MEDIA_FILES = new Set<string>([
   "server/storage/disk-full.test.ts",
   "server/tournaments/match-replays.test.ts",
   "server/tournaments/routes.test.ts",
+  "server/webhooks/live-events.test.ts",
   "server/users/streamer-role.test.ts",
   "tests/authorization.test.ts",
   "tests/cluster.test.ts",

@@ -115,10 +115,11 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
     // (a new one) goes first of all, as it may be long.
     const timingOf = (job: Job) => expected[job.database].files[job.file] ?? expected.sqlite.files[job.file];
     const expectedOf = (job: Job) => timingOf(job) ?? Number.POSITIVE_INFINITY;
-    const isLight = (job: Job) => {
+    const mostlyWaits = (job: Job) => {
       const cpu = expected[job.database].cpu[job.file];
-      return job.tier !== "browser" && cpu !== undefined && cpu < LIGHT_SHARE * (timingOf(job) ?? 0);
+      return cpu !== undefined && cpu < LIGHT_SHARE * (timingOf(job) ?? 0);
     };
+    const isLight = (job: Job) => job.tier !== "browser" && mostlyWaits(job);
     const queue = [...jobs].sort((a, b) => expectedOf(b) - expectedOf(a));
     const counts = `${jobs.filter((job) => job.database === "sqlite").length} file(s) on SQLite${needsPostgres ? `, ${jobs.filter((job) => job.database === "postgres").length} on PostgreSQL` : ""}`;
     const light = LIGHT_SLOTS > 0 ? ` and ${LIGHT_SLOTS} more for files that mostly wait` : "";
@@ -127,8 +128,13 @@ async function runAll(jobs: Job[]): Promise<{ results: Result[]; postgresCpuSeco
     // A browser slot takes the journeys first, one after the other: they are most of the run and cannot share.
     const slot = async (kind: "browser" | "any" | "light") => {
       const next = () => {
-        const journey = kind === "browser" ? queue.findIndex((job) => job.tier === "browser") : -1;
+        // The browser slot leaves the journeys that mostly wait to the light slot (below) while it has others.
+        const busyJourney = queue.findIndex((job) => job.tier === "browser" && !mostlyWaits(job));
+        const journey = kind === "browser" ? (busyJourney >= 0 ? busyJourney : queue.findIndex((job) => job.tier === "browser")) : -1;
         let index = journey >= 0 ? journey : queue.findIndex((job) => (kind === "light" ? isLight(job) : job.tier !== "browser"));
+        // Its own files done, the light slot would idle to the end: a journey that mostly waits (a live to record, a
+        // clip to cut) goes there, off the browser slot that is the run's length.
+        if (index < 0 && kind === "light") index = queue.findIndex((job) => job.tier === "browser" && mostlyWaits(job));
         // Once no other file is left, an "any" slot takes the last (shortest) journeys beside the browser slot's:
         // alone, one journey keeps about one core busy, and the other would idle until the end.
         if (index < 0 && kind === "any") index = queue.findLastIndex((job) => job.tier === "browser");
