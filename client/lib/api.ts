@@ -36,6 +36,11 @@ interface ApiOptions extends Omit<RequestInit, "body"> {
  */
 export type FormFields<S extends z.ZodType> = Partial<Record<keyof z.input<S>, string>>;
 
+/** Field messages from a refused save, by field: the server's per-field texts (none for another failure). */
+export function serverFields(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? Object.fromEntries(error.fields.map((f) => [f.field, f.msg])) : {};
+}
+
 /** An answer as it came, for the screens that read its status and body themselves (spec 01 §8: login, sign-up). */
 export interface ApiAnswer<T> {
   ok: boolean;

@@ -1,3 +1,4 @@
+import { serverFields } from "../../../lib/api.ts";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +7,6 @@ import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { checkConfirmation, checkPassword, fieldTexts } from "../../../lib/validation.ts";
 import { useChangePassword } from "../api/change-password.ts";
-import { serverFields } from "../lib/server-fields.ts";
 import "../../../i18n/screens/community.ts";
 
 const EMPTY = { oldPassword: "", newPassword: "", confirmation: "" };

@@ -1,3 +1,4 @@
+import { serverFields } from "../../../lib/api.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
@@ -8,7 +9,6 @@ import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
-import { serverFields } from "../lib/server-fields.ts";
 import { LiveAccessPanel } from "./live-access-panel.tsx";
 import { StreamKeyPanel } from "./stream-key-panel.tsx";
 import "../../../i18n/screens/community.ts";

@@ -6,13 +6,12 @@ import { Button } from "../../../components/button.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, serverFields } from "../../../lib/api.ts";
 import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { checkUsername, fieldTexts } from "../../../lib/validation.ts";
 import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { type ProfileFields, useUpdateProfile } from "../api/update-profile.ts";
-import { serverFields } from "../lib/server-fields.ts";
 import "../../../i18n/screens/community.ts";
 
 /** Names, username and biography, saved together; the avatar saves on its own; the e-mail is shown, not edited. */

@@ -1,10 +1,10 @@
+import { serverFields } from "../../../lib/api.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { toast } from "../../../lib/ui.ts";
 import type { ChannelSettings } from "../api/get-channel-settings.ts";
 import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
-import { serverFields } from "../lib/server-fields.ts";
 import "../../../i18n/screens/community.ts";
 
 const WATCH_MODES = ["everyone", "members", "ticket", "entrants"] as const;

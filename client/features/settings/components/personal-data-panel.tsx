@@ -1,3 +1,4 @@
+import { serverFields } from "../../../lib/api.ts";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,6 @@ import { formatFileSize } from "../../../lib/format.ts";
 import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
 import { type DataExport, useDataExport, useDeleteAccount, useRequestDataExport } from "../api/personal-data.ts";
-import { serverFields } from "../lib/server-fields.ts";
 import "../../../i18n/screens/community.ts";
 
 /** Settings › Personal data: the member's RGPD rights, a copy of their data and the deletion of their account. */

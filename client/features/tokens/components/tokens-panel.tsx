@@ -12,7 +12,7 @@ import { QueryState } from "../../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../../components/shown-once-dialog.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { serverFields } from "../../../lib/api.ts";
 import { formatRelativeTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCreateToken, useRevokeToken, useTokens } from "../api/tokens.ts";
@@ -77,7 +77,7 @@ function TokenForm({ onClose, onMade }: { onClose: () => void; onMade: (secret: 
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<TokenScope[]>(["read"]);
   const [days, setDays] = useState<(typeof LIFETIMES)[number]>(90);
-  const fields = create.error instanceof ApiError ? Object.fromEntries(create.error.fields.map((field) => [field.field, field.msg])) : {};
+  const fields = serverFields(create.error);
   return (
     <Modal
       open

@@ -6,7 +6,7 @@ import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { serverFields } from "../../../lib/api.ts";
 import "../../../i18n/screens/webhooks.ts";
 
 export interface WebhookDraft {
@@ -41,7 +41,7 @@ export function WebhookForm({ open, editing, events, optInEvents, busy, error, o
     events: editing?.events ?? [],
   }));
   const [chosen, setChosen] = useState(draft.events.length > 0);
-  const fields = error instanceof ApiError ? Object.fromEntries(error.fields.map((field) => [field.field, field.msg])) : {};
+  const fields = serverFields(error);
   const toggle = (type: WebhookEventType, on: boolean) => setDraft((d) => ({ ...d, events: on ? [...d.events, type] : d.events.filter((other) => other !== type) }));
   return (
     <Modal
