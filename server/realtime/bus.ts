@@ -30,6 +30,8 @@ export interface LiveEvents {
   "sessions:ended": EndedSessions;
   /** Webhook deliveries were queued on this node: its dispatcher sends them now rather than at its next look. */
   "webhooks:queued": Record<string, never>;
+  /** A raid landed on a channel (issue 36, item 5): its chat and its overlays announce the raiders. */
+  "raid:arrived": { channelId: number; fromUsername: string; fromDisplayName: string; viewers: number };
 }
 
 export class EventBus {
