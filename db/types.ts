@@ -126,6 +126,7 @@ export interface DB {
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
   personal_token: PersonalTokenTable;
+  overlay: OverlayTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -778,4 +779,13 @@ interface PersonalTokenTable {
   expires_at: number | null;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+/** A streamer's OBS overlays (issue 36, item 4): the secret in their addresses, and whether alerts ring. */
+interface OverlayTable {
+  user_id: number;
+  secret: string;
+  /** 1: an alert plays its sound. */
+  sound: Generated<number>;
+  created_at: number;
 }

@@ -6,7 +6,9 @@ import { sessionOfHandshake } from "./auth/session-middleware.ts";
 import type { ActiveSession } from "./auth/sessions.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { SocketAdapter } from "./realtime/adapter.ts";
-import { endedRoom, memberRoom, sessionRoom } from "./realtime/rooms.ts";
+import { endedRoom, memberRoom, overlayRoom, sessionRoom } from "./realtime/rooms.ts";
+import { alertOnRaids } from "./overlays/alerts/alerts.ts";
+import { overlayOwner } from "./overlays/service.ts";
 
 interface Realtime {
   engine: Engine;
@@ -55,6 +57,12 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
       if (valid) await socket.join(`tournament:${tournamentId}`);
       if (typeof ack === "function") ack(valid);
     });
+    // An OBS overlay (issue 36, item 4) listens to its streamer's alerts, named by the secret of its address.
+    socket.on("watch-overlay", async (secret: unknown, ack?: (joined: boolean) => void) => {
+      const userId = typeof secret === "string" && secret.length <= 64 ? await overlayOwner(deps, secret) : null;
+      if (userId !== null) await socket.join(overlayRoom(userId));
+      if (typeof ack === "function") ack(userId !== null);
+    });
     socket.on("unwatch", (channelArn: unknown) => {
       if (typeof channelArn === "string") void socket.leave(`stream:${channelArn}`);
     });
@@ -70,6 +78,13 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(memberRoom(userId)).emit("follows:changed", { followers })),
+    deps.bus.on("overlay:alert", ({ userId, alert }) => live.to(overlayRoom(userId)).emit("overlay:alert", alert)),
+    // An overlay opened with the address before a reset hears no more and is told why.
+    deps.bus.on("overlay:reset", ({ userId }) => {
+      live.to(overlayRoom(userId)).emit("overlay:reset", {});
+      live.in(overlayRoom(userId)).socketsLeave(overlayRoom(userId));
+    }),
+    alertOnRaids(deps, (line) => console.error(line)),
     // The page stays (viewer counts and live flags are everyone's); the member's own news stop reaching it.
     deps.bus.on("sessions:ended", (ended) => live.in(endedRoom(ended)).socketsLeave([memberRoom(ended.userId), endedRoom(ended)])),
   ];

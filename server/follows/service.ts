@@ -4,6 +4,7 @@ import { BadRequestError, NotFoundError } from "../http/errors.ts";
 import { hitRateLimit, type Limit } from "../http/rate-limit.ts";
 import { announce as announceToWebhooks } from "../webhooks/queue/queue.ts";
 import { channelWords } from "../webhooks/queue/words.ts";
+import { followAlert, showAlerts } from "../overlays/alerts/alerts.ts";
 
 /**
  * Follows and unfollows a member makes in an hour, counted together: more than anyone clicks, too few to flood a
@@ -32,8 +33,11 @@ export async function follow(deps: AppDeps, user: User, channelId: string | numb
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   const followers = await announce(deps, followedId);
-  // A follow already there is not a new follower for the channel's webhooks.
-  if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) await announceFollow(deps, user.username, followedId, followers);
+  // A follow already there is not a new follower for the channel's webhooks and overlays.
+  if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) {
+    await announceFollow(deps, user.username, followedId, followers);
+    showAlerts(deps, [followAlert(followedId, user.username)]);
+  }
   return followers;
 }
 

@@ -196,6 +196,8 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     .where("tournament_id", "in", (eb) => eb.selectFrom("tournament").select("id").where("finished_at", "is", null))
     .execute();
   if (channel) await eraseChannel(trx, channel.id);
+  // The overlays' secret address stops with the account.
+  await trx.deleteFrom("overlay").where("user_id", "=", id).execute();
   await forgetInWebhooks(trx, id, user.username, channel?.id);
   await trx
     .updateTable("user")

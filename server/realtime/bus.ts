@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { ChatMessage } from "../chat/schemas.ts";
 import type { NotificationResponse } from "../notifications/schemas.ts";
+import type { OverlayAlert } from "../overlays/schemas.ts";
 
 /** Which sessions ended: the one of a logout, or every session of a member (no `sessionHash`). */
 export interface EndedSessions {
@@ -32,6 +33,10 @@ export interface LiveEvents {
   "webhooks:queued": Record<string, never>;
   /** A raid landed on a channel (issue 36, item 5): its chat and its overlays announce the raiders. */
   "raid:arrived": { channelId: number; fromUsername: string; fromDisplayName: string; viewers: number };
+  /** An alert for a streamer's OBS overlays (issue 36, item 4), shown by the sockets of every node. */
+  "overlay:alert": { userId: number; alert: OverlayAlert };
+  /** A streamer reset their overlays' address: the overlays opened with the old one stop. */
+  "overlay:reset": { userId: number };
 }
 
 export class EventBus {

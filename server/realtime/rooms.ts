@@ -9,3 +9,6 @@ export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 /** The room holding the sockets of the sessions that ended: one session's, or all of the member's. */
 export const endedRoom = (ended: { userId: number; sessionHash?: string }) => (ended.sessionHash ? sessionRoom(ended.sessionHash) : memberRoom(ended.userId));
+
+/** The OBS overlays of a streamer (issue 36, item 4), opened by its secret address: their alerts go here. */
+export const overlayRoom = (userId: number) => `overlay:${userId}`;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { showAlerts, ticketAlert } from "../overlays/alerts/alerts.ts";
 import type { EventRow, User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { assertCanBuy } from "../events/seats.ts";
@@ -131,6 +132,7 @@ export async function announceSale(deps: AppDeps, buyer: User, ticket: BoughtTic
     link: `/events/${ticket.event.slug}/manage`,
     data: { event: ticket.event.name, ticket: ticket.ticket_type },
   });
+  showAlerts(deps, [ticketAlert(ticket.event.created_by, ticket.type_name ?? ticket.ticket_type, ticket.event.name)]);
 }
 
 export function ticketResponse(signer: TicketSigner, lang: Language, ticket: BoughtTicket) {

@@ -16,6 +16,8 @@ import { inTransaction } from "../../db/transaction.ts";
 import { announceStations, speakInChat, stationSnapshot, syncStations } from "./stations.ts";
 import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
 import { announceBracketChange } from "./bracket-webhooks.ts";
+import { matchWonAlerts } from "./match-alerts.ts";
+import { showAlerts } from "../overlays/alerts/alerts.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -327,9 +329,11 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
     ];
     // The matches' clocks, for the replays of the streamed ones (issue 18, item 3).
     const ended = await recordMatchTimes(trx, tournamentId, before, after, deps.now());
-    return { lines: await speakInChat(trx, tournamentId, before, after, deps.now()), ended };
+    const alerts = await matchWonAlerts(trx, tournament, state, next, stations);
+    return { lines: await speakInChat(trx, tournamentId, before, after, deps.now()), ended, alerts };
   });
   await announceStations(deps, tournamentId, told.lines);
+  showAlerts(deps, told.alerts);
   cutMatchReplays(deps, told.ended);
 }
 
