@@ -56,6 +56,7 @@ import { Route as AuthSettingsIndexRouteImport } from './routes/_auth/settings.i
 import { Route as AuthWalletHistoryRouteImport } from './routes/_auth/wallet.history'
 import { Route as EventsSlugIndexRouteImport } from './routes/events.$slug.index'
 import { Route as EventsSlugNightRouteImport } from './routes/events.$slug.night'
+import { Route as OverlaySecretKindRouteImport } from './routes/overlay.$secret.$kind'
 import { Route as AuthTournamentAdminDashboardIdRouteImport } from './routes/_auth/_tournament-admin/dashboard.$id'
 import { Route as AuthEventsSlugEditRouteImport } from './routes/_auth/events.$slug.edit'
 import { Route as AuthEventsSlugManageRouteImport } from './routes/_auth/events.$slug.manage'
@@ -296,6 +297,11 @@ const EventsSlugNightRoute = EventsSlugNightRouteImport.update({
   path: '/events/$slug/night',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OverlaySecretKindRoute = OverlaySecretKindRouteImport.update({
+  id: '/overlay/$secret/$kind',
+  path: '/overlay/$secret/$kind',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthTournamentAdminDashboardIdRoute =
   AuthTournamentAdminDashboardIdRouteImport.update({
     id: '/dashboard/$id',
@@ -372,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
+  '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
@@ -424,6 +431,7 @@ export interface FileRoutesByTo {
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
+  '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/settings': typeof AuthSettingsIndexRoute
   '/events/$slug': typeof EventsSlugIndexRoute
@@ -480,6 +488,7 @@ export interface FileRoutesById {
   '/_auth/events/create': typeof AuthEventsCreateRoute
   '/_auth/wallet/history': typeof AuthWalletHistoryRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
+  '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/settings/': typeof AuthSettingsIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
@@ -534,6 +543,7 @@ export interface FileRouteTypes {
     | '/events/create'
     | '/wallet/history'
     | '/events/$slug/night'
+    | '/overlay/$secret/$kind'
     | '/dashboard/'
     | '/settings/'
     | '/events/$slug/'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/events/create'
     | '/wallet/history'
     | '/events/$slug/night'
+    | '/overlay/$secret/$kind'
     | '/dashboard'
     | '/settings'
     | '/events/$slug'
@@ -641,6 +652,7 @@ export interface FileRouteTypes {
     | '/_auth/events/create'
     | '/_auth/wallet/history'
     | '/events/$slug/night'
+    | '/overlay/$secret/$kind'
     | '/_auth/dashboard/'
     | '/_auth/settings/'
     | '/events/$slug/'
@@ -684,6 +696,7 @@ export interface RootRouteChildren {
   EventsIndexRoute: typeof EventsIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
   EventsSlugNightRoute: typeof EventsSlugNightRoute
+  OverlaySecretKindRoute: typeof OverlaySecretKindRoute
   EventsSlugIndexRoute: typeof EventsSlugIndexRoute
 }
 
@@ -1018,6 +1031,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsSlugNightRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/overlay/$secret/$kind': {
+      id: '/overlay/$secret/$kind'
+      path: '/overlay/$secret/$kind'
+      fullPath: '/overlay/$secret/$kind'
+      preLoaderRoute: typeof OverlaySecretKindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/_tournament-admin/dashboard/$id': {
       id: '/_auth/_tournament-admin/dashboard/$id'
       path: '/dashboard/$id'
@@ -1164,6 +1184,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventsIndexRoute: EventsIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
   EventsSlugNightRoute: EventsSlugNightRoute,
+  OverlaySecretKindRoute: OverlaySecretKindRoute,
   EventsSlugIndexRoute: EventsSlugIndexRoute,
 }
 export const routeTree = rootRouteImport

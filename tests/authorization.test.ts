@@ -214,6 +214,9 @@ const CASES: Record<string, Case> = {
   },
   "POST /api/notifications/read-all": { kind: "self", call: () => ({ path: "/api/notifications/read-all" }) },
   // Personal access tokens (issue 36, item 2): a member's own.
+  "PUT /api/me/overlay": { kind: "self", call: () => ({ path: "/api/me/overlay", body: { sound: false } }) },
+  "POST /api/me/overlay/reset": { kind: "self", call: () => ({ path: "/api/me/overlay/reset" }) },
+  "POST /api/me/overlay/test-alert": { kind: "self", call: () => ({ path: "/api/me/overlay/test-alert", body: { kind: "follow" } }) },
   "POST /api/tokens": { kind: "self", call: () => ({ path: "/api/tokens", body: { name: "Bot", scopes: ["read"] } }) },
   "DELETE /api/tokens/{id}": {
     kind: "owner",

@@ -37,6 +37,7 @@ describe("translations", () => {
     const bothLanguages = new Set([
       "Action",
       "Administration",
+      "Raid",
       "Machine",
       "Page {{page}}",
       "Suspension",

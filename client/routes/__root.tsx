@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
@@ -8,6 +8,7 @@ import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
+import { isOverlayPath } from "../features/shell/layout-rules.ts";
 import { openAuthModal } from "../lib/ui.ts";
 
 // The error screens and their icons load when an unknown address is shown (the router does not split the root's code).
@@ -38,12 +39,14 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function Root() {
   const { noAuth } = Route.useSearch();
+  const { pathname } = useLocation();
   useSessionRefresh();
   useLandingMessages();
   // A guarded route sent a visitor here: the auth modal opens by itself (spec 01 §2).
   useEffect(() => {
     if (noAuth) openAuthModal("login");
   }, [noAuth]);
+  if (isOverlayPath(pathname)) return <Outlet />;
   return (
     <>
       <Shell>

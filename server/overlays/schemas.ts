@@ -10,7 +10,7 @@ export type OverlayAlertKind = (typeof OVERLAY_ALERT_KINDS)[number];
  * One alert: `name` is who (the follower, the raider, the winner) or what (the ticket's name); `detail` what goes with
  * it (the event, the tournament); `score` a won match's ("2 – 1"); `count` the raiders.
  */
-export const OverlayAlertSchema = z
+const OverlayAlertSchema = z
   .object({
     kind: z.enum(OVERLAY_ALERT_KINDS),
     name: z.string(),

@@ -14,7 +14,7 @@ import type { Structure } from "./engine.ts";
 /** Which match: the one on a streamer's station (the stream page's rule), a station's, or one named by its id. */
 export type ScoreBugSource = { streamerUsername: string } | { stationId: number } | { matchId: string };
 
-export interface ScoreBugMatch {
+interface ScoreBugMatch {
   id: string;
   tournament: { id: number; name: string };
   format: string;

@@ -11,3 +11,8 @@ export function shellModeFor(pathname: string): ShellMode {
   if (SLIM.has(first)) return "slim";
   return "full";
 }
+
+/** OBS overlays (issue 36, item 4): the page is the overlay alone, no frame, banner or dialog around it. */
+export function isOverlayPath(pathname: string): boolean {
+  return pathname.split("/")[1] === "overlay";
+}

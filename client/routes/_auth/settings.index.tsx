@@ -3,6 +3,7 @@ import { ImageUpload } from "../../features/profile/components/image-upload.tsx"
 import { SettingsPage } from "../../features/settings/components/settings-page.tsx";
 import { isSettingsTab, type SettingsTab } from "../../features/settings/settings-tabs.ts";
 import { TokensPanel } from "../../features/tokens/components/tokens-panel.tsx";
+import { OverlaysPanel } from "../../features/overlays/components/overlays-panel.tsx";
 import { WebhooksPanel } from "../../features/webhooks/components/webhooks-panel.tsx";
 
 export const Route = createFileRoute("/_auth/settings/")({
@@ -11,7 +12,7 @@ export const Route = createFileRoute("/_auth/settings/")({
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } => (isSettingsTab(search.tab) ? { tab: search.tab } : {}),
 });
 
-/** The profile tab shows the profile feature's avatar upload, the integrations tab the channel's webhooks and the member's tokens: this route composes the features. */
+/** The profile tab shows the profile feature's avatar upload, the integrations tab the channel's OBS overlays, webhooks and the member's tokens: this route composes the features. */
 function SettingsRoute() {
   const { tab } = Route.useSearch();
   return (
@@ -19,6 +20,7 @@ function SettingsRoute() {
       avatarUpload={<ImageUpload kind="avatar" look="button" />}
       integrations={
         <>
+          <OverlaysPanel />
           <WebhooksPanel owner={{ scope: "channel" }} />
           <TokensPanel />
         </>
