@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/toaster.tsx";
 import { ReportModalHost } from "../features/reports/components/report-modal-host.tsx";
@@ -9,6 +9,7 @@ import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
 import { openAuthModal } from "../lib/ui.ts";
+import { shellModeFor } from "../features/shell/layout-rules.ts";
 
 // The error screens and their icons load when an unknown address is shown (the router does not split the root's code).
 const LazyNotFoundPage = lazy(() => import("../features/errors/components/error-page.tsx").then((module) => ({ default: module.NotFoundPage })));
@@ -44,6 +45,19 @@ function Root() {
   useEffect(() => {
     if (noAuth) openAuthModal("login");
   }, [noAuth]);
+  // A frame in another site's page shows its content only: no cookie banner over the host's page, none of the site's
+  // dialogs (its session cookie does not reach a frame of another site, so a login there would not hold).
+  const embedded = shellModeFor(useLocation().pathname) === "embed";
+  if (embedded) {
+    return (
+      <>
+        <Shell>
+          <Outlet />
+        </Shell>
+        <Toaster />
+      </>
+    );
+  }
   return (
     <>
       <Shell>
