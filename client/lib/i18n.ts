@@ -94,7 +94,7 @@ export async function initI18n() {
     // Re-render when texts are added, so API batches show as they arrive.
     react: { bindI18n: "languageChanged", bindI18nStore: "added" },
   });
-  // An embed page speaks the language its host page asked for, French unless told (client/lib/embeds.ts).
+  // An embed page speaks the language its host page asks for (client/lib/embeds.ts), otherwise the site's.
   const lang = embedLook()?.lang ?? savedLanguage();
   if (lang !== "fr") await switchTo(lang);
   document.documentElement.lang = i18next.language;

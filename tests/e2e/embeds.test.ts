@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { join } from "node:path";
+import type { Frame, Page } from "playwright-core";
+import { contextFor, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
+import { signedInUser } from "../fixtures/server.ts";
+import { startedTournament } from "../fixtures/tournaments.ts";
+
+// Embeds (issue 36, item 3) in a real browser: a page of another site (another origin: its own server on
+// localhost, where Arena answers on 127.0.0.1) frames Arena's embed pages. The browser refuses the frame until an
+// admin adds that site's origin in the console, then shows it; the bracket embed shows the bracket, the event
+// embed's button leads to the event's page. SCREENSHOTS=1 also writes each embed and the dialogs at phone and
+// desktop width, dark and light, to docs/screenshots/.
+
+const handles = useServerAndBrowser(ADMIN_ENV);
+
+/** Another site: one page framing whatever `frames` names (id → address), served from its own origin. */
+let host: ReturnType<typeof Bun.serve>;
+let frames: Record<string, string> = {};
+beforeAll(() => {
+  host = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: () =>
+      new Response(
+        `<!doctype html><html><head><title>Blog</title></head><body><h1>Mon blog</h1>${Object.entries(frames)
+          .map(([id, src]) => `<iframe id="${id}" src="${src}" width="800" height="500"></iframe>`)
+          .join("")}</body></html>`,
+        { headers: { "content-type": "text/html" } },
+      ),
+  });
+});
+afterAll(() => host.stop(true));
+const hostOrigin = () => `http://localhost:${host.port}`;
+
+/** The host page, once each frame has loaded or been refused (a page's load event waits for its frames). */
+async function hostPage(page: Page): Promise<void> {
+  await page.goto(`${hostOrigin()}/`);
+}
+
+/** The frame of the host page at `id`, or undefined when the browser refused to show it. */
+async function shownFrame(page: Page, id: string): Promise<Frame | undefined> {
+  const frame = await (await page.locator(`iframe#${id}`).elementHandle())!.contentFrame();
+  // A refused frame shows the browser's error page instead (chrome-error://chromewebdata/).
+  return frame?.url().startsWith(handles.server.url) ? frame : undefined;
+}
+
+describe("an embed in another site's page", () => {
+  it("is refused until an admin allows that site, then shows the player, the bracket and the event's ticket button", async () => {
+    const streamer = await signedInUser(handles.server);
+    await streamer.browser.post("/api/stream/mychannel/init");
+    const adminApi = await adminBrowserOf(handles.server);
+    const admin: SignedIn = { browser: adminApi, user: (await adminApi.get("/api/auth/me")).body.user };
+    const organiser = await fundedUser(handles.server, adminApi, 1000);
+    const { id: tournamentId, players } = await startedTournament(handles.server, organiser, 4);
+    const event = await publishedEvent(organiser);
+    const name = streamer.account.username;
+    frames = {
+      player: `${handles.server.url}/embed/${name}`,
+      bracket: `${handles.server.url}/embed/tournament/${tournamentId}`,
+      ticket: `${handles.server.url}/embed/event/${event.slug}?theme=light`,
+    };
+
+    const reader = await pageFor(handles, null);
+    await hostPage(reader);
+    expect(await shownFrame(reader, "player")).toBeUndefined();
+
+    // The admin adds the blog's origin in the console; a wrong line is refused under the field first.
+    const settings = await pageFor(handles, admin);
+    await settings.goto(`${handles.server.url}/admin?tab=site`);
+    const origins = settings.getByLabel("Origines autorisées à intégrer");
+    const save = settings.locator("form.admin-embed-origins").getByRole("button", { name: "Enregistrer" });
+    await origins.fill("localhost");
+    await save.click();
+    await settings.getByText("Chaque origine s'écrit https://hôte").waitFor();
+    await origins.fill(hostOrigin());
+    await save.click();
+    await settings.getByText("Réglages enregistrés").first().waitFor();
+
+    await reader.reload();
+    const player = (await shownFrame(reader, "player"))!;
+    expect(player).toBeDefined();
+    await player.getByRole("heading", { name: `${name} n'est pas en direct` }).waitFor();
+    const watch = player.getByRole("link", { name: /Regarder sur Arena/ });
+    expect([await watch.getAttribute("href"), await watch.getAttribute("target")]).toEqual([`${handles.server.url}/stream/${name}`, "_blank"]);
+
+    const bracket = (await shownFrame(reader, "bracket"))!;
+    for (const player of players) await bracket.getByText(player.account.username).first().waitFor();
+
+    const ticket = (await shownFrame(reader, "ticket"))!;
+    await ticket.getByRole("heading", { name: event.name }).waitFor();
+    expect(await ticket.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    const buy = ticket.getByRole("link", { name: /Prendre un billet/ });
+    expect([await buy.getAttribute("href"), await buy.getAttribute("target")]).toEqual([`${handles.server.url}/events/${event.slug}`, "_blank"]);
+    const [eventPage] = await Promise.all([reader.context().waitForEvent("page"), buy.click()]);
+    await eventPage!.waitForURL(`${handles.server.url}/events/${event.slug}`);
+
+    // Any other page of the site stays refused in the same frame.
+    frames = { other: `${handles.server.url}/stream/${name}` };
+    await hostPage(reader);
+    expect(await shownFrame(reader, "other")).toBeUndefined();
+    if (process.env.SCREENSHOTS) await screenshots({ name, tournamentId, slug: event.slug, streamer });
+  });
+});
+
+/** Each embed alone and the share dialogs, at phone and desktop width, dark and light. */
+async function screenshots(subject: { name: string; tournamentId: number; slug: string; streamer: SignedIn }) {
+  const out = join(import.meta.dir, "../../docs/screenshots");
+  for (const [label, viewport] of [
+    ["375", { width: 375, height: 667 }],
+    ["1440", { width: 1440, height: 900 }],
+  ] as const) {
+    for (const theme of ["dark", "light"] as const) {
+      const save = (page: Page, name: string) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) });
+      const page = await (await contextFor(handles, null, { viewport, theme })).newPage();
+      for (const [name, path, ready] of [
+        ["embed-player", `/embed/${subject.name}`, `${subject.name} n'est pas en direct`],
+        ["embed-chat", `/embed/${subject.name}/chat`, "Chat"],
+        ["embed-tournament", `/embed/tournament/${subject.tournamentId}`, "Voir sur Arena"],
+        ["embed-event", `/embed/event/${subject.slug}`, "Prendre un billet"],
+      ] as const) {
+        await page.goto(`${handles.server.url}${path}?theme=${theme}`);
+        await page.getByText(ready).first().waitFor();
+        await page.waitForTimeout(300);
+        await save(page, name);
+      }
+      const owner = await (await contextFor(handles, subject.streamer, { viewport, theme })).newPage();
+      await owner.goto(`${handles.server.url}/stream/${subject.name}`);
+      if (label === "375") await owner.getByRole("tab", { name: "Détails" }).click();
+      await owner.getByRole("button", { name: "Partager" }).click();
+      await owner.getByRole("dialog").getByText("Code du lecteur").waitFor();
+      await owner.getByRole("dialog").getByRole("heading", { name: "Intégrer" }).scrollIntoViewIfNeeded();
+      await owner.waitForTimeout(300);
+      await save(owner, "embed-share-stream");
+      await owner.goto(`${handles.server.url}/events/${subject.slug}`);
+      await owner.getByRole("button", { name: "Partager" }).click();
+      await owner.getByRole("dialog").getByText("Code de la carte de l'événement").waitFor();
+      await owner.waitForTimeout(300);
+      await save(owner, "embed-share-event");
+      await owner.context().close();
+      await page.context().close();
+    }
+  }
+}
