@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
 import { contextFor, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
-import { signedInUser } from "../fixtures/server.ts";
+import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { startedTournament } from "../fixtures/tournaments.ts";
 
 // Embeds (issue 36, item 3) in a real browser: a page of another site (another origin: its own server on
@@ -12,7 +12,8 @@ import { startedTournament } from "../fixtures/tournaments.ts";
 // embed's button leads to the event's page. SCREENSHOTS=1 also writes each embed and the dialogs at phone and
 // desktop width, dark and light, to docs/screenshots/.
 
-const handles = useServerAndBrowser(ADMIN_ENV);
+// Ingest for the screenshots only (a live player, a ticketed live refused): the journey itself pushes no live.
+const handles = useServerAndBrowser(ADMIN_ENV, { ingest: Boolean(process.env.SCREENSHOTS) });
 
 /** Another site: one page framing whatever `frames` names (id → address), served from its own origin. */
 let host: ReturnType<typeof Bun.serve>;
@@ -47,9 +48,9 @@ async function shownFrame(page: Page, id: string): Promise<Frame | undefined> {
 
 describe("an embed in another site's page", () => {
   it("is refused until an admin allows that site, then shows the player, the bracket and the event's ticket button", async () => {
-    const streamer = await signedInUser(handles.server);
-    await streamer.browser.post("/api/stream/mychannel/init");
     const adminApi = await adminBrowserOf(handles.server);
+    const streamer = await fundedUser(handles.server, adminApi, 1000);
+    await streamer.browser.post("/api/stream/mychannel/init");
     const admin: SignedIn = { browser: adminApi, user: (await adminApi.get("/api/auth/me")).body.user };
     const organiser = await fundedUser(handles.server, adminApi, 1000);
     const { id: tournamentId, players } = await startedTournament(handles.server, organiser, 4);
@@ -103,42 +104,68 @@ describe("an embed in another site's page", () => {
   });
 });
 
-/** Each embed alone and the share dialogs, at phone and desktop width, dark and light. */
-async function screenshots(subject: { name: string; tournamentId: number; slug: string; streamer: SignedIn }) {
+type Shoot = (page: Page, save: (name: string) => Promise<unknown>, phone: boolean) => Promise<void>;
+
+/** `shoot` at phone and desktop width, dark and light, as `member` (a visitor when null); each picture is docs/screenshots/<name>-<width>-<theme>.png. */
+async function inEveryLook(member: SignedIn | null, shoot: Shoot) {
   const out = join(import.meta.dir, "../../docs/screenshots");
   for (const [label, viewport] of [
     ["375", { width: 375, height: 667 }],
     ["1440", { width: 1440, height: 900 }],
   ] as const) {
     for (const theme of ["dark", "light"] as const) {
-      const save = (page: Page, name: string) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) });
-      const page = await (await contextFor(handles, null, { viewport, theme })).newPage();
-      for (const [name, path, ready] of [
-        ["embed-player", `/embed/${subject.name}`, `${subject.name} n'est pas en direct`],
-        ["embed-chat", `/embed/${subject.name}/chat`, "Chat"],
-        ["embed-tournament", `/embed/tournament/${subject.tournamentId}`, "Voir sur Arena"],
-        ["embed-event", `/embed/event/${subject.slug}`, "Prendre un billet"],
-      ] as const) {
-        await page.goto(`${handles.server.url}${path}?theme=${theme}`);
-        await page.getByText(ready).first().waitFor();
-        await page.waitForTimeout(300);
-        await save(page, name);
-      }
-      const owner = await (await contextFor(handles, subject.streamer, { viewport, theme })).newPage();
-      await owner.goto(`${handles.server.url}/stream/${subject.name}`);
-      if (label === "375") await owner.getByRole("tab", { name: "Détails" }).click();
-      await owner.getByRole("button", { name: "Partager" }).click();
-      await owner.getByRole("dialog").getByText("Code du lecteur").waitFor();
-      await owner.getByRole("dialog").getByRole("heading", { name: "Intégrer" }).scrollIntoViewIfNeeded();
-      await owner.waitForTimeout(300);
-      await save(owner, "embed-share-stream");
-      await owner.goto(`${handles.server.url}/events/${subject.slug}`);
-      await owner.getByRole("button", { name: "Partager" }).click();
-      await owner.getByRole("dialog").getByText("Code de la carte de l'événement").waitFor();
-      await owner.waitForTimeout(300);
-      await save(owner, "embed-share-event");
-      await owner.context().close();
+      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
+      page.setDefaultTimeout(20_000);
+      await shoot(page, (name) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) }), label === "375");
       await page.context().close();
     }
   }
+}
+
+/** Each embed alone, the share dialogs, then the player live and the same live once it asks for a ticket. */
+async function screenshots(subject: { name: string; tournamentId: number; slug: string; streamer: SignedIn & { user: { id: number } } }) {
+  const { name, streamer } = subject;
+  await inEveryLook(null, async (page, save) => {
+    for (const [shot, path, ready] of [
+      ["embed-player", `/embed/${name}`, `${name} n'est pas en direct`],
+      ["embed-chat", `/embed/${name}/chat`, "Chat"],
+      ["embed-tournament", `/embed/tournament/${subject.tournamentId}`, "Voir sur Arena"],
+      ["embed-event", `/embed/event/${subject.slug}`, "Prendre un billet"],
+    ] as const) {
+      await page.goto(`${handles.server.url}${path}`);
+      await page.getByText(ready).first().waitFor();
+      await page.waitForTimeout(300);
+      await save(shot);
+    }
+  });
+  await inEveryLook(streamer, async (page, save, phone) => {
+    await page.goto(`${handles.server.url}/stream/${name}`);
+    if (phone) await page.getByRole("tab", { name: "Détails" }).click();
+    await page.getByRole("button", { name: "Partager" }).click();
+    await page.getByRole("dialog").getByRole("heading", { name: "Intégrer" }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await save("embed-share-stream");
+    await page.goto(`${handles.server.url}/events/${subject.slug}`);
+    await page.getByRole("button", { name: "Partager" }).click();
+    await page.getByRole("dialog").getByText("Code de la carte de l'événement").waitFor();
+    await page.waitForTimeout(300);
+    await save("embed-share-event");
+  });
+
+  const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale LAN", gameId: 1, tags: [] });
+  handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 300 }));
+  await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${name}`)).body.isLive === true, 30_000);
+  await inEveryLook(null, async (page, save) => {
+    await page.goto(`${handles.server.url}/embed/${name}`);
+    await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5);
+    await save("embed-player-live");
+  });
+  const event = await publishedEvent(streamer);
+  expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
+  await inEveryLook(null, async (page, save) => {
+    await page.goto(`${handles.server.url}/embed/${name}`);
+    await page.getByRole("link", { name: /Regarder sur Arena/ }).waitFor();
+    await page.waitForTimeout(300);
+    await save("embed-player-refused");
+  });
 }
