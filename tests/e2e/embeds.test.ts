@@ -87,6 +87,12 @@ describe("an embed in another site's page", () => {
 
     const bracket = (await shownFrame(reader, "bracket"))!;
     for (const player of players) await bracket.getByText(player.account.username).first().waitFor();
+    // A match ended on the site shows in the frame at once (the tournament's room), its winner in the final.
+    const firstMatch = (await organiser.browser.get(`/api/tournament/rounds/${tournamentId}`)).body.data[0].seeds[0] as { id: number; teams: { playerID: number }[] };
+    const winner = players.find((player) => player.user.id === firstMatch.teams[0]!.playerID)!;
+    expect((await organiser.browser.post(`/api/tournament/start-match/${firstMatch.id}`)).status).toBe(200);
+    expect((await organiser.browser.post("/api/tournament/set-winner", { matchID: firstMatch.id, tournmentID: tournamentId, scorePlayer1: 2, scorePlayer2: 1 })).status).toBe(200);
+    await bracket.getByRole("region", { name: "Finale", exact: true }).getByText(winner.account.username).waitFor();
 
     const ticket = (await shownFrame(reader, "ticket"))!;
     await ticket.getByRole("heading", { name: event.name }).waitFor();
@@ -150,6 +156,11 @@ async function screenshots(subject: { name: string; tournamentId: number; slug: 
     await page.getByRole("dialog").getByText("Code de la carte de l'événement").waitFor();
     await page.waitForTimeout(300);
     await save("embed-share-event");
+    await page.goto(`${handles.server.url}/tournament/${subject.tournamentId}`);
+    await page.getByRole("button", { name: "Partager" }).click();
+    await page.getByRole("dialog").getByText("Code de l'arbre").waitFor();
+    await page.waitForTimeout(300);
+    await save("embed-share-tournament");
   });
 
   const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale LAN", gameId: 1, tags: [] });
