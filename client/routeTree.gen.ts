@@ -54,6 +54,10 @@ import { Route as AuthDashboardIndexRouteImport } from './routes/_auth/dashboard
 import { Route as AuthEventsCreateRouteImport } from './routes/_auth/events.create'
 import { Route as AuthSettingsIndexRouteImport } from './routes/_auth/settings.index'
 import { Route as AuthWalletHistoryRouteImport } from './routes/_auth/wallet.history'
+import { Route as EmbedUsernameIndexRouteImport } from './routes/embed.$username.index'
+import { Route as EmbedUsernameChatRouteImport } from './routes/embed.$username.chat'
+import { Route as EmbedEventSlugRouteImport } from './routes/embed.event.$slug'
+import { Route as EmbedTournamentIdRouteImport } from './routes/embed.tournament.$id'
 import { Route as EventsSlugIndexRouteImport } from './routes/events.$slug.index'
 import { Route as EventsSlugNightRouteImport } from './routes/events.$slug.night'
 import { Route as OverlaySecretKindRouteImport } from './routes/overlay.$secret.$kind'
@@ -287,6 +291,26 @@ const AuthWalletHistoryRoute = AuthWalletHistoryRouteImport.update({
   path: '/wallet/history',
   getParentRoute: () => AuthRoute,
 } as any)
+const EmbedUsernameIndexRoute = EmbedUsernameIndexRouteImport.update({
+  id: '/embed/$username/',
+  path: '/embed/$username/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmbedUsernameChatRoute = EmbedUsernameChatRouteImport.update({
+  id: '/embed/$username/chat',
+  path: '/embed/$username/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmbedEventSlugRoute = EmbedEventSlugRouteImport.update({
+  id: '/embed/event/$slug',
+  path: '/embed/event/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmbedTournamentIdRoute = EmbedTournamentIdRouteImport.update({
+  id: '/embed/tournament/$id',
+  path: '/embed/tournament/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EventsSlugIndexRoute = EventsSlugIndexRouteImport.update({
   id: '/events/$slug/',
   path: '/events/$slug/',
@@ -377,10 +401,14 @@ export interface FileRoutesByFullPath {
   '/profile/': typeof ProfileIndexRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
+  '/embed/$username/chat': typeof EmbedUsernameChatRoute
+  '/embed/event/$slug': typeof EmbedEventSlugRoute
+  '/embed/tournament/$id': typeof EmbedTournamentIdRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
   '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/dashboard/': typeof AuthDashboardIndexRoute
   '/settings/': typeof AuthSettingsIndexRoute
+  '/embed/$username/': typeof EmbedUsernameIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
   '/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
@@ -430,10 +458,14 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileIndexRoute
   '/events/create': typeof AuthEventsCreateRoute
   '/wallet/history': typeof AuthWalletHistoryRoute
+  '/embed/$username/chat': typeof EmbedUsernameChatRoute
+  '/embed/event/$slug': typeof EmbedEventSlugRoute
+  '/embed/tournament/$id': typeof EmbedTournamentIdRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
   '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/dashboard': typeof AuthDashboardIndexRoute
   '/settings': typeof AuthSettingsIndexRoute
+  '/embed/$username': typeof EmbedUsernameIndexRoute
   '/events/$slug': typeof EventsSlugIndexRoute
   '/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/events/$slug/edit': typeof AuthEventsSlugEditRoute
@@ -487,10 +519,14 @@ export interface FileRoutesById {
   '/profile/': typeof ProfileIndexRoute
   '/_auth/events/create': typeof AuthEventsCreateRoute
   '/_auth/wallet/history': typeof AuthWalletHistoryRoute
+  '/embed/$username/chat': typeof EmbedUsernameChatRoute
+  '/embed/event/$slug': typeof EmbedEventSlugRoute
+  '/embed/tournament/$id': typeof EmbedTournamentIdRoute
   '/events/$slug/night': typeof EventsSlugNightRoute
   '/overlay/$secret/$kind': typeof OverlaySecretKindRoute
   '/_auth/dashboard/': typeof AuthDashboardIndexRoute
   '/_auth/settings/': typeof AuthSettingsIndexRoute
+  '/embed/$username/': typeof EmbedUsernameIndexRoute
   '/events/$slug/': typeof EventsSlugIndexRoute
   '/_auth/_tournament-admin/dashboard/$id': typeof AuthTournamentAdminDashboardIdRoute
   '/_auth/events/$slug/edit': typeof AuthEventsSlugEditRoute
@@ -542,10 +578,14 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/events/create'
     | '/wallet/history'
+    | '/embed/$username/chat'
+    | '/embed/event/$slug'
+    | '/embed/tournament/$id'
     | '/events/$slug/night'
     | '/overlay/$secret/$kind'
     | '/dashboard/'
     | '/settings/'
+    | '/embed/$username/'
     | '/events/$slug/'
     | '/dashboard/$id'
     | '/events/$slug/edit'
@@ -595,10 +635,14 @@ export interface FileRouteTypes {
     | '/profile'
     | '/events/create'
     | '/wallet/history'
+    | '/embed/$username/chat'
+    | '/embed/event/$slug'
+    | '/embed/tournament/$id'
     | '/events/$slug/night'
     | '/overlay/$secret/$kind'
     | '/dashboard'
     | '/settings'
+    | '/embed/$username'
     | '/events/$slug'
     | '/dashboard/$id'
     | '/events/$slug/edit'
@@ -651,10 +695,14 @@ export interface FileRouteTypes {
     | '/profile/'
     | '/_auth/events/create'
     | '/_auth/wallet/history'
+    | '/embed/$username/chat'
+    | '/embed/event/$slug'
+    | '/embed/tournament/$id'
     | '/events/$slug/night'
     | '/overlay/$secret/$kind'
     | '/_auth/dashboard/'
     | '/_auth/settings/'
+    | '/embed/$username/'
     | '/events/$slug/'
     | '/_auth/_tournament-admin/dashboard/$id'
     | '/_auth/events/$slug/edit'
@@ -695,8 +743,12 @@ export interface RootRouteChildren {
   Video1Route: typeof Video1Route
   EventsIndexRoute: typeof EventsIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  EmbedUsernameChatRoute: typeof EmbedUsernameChatRoute
+  EmbedEventSlugRoute: typeof EmbedEventSlugRoute
+  EmbedTournamentIdRoute: typeof EmbedTournamentIdRoute
   EventsSlugNightRoute: typeof EventsSlugNightRoute
   OverlaySecretKindRoute: typeof OverlaySecretKindRoute
+  EmbedUsernameIndexRoute: typeof EmbedUsernameIndexRoute
   EventsSlugIndexRoute: typeof EventsSlugIndexRoute
 }
 
@@ -1017,6 +1069,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWalletHistoryRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/embed/$username/': {
+      id: '/embed/$username/'
+      path: '/embed/$username'
+      fullPath: '/embed/$username/'
+      preLoaderRoute: typeof EmbedUsernameIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embed/$username/chat': {
+      id: '/embed/$username/chat'
+      path: '/embed/$username/chat'
+      fullPath: '/embed/$username/chat'
+      preLoaderRoute: typeof EmbedUsernameChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embed/event/$slug': {
+      id: '/embed/event/$slug'
+      path: '/embed/event/$slug'
+      fullPath: '/embed/event/$slug'
+      preLoaderRoute: typeof EmbedEventSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/embed/tournament/$id': {
+      id: '/embed/tournament/$id'
+      path: '/embed/tournament/$id'
+      fullPath: '/embed/tournament/$id'
+      preLoaderRoute: typeof EmbedTournamentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/events/$slug/': {
       id: '/events/$slug/'
       path: '/events/$slug'
@@ -1183,8 +1263,12 @@ const rootRouteChildren: RootRouteChildren = {
   Video1Route: Video1Route,
   EventsIndexRoute: EventsIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  EmbedUsernameChatRoute: EmbedUsernameChatRoute,
+  EmbedEventSlugRoute: EmbedEventSlugRoute,
+  EmbedTournamentIdRoute: EmbedTournamentIdRoute,
   EventsSlugNightRoute: EventsSlugNightRoute,
   OverlaySecretKindRoute: OverlaySecretKindRoute,
+  EmbedUsernameIndexRoute: EmbedUsernameIndexRoute,
   EventsSlugIndexRoute: EventsSlugIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -46,6 +46,9 @@ import { liveAccessRoutes } from "./restricted/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { tokenRoutes } from "./tokens/routes.ts";
 import { overlayRoutes } from "./overlays/routes.ts";
+import { embedRoutes } from "./embeds/routes.ts";
+import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
+import { siteSettings } from "./site/settings/settings.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -82,7 +85,8 @@ export function createApi(deps: AppDeps) {
     .route("/", liveAccessRoutes(deps))
     .route("/", webhookRoutes(deps))
     .route("/", tokenRoutes(deps))
-    .route("/", overlayRoutes(deps));
+    .route("/", overlayRoutes(deps))
+    .route("/", embedRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -105,7 +109,14 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", metrics.timeRequests);
-  app.use("*", securityHeaders({ clientDist: deps.config.clientDist, https: deps.config.publicUrl.startsWith("https:") }));
+  app.use(
+    "*",
+    securityHeaders({
+      clientDist: deps.config.clientDist,
+      https: deps.config.publicUrl.startsWith("https:"),
+      embedOrigins: async () => (await siteSettings(deps)).embedOrigins,
+    }),
+  );
   app.use("*", refuseUnreadablePaths);
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
@@ -128,11 +139,12 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.route("/recordings", recordingRoutes(deps));
   app.use("/uploads/*", serveStatic({ root: deps.config.mediaDir, onNotFound: () => undefined }));
   app.get("/uploads/*", (c) => c.notFound());
-  serveWebApp(app, deps.config.clientDist);
+  serveWebApp(app, deps.config);
   return app;
 }
 
-function serveWebApp(app: Hono<AppEnv>, clientDist: string): void {
+function serveWebApp(app: Hono<AppEnv>, config: AppDeps["config"]): void {
+  const { clientDist } = config;
   // Vite names every file of assets/ by its content's hash: a name never changes meaning, so a browser keeps it a
   // year without asking again, and the app is neither downloaded nor compiled again on each page (without this,
   // every page load parsed the 450 KB app anew: a quarter of a second of a core). index.html is never kept, so a
@@ -146,6 +158,6 @@ function serveWebApp(app: Hono<AppEnv>, clientDist: string): void {
   app.get("*", async (c) => {
     const index = join(clientDist, "index.html");
     if (!existsSync(index)) return c.text("The web app is not built: run ./scripts/start (or bun run build).", 503);
-    return c.html(await Bun.file(index).text());
+    return c.html(withDiscoveryLink(await Bun.file(index).text(), oembedDiscoveryLink(c.req.path, config.publicUrl)));
   });
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Lock } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { VerdictSchema } from "../../server/restricted/schemas.ts";
@@ -10,8 +11,9 @@ import "../i18n/screens/streams.ts";
 /**
  * What someone kept out of a restricted live, or of its replay, sees in place of the player (issue 18,
  * item 4): why, and the one step that lets them in: log in, buy a ticket of the event, or register for the tournament.
+ * In an embed (`instead`) that step is taken on the site: the embed hands in its link to the site in their place.
  */
-export function AccessRefusal({ verdict, replay = false }: { verdict: z.infer<typeof VerdictSchema>; replay?: boolean }) {
+export function AccessRefusal({ verdict, replay = false, instead }: { verdict: z.infer<typeof VerdictSchema>; replay?: boolean; instead?: ReactNode }) {
   const { t } = useTranslation("streams");
   const { reason, event, tournament } = verdict;
   return (
@@ -27,17 +29,18 @@ export function AccessRefusal({ verdict, replay = false }: { verdict: z.infer<ty
               ? t("access_why_entry", { tournament: tournament.name })
               : t(`access_why_mode_${verdict.mode}`)}
       </p>
-      {reason === "login" ? (
+      {instead}
+      {!instead && reason === "login" ? (
         <Button size="sm" onClick={() => openAuthModal("login")}>
           {t("access_log_in")}
         </Button>
       ) : null}
-      {event ? (
+      {!instead && event ? (
         <Link to="/events/$slug" params={{ slug: event.slug }} className="btn btn-primary btn-sm">
           {t("access_buy_ticket")}
         </Link>
       ) : null}
-      {tournament ? (
+      {!instead && tournament ? (
         <Link to="/tournament/$id" params={{ id: tournament.id }} className="btn btn-primary btn-sm">
           {t("access_register")}
         </Link>

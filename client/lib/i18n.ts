@@ -2,6 +2,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "../../shared/languages.ts";
 import { shellSubsets } from "../i18n/shell-texts.ts";
+import { embedLook } from "./embeds.ts";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 
@@ -93,7 +94,8 @@ export async function initI18n() {
     // Re-render when texts are added, so API batches show as they arrive.
     react: { bindI18n: "languageChanged", bindI18nStore: "added" },
   });
-  const lang = savedLanguage();
+  // An embed page speaks the language its host page asks for (client/lib/embeds.ts), otherwise the site's.
+  const lang = embedLook()?.lang ?? savedLanguage();
   if (lang !== "fr") await switchTo(lang);
   document.documentElement.lang = i18next.language;
 }

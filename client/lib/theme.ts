@@ -1,3 +1,4 @@
+import { embedLook } from "./embeds.ts";
 import { createStore, useStore } from "./store.ts";
 
 type Theme = "dark" | "light";
@@ -5,6 +6,8 @@ const THEME_KEY = "darkMode";
 
 /** Dark when the user chose it, or when nothing is stored and the system prefers dark (spec 01 §4). */
 function initialTheme(): Theme {
+  const embedTheme = embedLook()?.theme;
+  if (embedTheme) return embedTheme;
   const stored = localStorage.getItem(THEME_KEY);
   if (stored !== null) return stored === "true" ? "dark" : "light";
   return window.matchMedia?.("(prefers-color-scheme: light)").matches ? "light" : "dark";

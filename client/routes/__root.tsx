@@ -8,8 +8,8 @@ import { useLandingMessages } from "../features/auth/use-landing-messages.ts";
 import { useSessionRefresh } from "../features/auth/use-session-refresh.ts";
 import { CookieBanner } from "../features/consent/components/cookie-banner.tsx";
 import { Shell } from "./-components/shell/shell.tsx";
-import { isOverlayPath } from "../features/shell/layout-rules.ts";
 import { openAuthModal } from "../lib/ui.ts";
+import { isOverlayPath, shellModeFor } from "../features/shell/layout-rules.ts";
 
 // The error screens and their icons load when an unknown address is shown (the router does not split the root's code).
 const LazyNotFoundPage = lazy(() => import("../features/errors/components/error-page.tsx").then((module) => ({ default: module.NotFoundPage })));
@@ -47,6 +47,18 @@ function Root() {
     if (noAuth) openAuthModal("login");
   }, [noAuth]);
   if (isOverlayPath(pathname)) return <Outlet />;
+  // A frame in another site's page shows its content only: no cookie banner over the host's page, none of the site's
+  // dialogs (its session cookie does not reach a frame of another site, so a login there would not hold).
+  if (shellModeFor(pathname) === "embed") {
+    return (
+      <>
+        <Shell>
+          <Outlet />
+        </Shell>
+        <Toaster />
+      </>
+    );
+  }
   return (
     <>
       <Shell>

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
+import { isEmbedPath } from "../../shared/embeds.ts";
 
 /**
  * The headers a self-hosted app sends with every answer. The content security policy allows scripts
@@ -11,22 +12,24 @@ import type { AppEnv } from "./context.ts";
  * the first paint), by its hash; players and the captcha run workers from blob: URLs, and video plays
  * from blob: MediaSource URLs. Event covers may be http(s) images elsewhere (the organiser's choice);
  * nothing else is fetched from outside. Styles stay inline-capable: React writes style attributes.
+ * No page may be framed by another site, except the embed pages (/embed/…) by the origins the site's
+ * settings allow (`embedOrigins`, read on each embed page so that a change shows at once).
  */
-export function securityHeaders(options: { clientDist: string; https: boolean }) {
-  let policy: string | undefined;
+export function securityHeaders(options: { clientDist: string; https: boolean; embedOrigins: () => Promise<string[]> }) {
+  let hashes: string[] = [];
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     // Kept once the web app is built; until then a build may still come and bring its script.
-    if (!policy) {
-      const hashes = inlineScriptHashes(join(options.clientDist, "index.html"));
-      if (hashes.length > 0) policy = contentSecurityPolicy(hashes);
-    }
+    if (hashes.length === 0) hashes = inlineScriptHashes(join(options.clientDist, "index.html"));
+    const embed = isEmbedPath(c.req.path);
+    const ancestors = embed ? ["'self'", ...(await options.embedOrigins())] : ["'self'"];
     const headers: [string, string][] = [
-      ["Content-Security-Policy", policy ?? contentSecurityPolicy([])],
+      ["Content-Security-Policy", contentSecurityPolicy(hashes, ancestors)],
       ["X-Content-Type-Options", "nosniff"],
       ["Referrer-Policy", "strict-origin-when-cross-origin"],
-      ["X-Frame-Options", "SAMEORIGIN"],
     ];
+    // X-Frame-Options knows no list of sites: frame-ancestors alone speaks for the embed pages.
+    if (!embed) headers.push(["X-Frame-Options", "SAMEORIGIN"]);
     if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000"]);
     setOnAnswer(c, headers);
   });
@@ -45,7 +48,7 @@ function setOnAnswer(c: Context<AppEnv>, headers: [string, string][]): void {
   }
 }
 
-function contentSecurityPolicy(scriptHashes: string[]): string {
+function contentSecurityPolicy(scriptHashes: string[], frameAncestors: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(" ")}`.trim(),
@@ -58,7 +61,7 @@ function contentSecurityPolicy(scriptHashes: string[]): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    `frame-ancestors ${frameAncestors.join(" ")}`,
   ].join("; ");
 }
 

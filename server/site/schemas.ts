@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMBED_ORIGIN_PATTERN, MAX_EMBED_ORIGINS } from "../../shared/embeds.ts";
 import { numeric } from "../../shared/numeric.ts";
 
 // The console's content and site tabs (issue 20).
@@ -50,7 +51,14 @@ export const ChatBanListSchema = z
 
 export const ChatBanParamSchema = z.object({ channelId: numeric(z.number().int().positive()), userId: numeric(z.number().int().positive()) });
 
-const SiteSettingsSchema = z.object({ name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean(), captcha: z.boolean(), webhooksToPrivateNetworks: z.boolean() });
+const SiteSettingsSchema = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  signupsOpen: z.boolean(),
+  captcha: z.boolean(),
+  webhooksToPrivateNetworks: z.boolean(),
+  embedOrigins: z.array(z.string()),
+});
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
 
@@ -61,6 +69,20 @@ export const SiteUpdateSchema = z.object({
   signupsOpen: z.boolean().optional(),
   captcha: z.boolean().optional(),
   webhooksToPrivateNetworks: z.boolean().optional(),
+  // An origin is compared letter for letter with the framing page's: written the one way a browser writes it.
+  embedOrigins: z
+    .array(
+      z
+        .string({ error: "embed_origin_invalid" })
+        .trim()
+        .toLowerCase()
+        .transform((origin) => origin.replace(/\/$/, ""))
+        .pipe(z.string().regex(EMBED_ORIGIN_PATTERN, "embed_origin_invalid")),
+      { error: "embed_origin_invalid" },
+    )
+    .max(MAX_EMBED_ORIGINS, "embed_origins_too_many")
+    .transform((origins) => [...new Set(origins)])
+    .optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

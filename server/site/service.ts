@@ -17,7 +17,10 @@ export async function siteForAdmin(deps: AppDeps, caller: User) {
   return { settings: await siteSettings(deps), mail: { smtp: deps.mailer.delivers, from: deps.config.mailFrom } };
 }
 
-type SiteChanges = Partial<Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks">>;
+type SiteChanges = Partial<Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins">>;
+
+/** The audit log keeps plain values: a list is written as its items, one per line. */
+const auditValue = (value: SiteSettings[keyof SiteSettings]) => (Array.isArray(value) ? value.join("\n") : value);
 
 /** Only what changed is written and logged, each with its value before. */
 export async function updateSite(deps: AppDeps, caller: User, changes: SiteChanges): Promise<SiteSettings> {
@@ -25,13 +28,14 @@ export async function updateSite(deps: AppDeps, caller: User, changes: SiteChang
   const now = deps.now();
   return inTransaction(deps.db, async (trx) => {
     const current = await siteSettings({ db: trx, config: deps.config });
-    const changed = (Object.keys(changes) as (keyof SiteChanges)[]).filter((key) => changes[key] !== undefined && changes[key] !== current[key]);
+    const changed = (Object.keys(changes) as (keyof SiteChanges)[]).filter((key) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(current[key]));
     if (changed.length === 0) return current;
-    const before: AuditValues = Object.fromEntries(changed.map((key) => [key, current[key]]));
-    const after: AuditValues = Object.fromEntries(changed.map((key) => [key, changes[key]!]));
-    await writeSiteSettings(trx, after as SiteChanges, caller.id, now);
+    const written: SiteChanges = Object.fromEntries(changed.map((key) => [key, changes[key]!]));
+    const before: AuditValues = Object.fromEntries(changed.map((key) => [key, auditValue(current[key])]));
+    const after: AuditValues = Object.fromEntries(changed.map((key) => [key, auditValue(changes[key]!)]));
+    await writeSiteSettings(trx, written, caller.id, now);
     await recordAudit(trx, caller, { action: "site.settings", targetType: "site", targetId: "settings", before, after }, now);
-    return { ...current, ...(after as SiteChanges) };
+    return { ...current, ...written };
   });
 }
 

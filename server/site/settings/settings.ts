@@ -13,12 +13,14 @@ export interface SiteSettings {
   captcha: boolean;
   /** Webhooks may call private LAN addresses (a bot on the LAN); off, only public addresses (server/outbound/). */
   webhooksToPrivateNetworks: boolean;
+  /** The sites (origins, https://host[:port]) whose pages may frame the embed pages; none: only the site itself. */
+  embedOrigins: string[];
 }
 
 const DEFAULT_SITE_NAME = "Arena";
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
-  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false };
+  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false, embedOrigins: [] };
 }
 
 /** Read on each request that needs them: a handful of rows, and an edit shows at once on every node. */

@@ -21,6 +21,7 @@ export function SiteSettings() {
     <>
       <Identity site={site.data} />
       <SignUps site={site.data} />
+      <EmbedOrigins site={site.data} />
       <TestMail site={site.data} />
     </>
   );
@@ -89,6 +90,44 @@ function SignUps({ site }: { site: AdminSite }) {
         onChange={(webhooksToPrivateNetworks) => update.mutate({ webhooksToPrivateNetworks })}
       />
       <Invitations />
+    </section>
+  );
+}
+
+/** The sites whose pages may frame the embed pages (issue 36, item 3): one origin a line. */
+function EmbedOrigins({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const saved = site.settings.embedOrigins.join("\n");
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string>();
+  useEffect(() => setText(saved), [saved]);
+  const save = useAdminCall(adminCalls.updateSite, {
+    onSuccess: () => toast.success(t("site_saved")),
+    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate({ embedOrigins: text.split("\n").filter((line) => line.trim() !== "") });
+  };
+  return (
+    <section>
+      <h2>{t("embed_origins_title")}</h2>
+      <form className="admin-embed-origins" onSubmit={submit}>
+        <label className={error ? "field field-invalid" : "field"}>
+          <span className="field-caption">{t("embed_origins")}</span>
+          <textarea rows={4} value={text} spellCheck={false} placeholder="https://blog.example.org" aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
+          {error ? (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          ) : null}
+          <span className="muted small">{t("embed_origins_help")}</span>
+        </label>
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved}>
+          {t("save")}
+        </Button>
+      </form>
     </section>
   );
 }

@@ -32,10 +32,12 @@ interface ChatPanelProps {
   followed?: boolean;
   /** The channel's follow button (the follows feature's), offered by a followers-only chat to who may not write. */
   followButton?: ReactNode;
+  /** In place of the input: an embed's link to write on the site (a frame of another site has no session). */
+  footer?: ReactNode;
 }
 
 /** A stream's chat: history and live lines, the input, and the moderators' tools (spec 01 §2, §4, §5). */
-export function ChatPanel({ streamID, username, ownerId, variant = "docked", className, followed, followButton }: ChatPanelProps) {
+export function ChatPanel({ streamID, username, ownerId, variant = "docked", className, followed, followButton, footer }: ChatPanelProps) {
   const { t } = useTranslation("chat");
   const headingId = useId();
   const me = useSession().user;
@@ -94,16 +96,20 @@ export function ChatPanel({ streamID, username, ownerId, variant = "docked", cla
         </span>
         {canModerate ? <SlowModeSelect streamID={streamID} value={state.data?.slowSeconds ?? 0} /> : null}
       </header>
-      <MessageList history={messages} followToken={followToken} actionsFor={me ? actionsFor : undefined} moderator={canModerate} />
-      <ChatComposer
-        loggedIn={Boolean(me)}
-        ban={state.data?.ban ?? null}
-        access={state.data?.access}
-        followButton={followButton}
-        slowSeconds={state.data?.slowSeconds ?? 0}
-        send={send}
-        onSent={() => setFollowToken((token) => token + 1)}
-      />
+      <MessageList history={messages} followToken={followToken} actionsFor={me && !footer ? actionsFor : undefined} moderator={canModerate} />
+      {footer ? (
+        <div className="chat-footer">{footer}</div>
+      ) : (
+        <ChatComposer
+          loggedIn={Boolean(me)}
+          ban={state.data?.ban ?? null}
+          access={state.data?.access}
+          followButton={followButton}
+          slowSeconds={state.data?.slowSeconds ?? 0}
+          send={send}
+          onSent={() => setFollowToken((token) => token + 1)}
+        />
+      )}
       {canModerate ? (
         <BanDialog
           key={banTarget?.userId ?? 0}

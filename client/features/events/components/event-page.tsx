@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
+import { EmbedShareButton } from "../../../components/embeds/embed-share.tsx";
 import { QueryPending } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -121,6 +122,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
                 <Trophy size={16} aria-hidden /> {t("see_tournament")}
               </Link>
             ) : null}
+            {event.isPublic && event.status !== "draft" ? <EmbedShareButton targets={[{ kind: "event", key: event.slug, title: event.name }]} /> : null}
             {event.tournamentId ? (
               <Link to="/events/$slug/night" params={{ slug: event.slug }} className="btn btn-secondary btn-sm">
                 <Moon size={16} aria-hidden /> {t("night_programme")}

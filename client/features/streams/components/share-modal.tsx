@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal.tsx";
 import { CopyField } from "../../../components/copy-field.tsx";
+import { EmbedCodes } from "../../../components/embeds/embed-share.tsx";
 import { facebookShareUrl, streamPageUrl } from "../share-links.ts";
 import "../../../i18n/screens/streams.ts";
 
@@ -13,7 +14,7 @@ interface ShareModalProps {
   title: string;
 }
 
-/** The page link to copy and four networks to share it on, each in a new tab (spec 01 §2). */
+/** The page link to copy and four networks to share it on, each in a new tab (spec 01 §2); the player's and the chat's code to embed them. */
 export function ShareModal({ open, onClose, username, title }: ShareModalProps) {
   const { t } = useTranslation("streams");
   const pageUrl = streamPageUrl(username);
@@ -38,6 +39,12 @@ export function ShareModal({ open, onClose, username, title }: ShareModalProps) 
             </li>
           ))}
         </ul>
+        <EmbedCodes
+          targets={[
+            { kind: "player", key: username, title: title || username },
+            { kind: "chat", key: username, title: title || username },
+          ]}
+        />
       </div>
     </Modal>
   );

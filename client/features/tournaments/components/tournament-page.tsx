@@ -5,6 +5,7 @@ import { Avatar } from "../../../components/avatar.tsx";
 import { Badge } from "../../../components/badge.tsx";
 import { Button } from "../../../components/button.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { EmbedShareButton } from "../../../components/embeds/embed-share.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
@@ -85,7 +86,10 @@ export function TournamentScreen({ id, tab, onTabChange: setTab, below }: { id: 
               <span className="tabular">{t("players_count", { players: tournament.numberOfPlayers, size: tournament.size })}</span>
             </div>
           </div>
-          <JoinControl tournament={tournament} />
+          <div className="row t-cover-actions">
+            <EmbedShareButton targets={[{ kind: "tournament", key: tournament.id, title: tournament.name }]} />
+            <JoinControl tournament={tournament} />
+          </div>
         </div>
       </header>
       <CheckInControl tournament={tournament} />

@@ -25,6 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
     children
   );
   if (mode === "bare") return <div className="bare-page">{content}</div>;
+  if (mode === "embed") return <div className="embed-root">{content}</div>;
   return (
     <div className={clsx("shell", mode === "slim" && "shell-slim", collapsed && "shell-collapsed", phone && "shell-phone")}>
       <SkipToContent />
