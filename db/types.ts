@@ -126,6 +126,8 @@ export interface DB {
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
   personal_token: PersonalTokenTable;
+  raid_block: RaidBlockTable;
+  raid: RaidTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -202,7 +204,11 @@ interface ChannelTable {
   chat_access: Generated<ChatAccess>;
   chat_event_id: Generated<number | null>;
   chat_tournament_id: Generated<number | null>;
+  /** Who may raid this channel (issue 36, item 5; server/raids/). */
+  raid_policy: Generated<RaidPolicy>;
 }
+
+export type RaidPolicy = "everyone" | "followed" | "nobody";
 
 export type WatchAccess = "everyone" | "members" | "ticket" | "entrants";
 export type ChatAccess = "everyone" | "followers" | "ticket" | "entrants";
@@ -778,4 +784,28 @@ interface PersonalTokenTable {
   expires_at: number | null;
   last_used_at: number | null;
   revoked_at: number | null;
+}
+
+/** A channel that may not raid `channel_id`, whatever its raid policy (server/raids/). */
+interface RaidBlockTable {
+  id: Generated<number>;
+  channel_id: number;
+  blocked_channel_id: number;
+  created_at: number;
+}
+
+/** pending: its 10 s countdown runs; then landed, cancelled by its streamer, or failed (the target went offline). */
+type RaidState = "pending" | "landed" | "cancelled" | "failed";
+
+/** A raid from one live to another (server/raids/). */
+interface RaidTable {
+  id: Generated<number>;
+  from_channel_id: number;
+  to_channel_id: number;
+  /** The source's viewer count when the raid started: what the target's chat is told, never added to its viewers. */
+  viewers: number;
+  state: RaidState;
+  started_at: number;
+  lands_at: number;
+  ended_at: number | null;
 }

@@ -45,6 +45,7 @@ import { createMetrics } from "./ops/metrics.ts";
 import { liveAccessRoutes } from "./restricted/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { tokenRoutes } from "./tokens/routes.ts";
+import { raidRoutes } from "./raids/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -80,7 +81,8 @@ export function createApi(deps: AppDeps) {
     .route("/", healthRoutes(deps))
     .route("/", liveAccessRoutes(deps))
     .route("/", webhookRoutes(deps))
-    .route("/", tokenRoutes(deps));
+    .route("/", tokenRoutes(deps))
+    .route("/", raidRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -69,6 +69,9 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("notification:created", ({ userId, notification }) => live.to(memberRoom(userId)).emit("notification:created", notification)),
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),
+    // A raid's countdown on the source's stream page (issue 36, item 5): its viewers are taken to the target at 0 unless they stay.
+    deps.bus.on("raid:started", ({ raidId, channelArn, target, seconds }) => live.to(`stream:${channelArn}`).emit("raid:started", { raidId, target, seconds })),
+    deps.bus.on("raid:cancelled", ({ raidId, channelArn }) => live.to(`stream:${channelArn}`).emit("raid:cancelled", { raidId })),
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(memberRoom(userId)).emit("follows:changed", { followers })),
     // The page stays (viewer counts and live flags are everyone's); the member's own news stop reaching it.
     deps.bus.on("sessions:ended", (ended) => live.in(endedRoom(ended)).socketsLeave([memberRoom(ended.userId), endedRoom(ended)])),

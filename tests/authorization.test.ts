@@ -175,6 +175,17 @@ async function forgetWebhooks(w: World): Promise<void> {
   await w.db.deleteFrom("webhook").execute();
 }
 
+/** A raid goes from a live to a live: the member's and the moderator's channels (made here) and the world's, live or not. */
+async function liveChannels(w: World, live: boolean): Promise<void> {
+  // 422 once the channel exists.
+  for (const actor of [w.member, w.moderator]) expect([201, 422]).toContain((await actor.call("POST", "/api/stream/mychannel/init")).status);
+  await w.db
+    .updateTable("channel")
+    .set({ is_live: live ? 1 : 0 })
+    .where("user_id", "in", [w.member.user.id, w.moderator.user.id, w.owner.user.id])
+    .execute();
+}
+
 /** A follow moves the followed member's follower count (a column kept by triggers, for search). */
 const followerCount = { tables: ["user"], reason: "the followed member's follower count" };
 
@@ -223,6 +234,26 @@ const CASES: Record<string, Case> = {
       return { path: `/api/tokens/${made.body.token.id}` };
     },
   },
+  // Raids (issue 36, item 5): always from the caller's own channel, on the caller's own settings.
+  "POST /api/raids": {
+    kind: "self",
+    call: async (w) => {
+      await liveChannels(w, true);
+      // Called off at once: landing 10 s later would write the owner's chat while another case looks.
+      return {
+        path: "/api/raids",
+        body: { target: w.owner.user.username },
+        after: async (actor) => {
+          expect((await actor.call("DELETE", "/api/raids/current")).status).toBe(200);
+          await liveChannels(w, false);
+        },
+      };
+    },
+  },
+  "DELETE /api/raids/current": { kind: "self", call: () => ({ path: "/api/raids/current" }) },
+  "PUT /api/raids/settings": { kind: "self", call: () => ({ path: "/api/raids/settings", body: { policy: "followed" } }) },
+  "POST /api/raids/blocks": { kind: "self", call: (w) => ({ path: "/api/raids/blocks", body: { username: w.owner.user.username } }) },
+  "DELETE /api/raids/blocks/{username}": { kind: "self", call: (w) => ({ path: `/api/raids/blocks/${w.owner.user.username}` }) },
   "POST /api/me/data-export": {
     kind: "self",
     call: () => ({

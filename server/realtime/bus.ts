@@ -32,6 +32,10 @@ export interface LiveEvents {
   "webhooks:queued": Record<string, never>;
   /** A raid landed on a channel (issue 36, item 5): its chat and its overlays announce the raiders. */
   "raid:arrived": { channelId: number; fromUsername: string; fromDisplayName: string; viewers: number };
+  /** A raid's countdown started (issue 36, item 5): the source's viewers see it; this node lands the raid at `landsAt`. */
+  "raid:started": { raidId: number; channelArn: string; target: string; landsAt: number; seconds: number };
+  /** A raid was called off (its streamer, or its target went offline): the source's viewers stay. */
+  "raid:cancelled": { raidId: number; channelArn: string };
 }
 
 export class EventBus {
