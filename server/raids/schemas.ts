@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Who may raid a channel: everyone, the channels its streamer follows, or no one. */
-const RAID_POLICIES = ["everyone", "followed", "nobody"] as const;
+export const RAID_POLICIES = ["everyone", "followed", "nobody"] as const;
 
 /** The countdown viewers see before they are taken to the target (Twitch's is 10 s too). */
 export const RAID_COUNTDOWN_SECONDS = 10;
