@@ -37,18 +37,24 @@ export function RaidSettingsPanel() {
 function PolicyChoice({ policy }: { policy: RaidPolicy }) {
   const { t } = useTranslation("raids");
   const save = useSetRaidPolicy();
+  // The choice shows at once; a refused save puts the saved one back.
+  const [chosen, setChosen] = useState(policy);
+  const choose = (choice: RaidPolicy) => {
+    setChosen(choice);
+    save.mutate(choice, {
+      onSuccess: () => toast.success(t("saved")),
+      onError: (error) => {
+        setChosen(policy);
+        toast.error(error.message);
+      },
+    });
+  };
   return (
     <fieldset className="webhook-choices">
       <legend>{t("policy")}</legend>
       {RAID_POLICIES.map((choice) => (
         <label key={choice} className="radio">
-          <input
-            type="radio"
-            name="raid-policy"
-            checked={policy === choice}
-            disabled={save.isPending}
-            onChange={() => save.mutate(choice, { onSuccess: () => toast.success(t("saved")), onError: (error) => toast.error(error.message) })}
-          />
+          <input type="radio" name="raid-policy" checked={chosen === choice} onChange={() => choose(choice)} />
           <span>{t(`policy_${choice}`)}</span>
         </label>
       ))}
