@@ -148,6 +148,8 @@ async function screenshots() {
     await page.getByRole("button", { name: `Débloquer ${raider.account.username}` }).waitFor();
     await save("raids-settings");
   });
+  // The dialog and the notice, towards a channel that no longer blocks the raider.
+  await handles.server.deps.db.deleteFrom("raid_block").execute();
   await inEveryLook(raider, `/stream/${raider.account.username}`, async (page, save) => {
     // On a phone the toolbar is under the Details tab.
     if ((page.viewportSize()?.width ?? 0) < 768) await page.getByRole("tab", { name: "Détails" }).click();
@@ -156,8 +158,6 @@ async function screenshots() {
     await page.waitForTimeout(300);
     await save("raids-dialog");
   });
-  // The notice, from a channel that does not block the raider: the raider's own viewers see it.
-  await handles.server.deps.db.deleteFrom("raid_block").execute();
   await inEveryLook(null, `/stream/${raider.account.username}`, async (page, save) => {
     await page.getByRole("heading", { name: "Fin de soirée" }).first().waitFor();
     await raidSeenBy(page);

@@ -8,7 +8,6 @@ import { Modal } from "../../../components/modal.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { formatCount } from "../../../lib/format.ts";
 import { toast } from "../../../lib/ui.ts";
 import { useCancelRaid, useCurrentRaid, useForgetRaid, useRaidTargets, useStartRaid } from "../api/raids.ts";
 import { useCountdown } from "../use-countdown.ts";
@@ -121,9 +120,11 @@ function TargetOption({ target, checked, onChoose }: { target: RaidTarget; check
       <span className="raid-target-text">
         <strong>{target.username}</strong>
         {target.title ? <span className="raid-target-title">{target.title}</span> : null}
-        {reason ? <span className="muted small">{reason}</span> : null}
+        <span className="muted small">
+          <span className="tabular">{t("viewers", { count: target.viewerCount })}</span>
+          {reason ? ` · ${reason}` : null}
+        </span>
       </span>
-      <span className="muted small tabular">{t("viewers", { count: target.viewerCount, formatted: formatCount(target.viewerCount) })}</span>
     </label>
   );
 }
