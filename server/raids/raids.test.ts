@@ -3,6 +3,7 @@ import type { Channel, User } from "../../db/types.ts";
 import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { touchViewer, viewerCountOf } from "../channels/viewers.ts";
 import { eraseAccount } from "../privacy/erase.ts";
+import { discordBody } from "../webhooks/discord.ts";
 import { RAID_COUNTDOWN_SECONDS } from "./schemas.ts";
 import { blockRaider, cancelRaid, currentRaid, landRaid, raidSettings, raidTargets, setRaidPolicy, startRaid, unblockRaider } from "./service.ts";
 
@@ -137,6 +138,9 @@ describe("a raid landing", () => {
     expect(message.message).toBe(`${source.user.username} arrive avec 3 spectateurs`);
     const delivery = await db.selectFrom("webhook_delivery").select(["event_type", "payload"]).where("event_type", "=", "raid").executeTakeFirstOrThrow();
     expect(JSON.parse(delivery.payload).data).toMatchObject({ username: target.user.username, raider: source.user.username, viewers: 3 });
+    // A Discord webhook says it in its language.
+    expect(JSON.parse(discordBody(delivery.payload, "fr")).content).toBe(`Raid de ${source.user.username} sur la chaîne de ${target.user.username} (spectateurs : 3)`);
+    expect(JSON.parse(discordBody(delivery.payload, "en")).content).toBe(`${source.user.username} raided ${target.user.username}'s channel (viewers: 3)`);
     expect(await stateOf(raid.id)).toBe("landed");
     // Raid counts are not viewers: only the two watching the target count until the raiders arrive and watch.
     expect(await viewerCountOf(deps, target.channel.id)).toBe(2);
