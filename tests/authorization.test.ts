@@ -175,15 +175,16 @@ async function forgetWebhooks(w: World): Promise<void> {
   await w.db.deleteFrom("webhook").execute();
 }
 
-/** A raid goes from a live to a live: the member's and the moderator's channels (made here) and the world's, live or not. */
-async function liveChannels(w: World, live: boolean): Promise<void> {
+/**
+ * A raid goes from a live to a live: the member's and the moderator's channels (made here) are flagged live, and the
+ * target is a fresh member's live channel, so that no case's rows but the caller's move.
+ */
+async function liveRaidTarget(w: World): Promise<string> {
+  const target = await w.newMember();
   // 422 once the channel exists.
-  for (const actor of [w.member, w.moderator]) expect([201, 422]).toContain((await actor.call("POST", "/api/stream/mychannel/init")).status);
-  await w.db
-    .updateTable("channel")
-    .set({ is_live: live ? 1 : 0 })
-    .where("user_id", "in", [w.member.user.id, w.moderator.user.id, w.owner.user.id])
-    .execute();
+  for (const actor of [w.member, w.moderator, target]) expect([201, 422]).toContain((await actor.call("POST", "/api/stream/mychannel/init")).status);
+  await w.db.updateTable("channel").set({ is_live: 1 }).where("user_id", "in", [w.member.user.id, w.moderator.user.id, target.user.id]).execute();
+  return target.user.username;
 }
 
 /** A follow moves the followed member's follower count (a column kept by triggers, for search). */
@@ -238,14 +239,15 @@ const CASES: Record<string, Case> = {
   "POST /api/raids": {
     kind: "self",
     call: async (w) => {
-      await liveChannels(w, true);
-      // Called off at once: landing 10 s later would write the owner's chat while another case looks.
+      const target = await liveRaidTarget(w);
       return {
         path: "/api/raids",
-        body: { target: w.owner.user.username },
+        body: { target },
+        // Called off at once (landing 10 s later would write the target's chat while another case looks), and the
+        // caller's own live flag put back.
         after: async (actor) => {
           expect((await actor.call("DELETE", "/api/raids/current")).status).toBe(200);
-          await liveChannels(w, false);
+          await w.db.updateTable("channel").set({ is_live: 0 }).where("user_id", "=", actor.user.id).execute();
         },
       };
     },
