@@ -93,7 +93,7 @@ const unblockRoute = createRoute({
   summary: "Let a blocked channel raid the caller's again (within the policy)",
   ...member,
   request: { params: RaidBlockParamSchema },
-  responses: { 200: jsonResponse(RaidSettingsSchema, "Unblocked"), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: jsonResponse(RaidSettingsSchema, "Unblocked (or was not blocked)"), 400: errors[400], 401: errors[401], 403: errors[403] },
 });
 
 export function raidRoutes(deps: AppDeps) {

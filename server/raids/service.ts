@@ -298,9 +298,14 @@ export async function blockRaider(deps: AppDeps, user: User, username: string): 
   return raidSettings(deps, user);
 }
 
+/** A suspended member's channel stays in the list (suspended is not erased): it can be unblocked all the same. */
 export async function unblockRaider(deps: AppDeps, user: User, username: string): Promise<Omit<RaidSettings, "success">> {
   const channel = await findChannelOfUser(deps, user.id);
-  const blocked = await targetByUsername(deps.db, username);
-  if (channel) await deps.db.deleteFrom("raid_block").where("channel_id", "=", channel.id).where("blocked_channel_id", "=", blocked.id).execute();
+  if (channel)
+    await deps.db
+      .deleteFrom("raid_block")
+      .where("channel_id", "=", channel.id)
+      .where("blocked_channel_id", "in", (eb) => eb.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.username", "=", username))
+      .execute();
   return raidSettings(deps, user);
 }
