@@ -40,7 +40,7 @@ function StreamScreen() {
         />
       )}
       ownerOffline={isOwner ? <MyReplays /> : null}
-      ownerLive={isOwner ? <RaidButton /> : null}
+      renderOwnerLive={isOwner ? (stream) => <RaidButton channelArn={stream.channelArn} /> : undefined}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
       renderBanner={(stream) => (
         <>

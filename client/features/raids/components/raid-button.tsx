@@ -1,5 +1,5 @@
 import { Rocket } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Raid, RaidTarget } from "../../../../server/raids/schemas.ts";
 import { Avatar } from "../../../components/avatar.tsx";
@@ -10,10 +10,13 @@ import { Skeleton } from "../../../components/skeleton.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { toast } from "../../../lib/ui.ts";
 import { useCancelRaid, useCurrentRaid, useForgetRaid, useRaidTargets, useStartRaid } from "../api/raids.ts";
+import { useRaidEvents } from "../api/use-raid-events.ts";
 import { useCountdown } from "../use-countdown.ts";
 import "../../../i18n/screens/raids.ts";
 import "../../../styles/raids.css";
 
+/** How long after its countdown a raid is taken as landed unless the server called it off. */
+const LANDING_GRACE_MS = 1500;
 /** A search waits for the typing to pause this long. */
 const SEARCH_PAUSE_MS = 300;
 
@@ -21,11 +24,11 @@ const SEARCH_PAUSE_MS = 300;
  * The streamer's raid (issue 36, item 5), on their own live's page: "Raid" opens the choice of a live channel
  * (suggestions first, or a search); once started, the countdown with "Annuler le raid" takes the button's place.
  */
-export function RaidButton() {
+export function RaidButton({ channelArn }: { channelArn: string }) {
   const { t } = useTranslation("raids");
   const current = useCurrentRaid(true);
   const [choosing, setChoosing] = useState(false);
-  if (current.data) return <RaidCountdown raid={current.data} />;
+  if (current.data) return <RaidCountdown raid={current.data} channelArn={channelArn} />;
   return (
     <>
       <Button variant="secondary" size="sm" icon={<Rocket size={16} aria-hidden />} onClick={() => setChoosing(true)}>
@@ -36,22 +39,41 @@ export function RaidButton() {
   );
 }
 
-function RaidCountdown({ raid }: { raid: Raid }) {
+function RaidCountdown({ raid, channelArn }: { raid: Raid; channelArn: string }) {
   const { t } = useTranslation("raids");
   const cancel = useCancelRaid();
   const forget = useForgetRaid();
+  const cancelling = useRef(false);
+  // Called off by the server: the target went offline before the raid landed.
+  useRaidEvents(channelArn, (raidId) => {
+    if (raidId !== raid.id || cancelling.current) return;
+    toast.warning(t("failed", { username: raid.target.username }));
+    forget();
+  });
   const seconds = useCountdown(Date.parse(raid.landsAt));
+  // At 0 the server lands the raid, or fails it when the target left: its word has a moment to arrive first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: at 0, once.
   useEffect(() => {
     if (seconds > 0) return;
-    toast(t("landed", { username: raid.target.username }), "success");
-    forget();
+    const timer = setTimeout(() => {
+      toast.success(t("landed", { username: raid.target.username }));
+      forget();
+    }, LANDING_GRACE_MS);
+    return () => clearTimeout(timer);
   }, [seconds === 0]);
   return (
     <div className="raid-countdown" role="group" aria-label={t("raid")}>
       <Rocket size={16} aria-hidden />
       <span className="tabular">{t("countdown", { username: raid.target.username, seconds })}</span>
-      <Button variant="danger" size="sm" busy={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast(t("cancelled"), "info") })}>
+      <Button
+        variant="danger"
+        size="sm"
+        busy={cancel.isPending}
+        onClick={() => {
+          cancelling.current = true;
+          cancel.mutate(undefined, { onSuccess: () => toast(t("cancelled"), "info") });
+        }}
+      >
         {t("cancel_raid")}
       </Button>
     </div>
