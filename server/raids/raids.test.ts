@@ -1,8 +1,11 @@
 import { describe, expect, it } from "bun:test";
+import { join } from "node:path";
+import { strFromU8, unzipSync } from "fflate";
 import type { Channel, User } from "../../db/types.ts";
 import { freshDeps, refusal } from "../../tests/fixtures/service-world.ts";
 import { touchViewer, viewerCountOf } from "../channels/viewers.ts";
 import { eraseAccount } from "../privacy/erase.ts";
+import { requestExport } from "../privacy/export.ts";
 import { discordBody } from "../webhooks/discord.ts";
 import { RAID_COUNTDOWN_SECONDS } from "./schemas.ts";
 import { blockRaider, cancelRaid, currentRaid, landRaid, raidSettings, raidTargets, setRaidPolicy, startRaid, unblockRaider } from "./service.ts";
@@ -197,6 +200,26 @@ describe("raid suggestions", () => {
     // A search finds any live by name, the caller's own aside.
     expect((await raidTargets(deps, source.user, followed.user.username.toUpperCase())).map((t) => t.username)).toEqual([followed.user.username]);
     expect(await raidTargets(deps, source.user, source.user.username)).toEqual([]);
+  });
+});
+
+describe("a member's data", () => {
+  it("exports their raid settings and the raids they sent and received", async () => {
+    const source = await streamer();
+    const target = await streamer();
+    await blockRaider(deps, source.user, target.user.username);
+    const raid = await startRaid(deps, target.user, { target: (await streamer()).user.username });
+    await land(raid.id);
+    const sent = await startRaid(deps, source.user, { target: target.user.username });
+    await land(sent.id);
+    const { row, done } = await requestExport(deps, source.user, "en");
+    await done;
+    const ready = await db.selectFrom("data_export").select("file").where("id", "=", row.id).executeTakeFirstOrThrow();
+    const zip = unzipSync(new Uint8Array(await Bun.file(join(deps.config.mediaDir, ready.file!)).arrayBuffer()));
+    const raids = JSON.parse(strFromU8(zip["raids.json"]!));
+    expect(raids.blocked.map((b: { channel: string }) => b.channel)).toEqual([target.user.username]);
+    expect(raids.sent).toEqual([expect.objectContaining({ channel: target.user.username, viewers: 0, state: "landed" })]);
+    expect(raids.received).toEqual([]);
   });
 });
 
