@@ -33,6 +33,7 @@ import * as promotePastStreamers from "./migrations/0032_promote_past_streamers.
 import * as addEventSearch from "./migrations/0033_add_event_search.ts";
 import * as createWebhooks from "./migrations/0034_create_webhooks.ts";
 import * as createPersonalTokens from "./migrations/0035_create_personal_tokens.ts";
+import * as createRaids from "./migrations/0036_create_raids.ts";
 import * as createOverlays from "./migrations/0037_create_overlays.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0033_add_event_search": addEventSearch,
   "0034_create_webhooks": createWebhooks,
   "0035_create_personal_tokens": createPersonalTokens,
+  "0036_create_raids": createRaids,
   "0037_create_overlays": createOverlays,
 };
 

@@ -127,6 +127,8 @@ export interface DB {
   webhook_attempt: WebhookAttemptTable;
   personal_token: PersonalTokenTable;
   overlay: OverlayTable;
+  raid_block: RaidBlockTable;
+  raid: RaidTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -203,7 +205,11 @@ interface ChannelTable {
   chat_access: Generated<ChatAccess>;
   chat_event_id: Generated<number | null>;
   chat_tournament_id: Generated<number | null>;
+  /** Who may raid this channel (issue 36, item 5; server/raids/). */
+  raid_policy: Generated<RaidPolicy>;
 }
+
+export type RaidPolicy = "everyone" | "followed" | "nobody";
 
 export type WatchAccess = "everyone" | "members" | "ticket" | "entrants";
 export type ChatAccess = "everyone" | "followers" | "ticket" | "entrants";
@@ -788,4 +794,28 @@ interface OverlayTable {
   /** 1: an alert plays its sound. */
   sound: Generated<number>;
   created_at: number;
+}
+
+/** A channel that may not raid `channel_id`, whatever its raid policy (server/raids/). */
+interface RaidBlockTable {
+  id: Generated<number>;
+  channel_id: number;
+  blocked_channel_id: number;
+  created_at: number;
+}
+
+/** pending: its 10 s countdown runs; then landed, cancelled by its streamer, or failed (the target went offline). */
+type RaidState = "pending" | "landed" | "cancelled" | "failed";
+
+/** A raid from one live to another (server/raids/). */
+interface RaidTable {
+  id: Generated<number>;
+  from_channel_id: number;
+  to_channel_id: number;
+  /** The source's viewer count when the raid started: what the target's chat is told, never added to its viewers. */
+  viewers: number;
+  state: RaidState;
+  started_at: number;
+  lands_at: number;
+  ended_at: number | null;
 }

@@ -49,6 +49,7 @@ import { overlayRoutes } from "./overlays/routes.ts";
 import { embedRoutes } from "./embeds/routes.ts";
 import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
 import { siteSettings } from "./site/settings/settings.ts";
+import { raidRoutes } from "./raids/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -86,7 +87,8 @@ export function createApi(deps: AppDeps) {
     .route("/", webhookRoutes(deps))
     .route("/", tokenRoutes(deps))
     .route("/", overlayRoutes(deps))
-    .route("/", embedRoutes(deps));
+    .route("/", embedRoutes(deps))
+    .route("/", raidRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

@@ -20,6 +20,7 @@ import { type Leadership, openLeadership } from "../db/leader.ts";
 import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
 import { startWebhookDispatcher } from "./webhooks/dispatcher.ts";
 import { announceBusEvents } from "./webhooks/events.ts";
+import { startRaidLanding } from "./raids/service.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
 import { createLogTail } from "./http/log-tail.ts";
 import { EventBus } from "./realtime/bus.ts";
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   const offNotifications = notifyFollowersOnLive(deps);
   const stopWebhooks = startWebhookDispatcher(deps, log);
   const offWebhookEvents = announceBusEvents(deps, log);
+  const stopRaidLanding = startRaidLanding(deps, log);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
     port: config.port,
@@ -99,6 +101,7 @@ export async function startServer(config: Config, options: { log?: (line: string
       await media?.stop();
       offNotifications();
       offWebhookEvents();
+      stopRaidLanding();
       await stopWebhooks();
       await stopSiteJobs();
       await leadership.close();

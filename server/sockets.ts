@@ -77,6 +77,9 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("notification:created", ({ userId, notification }) => live.to(memberRoom(userId)).emit("notification:created", notification)),
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),
+    // A raid's countdown on the source's stream page (issue 36, item 5): its viewers are taken to the target at 0 unless they stay.
+    deps.bus.on("raid:started", ({ raidId, channelArn, target, seconds }) => live.to(`stream:${channelArn}`).emit("raid:started", { raidId, target, seconds })),
+    deps.bus.on("raid:cancelled", ({ raidId, channelArn }) => live.to(`stream:${channelArn}`).emit("raid:cancelled", { raidId })),
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(memberRoom(userId)).emit("follows:changed", { followers })),
     deps.bus.on("overlay:alert", ({ userId, alert }) => live.to(overlayRoom(userId)).emit("overlay:alert", alert)),
     // An overlay opened with the address before a reset hears no more and is told why.

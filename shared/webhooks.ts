@@ -10,7 +10,7 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /**
  * Every event a webhook can take (issue 36, item 1), with the scopes that offer it: a channel's owner hears of their
- * lives, followers, chat, replays and clips (raids come with them, issue 36 item 5); a tournament's organiser of its matches; an event's organiser of
+ * lives, followers, chat, replays, clips and the raids it receives (issue 36, item 5); a tournament's organiser of its matches; an event's organiser of
  * its tickets and its door; the site's admins of everything.
  */
 export const WEBHOOK_EVENTS = {
@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS = {
   "chat.message": ["channel", "site"],
   "replay.ready": ["channel", "site"],
   "clip.ready": ["channel", "site"],
+  raid: ["channel", "site"],
   "tournament.match.started": ["tournament", "site"],
   "tournament.match.ended": ["tournament", "site"],
   "tournament.finished": ["tournament", "site"],

@@ -175,6 +175,18 @@ async function forgetWebhooks(w: World): Promise<void> {
   await w.db.deleteFrom("webhook").execute();
 }
 
+/**
+ * A raid goes from a live to a live: the member's and the moderator's channels (made here) are flagged live, and the
+ * target is a fresh member's live channel, so that no case's rows but the caller's move.
+ */
+async function liveRaidTarget(w: World): Promise<string> {
+  const target = await w.newMember();
+  // 422 once the channel exists.
+  for (const actor of [w.member, w.moderator, target]) expect([201, 422]).toContain((await actor.call("POST", "/api/stream/mychannel/init")).status);
+  await w.db.updateTable("channel").set({ is_live: 1 }).where("user_id", "in", [w.member.user.id, w.moderator.user.id, target.user.id]).execute();
+  return target.user.username;
+}
+
 /** A follow moves the followed member's follower count (a column kept by triggers, for search). */
 const followerCount = { tables: ["user"], reason: "the followed member's follower count" };
 
@@ -226,6 +238,27 @@ const CASES: Record<string, Case> = {
       return { path: `/api/tokens/${made.body.token.id}` };
     },
   },
+  // Raids (issue 36, item 5): always from the caller's own channel, on the caller's own settings.
+  "POST /api/raids": {
+    kind: "self",
+    call: async (w) => {
+      const target = await liveRaidTarget(w);
+      return {
+        path: "/api/raids",
+        body: { target },
+        // Called off at once (landing 10 s later would write the target's chat while another case looks), and the
+        // caller's own live flag put back.
+        after: async (actor) => {
+          expect((await actor.call("DELETE", "/api/raids/current")).status).toBe(200);
+          await w.db.updateTable("channel").set({ is_live: 0 }).where("user_id", "=", actor.user.id).execute();
+        },
+      };
+    },
+  },
+  "DELETE /api/raids/current": { kind: "self", call: () => ({ path: "/api/raids/current" }) },
+  "PUT /api/raids/settings": { kind: "self", call: () => ({ path: "/api/raids/settings", body: { policy: "followed" } }) },
+  "POST /api/raids/blocks": { kind: "self", call: (w) => ({ path: "/api/raids/blocks", body: { username: w.owner.user.username } }) },
+  "DELETE /api/raids/blocks/{username}": { kind: "self", call: (w) => ({ path: `/api/raids/blocks/${w.owner.user.username}` }) },
   "POST /api/me/data-export": {
     kind: "self",
     call: () => ({

@@ -50,6 +50,8 @@ describe("translations", () => {
       // The Swiss tie-breaks' own names (issue 34, item 5), and points, the same word.
       "Buchholz",
       "Chat",
+      "Raid",
+      "Raids",
       "Clips",
       "Co-streamer",
       "Contact",

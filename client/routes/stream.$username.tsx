@@ -2,6 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
 import { ClipButton } from "../features/clips/components/clip-button.tsx";
 import { FollowButton } from "../features/follows/components/follow-button.tsx";
+import { RaidButton } from "../features/raids/components/raid-button.tsx";
+import { RaidNotice } from "../features/raids/components/raid-notice.tsx";
 import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { RecordingStoppedBanner } from "../features/streams/components/recording-stopped-banner.tsx";
@@ -16,7 +18,10 @@ export const Route = createFileRoute("/stream/$username")({
   component: StreamScreen,
 });
 
-/** The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament, and the owner's replays when offline. */
+/**
+ * The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament,
+ * the owner's replays when offline and their raid button while live, and a raid's notice to its viewers.
+ */
 function StreamScreen() {
   const { username } = Route.useParams();
   const me = useSession().user;
@@ -35,10 +40,12 @@ function StreamScreen() {
         />
       )}
       ownerOffline={isOwner ? <MyReplays /> : null}
+      renderOwnerLive={isOwner ? (stream) => <RaidButton channelArn={stream.channelArn} /> : undefined}
       renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
       renderBanner={(stream) => (
         <>
           {isOwner && stream.isLive ? <RecordingStoppedBanner /> : null}
+          {isOwner ? null : <RaidNotice channelArn={stream.channelArn} />}
           <ChannelMatchBanner username={stream.username} />
         </>
       )}

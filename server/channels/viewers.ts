@@ -67,7 +67,8 @@ export async function leaveViewer(deps: AppDeps, channelArn: string, viewer: Vie
   return publishCount(deps, channel.id, channel.public_id);
 }
 
-async function viewerCountOf(deps: AppDeps, channelId: number): Promise<number> {
+/** The viewers a live has now: the people watching it (a raid adds none: server/raids/). */
+export async function viewerCountOf(deps: Pick<AppDeps, "db" | "now">, channelId: number): Promise<number> {
   const row = await deps.db
     .selectFrom("viewer_presence")
     .select((eb) => eb.fn.countAll<number>().as("count"))

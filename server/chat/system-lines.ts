@@ -14,7 +14,7 @@ import { messageRows, toChatMessage } from "./service.ts";
 /** A bracket moving fast tells a chat at most this many lines a minute, most important first (a chat bot on Twitch may send 20 in 30 s). */
 export const SYSTEM_LINES_PER_MINUTE = 20;
 
-type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next";
+type SystemKey = "bracket_match_started" | "bracket_match_score" | "bracket_match_won" | "bracket_match_draw" | "bracket_match_next" | "raid_arrived";
 
 export interface SystemLine {
   /** The channel is the one this member streams on. */
@@ -56,6 +56,32 @@ export async function storeSystemLines(trx: Db, lines: SystemLine[], now: number
     if (inserted) ids.push(inserted.id);
   }
   return ids;
+}
+
+/**
+ * A raid's line in its target's chat ("X arrive avec N spectateurs", issue 36, item 5), in the raid's transaction.
+ * Unlike the bracket's lines it is not the streamer's to turn off: the raid was theirs to refuse (server/raids/).
+ * `count` picks the plural, in the stored text as in each reader's (i18next reads `raid_arrived_one` or `_other`).
+ */
+export async function storeRaidLine(trx: Db, target: { id: number; user_id: number }, params: { from: string; count: number }, raidId: number, now: number): Promise<number> {
+  const plural = new Intl.PluralRules(defaultLanguage).select(params.count) === "one" ? "one" : "other";
+  const inserted = await trx
+    .insertInto("chat_message")
+    .values({
+      channel_id: target.id,
+      user_id: target.user_id,
+      content: translate(defaultLanguage, `chat:raid_arrived_${plural}`, params),
+      created_at: now,
+      deleted_at: null,
+      deleted_by: null,
+      kind: "system",
+      system_key: "raid_arrived" satisfies SystemKey,
+      system_params: JSON.stringify(params),
+      dedupe_key: `raid:${raidId}`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }
 
 async function recentSystemLines(trx: Db, channelId: number, now: number): Promise<number> {

@@ -227,6 +227,26 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
   await trx.deleteFrom("replay").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
+  // Their raid settings, and the raids they sent and received: each names their channel beside another's; the
+  // lines their raids left in other chats name them too.
+  const sent = await trx.selectFrom("raid").select("id").where("from_channel_id", "=", channelId).execute();
+  if (sent.length > 0)
+    await trx
+      .deleteFrom("chat_message")
+      .where(
+        "dedupe_key",
+        "in",
+        sent.map((raid) => `raid:${raid.id}`),
+      )
+      .execute();
+  await trx
+    .deleteFrom("raid_block")
+    .where((eb) => eb.or([eb("channel_id", "=", channelId), eb("blocked_channel_id", "=", channelId)]))
+    .execute();
+  await trx
+    .deleteFrom("raid")
+    .where((eb) => eb.or([eb("from_channel_id", "=", channelId), eb("to_channel_id", "=", channelId)]))
+    .execute();
   await trx.updateTable("live_session").set({ title: "", description: "", tags: "[]" }).where("channel_id", "=", channelId).execute();
   await trx
     .updateTable("channel")
@@ -242,6 +262,7 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
       social_instagram: null,
       social_youtube: null,
       social_website: null,
+      raid_policy: "everyone",
     })
     .where("id", "=", channelId)
     .execute();

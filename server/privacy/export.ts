@@ -169,6 +169,7 @@ async function collectData(deps: AppDeps, user: User): Promise<Record<string, un
       .select(["replay.id", "replay.title", "replay.description", "replay.duration", "replay.created_at", "replay.view_count", "replay.file_path"])
       .where("channel.user_id", "=", id)
       .execute(),
+    "raids.json": channel ? await raidsOf(db, channel.id) : null,
     "clips.json": await db
       .selectFrom("clip")
       .innerJoin("channel", "channel.id", "clip.channel_id")
@@ -177,6 +178,30 @@ async function collectData(deps: AppDeps, user: User): Promise<Record<string, un
       .where("clip.user_id", "=", id)
       .orderBy("clip.id")
       .execute(),
+  };
+}
+
+/** Their channel's raid settings and history (issue 36, item 5): the channels it blocks, the raids it sent and received. */
+async function raidsOf(db: AppDeps["db"], channelId: number) {
+  const raids = (direction: "sent" | "received") =>
+    db
+      .selectFrom("raid")
+      .innerJoin("channel", "channel.id", direction === "sent" ? "raid.to_channel_id" : "raid.from_channel_id")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select(["user.username as channel", "raid.viewers", "raid.state", "raid.started_at", "raid.ended_at"])
+      .where(direction === "sent" ? "raid.from_channel_id" : "raid.to_channel_id", "=", channelId)
+      .orderBy("raid.id")
+      .execute();
+  return {
+    blocked: await db
+      .selectFrom("raid_block")
+      .innerJoin("channel", "channel.id", "raid_block.blocked_channel_id")
+      .innerJoin("user", "user.id", "channel.user_id")
+      .select(["user.username as channel", "raid_block.created_at"])
+      .where("raid_block.channel_id", "=", channelId)
+      .execute(),
+    sent: await raids("sent"),
+    received: await raids("received"),
   };
 }
 

@@ -37,6 +37,10 @@ export interface LiveEvents {
   "overlay:alert": { userId: number; alert: OverlayAlert };
   /** A streamer reset their overlays' address: the overlays opened with the old one stop. */
   "overlay:reset": { userId: number };
+  /** A raid's countdown started (issue 36, item 5): the source's viewers see it; this node lands the raid at `landsAt`. */
+  "raid:started": { raidId: number; channelArn: string; target: string; landsAt: number; seconds: number };
+  /** A raid was called off (its streamer, or its target went offline): the source's viewers stay. */
+  "raid:cancelled": { raidId: number; channelArn: string };
 }
 
 export class EventBus {

@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ImageUpload } from "../../features/profile/components/image-upload.tsx";
 import { SettingsPage } from "../../features/settings/components/settings-page.tsx";
 import { isSettingsTab, type SettingsTab } from "../../features/settings/settings-tabs.ts";
+import { RaidSettingsPanel } from "../../features/raids/components/raid-settings-panel.tsx";
 import { TokensPanel } from "../../features/tokens/components/tokens-panel.tsx";
 import { OverlaysPanel } from "../../features/overlays/components/overlays-panel.tsx";
 import { WebhooksPanel } from "../../features/webhooks/components/webhooks-panel.tsx";
@@ -12,7 +13,7 @@ export const Route = createFileRoute("/_auth/settings/")({
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } => (isSettingsTab(search.tab) ? { tab: search.tab } : {}),
 });
 
-/** The profile tab shows the profile feature's avatar upload, the integrations tab the channel's OBS overlays, webhooks and the member's tokens: this route composes the features. */
+/** The profile tab shows the profile feature's avatar upload, the integrations tab the channel's OBS overlays, webhooks and the member's tokens, the raids tab who may raid the channel: this route composes the features. */
 function SettingsRoute() {
   const { tab } = Route.useSearch();
   return (
@@ -25,6 +26,7 @@ function SettingsRoute() {
           <TokensPanel />
         </>
       }
+      raids={<RaidSettingsPanel />}
       initialTab={tab}
     />
   );

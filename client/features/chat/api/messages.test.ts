@@ -19,12 +19,14 @@ describe("chat lines", () => {
     expect(parseChatLine(live, "other")).toBeNull();
   });
 
-  it("keeps a bracket line's key and parameters, and refuses a key that is not the bracket's (issue 18)", () => {
+  it("keeps a bracket line's key and parameters, and refuses a key that is not the bracket's (issue 18) or a raid's (issue 36)", () => {
     const system = { key: "bracket_match_won", params: { winner: "ana", loser: "bo", score: "2–1", station: "A" } };
     const live = { id: 7, userId: 2, username: "caster", avatar: null, message: "ana gagne 2–1 contre bo (A)", streamID: STREAM, timestamp: at(0), system };
     expect(parseChatLine(live, STREAM)?.system).toEqual(system);
     expect(parseChatLine({ ...live, system: undefined }, STREAM)?.system).toBeUndefined();
     expect(parseChatLine({ ...live, system: { key: "errors:internal", params: {} } }, STREAM)).toBeNull();
+    const raid = { key: "raid_arrived", params: { from: "ana", count: 3 } };
+    expect(parseChatLine({ ...live, system: raid }, STREAM)?.system).toEqual(raid);
     // As the server sends them now: no author (issue 34, item 17); a line with no author must be the bracket's.
     const unsigned = { ...live, userId: 0, username: "" };
     expect(parseChatLine(unsigned, STREAM)).toMatchObject({ userId: 0, username: "", system });

@@ -31,7 +31,7 @@ const IncomingSchema = z
     streamID: z.string().optional(),
     streamId: z.string().optional(),
     timestamp: z.string(),
-    system: z.object({ key: z.string().regex(/^bracket_[a-z_]+$/), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
+    system: z.object({ key: z.string().regex(/^(bracket_[a-z_]+|raid_arrived)$/), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
   })
   .refine((line) => line.system !== undefined || (line.userId > 0 && line.username !== ""));
 

@@ -56,6 +56,6 @@ function useBoundedSummary(lines: ChatLine[], loaded: boolean): string {
 
 function summary(lines: ChatLine[], t: (key: string, options: Record<string, unknown>) => string): string {
   const last = lines.at(-1)!;
-  const line = { username: last.system ? t("bracket_line", {}) : last.username, text: lineText(last) };
+  const line = { username: last.system ? t(last.system.key === "raid_arrived" ? "raid_line" : "bracket_line", {}) : last.username, text: lineText(last) };
   return lines.length === 1 ? t("announce_one", line) : t("announce_many", { ...line, count: lines.length });
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ArrowDown, MessageSquare, Trophy } from "lucide-react";
+import { ArrowDown, MessageSquare, Rocket, Trophy } from "lucide-react";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
@@ -132,15 +132,16 @@ const MessageRow = memo(function MessageRow({ line, actions, moderator }: { line
   );
 });
 
-/** A line of the tournament's bracket (issue 18): no author, set apart from what people write, in the reader's language. */
+/** A line of the tournament's bracket (issue 18) or a raid's arrival (issue 36): no author, set apart from what people write, in the reader's language. */
 const SystemRow = memo(function SystemRow({ line }: { line: ChatLine }) {
   const { t, i18n } = useTranslation("chat");
   const full = formatFullTime(line.timestamp, i18n.language);
+  const raid = line.system?.key === "raid_arrived";
   return (
     <li className="chat-line chat-line-system" data-message-id={line.id} data-system={line.system?.key}>
-      <Trophy size={16} aria-hidden className="chat-system-icon" />
+      {raid ? <Rocket size={16} aria-hidden className="chat-system-icon" /> : <Trophy size={16} aria-hidden className="chat-system-icon" />}
       <p className="chat-line-body" title={full}>
-        <span className="sr-only">{t("bracket_line")}: </span>
+        <span className="sr-only">{raid ? t("raid_line") : t("bracket_line")}: </span>
         <span className="chat-text">{lineText(line)}</span>
       </p>
       <span className="chat-line-tools">

@@ -37,6 +37,8 @@ interface StreamPageProps {
   renderBanner?: (stream: Stream) => ReactNode;
   /** The clip button (the clips feature's), in the toolbar. */
   renderClip?: (stream: Stream) => ReactNode;
+  /** The owner's raid button (the raids feature's), in the toolbar while live. */
+  renderOwnerLive?: (stream: Stream) => ReactNode;
 }
 
 /**
@@ -44,7 +46,7 @@ interface StreamPageProps {
  * on phones player, title, viewers, streamer, then Chat and Details tabs. Viewer presence and the
  * count follow the live; the stream is read again every 30 s (and at once on live/offline events).
  */
-export function StreamPage({ username, renderChat, ownerOffline, renderBelow, renderFollow, renderBanner, renderClip }: StreamPageProps) {
+export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive, renderBelow, renderFollow, renderBanner, renderClip }: StreamPageProps) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const stream = useStream(username);
@@ -142,6 +144,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderBelow, re
       startTime={startTime}
       follow={isOwner ? null : renderFollow?.(data)}
       clip={mayClip ? renderClip?.(data) : null}
+      raid={isOwner && data.isLive ? renderOwnerLive?.(data) : null}
       onShare={() => setShareOpen(true)}
     />
   ) : null;

@@ -15,16 +15,19 @@ interface StreamToolbarProps {
   follow: ReactNode;
   /** The clip button (the clips feature's), while live. */
   clip?: ReactNode;
+  /** The owner's raid button (the raids feature's), while live. */
+  raid?: ReactNode;
   onShare: () => void;
 }
 
 /** Under the player: viewers and time live on the left; share, donate, follow and "…" on the right (spec 01 §2). */
-export function StreamToolbar({ stream, viewerCount, startTime, follow, clip, onShare }: StreamToolbarProps) {
+export function StreamToolbar({ stream, viewerCount, startTime, follow, clip, raid, onShare }: StreamToolbarProps) {
   const { t } = useTranslation("streams");
   return (
     <div className="stream-toolbar">
       {stream.isLive ? <LiveStats viewerCount={viewerCount} startTime={startTime} /> : null}
       <div className="stream-actions">
+        {raid}
         {clip}
         <Button variant="secondary" size="sm" icon={<Share2 size={16} aria-hidden />} onClick={onShare}>
           {t("share")}
