@@ -1,4 +1,5 @@
 import { dialectOf } from "../../db/index.ts";
+import { landOverdueRaids } from "../raids/service.ts";
 import type { Leadership } from "../../db/leader.ts";
 import { SWEEP_EVERY_MS, takeOverSilentNodes } from "../live/nodes.ts";
 import { forgetOldLoginFailures } from "../auth/lockout.ts";
@@ -29,6 +30,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
     { name: "waiting lists", everyMs: 30_000, run: () => passExpiredOffers(deps) },
     // Tournament check-ins whose window ended: their no-shows are dropped (issue 19).
     { name: "check-in", everyMs: 15_000, run: async () => void (await closeDueCheckIns(deps)) },
+    // Raids whose node stopped during their countdown (issue 36, item 5).
+    { name: "raids", everyMs: 5000, run: async () => void (await landOverdueRaids(deps)) },
     { name: "sessions", everyMs: HOUR, run: () => deleteExpiredSessions(deps.db, deps.now()) },
     {
       name: "counters",

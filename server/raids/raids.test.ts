@@ -8,7 +8,7 @@ import { eraseAccount } from "../privacy/erase.ts";
 import { requestExport } from "../privacy/export.ts";
 import { discordBody } from "../webhooks/discord.ts";
 import { RAID_COUNTDOWN_SECONDS } from "./schemas.ts";
-import { blockRaider, cancelRaid, currentRaid, landRaid, raidSettings, raidTargets, setRaidPolicy, startRaid, unblockRaider } from "./service.ts";
+import { blockRaider, cancelRaid, currentRaid, landOverdueRaids, landRaid, raidSettings, raidTargets, setRaidPolicy, startRaid, unblockRaider } from "./service.ts";
 
 // The raids' rules on the real services and a real database (the service tier): a live is its channel's flag, as the
 // live pipeline sets it when ffmpeg publishes (the browser journey, tests/e2e/raids.test.ts, raids between real lives).
@@ -165,6 +165,23 @@ describe("a raid landing", () => {
     await land(second.id);
     await cancelled;
     expect(await stateOf(second.id)).toBe("failed");
+  });
+});
+
+describe("a raid whose node stopped during its countdown", () => {
+  it("is landed by the site's sweep once overdue, once, and not before its time", async () => {
+    const [source, target] = [await streamer(), await streamer()];
+    const raid = await startRaid(deps, source.user, { target: target.user.username });
+    expect(await landOverdueRaids(deps)).toBe(0);
+    w.clock.advance(RAID_COUNTDOWN_SECONDS * 1000);
+    // Its own node lands it now: the sweep leaves it a little longer.
+    expect(await landOverdueRaids(deps)).toBe(0);
+    w.clock.advance(5000);
+    const arrived = deps.bus.next("raid:arrived", (event) => event.channelId === target.channel.id);
+    expect(await landOverdueRaids(deps)).toBe(1);
+    expect((await arrived).fromUsername).toBe(source.user.username);
+    expect(await stateOf(raid.id)).toBe("landed");
+    expect(await landOverdueRaids(deps)).toBe(0);
   });
 });
 

@@ -19,8 +19,8 @@ import { type BlockedChannel, RAID_COUNTDOWN_SECONDS, type Raid, type RaidSettin
 // arrive and watch count (server/channels/viewers.ts).
 
 /**
- * A pending raid older than its countdown by this much no longer stops its streamer's next one: its node stopped
- * before landing it (a raid is not worth a queue of its own, the streamer simply raids again).
+ * A pending raid older than its countdown by this much no longer stops its streamer's next one, nor is it landed: its
+ * node stopped and the site's sweep (landOverdueRaids, every 5 s) did not run in time either; the streamer raids again.
  */
 const LOST_AFTER_MS = 30_000;
 const SUGGESTIONS = 12;
@@ -166,9 +166,23 @@ export async function landRaid(deps: AppDeps, raidId: number): Promise<void> {
   deps.bus.emit("webhooks:queued", {});
 }
 
+/** A countdown's end its own node missed (the node stopped or died) by more than this: another lands the raid. */
+const OVERDUE_AFTER_MS = 3000;
+
+/**
+ * The site's sweep (server/cluster/site-jobs.ts): lands the raids whose node did not, late but before they are lost, so
+ * the target's chat, overlays and webhooks still hear of raiders its viewers already followed. Returns how many.
+ */
+export async function landOverdueRaids(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const overdue = await pendingRaids(deps.db, now).where("raid.lands_at", "<", now - OVERDUE_AFTER_MS).execute();
+  for (const raid of overdue) await landRaid(deps, raid.id);
+  return overdue.length;
+}
+
 /**
  * On the node that recorded a raid: lands it when its countdown ends. Returns the function that stops listening
- * and drops the countdowns still running (a raid its node never landed is lost: LOST_AFTER_MS).
+ * and drops the countdowns still running (another node's sweep lands them: landOverdueRaids).
  */
 export function startRaidLanding(deps: AppDeps, log: (line: string) => void): () => void {
   const timers = new Set<ReturnType<typeof setTimeout>>();

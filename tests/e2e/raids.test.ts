@@ -7,7 +7,7 @@ import { channelIdOf, signedInUser } from "../fixtures/server.ts";
 
 // Raids (issue 36, item 5) in chromium against a real server with two real lives (ffmpeg): the streamer of A raids B
 // from their stream page; A's viewer sees the 10 s notice and lands on B, whose chat says who arrived with how many;
-// another viewer chooses "Rester" and stays. The 10 s run on the viewer page's clock (context.clock), not the test's.
+// another viewer chooses "Rester" and stays; the target's OBS alert overlay announces the raiders. The 10 s run on the viewer page's clock (context.clock), not the test's.
 // SCREENSHOTS=1 also writes the raid dialog, the notice and Settings → Raids at phone and desktop width, dark and light.
 
 const handles = useServerAndBrowser({}, { ingest: true });
@@ -73,6 +73,12 @@ describe("a raid", () => {
     const raiderChannel = await channelIdOf(handles.server, raider.account.username);
     await waitFor("the viewer counted", async () => (await handles.server.deps.db.selectFrom("viewer_presence").select("viewer_id").where("channel_id", "=", raiderChannel).execute()).length > 0);
 
+    // The target's alert overlay, open as OBS opens it (issue 36, item 4): no session, 1920×1080.
+    const secret = (await target.browser.get("/api/me/overlay")).body.secret as string;
+    const overlay = await pageFor(handles, null, { viewport: { width: 1920, height: 1080 } });
+    await overlay.goto(`${handles.server.url}/overlay/${secret}/alerts`);
+    await overlay.locator("main.overlay-stage").waitFor();
+
     const streamerPage = await pageFor(handles, raider);
     await streamerPage.goto(`${handles.server.url}/stream/${raider.account.username}`);
     await streamerPage.getByRole("button", { name: "Raid", exact: true }).click();
@@ -96,6 +102,8 @@ describe("a raid", () => {
       .waitFor({ timeout: 30_000 });
     const arrived = await handles.server.deps.db.selectFrom("raid").select("state").where("from_channel_id", "=", raiderChannel).executeTakeFirstOrThrow();
     expect(arrived.state).toBe("landed");
+    // And the target's overlay announces the raiders, with the count the raid recorded.
+    await overlay.locator('[data-alert-kind="raid"]').getByText(raidLine(await viewersOfRaid())).waitFor();
   });
 
   it("leaves a viewer who chose to stay where they are", async () => {
