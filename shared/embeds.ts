@@ -32,11 +32,6 @@ export function embedPath(kind: EmbedKind, key: string | number): string {
   }
 }
 
-/** Whether a path is one of the embed pages, the only pages other sites may frame. */
-export function isEmbedPath(path: string): boolean {
-  return path === "/embed" || path.startsWith("/embed/");
-}
-
 /** A size no larger than the consumer's maxima, in the frame's proportions (oEmbed's maxwidth and maxheight). */
 export function fittedSize(kind: EmbedKind, max: { maxwidth?: number; maxheight?: number }): { width: number; height: number } {
   const { width, height } = EMBED_SIZES[kind];

@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "../../shared/languages.ts";
 import { shellSubsets } from "../i18n/shell-texts.ts";
-import { embedLook } from "./embeds.ts";
+import { embedLook } from "./embed-look.ts";
 import { createStore } from "./store.ts";
 import type { LoadSource, Translations } from "./translation-loader.ts";
 

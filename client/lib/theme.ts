@@ -1,4 +1,4 @@
-import { embedLook } from "./embeds.ts";
+import { embedLook } from "./embed-look.ts";
 import { createStore, useStore } from "./store.ts";
 
 type Theme = "dark" | "light";

@@ -5,8 +5,6 @@ import { EmbedFrame, EmbedMessage, SiteLink } from "../components/embeds/embed-f
 import { Skeleton } from "../components/skeleton.tsx";
 import { ChatPanel } from "../features/chat/components/chat-panel.tsx";
 import { useStream } from "../features/streams/api/get-stream.ts";
-import "../i18n/screens/chat.ts";
-import "../i18n/screens/embeds.ts";
 
 export const Route = createFileRoute("/embed/$username/chat")({ component: ChatEmbedScreen });
 

@@ -2,7 +2,6 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EmbedFrame } from "../components/embeds/embed-frame.tsx";
 import { StreamEmbed } from "../features/streams/components/stream-embed.tsx";
-import "../i18n/screens/streams.ts";
 
 export const Route = createFileRoute("/embed/$username/")({ component: PlayerEmbedScreen });
 

@@ -2,7 +2,6 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EmbedFrame } from "../components/embeds/embed-frame.tsx";
 import { EventEmbed } from "../features/events/components/event-embed.tsx";
-import "../i18n/screens/embeds.ts";
 
 export const Route = createFileRoute("/embed/event/$slug")({ component: EventEmbedScreen });
 

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { EmbedFrame } from "../components/embeds/embed-frame.tsx";
 import { TournamentEmbed } from "../features/tournaments/components/tournament-embed.tsx";
 import { idParams } from "../lib/routing.ts";
-import "../i18n/screens/tournaments-ui.ts";
 
 export const Route = createFileRoute("/embed/tournament/$id")({ params: idParams("id"), component: TournamentEmbedScreen });
 

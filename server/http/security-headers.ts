@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
-import { isEmbedPath } from "../../shared/embeds.ts";
+import { isEmbedPath } from "../../shared/embed-paths.ts";
 
 /**
  * The headers a self-hosted app sends with every answer. The content security policy allows scripts

@@ -175,7 +175,9 @@ const OVERDUE_AFTER_MS = 3000;
  */
 export async function landOverdueRaids(deps: AppDeps): Promise<number> {
   const now = deps.now();
-  const overdue = await pendingRaids(deps.db, now).where("raid.lands_at", "<", now - OVERDUE_AFTER_MS).execute();
+  const overdue = await pendingRaids(deps.db, now)
+    .where("raid.lands_at", "<", now - OVERDUE_AFTER_MS)
+    .execute();
   for (const raid of overdue) await landRaid(deps, raid.id);
   return overdue.length;
 }

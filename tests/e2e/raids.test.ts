@@ -103,7 +103,10 @@ describe("a raid", () => {
     const arrived = await handles.server.deps.db.selectFrom("raid").select("state").where("from_channel_id", "=", raiderChannel).executeTakeFirstOrThrow();
     expect(arrived.state).toBe("landed");
     // And the target's overlay announces the raiders, with the count the raid recorded.
-    await overlay.locator('[data-alert-kind="raid"]').getByText(raidLine(await viewersOfRaid())).waitFor();
+    await overlay
+      .locator('[data-alert-kind="raid"]')
+      .getByText(raidLine(await viewersOfRaid()))
+      .waitFor();
   });
 
   it("leaves a viewer who chose to stay where they are", async () => {

@@ -1,4 +1,4 @@
-import { isEmbedPath } from "../../../shared/embeds.ts";
+import { isEmbedPath } from "../../../shared/embed-paths.ts";
 
 /** Pages drawn without any frame (spec 01 §2): the password screens and the OBS chat dock. */
 const BARE = new Set(["reset-password", "new-password", "streamChat"]);

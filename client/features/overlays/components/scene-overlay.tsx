@@ -6,7 +6,7 @@ import { OverlayGone, OverlayPage } from "./overlay-page.tsx";
 import type { OverlayMatch } from "./score-bug.tsx";
 import "../../../i18n/screens/overlays.ts";
 
-type SceneKind = "starting" | "brb";
+export type SceneKind = "starting" | "brb";
 
 /**
  * /overlay/{secret}/scene: a whole scene for the minutes off air, "starting soon" (?scene=starting) or "be right
