@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { join } from "node:path";
 import type { Frame, Page } from "playwright-core";
-import { contextFor, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { inEveryLook, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../fixtures/money.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { startedTournament } from "../fixtures/tournaments.ts";
@@ -110,28 +109,10 @@ describe("an embed in another site's page", () => {
   });
 });
 
-type Shoot = (page: Page, save: (name: string) => Promise<unknown>, phone: boolean) => Promise<void>;
-
-/** `shoot` at phone and desktop width, dark and light, as `member` (a visitor when null); each picture is docs/screenshots/<name>-<width>-<theme>.png. */
-async function inEveryLook(member: SignedIn | null, shoot: Shoot) {
-  const out = join(import.meta.dir, "../../docs/screenshots");
-  for (const [label, viewport] of [
-    ["375", { width: 375, height: 667 }],
-    ["1440", { width: 1440, height: 900 }],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
-      page.setDefaultTimeout(20_000);
-      await shoot(page, (name) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) }), label === "375");
-      await page.context().close();
-    }
-  }
-}
-
 /** Each embed alone, the share dialogs, then the player live and the same live once it asks for a ticket. */
 async function screenshots(subject: { name: string; tournamentId: number; slug: string; streamer: SignedIn & { user: { id: number } } }) {
   const { name, streamer } = subject;
-  await inEveryLook(null, async (page, save) => {
+  await inEveryLook(handles, null, null, async (page, save) => {
     for (const [shot, path, ready] of [
       ["embed-player", `/embed/${name}`, `${name} n'est pas en direct`],
       ["embed-chat", `/embed/${name}/chat`, "Chat"],
@@ -144,7 +125,7 @@ async function screenshots(subject: { name: string; tournamentId: number; slug: 
       await save(shot);
     }
   });
-  await inEveryLook(streamer, async (page, save, phone) => {
+  await inEveryLook(handles, streamer, null, async (page, save, phone) => {
     await page.goto(`${handles.server.url}/stream/${name}`);
     if (phone) await page.getByRole("tab", { name: "Détails" }).click();
     await page.getByRole("button", { name: "Partager" }).click();
@@ -166,14 +147,14 @@ async function screenshots(subject: { name: string; tournamentId: number; slug: 
   const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale LAN", gameId: 1, tags: [] });
   handles.publishers.push(publishTestStream(`rtmp://127.0.0.1:${handles.rtmpPort}/live/${start.body.streamKey}`, { seconds: 300 }));
   await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${name}`)).body.isLive === true, 30_000);
-  await inEveryLook(null, async (page, save) => {
+  await inEveryLook(handles, null, null, async (page, save) => {
     await page.goto(`${handles.server.url}/embed/${name}`);
     await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5);
     await save("embed-player-live");
   });
   const event = await publishedEvent(streamer);
   expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
-  await inEveryLook(null, async (page, save) => {
+  await inEveryLook(handles, null, null, async (page, save) => {
     await page.goto(`${handles.server.url}/embed/${name}`);
     await page.getByRole("link", { name: /Regarder sur Arena/ }).waitFor();
     await page.waitForTimeout(300);

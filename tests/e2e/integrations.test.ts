@@ -1,8 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
-import { contextFor, newMemberContext, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { inEveryLook, newMemberContext, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream } from "../fixtures/publisher.ts";
 import { Browser, signedInUser } from "../fixtures/server.ts";
 import { startReceiver } from "../fixtures/webhook-receiver.ts";
@@ -119,28 +117,9 @@ describe("a member's access tokens", () => {
   });
 });
 
-/**
- * Settings → Integrations as `member` sees it at phone and desktop width, dark and light: `shoot(page, name)` takes
- * its pictures, each saved as docs/screenshots/<name>-<width>-<theme>.png.
- */
-async function inEveryLook(member: SignedIn, shoot: (page: Page, save: (name: string, fullPage?: boolean) => Promise<unknown>) => Promise<void>) {
-  const out = join(import.meta.dir, "../../docs/screenshots");
-  for (const [label, viewport] of [
-    ["375", { width: 375, height: 812 }],
-    ["1440", { width: 1440, height: 900 }],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
-      await page.goto(`${handles.server.url}/settings?tab=integrations`);
-      await shoot(page, (name, fullPage = false) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`), fullPage }));
-      await page.context().close();
-    }
-  }
-}
-
 /** The member's tokens, and the token form. */
 function tokenScreenshots(member: SignedIn) {
-  return inEveryLook(member, async (page, save) => {
+  return inEveryLook(handles, member, "/settings?tab=integrations", async (page, save) => {
     await page.getByText("Bot Discord du tournoi").waitFor();
     await page.getByRole("heading", { name: "Jetons d'accès" }).scrollIntoViewIfNeeded();
     await save("tokens-list");
@@ -153,9 +132,9 @@ function tokenScreenshots(member: SignedIn) {
 
 /** The channel's webhook, the form and the log. */
 function screenshots(streamer: SignedIn) {
-  return inEveryLook(streamer, async (page, save) => {
+  return inEveryLook(handles, streamer, "/settings?tab=integrations", async (page, save) => {
     await page.getByText("Salon #annonces").waitFor();
-    await save("webhooks-list", true);
+    await save("webhooks-list", { fullPage: true });
     await page.getByRole("button", { name: "Ajouter un webhook" }).click();
     await page.getByRole("dialog", { name: "Ajouter un webhook" }).getByLabel("Seulement ceux-ci :").check();
     await page.waitForTimeout(300);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { contextFor, newMemberContext, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { inEveryLook, newMemberContext, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { signedInUser } from "../fixtures/server.ts";
 import { connect } from "../fixtures/sockets.ts";
 import { startedTournament } from "../fixtures/tournaments.ts";
@@ -126,18 +126,10 @@ async function onCheckerboard(page: Page, name: string) {
 }
 
 /** Settings → Intégrations, the overlays' panel, at phone and desktop width, dark and light. */
-async function settingsScreenshots(member: SignedIn) {
-  for (const [label, viewport] of [
-    ["375", { width: 375, height: 812 }],
-    ["1440", { width: 1440, height: 900 }],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
-      await page.goto(`${handles.server.url}/settings?tab=integrations`);
-      await page.getByRole("heading", { name: "Incrustations OBS" }).scrollIntoViewIfNeeded();
-      await page.getByLabel("Alertes", { exact: true }).waitFor();
-      await page.screenshot({ path: screenshotPath(`overlays-settings-${label}-${theme}`), fullPage: label === "375" });
-      await page.context().close();
-    }
-  }
+function settingsScreenshots(member: SignedIn) {
+  return inEveryLook(handles, member, "/settings?tab=integrations", async (page, save, phone) => {
+    await page.getByRole("heading", { name: "Incrustations OBS" }).scrollIntoViewIfNeeded();
+    await page.getByLabel("Alertes", { exact: true }).waitFor();
+    await save("overlays-settings", { fullPage: phone });
+  });
 }

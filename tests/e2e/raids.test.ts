@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { contextFor, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
+import { contextFor, inEveryLook, pageFor, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { publishTestStream, waitFor } from "../fixtures/publisher.ts";
 import { channelIdOf, signedInUser } from "../fixtures/server.ts";
 
@@ -137,31 +136,14 @@ describe("a raid", () => {
   });
 });
 
-/** `member`'s page at phone and desktop width, dark and light: `shoot(page, save)` saves docs/screenshots/<name>-<width>-<theme>.png. */
-async function inEveryLook(member: SignedIn | null, path: string, shoot: (page: Page, save: (name: string) => Promise<unknown>) => Promise<void>) {
-  const out = join(import.meta.dir, "../../docs/screenshots");
-  for (const [label, viewport] of [
-    ["375", { width: 375, height: 812 }],
-    ["1440", { width: 1440, height: 900 }],
-  ] as const) {
-    for (const theme of ["dark", "light"] as const) {
-      const page = await (await contextFor(handles, member, { viewport, theme })).newPage();
-      page.setDefaultTimeout(10_000);
-      await page.goto(`${handles.server.url}${path}`);
-      await shoot(page, (name) => page.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) }));
-      await page.context().close();
-    }
-  }
-}
-
 async function screenshots() {
-  await inEveryLook(target, "/settings?tab=raids", async (page, save) => {
+  await inEveryLook(handles, target, "/settings?tab=raids", async (page, save) => {
     await page.getByRole("button", { name: `Débloquer ${raider.account.username}` }).waitFor();
     await save("raids-settings");
   });
   // The dialog and the notice, towards a channel that no longer blocks the raider.
   await handles.server.deps.db.deleteFrom("raid_block").execute();
-  await inEveryLook(raider, `/stream/${raider.account.username}`, async (page, save) => {
+  await inEveryLook(handles, raider, `/stream/${raider.account.username}`, async (page, save) => {
     // On a phone the toolbar is under the Details tab.
     if ((page.viewportSize()?.width ?? 0) < 768) await page.getByRole("tab", { name: "Détails" }).click();
     await page.getByRole("button", { name: "Raid", exact: true }).click();
@@ -169,7 +151,7 @@ async function screenshots() {
     await page.waitForTimeout(300);
     await save("raids-dialog");
   });
-  await inEveryLook(null, `/stream/${raider.account.username}`, async (page, save) => {
+  await inEveryLook(handles, null, `/stream/${raider.account.username}`, async (page, save) => {
     await page.getByRole("heading", { name: "Fin de soirée" }).first().waitFor();
     await raidSeenBy(page);
     await page.locator(".raid-notice").scrollIntoViewIfNeeded();

@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { EmbedMessage, SiteLink, useSiteName } from "../../../components/embeds/embed-frame.tsx";
 import { Avatar } from "../../../components/avatar.tsx";
-import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useSession } from "../../../data/session.ts";
 import { useLiveAccess } from "../api/live-access.ts";
 import { useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerSession } from "../api/viewers.ts";
+import { LivePlayer } from "./live-player.tsx";
 import "../../../styles/streams.css";
 import "../../../i18n/screens/streams.ts";
 import "../../../i18n/screens/embeds.ts";
@@ -21,7 +21,6 @@ import "../../../i18n/screens/embeds.ts";
  */
 export function StreamEmbed({ username }: { username: string }) {
   const { t } = useTranslation("embeds");
-  const { t: ts } = useTranslation("streams");
   const site = useSiteName();
   const stream = useStream(username);
   const data = stream.data;
@@ -47,15 +46,7 @@ export function StreamEmbed({ username }: { username: string }) {
   if (live && data.playbackLink) {
     return (
       <div className="embed-stage embed-player">
-        <VideoPlayer
-          key={data.channelArn}
-          mode="live"
-          src={data.playbackLink}
-          flvSrc={data.flvLink}
-          poster={data.thumbnail}
-          label={ts("player_of", { username: data.username })}
-          onLoadFailure={restricted ? () => void access.refetch() : undefined}
-        />
+        <LivePlayer stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />
       </div>
     );
   }

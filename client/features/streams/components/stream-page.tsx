@@ -9,7 +9,6 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useSession } from "../../../data/session.ts";
 import { toast } from "../../../lib/ui.ts";
-import { VideoPlayer } from "../../../components/player/video-player.tsx";
 import { type Stream, StreamLoadError, streamErrorKey, useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useLiveAccess } from "../api/live-access.ts";
@@ -17,6 +16,7 @@ import { AccessBadge } from "../../../components/access-badge.tsx";
 import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
+import { LivePlayer } from "./live-player.tsx";
 import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
 import { LiveStats, StreamToolbar } from "./stream-toolbar.tsx";
@@ -117,18 +117,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
     if (data.isLive && restricted && access.isPending) return <StageMessage busy title={t("loading")} />;
     if (data.isLive && restricted && access.data && !access.data.watch.allowed) return <AccessRefusal verdict={access.data.watch} />;
     if (data.isLive && data.playbackLink) {
-      return (
-        <VideoPlayer
-          key={data.channelArn}
-          mode="live"
-          src={data.playbackLink}
-          flvSrc={data.flvLink}
-          poster={data.thumbnail}
-          label={t("player_of", { username: data.username })}
-          // A refunded ticket, a left tournament: the server refuses the next file, the page says why (issue 18, item 4).
-          onLoadFailure={restricted ? () => void access.refetch() : undefined}
-        />
-      );
+      return <LivePlayer stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />;
     }
     if (!data.isLive) return <StageMessage title={t("no_live")} text={t("not_live")} avatar={data} avatarSize={phone ? 44 : 72} />;
     return <StageMessage busy title={t("loading")} />;
