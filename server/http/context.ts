@@ -9,6 +9,7 @@ import type { Signals } from "../../db/signals.ts";
 import type { FlvReader } from "../../media/media-server.ts";
 import type { LadderStatus } from "../../media/quality-ladder.ts";
 import type { TokenScope } from "../../shared/tokens.ts";
+import type { WhipIngest } from "../whip/sessions.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
@@ -62,6 +63,8 @@ export interface AppDeps {
   readonly signals: Signals;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
+  /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
+  readonly whip?: WhipIngest;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
   readonly logTail?: LogTail;
   /** How the waiting list reads each kind of place (server/places.ts). */

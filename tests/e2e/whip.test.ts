@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { Browser as Chromium } from "playwright-core";
+import { probe } from "../../media/probe.ts";
+import { launchChromium } from "../fixtures/chromium.ts";
+import { waitFor } from "../fixtures/publisher.ts";
+import { Browser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { FAKE_MEDIA_ARGS, openWhipClientPage } from "../fixtures/whip-page.ts";
+
+let server: TestServer;
+let chromium: Chromium;
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startTestServer({}, { ingest: true }), launchChromium(FAKE_MEDIA_ARGS)]);
+});
+afterAll(async () => {
+  await chromium.close();
+  await server.stop();
+});
+
+async function streamer() {
+  const user = await signedInUser(server);
+  const start = await user.browser.post("/api/stream/startstreaming", { title: "Depuis WHIP", gameId: 1, tags: [], description: "" });
+  expect(start.status).toBe(200);
+  return { ...user, streamKey: (start.body as { streamKey: string }).streamKey };
+}
+
+describe("WHIP ingest (RFC 9725)", () => {
+  it("takes a live from a WHIP page on another origin: it plays over HTTP-FLV and HLS, and its replay has its length", async () => {
+    const { account, streamKey } = await streamer();
+    const page = await openWhipClientPage(chromium);
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const location = await page.evaluate(([endpoint, token]) => (window as unknown as { whipPublish(e: string, t: string): Promise<string> }).whipPublish(endpoint!, token!), [`${server.url}/api/whip`, streamKey]);
+    expect(location).toMatch(new RegExp(`^${server.url}/api/whip/[0-9a-f-]{36}$`));
+    await started;
+    const liveFrom = Date.now();
+
+    const flv = await probe(`${server.url}/live/${account.username}.flv`);
+    expect(flv.streams.find((s) => s.codec_type === "video")).toMatchObject({ codec_name: "h264", width: 640, height: 360 });
+    expect(flv.streams.find((s) => s.codec_type === "audio")?.codec_name).toBe("aac");
+    const playlist = `${server.url}/live/${account.username}/index.m3u8`;
+    await waitFor("two HLS segments", async () => {
+      const res = await fetch(playlist);
+      return res.ok && ((await res.text()).match(/\.ts/g)?.length ?? 0) >= 2;
+    }, 30_000);
+    expect((await probe(playlist)).streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    const replayReady = server.deps.bus.next("replay:ready");
+    expect(await page.evaluate(() => (window as unknown as { whipStop(): Promise<number> }).whipStop())).toBe(200);
+    const liveSeconds = (Date.now() - liveFrom) / 1000;
+    await ended;
+    const { replayId } = await replayReady;
+    const replay = (await new Browser(server.url).get(`/api/stream/replays/${replayId}`)).body.replay;
+    const file = await probe(`${server.url}/recordings/${replay.filePath}`);
+    expect(file.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
+    console.log("DBG", file.duration, liveSeconds, replay.duration);
+    expect(Math.abs(file.duration - liveSeconds)).toBeLessThanOrEqual(2);
+  });
+});
