@@ -276,7 +276,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
     whipUdpPorts: e.WHIP_UDP_PORTS,
-    whipAddresses: (e.WHIP_ADDRESSES ?? "").split(",").map((address) => address.trim()).filter(Boolean),
+    whipAddresses: (e.WHIP_ADDRESSES ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
     liveLadder: e.LIVE_LADDER,
     searchAnswerMs: e.SEARCH_ANSWER_MS,
     dataDir,

@@ -9,7 +9,6 @@ import type { Signals } from "../../db/signals.ts";
 import type { FlvReader } from "../../media/media-server.ts";
 import type { LadderStatus } from "../../media/quality-ladder.ts";
 import type { TokenScope } from "../../shared/tokens.ts";
-import type { WhipIngest } from "../whip/sessions.ts";
 
 /** What the routes ask of the running live pipeline (live/live-manager.ts provides it). */
 export interface LiveControl {
@@ -25,6 +24,15 @@ export interface LiveControl {
   ingestListening(): boolean;
   /** The quality ladder's encoder and capacity (GET /api/health); null when LIVE_LADDER is off. */
   ladderStatus(): LadderStatus | null;
+}
+
+/** What the WHIP routes ask of this node's WHIP publishers (whip/sessions.ts provides it). */
+export interface WhipControl {
+  /** Answers an SDP offer; throws whip/sessions.ts's UnusableOfferError for an offer no live can come from. */
+  publish(streamKey: string, offer: string): Promise<{ id: string; answer: string }>;
+  isPublishing(streamKey: string): boolean;
+  streamKeyOf(id: string): string | undefined;
+  end(id: string): Promise<void>;
 }
 
 /** What the waiting list (server/waitlist/places/offers.ts) needs to know of a place, read in the caller's transaction. */
@@ -64,7 +72,7 @@ export interface AppDeps {
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
   /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
-  readonly whip?: WhipIngest;
+  readonly whip?: WhipControl;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
   readonly logTail?: LogTail;
   /** How the waiting list reads each kind of place (server/places.ts). */

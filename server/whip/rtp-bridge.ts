@@ -2,7 +2,7 @@ import { createSocket, type Socket } from "node:dgram";
 import { type FfmpegJob, startFfmpegJob } from "../../media/ffmpeg-job.ts";
 
 /** The codecs a WHIP session negotiated, by their payload types in the RTP it receives. */
-export interface NegotiatedCodecs {
+interface NegotiatedCodecs {
   videoPayloadType: number;
   /** Undefined: the publisher sends no sound (a screen shared without its audio). */
   audioPayloadType?: number;
@@ -71,7 +71,7 @@ export async function startRtpBridge(codecs: NegotiatedCodecs, rtmpUrl: string, 
 }
 
 /** The SDP ffmpeg reads the RTP with: no SPS/PPS in it, ffmpeg finds them before each keyframe (the session asks for keyframes). */
-export function rtpSessionDescription(codecs: NegotiatedCodecs, videoPort: number, audioPort: number | undefined): string {
+function rtpSessionDescription(codecs: NegotiatedCodecs, videoPort: number, audioPort: number | undefined): string {
   const lines = ["v=0", "o=- 0 0 IN IP4 127.0.0.1", "s=WHIP", "c=IN IP4 127.0.0.1", "t=0 0"];
   lines.push(`m=video ${videoPort} RTP/AVP ${codecs.videoPayloadType}`, `a=rtpmap:${codecs.videoPayloadType} H264/90000`, `a=fmtp:${codecs.videoPayloadType} packetization-mode=1`);
   if (audioPort !== undefined && codecs.audioPayloadType !== undefined) lines.push(`m=audio ${audioPort} RTP/AVP ${codecs.audioPayloadType}`, `a=rtpmap:${codecs.audioPayloadType} opus/48000/2`);

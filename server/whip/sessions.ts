@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver } from "werift";
+import type { WhipControl } from "../http/context.ts";
 import { type RtpBridge, startRtpBridge } from "./rtp-bridge.ts";
 
 /** How often the publisher is asked for a keyframe: WebRTC encoders send one only when asked, and HLS cuts its segments on keyframes. */
@@ -10,7 +11,7 @@ const CONNECT_TIMEOUT_MS = 20_000;
 /** H.264 profiles a publisher may send (constrained baseline, baseline, main, high): kept as they are, never transcoded. */
 const H264_PROFILES = ["42e01f", "42001f", "4d001f", "640c1f", "64001f"];
 
-export interface WhipSettings {
+interface WhipSettings {
   udpPorts: [number, number];
   /** Announced beside the machine's own addresses (werift lists every interface but loopback). */
   addresses: string[];
@@ -32,7 +33,7 @@ interface WhipSession {
 export class UnusableOfferError extends Error {}
 
 /** The WHIP publishers of this node, each an RTCPeerConnection whose RTP an ffmpeg turns into an RTMP publish. */
-export class WhipIngest {
+export class WhipIngest implements WhipControl {
   private readonly sessions = new Map<string, WhipSession>();
 
   constructor(private readonly settings: WhipSettings) {}
@@ -111,7 +112,12 @@ export class WhipIngest {
     if (session.ended) return;
     const videoPayloadType = videoTrack.codec?.payloadType;
     if (videoPayloadType === undefined) throw new Error("no H.264 payload type negotiated");
-    const bridge = await startRtpBridge({ videoPayloadType, audioPayloadType: audioTrack?.codec?.payloadType }, this.settings.rtmpUrl(session.streamKey), this.settings.log, () => void this.end(session.id));
+    const bridge = await startRtpBridge(
+      { videoPayloadType, audioPayloadType: audioTrack?.codec?.payloadType },
+      this.settings.rtmpUrl(session.streamKey),
+      this.settings.log,
+      () => void this.end(session.id),
+    );
     if (session.ended) {
       await bridge.stop();
       return;
