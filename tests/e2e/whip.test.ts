@@ -28,14 +28,14 @@ describe("WHIP ingest (RFC 9725)", () => {
     const { account, streamKey } = await streamer();
     const page = await openWhipClientPage(chromium);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
-    // The replay holds the picture from the first one received, which ffmpeg reads before it publishes (it probes first).
-    const liveFrom = Date.now();
     const bridged = bridgeStarted(server);
     const location = await page.evaluate(
       ([endpoint, token]) => (window as unknown as { whipPublish(e: string, t: string): Promise<string> }).whipPublish(endpoint!, token!),
       [`${server.url}/api/whip`, streamKey],
     );
     expect(location).toMatch(new RegExp(`^${server.url}/api/whip/[0-9a-f-]{36}$`));
+    // The replay holds the picture from the bridge's first frame (ffmpeg reads a few seconds of it before it publishes).
+    const liveFrom = await bridged;
     await started;
 
     const flv = await probe(`${server.url}/live/${account.username}.flv`);
