@@ -16,7 +16,7 @@ const BITRATES_KBPS = [1000, 2500, 4000, 6000];
  * sent to Arena's WHIP route with the channel's stream key. Loaded only when the streamer opens it (its own chunk).
  */
 export function BrowserLivePanel({ streamKey }: { streamKey: string }) {
-  const { t } = useTranslation("golive");
+  const { t, i18n } = useTranslation("golive");
   const phone = useIsPhone();
   const bitrateId = useId();
   const [source, setSource] = useState<Source>("camera");
@@ -108,8 +108,8 @@ export function BrowserLivePanel({ streamKey }: { streamKey: string }) {
             .map((value) => (
               <option key={value} value={value}>
                 {value === suggested
-                  ? t("bitrate_suggested", { mbps: (value / 1000).toLocaleString(undefined, { maximumFractionDigits: 1 }) })
-                  : t("bitrate", { mbps: (value / 1000).toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+                  ? t("bitrate_suggested", { mbps: (value / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })
+                  : t("bitrate", { mbps: (value / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })}
               </option>
             ))}
         </select>
