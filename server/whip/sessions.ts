@@ -5,6 +5,8 @@ import { type RtpBridge, startRtpBridge } from "./rtp-bridge.ts";
 
 /** How often the publisher is asked for a keyframe: WebRTC encoders send one only when asked, and HLS cuts its segments on keyframes. */
 const KEYFRAME_EVERY_MS = 2000;
+/** A publisher gone without DELETE (a closed tab, a phone out of reach): its session ends after this long without media. */
+const SILENCE_LIMIT_MS = 10_000;
 /** A publisher that answered but never connected (its UDP blocked) is let go after this. */
 const CONNECT_TIMEOUT_MS = 20_000;
 
@@ -123,13 +125,23 @@ export class WhipIngest implements WhipControl {
       return;
     }
     session.bridge = bridge;
-    videoTrack.onReceiveRtp.subscribe((packet) => bridge.sendVideo(packet.serialize()));
+    let lastVideoAt = Date.now();
+    videoTrack.onReceiveRtp.subscribe((packet) => {
+      lastVideoAt = Date.now();
+      bridge.sendVideo(packet.serialize());
+    });
     audioTrack?.onReceiveRtp.subscribe((packet) => bridge.sendAudio(packet.serialize()));
     const askForKeyframe = () => {
       if (videoTrack.ssrc !== undefined) void video.receiver.sendRtcpPLI(videoTrack.ssrc).catch(() => undefined);
     };
     askForKeyframe();
-    session.timers.push(setInterval(askForKeyframe, KEYFRAME_EVERY_MS));
+    session.timers.push(
+      setInterval(() => {
+        // ffmpeg waits on UDP for ever, and ICE may never say "failed": silence is what tells a publisher is gone.
+        if (Date.now() - lastVideoAt > SILENCE_LIMIT_MS) void this.end(session.id);
+        else askForKeyframe();
+      }, KEYFRAME_EVERY_MS),
+    );
     this.settings.log(`[whip] session ${session.id} bridged to RTMP ingest`);
   }
 }

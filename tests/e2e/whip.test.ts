@@ -63,4 +63,18 @@ describe("WHIP ingest (RFC 9725)", () => {
     expect(file.streams.find((s) => s.codec_type === "video")?.codec_name).toBe("h264");
     expect({ replay: file.duration, live: liveSeconds, within2s: Math.abs(file.duration - liveSeconds) <= 2 }).toMatchObject({ within2s: true });
   });
+
+  it("ends the live of a publisher that leaves without DELETE (its page closed)", async () => {
+    const { account, streamKey } = await streamer();
+    const page = await openWhipClientPage(chromium);
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    await page.evaluate(([endpoint, token]) => (window as unknown as { whipPublish(e: string, t: string): Promise<string> }).whipPublish(endpoint!, token!), [`${server.url}/api/whip`, streamKey]);
+    await started;
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    await page.context().close();
+    await ended;
+    // The key is free again: a new WHIP publish is not refused as "already live".
+    const again = await fetch(`${server.url}/api/whip`, { method: "POST", headers: { "content-type": "application/sdp", authorization: `Bearer ${streamKey}` }, body: "v=0" });
+    expect(again.status).toBe(400);
+  });
 });
