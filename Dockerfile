@@ -1,6 +1,8 @@
 # Arena in one container: the Bun server (API, web app, chat, media) plus ffmpeg.
 # Build:  docker build -t arena .
 # Run:    docker run -p 3000:3000 -p 1935:1935 -v arena-data:/data arena
+# WHIP (OBS 30+, "go live from this browser") announces the container's own addresses: run it with --network host
+# so publishers on the LAN reach its UDP ports (WHIP_UDP_PORTS, 40000-40099).
 FROM node:20-bookworm-slim
 
 RUN apt-get update \
@@ -19,6 +21,6 @@ RUN VITE_DEV_SCREENS=false node_modules/.bin/bun node_modules/.bin/vite build --
 
 ENV PORT=3000 RTMP_PORT=1935 DATA_DIR=/data HOST=0.0.0.0
 VOLUME /data
-EXPOSE 3000 1935
+EXPOSE 3000 1935 40000-40099/udp
 # Exec form: Bun is PID 1 and handles SIGTERM itself (finishes requests, closes the database).
 CMD ["node_modules/.bin/bun", "server/main.ts"]

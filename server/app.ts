@@ -50,6 +50,7 @@ import { embedRoutes } from "./embeds/routes.ts";
 import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
 import { siteSettings } from "./site/settings/settings.ts";
 import { raidRoutes } from "./raids/routes.ts";
+import { whipRoutes } from "./whip/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -120,6 +121,8 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
     }),
   );
   app.use("*", refuseUnreadablePaths);
+  // Before /api's session and same-origin checks: a stream key, never a cookie, authorizes WHIP, from any origin.
+  app.route("/api/whip", whipRoutes(deps));
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
     "/api/*",

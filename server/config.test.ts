@@ -37,6 +37,17 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads WHIP's UDP port range (40000-40099 by default, off on request) and the addresses it announces", () => {
+    withDataDir((dataDir) => {
+      expect(loadConfig({ DATA_DIR: dataDir }).whipUdpPorts).toEqual([40000, 40099]);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "50000-50010" }).whipUdpPorts).toEqual([50000, 50010]);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "off" }).whipUdpPorts).toBeUndefined();
+      expect(() => loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "40000" })).toThrow('WHIP_UDP_PORTS must be "off" or a range of UDP ports');
+      expect(() => loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "40010-40000" })).toThrow(ConfigError);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_ADDRESSES: " 192.168.1.20 ,10.0.0.5" }).whipAddresses).toEqual(["192.168.1.20", "10.0.0.5"]);
+    });
+  });
+
   it("keeps the generated secret across restarts", () => {
     withDataDir((dataDir) => {
       const first = loadConfig({ DATA_DIR: dataDir }).secret;

@@ -66,6 +66,23 @@ const EnvSchema = z
     HOST: z.string().default("0.0.0.0"),
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
+    /** UDP ports WHIP sessions take their ICE candidates from ("min-max"), or "off" (docs/decisions.md, "WHIP ingest"). */
+    WHIP_UDP_PORTS: z
+      .string()
+      .default("40000-40099")
+      .transform((value, ctx) => {
+        const text = value.trim().toLowerCase();
+        if (["", "off", "0", "false", "no"].includes(text)) return undefined;
+        const match = /^(\d{1,5})-(\d{1,5})$/.exec(text);
+        const [min, max] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+        if (!(min >= 1024 && max <= 65535 && min < max)) {
+          ctx.addIssue({ code: "custom", message: 'WHIP_UDP_PORTS must be "off" or a range of UDP ports such as "40000-40099"' });
+          return z.NEVER;
+        }
+        return [min, max] as [number, number];
+      }),
+    /** The addresses WHIP announces to publishers (comma-separated); default: every LAN address of the machine. */
+    WHIP_ADDRESSES: optionalText,
     ...StorageEnv,
     /** "off", or the renditions a live is transcoded to beside its source, e.g. "720p,480p,360p". */
     LIVE_LADDER: z
@@ -190,6 +207,10 @@ export interface Config {
   rtmpPort: number;
   /** Loopback port of the media server's HTTP-FLV side (0: the system picks one). */
   mediaInternalPort: number;
+  /** UDP ports of WHIP's ICE candidates; undefined: WHIP ingest off. */
+  whipUdpPorts: [number, number] | undefined;
+  /** Addresses announced in WHIP answers; empty: the machine's own (LAN) addresses. */
+  whipAddresses: string[];
   /** The heights a live is transcoded to beside its source, highest first; empty: off (the source only). */
   liveLadder: number[];
   /** Milliseconds a search answer is shared by everyone asking the same term (0: never). */
@@ -254,6 +275,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
+    whipUdpPorts: e.WHIP_UDP_PORTS,
+    whipAddresses: (e.WHIP_ADDRESSES ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
     liveLadder: e.LIVE_LADDER,
     searchAnswerMs: e.SEARCH_ANSWER_MS,
     dataDir,

@@ -14,6 +14,7 @@ import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
+import { WhipIngest } from "./whip/sessions.ts";
 import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
 import { type Leadership, openLeadership } from "../db/leader.ts";
@@ -61,7 +62,7 @@ export async function startServer(config: Config, options: { log?: (line: string
         throw error;
       })
     : undefined;
-  const deps: AppDeps = media ? { ...core, live: media.live } : core;
+  const deps: AppDeps = media ? { ...core, live: media.live, whip: media.whip } : core;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps, { checkResponses: options.checkResponses });
@@ -134,9 +135,20 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
   live.attach(mediaServer);
+  const whip = deps.config.whipUdpPorts
+    ? new WhipIngest({
+        udpPorts: deps.config.whipUdpPorts,
+        addresses: deps.config.whipAddresses,
+        rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
+        log,
+      })
+    : undefined;
   return {
     live,
+    whip,
     async stop() {
+      // First: their ffmpeg bridges publish into the media server stopped below.
+      await whip?.stop();
       await live.stop();
       // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
       await node.stop();

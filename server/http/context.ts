@@ -26,6 +26,15 @@ export interface LiveControl {
   ladderStatus(): LadderStatus | null;
 }
 
+/** What the WHIP routes ask of this node's WHIP publishers (whip/sessions.ts provides it). */
+export interface WhipControl {
+  /** Answers an SDP offer; throws whip/sessions.ts's UnusableOfferError for an offer no live can come from. */
+  publish(streamKey: string, offer: string): Promise<{ id: string; answer: string }>;
+  isPublishing(streamKey: string): boolean;
+  streamKeyOf(id: string): string | undefined;
+  end(id: string): Promise<void>;
+}
+
 /** What the waiting list (server/waitlist/places/offers.ts) needs to know of a place, read in the caller's transaction. */
 export interface PlaceState {
   /** Takes registrations now (an event published and not started, a tournament not started). */
@@ -62,6 +71,8 @@ export interface AppDeps {
   readonly signals: Signals;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
+  /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
+  readonly whip?: WhipControl;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
   readonly logTail?: LogTail;
   /** How the waiting list reads each kind of place (server/places.ts). */

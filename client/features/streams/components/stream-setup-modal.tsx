@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CircleHelp } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { CircleHelp, Video } from "lucide-react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
@@ -19,6 +19,9 @@ import { GameSelect } from "./game-select.tsx";
 import { TagInput } from "./tag-input.tsx";
 import "../../../styles/streams.css";
 import "../../../i18n/screens/streams.ts";
+
+// Its own chunk, loaded when the streamer asks for it: WebRTC and the camera are for the few who go live without OBS.
+const BrowserLivePanel = lazy(() => import("./browser-live-panel.tsx").then((module) => ({ default: module.BrowserLivePanel })));
 
 interface Errors {
   title?: string;
@@ -138,6 +141,7 @@ function CredentialsStep({ credentials, onClose }: { credentials: StreamCredenti
   const me = useSession().user;
   const phone = useIsPhone();
   const [shareToFacebook, setShareToFacebook] = useState(true);
+  const [fromBrowser, setFromBrowser] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
   // The submit button that had the focus is gone: start the keyboard on the first copy button.
@@ -173,6 +177,15 @@ function CredentialsStep({ credentials, onClose }: { credentials: StreamCredenti
         </>
       )}
       <p className="field-hint">{t("key_warning")}</p>
+      {fromBrowser ? (
+        <Suspense fallback={null}>
+          <BrowserLivePanel streamKey={credentials.streamKey} />
+        </Suspense>
+      ) : (
+        <Button variant="secondary" icon={<Video size={16} aria-hidden />} onClick={() => setFromBrowser(true)}>
+          {t("browser_live_open")}
+        </Button>
+      )}
       <Checkbox label={t("share_facebook")} checked={shareToFacebook} onChange={(event) => setShareToFacebook(event.target.checked)} />
       <div className="setup-actions setup-actions-split">
         <Link to="/how-to-stream" className="setup-help" onClick={onClose}>
