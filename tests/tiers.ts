@@ -32,6 +32,7 @@ const MEDIA_FILES = new Set<string>([
   "server/live/cluster.test.ts",
   "server/live/ladder.test.ts",
   "server/live/live.test.ts",
+  "server/live/match-reconnect.test.ts",
   "server/ops/ops.test.ts",
   "server/privacy/privacy.test.ts",
   "server/replays/recording-parts.test.ts",
