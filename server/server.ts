@@ -12,6 +12,7 @@ import { startMediaServer } from "../media/media-server.ts";
 import { killAllFfmpeg } from "../media/ffmpeg-job.ts";
 import { endLeftoverChildren, ownChildrenBy } from "../media/children.ts";
 import { seedGames } from "./games/service.ts";
+import { matchReconnectMs } from "./tournaments/match-reconnect.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { WhipIngest } from "./whip/sessions.ts";
@@ -39,7 +40,11 @@ export interface RunningServer {
 }
 
 /** Opens the database, wires every part and listens. Tests call this too, with port 0 and a temporary DATA_DIR. */
-export async function startServer(config: Config, options: { log?: (line: string) => void; checkResponses?: ResponseCheckSink } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  // `now`: the server's clock (tests move it forward rather than wait: a match's reconnect window is minutes long).
+  options: { log?: (line: string) => void; checkResponses?: ResponseCheckSink; now?: () => number } = {},
+): Promise<RunningServer> {
   // First: a waiting-list place kind left unwired stops the start here, before anything is opened.
   const places = placeKinds();
   const logTail = createLogTail();
@@ -50,7 +55,7 @@ export async function startServer(config: Config, options: { log?: (line: string
   const db: Db = await openDatabase(databaseTarget(config), { poolSize: config.databasePoolSize });
   const signals = await openSignals(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const core: AppDeps = { db, config, mailer, now: Date.now, bus: new EventBus(), signals, logTail, places };
+  const core: AppDeps = { db, config, mailer, now: options.now ?? Date.now, bus: new EventBus(), signals, logTail, places };
   await ensureAdmin(core, log);
   await deleteExpiredSessions(db, core.now());
   await seedGames(db);
@@ -117,7 +122,7 @@ export async function startServer(config: Config, options: { log?: (line: string
 /** RTMP ingest and the live pipeline; off when RTMP_PORT is 0. The live manager works with the deps without `live`. */
 async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const streamKeys = await StreamKeyDirectory.open(deps.db, deps.signals, log);
-  const live = new LiveManager(deps, streamKeys, log);
+  const live = new LiveManager(deps, streamKeys, log, (username) => matchReconnectMs(deps, username));
   await live.recover();
   const node = await startNodeDuties(deps, log);
   const mediaServer = await startMediaServer({

@@ -74,6 +74,8 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("viewers:changed", ({ channelArn, viewerCount }) => live.to(`stream:${channelArn}`).emit("viewers:changed", { channelArn, viewerCount })),
     deps.bus.on("stream:started", ({ username }) => live.emit("stream:started", { username })),
     deps.bus.on("stream:ended", ({ username }) => live.emit("stream:ended", { username })),
+    deps.bus.on("stream:reconnecting", ({ username, until }) => live.emit("stream:reconnecting", { username, until })),
+    deps.bus.on("stream:resumed", ({ username }) => live.emit("stream:resumed", { username })),
     deps.bus.on("notification:created", ({ userId, notification }) => live.to(memberRoom(userId)).emit("notification:created", notification)),
     deps.bus.on("tournament:changed", ({ tournamentId }) => live.to(`tournament:${tournamentId}`).emit("tournament:changed", { tournamentId })),
     deps.bus.on("stations:changed", ({ usernames }) => live.emit("stations:changed", { usernames })),

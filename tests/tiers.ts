@@ -18,6 +18,7 @@ const BROWSER_FILES = new Set<string>([]);
 /** Test files that run ffmpeg, themselves or through the server they start. */
 const MEDIA_FILES = new Set<string>([
   "media/children.test.ts",
+  "media/srt-ingest.test.ts",
   "server/restricted/live-access.test.ts",
   "server/embeds/embeds-live.test.ts",
   "server/site/site.test.ts",
@@ -32,6 +33,7 @@ const MEDIA_FILES = new Set<string>([
   "server/live/cluster.test.ts",
   "server/live/ladder.test.ts",
   "server/live/live.test.ts",
+  "server/live/match-reconnect.test.ts",
   "server/ops/ops.test.ts",
   "server/privacy/privacy.test.ts",
   "server/replays/recording-parts.test.ts",

@@ -11,12 +11,13 @@ import { finaliseSessionReplay } from "../replays/finalise.ts";
 import { startRelays } from "../restream/relays.ts";
 import { recordingRoom } from "../storage/disk-room.ts";
 import { warnAdminsDiskNearlyFull, warnRecordingStopped } from "../storage/warnings.ts";
-import { markOffline, ownsSession } from "./sessions.ts";
+import { noteGapEnd, noteGapStart } from "./recording-gaps.ts";
+import { markOffline, ownsSession, RECONNECT_GRACE_MS } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 import { becomeStreamerOnLive } from "../users/streamer-role.ts";
 
-/** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
-export const RECONNECT_GRACE_MS = 4000;
+/** How often a live waiting for its publisher during a match reads the server's clock (a test's clock moves it too). */
+const MATCH_WAIT_CHECK_MS = 1000;
 // Pictures are made when someone asks for them (a card on a page), at most this old when served:
 // with nobody looking, a live costs no ffmpeg runs beyond its first picture (docs/benchmarks.md).
 export const THUMBNAIL_MAX_AGE_MS = 5000;
@@ -42,7 +43,12 @@ interface LiveChannel {
   previewTimer?: Timer;
   /** The picture being made right now, shared by every request that wants it. */
   rendering?: Map<string, Promise<unknown>>;
+  /** Set while the publisher is away: the end of the grace window (a timeout), or of a match's wait (an interval). */
   offlineTimer?: Timer;
+  /** When the publisher left, while it is away. */
+  leftAt?: number;
+  /** The live waits for its publisher through a bracket match (issue 37, item 5): viewers were told it reconnects. */
+  waitsForMatch?: boolean;
   /** Its key opens nothing any more (a new key, an erased account): no publisher can come back, so no grace. */
   keyGone?: boolean;
 }
@@ -76,6 +82,8 @@ export class LiveManager implements PublishEvents, LiveControl {
     private readonly deps: AppDeps,
     private readonly streamKeys: StreamKeyDirectory,
     private readonly log: (line: string) => void,
+    /** How long a live waits for its publisher through a match on its channel's station; undefined: no match (server/tournaments/match-reconnect.ts). */
+    private readonly matchWaitMs: (username: string) => Promise<number | undefined> = async () => undefined,
   ) {
     this.ladder = deps.config.liveLadder.length > 0 ? new QualityLadder(deps.config.liveLadder, log) : undefined;
     streamKeys.onReload(() => this.endLivesOfGoneKeys());
@@ -158,8 +166,7 @@ export class LiveManager implements PublishEvents, LiveControl {
     const existing = this.live.get(streamKey);
     if (existing?.offlineTimer) {
       // Back inside the grace window: same live session, a new recording part.
-      clearTimeout(existing.offlineTimer);
-      existing.offlineTimer = undefined;
+      this.resume(existing);
       const stopsRecording = existing.recording && !this.roomToRecord;
       existing.recording &&= this.roomToRecord;
       this.startJobs(streamKey, existing);
@@ -300,14 +307,57 @@ export class LiveManager implements PublishEvents, LiveControl {
     await channel.relays;
   }
 
-  /** The publisher left: close the recording part now, and end the live unless it comes back within the grace window. */
+  /**
+   * The publisher left: close the recording part now, and end the live unless it comes back within the grace
+   * window, or, while the channel's station plays a bracket match, within the site's match reconnect window.
+   */
   private async pause(streamKey: string, channel: LiveChannel): Promise<void> {
+    const leftAt = this.deps.now();
+    channel.leftAt = leftAt;
+    if (channel.recording) noteGapStart(channel.recordingDir, leftAt);
     channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), channel.keyGone ? 0 : RECONNECT_GRACE_MS);
-    await this.stopJobs(streamKey, channel);
+    const stopping = this.stopJobs(streamKey, channel);
+    if (!channel.keyGone) await this.waitThroughMatch(streamKey, channel, leftAt);
+    await stopping;
+  }
+
+  /**
+   * During a match the short grace becomes the match's wait, read against the server's clock each second, and
+   * the viewers are told the broadcaster reconnects. Nothing when the publisher came back, or the live ended,
+   * while the match was looked up (the short grace keeps running meanwhile).
+   */
+  private async waitThroughMatch(streamKey: string, channel: LiveChannel, leftAt: number): Promise<void> {
+    // Not known (the database did not answer): the short grace stays.
+    const waitMs = await this.matchWaitMs(channel.username).catch((error: unknown) => {
+      this.log(`[live] the match on ${channel.username}'s station not read: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (waitMs === undefined || this.live.get(streamKey) !== channel || channel.leftAt !== leftAt || channel.keyGone) return;
+    clearTimeout(channel.offlineTimer);
+    const until = leftAt + waitMs;
+    channel.offlineTimer = setInterval(() => {
+      if (this.deps.now() >= until) this.track(this.end(streamKey, channel));
+    }, MATCH_WAIT_CHECK_MS);
+    channel.waitsForMatch = true;
+    await channel.opened;
+    this.deps.bus.emit("stream:reconnecting", { channelId: channel.channelId, username: channel.username, until });
+  }
+
+  /** The publisher is back within the window: the wait ends, and the viewers told it reconnects are told it is back. */
+  private resume(channel: LiveChannel): void {
+    clearTimeout(channel.offlineTimer);
+    channel.offlineTimer = undefined;
+    channel.leftAt = undefined;
+    if (channel.recording) noteGapEnd(channel.recordingDir, this.deps.now());
+    if (!channel.waitsForMatch) return;
+    channel.waitsForMatch = false;
+    this.deps.bus.emit("stream:resumed", { channelId: channel.channelId, username: channel.username });
   }
 
   private async end(streamKey: string, channel: LiveChannel): Promise<void> {
     if (this.live.get(streamKey) !== channel || !channel.offlineTimer) return;
+    // A match's wait is an interval: it must not tick again.
+    clearInterval(channel.offlineTimer);
     this.live.delete(streamKey);
     await channel.opened;
     await this.stopJobs(streamKey, channel);

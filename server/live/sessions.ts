@@ -1,5 +1,8 @@
 import type { AppDeps } from "../http/context.ts";
 
+/** A publisher that leaves and comes back within this window continues the same live (spec: offline within 5 s). */
+export const RECONNECT_GRACE_MS = 4000;
+
 /** Ends a live session and clears its channel's live flag, only if they are still open (every node may try at once). */
 export async function markOffline(deps: AppDeps, channelId: number, sessionId: number): Promise<void> {
   const now = deps.now();

@@ -13,6 +13,10 @@ export interface EndedSessions {
 export interface LiveEvents {
   "stream:started": { channelId: number; username: string };
   "stream:ended": { channelId: number; username: string };
+  /** A live's publisher left during a bracket match: the live waits for it until `until` (issue 37, item 5). */
+  "stream:reconnecting": { channelId: number; username: string; until: number };
+  /** Its publisher came back within that wait: the same live goes on. */
+  "stream:resumed": { channelId: number; username: string };
   "viewers:changed": { channelId: number; channelArn: string; viewerCount: number };
   "replay:ready": { replayId: number; channelId: number };
   "chat:message": { streamID: string; message: ChatMessage };

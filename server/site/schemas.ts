@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMBED_ORIGIN_PATTERN, MAX_EMBED_ORIGINS } from "../../shared/embeds.ts";
+import { MATCH_RECONNECT_MINUTES } from "../../shared/match-reconnect.ts";
 import { numeric } from "../../shared/numeric.ts";
 
 // The console's content and site tabs (issue 20).
@@ -58,6 +59,7 @@ const SiteSettingsSchema = z.object({
   captcha: z.boolean(),
   webhooksToPrivateNetworks: z.boolean(),
   embedOrigins: z.array(z.string()),
+  matchReconnectMinutes: z.number(),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -82,6 +84,12 @@ export const SiteUpdateSchema = z.object({
     )
     .max(MAX_EMBED_ORIGINS, "embed_origins_too_many")
     .transform((origins) => [...new Set(origins)])
+    .optional(),
+  matchReconnectMinutes: z
+    .number({ error: "match_reconnect_invalid" })
+    .int("match_reconnect_invalid")
+    .min(0, "match_reconnect_invalid")
+    .max(MATCH_RECONNECT_MINUTES.max, "match_reconnect_invalid")
     .optional(),
 });
 

@@ -6,6 +6,7 @@ import { publishTestStream } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { startedTournament } from "../../tests/fixtures/tournaments.ts";
 import { backgroundSettled } from "../http/background.ts";
+import { writeSiteSettings } from "../site/settings/settings.ts";
 import { MATCH_MARGIN_MS, matchReplayTitle } from "./match-replays.ts";
 
 // Match replays (issue 18, item 3) with a real ffmpeg live on the real media server: the cut's length
@@ -94,6 +95,8 @@ describe("match replays", () => {
   it("flags as partial a match whose live ended before it, cut from what was recorded", async () => {
     const streamer = await liveStreamer();
     const { organiser, id, matchID } = await streamedTournament(streamer);
+    // With the match's reconnect window off (issue 37, item 5), a drop mid-match ends the live after the short grace.
+    await writeSiteSettings(server.deps.db, { matchReconnectMinutes: 0 }, organiser.user.id, server.deps.now());
     const started = server.deps.bus.next("stream:started", (e) => e.username === streamer.account.username);
     const publisher = publishTestStream(streamer.ingest, { seconds: 10 });
     await started;

@@ -5,7 +5,8 @@ import { recordingParts } from "../../media/live-outputs.ts";
 import { runInBackground } from "../http/background.ts";
 import type { AppDeps } from "../http/context.ts";
 import { defaultLanguage, type Language, translate } from "../i18n/messages.ts";
-import { RECONNECT_GRACE_MS } from "../live/live-manager.ts";
+import { RECONNECT_GRACE_MS } from "../live/sessions.ts";
+import { recordedOffset, recordingGaps, recordingStoppedAt } from "../live/recording-gaps.ts";
 import { recordingDirOf } from "../replays/finalise.ts";
 import { fold } from "../../shared/fold.ts";
 import { findMatch, isFinished, isPlaying, playerIdOf, type Structure } from "./engine.ts";
@@ -166,11 +167,13 @@ async function makeMatchReplay(deps: AppDeps, { tournamentId, matchId }: EndedMa
   const parts = session ? await recordingOf(deps, session) : [];
   const about = await matchTitle(deps.db, tournamentId, matchId);
   if (!session || parts.length === 0 || !about) return null;
-  // The recording's first second is the session's start; a live that ended stopped recording when its publisher left.
-  const recordedUntil = session.ended_at === null ? null : session.ended_at - RECONNECT_GRACE_MS;
+  // The recording's first second is the session's start, and its publisher's absences are not in it (recording-gaps.ts);
+  // a live that ended stopped recording when its publisher left.
+  const gaps = recordingGaps(recordingDirOf(deps.config.mediaDir, session.recording_dir));
+  const recordedUntil = session.ended_at === null ? null : (recordingStoppedAt(gaps) ?? session.ended_at - RECONNECT_GRACE_MS);
   const partial = session.started_at > clock.started_at || (recordedUntil !== null && recordedUntil < clock.ended_at);
-  const from = Math.max(0, clock.started_at - MATCH_MARGIN_MS - session.started_at);
-  const to = clock.ended_at + MATCH_MARGIN_MS - session.started_at;
+  const from = recordedOffset(gaps, session.started_at, clock.started_at - MATCH_MARGIN_MS);
+  const to = recordedOffset(gaps, session.started_at, clock.ended_at + MATCH_MARGIN_MS);
   const runsPastRecording = recordedUntil !== null && recordedUntil < clock.ended_at + MATCH_MARGIN_MS;
   const { id: replayId } = await deps.db
     .insertInto("replay")

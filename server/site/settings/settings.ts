@@ -4,6 +4,7 @@
 // behaves as before.
 import type { DbOrTransaction } from "../../../db/index.ts";
 import type { AppDeps } from "../../http/context.ts";
+import { MATCH_RECONNECT_MINUTES } from "../../../shared/match-reconnect.ts";
 
 export interface SiteSettings {
   name: string;
@@ -15,12 +16,22 @@ export interface SiteSettings {
   webhooksToPrivateNetworks: boolean;
   /** The sites (origins, https://host[:port]) whose pages may frame the embed pages; none: only the site itself. */
   embedOrigins: string[];
+  /** How long a live whose channel's station is playing a bracket match waits for its dropped encoder (issue 37, item 5). */
+  matchReconnectMinutes: number;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
-  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false, embedOrigins: [] };
+  return {
+    name: DEFAULT_SITE_NAME,
+    logo: null,
+    signupsOpen: true,
+    captcha: deps.config.captcha.enabled,
+    webhooksToPrivateNetworks: false,
+    embedOrigins: [],
+    matchReconnectMinutes: MATCH_RECONNECT_MINUTES.default,
+  };
 }
 
 /** Read on each request that needs them: a handful of rows, and an edit shows at once on every node. */

@@ -10,6 +10,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { adminCalls, type AdminSite, useAdminCall, useAdminSite, useInvitations } from "../api/site.ts";
+import { MATCH_RECONNECT_MINUTES } from "../../../../shared/match-reconnect.ts";
 import "../../../i18n/screens/admin.ts";
 
 /** The site itself: its name and logo, who may sign up, the captcha, and a test of the mail settings. */
@@ -22,6 +23,7 @@ export function SiteSettings() {
       <Identity site={site.data} />
       <SignUps site={site.data} />
       <EmbedOrigins site={site.data} />
+      <MatchReconnect site={site.data} />
       <TestMail site={site.data} />
     </>
   );
@@ -125,6 +127,46 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
           <span className="muted small">{t("embed_origins_help")}</span>
         </label>
         <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved}>
+          {t("save")}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** How long a live waits for its dropped encoder during a bracket match (issue 37, item 5). */
+function MatchReconnect({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const saved = String(site.settings.matchReconnectMinutes);
+  const [minutes, setMinutes] = useState(saved);
+  const [error, setError] = useState<string>();
+  useEffect(() => setMinutes(saved), [saved]);
+  const save = useAdminCall(adminCalls.updateSite, {
+    onSuccess: () => toast.success(t("site_saved")),
+    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate({ matchReconnectMinutes: Number(minutes) });
+  };
+  return (
+    <section>
+      <h2>{t("match_reconnect_title")}</h2>
+      <form className="admin-row" onSubmit={submit}>
+        <TextField
+          label={t("match_reconnect")}
+          hint={t("match_reconnect_help")}
+          type="number"
+          min={0}
+          max={MATCH_RECONNECT_MINUTES.max}
+          step={1}
+          required
+          value={minutes}
+          error={error}
+          onChange={(event) => setMinutes(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={minutes === saved}>
           {t("save")}
         </Button>
       </form>

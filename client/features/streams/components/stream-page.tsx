@@ -67,7 +67,7 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
   useViewerSession(channelArn, live && access.data?.watch.allowed !== false);
   // Nor are they offered to clip it (the server refuses them too): a restricted live's button waits for the verdict.
   const mayClip = !restricted || access.data?.watch.allowed === true;
-  useStreamEvents(username, channelArn);
+  const { reconnecting, resumes } = useStreamEvents(username, channelArn);
   const viewers = useViewerCount(channelArn, live);
   const viewerCount = viewers.data?.viewerCount ?? data?.viewerCount ?? 0;
   const startTime = viewers.data?.startTime ?? data?.startTime ?? null;
@@ -98,7 +98,12 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
     };
   }, [data, username, t]);
 
-  const stage = <div className="stream-stage">{playerArea()}</div>;
+  const stage = (
+    <div className="stream-stage">
+      {playerArea()}
+      {live && reconnecting ? <ReconnectingNotice /> : null}
+    </div>
+  );
 
   function playerArea(): ReactNode {
     if (stream.isPending) return <StageMessage busy title={t("loading")} />;
@@ -117,7 +122,8 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
     if (data.isLive && restricted && access.isPending) return <StageMessage busy title={t("loading")} />;
     if (data.isLive && restricted && access.data && !access.data.watch.allowed) return <AccessRefusal verdict={access.data.watch} />;
     if (data.isLive && data.playbackLink) {
-      return <LivePlayer stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />;
+      // A new key after the encoder came back (a match's long reconnect, issue 37, item 5): the player starts again.
+      return <LivePlayer key={`${data.channelArn}-${resumes}`} stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />;
     }
     if (!data.isLive) return <StageMessage title={t("no_live")} text={t("not_live")} avatar={data} avatarSize={phone ? 44 : 72} />;
     return <StageMessage busy title={t("loading")} />;
@@ -199,6 +205,18 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
         ) : null}
       </div>
       {data && renderChat ? <div className="stream-chat">{renderChat(data)}</div> : stream.isPending ? <div className="stream-chat stream-chat-pending" aria-hidden /> : null}
+    </div>
+  );
+}
+
+/** Over the player while the live waits for its dropped encoder during a match (issue 37, item 5). */
+function ReconnectingNotice() {
+  const { t } = useTranslation("streams");
+  return (
+    <div className="stream-reconnecting" role="status">
+      <Spinner size={32} />
+      <strong>{t("reconnecting")}</strong>
+      <span>{t("reconnecting_text")}</span>
     </div>
   );
 }
