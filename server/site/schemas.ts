@@ -58,6 +58,7 @@ const SiteSettingsSchema = z.object({
   captcha: z.boolean(),
   webhooksToPrivateNetworks: z.boolean(),
   embedOrigins: z.array(z.string()),
+  maxBitrateKbps: z.number().int(),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -83,6 +84,7 @@ export const SiteUpdateSchema = z.object({
     .max(MAX_EMBED_ORIGINS, "embed_origins_too_many")
     .transform((origins) => [...new Set(origins)])
     .optional(),
+  maxBitrateKbps: z.number({ error: "max_bitrate_invalid" }).int("max_bitrate_invalid").min(500, "max_bitrate_invalid").max(100_000, "max_bitrate_invalid").optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

@@ -15,12 +15,16 @@ export interface SiteSettings {
   webhooksToPrivateNetworks: boolean;
   /** The sites (origins, https://host[:port]) whose pages may frame the embed pages; none: only the site itself. */
   embedOrigins: string[];
+  /** The bitrate (video + audio, kb/s) above which a streamer's health panel warns (issue 37): what viewers' links carry. */
+  maxBitrateKbps: number;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
+// Twitch's ceiling for 1080p60, and what the how-to-stream page advises at most.
+const DEFAULT_MAX_BITRATE_KBPS = 6000;
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
-  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false, embedOrigins: [] };
+  return { name: DEFAULT_SITE_NAME, logo: null, signupsOpen: true, captcha: deps.config.captcha.enabled, webhooksToPrivateNetworks: false, embedOrigins: [], maxBitrateKbps: DEFAULT_MAX_BITRATE_KBPS };
 }
 
 /** Read on each request that needs them: a handful of rows, and an edit shows at once on every node. */
