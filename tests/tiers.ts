@@ -18,6 +18,7 @@ const BROWSER_FILES = new Set<string>([]);
 /** Test files that run ffmpeg, themselves or through the server they start. */
 const MEDIA_FILES = new Set<string>([
   "media/children.test.ts",
+  "server/health/health.test.ts",
   "server/restricted/live-access.test.ts",
   "server/embeds/embeds-live.test.ts",
   "server/site/site.test.ts",

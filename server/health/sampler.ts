@@ -2,7 +2,7 @@ import type { HealthSample, StreamHealthMeter } from "../../media/stream-health.
 import type { AppDeps } from "../http/context.ts";
 
 /** How often a live's figures are measured and written (the panel reads them as often). */
-export const HEALTH_SAMPLE_MS = 2000;
+const HEALTH_SAMPLE_MS = 2000;
 /** The graph's last minutes: 5 at one point per sample. */
 const BITRATE_POINTS_KEPT = (5 * 60_000) / HEALTH_SAMPLE_MS;
 /** Samples whose frame rates are compared to call the rate unstable. */
@@ -10,7 +10,7 @@ const FPS_SAMPLES_COMPARED = 5;
 /** Spread (max − min) of those rates, over their highest, above which the rate is unstable. */
 const FPS_UNSTABLE_RATIO = 0.15;
 
-export interface MeasuredPublish {
+interface MeasuredPublish {
   meter(): StreamHealthMeter | undefined;
   /** The picture's size as the publisher describes it (metadata): a size is not measured from packets. */
   size(): { width: number; height: number } | undefined;
@@ -79,14 +79,29 @@ export class HealthSampler {
 
   /** Writes one after the other, so a slow database never sees an older sample land after a newer one. */
   private queue(write: () => Promise<unknown>): Promise<void> {
-    const next = this.writing.then(write).then(() => undefined).catch((error) => this.log(`[health] ${(error as Error).message}`));
+    const next = this.writing
+      .then(write)
+      .then(() => undefined)
+      .catch((error) => this.log(`[health] ${(error as Error).message}`));
     this.writing = next;
     return next;
   }
 }
 
 function emptyFigures() {
-  return { video_codec: null, width: null, height: null, fps: null, video_kbps: null, audio_codec: null, audio_sample_rate: null, audio_kbps: null, keyframe_interval_ms: null, fps_unstable: 0, no_audio: 0 };
+  return {
+    video_codec: null,
+    width: null,
+    height: null,
+    fps: null,
+    video_kbps: null,
+    audio_codec: null,
+    audio_sample_rate: null,
+    audio_kbps: null,
+    keyframe_interval_ms: null,
+    fps_unstable: 0,
+    no_audio: 0,
+  };
 }
 
 function figuresOf(sample: HealthSample, size: { width: number; height: number } | undefined) {
@@ -105,7 +120,7 @@ function figuresOf(sample: HealthSample, size: { width: number; height: number }
 }
 
 /** Whether the last samples' frame rates spread by more than FPS_UNSTABLE_RATIO of the highest (needs a few samples). */
-export function fpsUnstable(rates: readonly number[]): boolean {
+function fpsUnstable(rates: readonly number[]): boolean {
   if (rates.length < 3) return false;
   const highest = Math.max(...rates);
   return highest > 0 && (highest - Math.min(...rates)) / highest > FPS_UNSTABLE_RATIO;
