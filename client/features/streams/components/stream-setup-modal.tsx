@@ -173,6 +173,7 @@ function CredentialsStep({ credentials, onClose }: { credentials: StreamCredenti
         </>
       )}
       <p className="field-hint">{t("key_warning")}</p>
+      <p className="field-hint">{t("obs_output_hint")}</p>
       <Checkbox label={t("share_facebook")} checked={shareToFacebook} onChange={(event) => setShareToFacebook(event.target.checked)} />
       <div className="setup-actions setup-actions-split">
         <Link to="/how-to-stream" className="setup-help" onClick={onClose}>
