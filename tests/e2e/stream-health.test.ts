@@ -38,7 +38,7 @@ describe("stream health", () => {
     await panel.getByText("RTMP").waitFor();
     await panel.getByText("Intervalle d'images clés : 8 s").waitFor();
     await panel.getByText("Les spectateurs HLS ont ~24 s de retard. OBS → Paramètres → Sortie → mode Avancé → Intervalle d'images clés : 1 s").waitFor();
-    expect(await panel.locator("svg[role=img]").getAttribute("aria-label")).toMatch(/^Débit des dernières minutes, de \d+ à \d+ kb\/s \(maximum du site : 6\s000 kb\/s\)$/u);
+    expect(await panel.locator("svg[role=img]").getAttribute("aria-label")).toMatch(/^Débit des dernières minutes, de .+\sà .+\skb\/s \(maximum du site : 6\s000\skb\/s\)$/u);
 
     // Nobody else sees it: a viewer of the same page gets no panel.
     const viewer = await pageFor(handles, steady);
@@ -73,7 +73,8 @@ async function screenshots(member: SignedIn, name: string, text: string) {
       await page.goto(`${handles.server.url}/dashboard`);
       const panel = page.getByRole("region", { name: "Santé du flux" });
       await panel.getByText(text).waitFor({ timeout: 15_000 });
-      await panel.scrollIntoViewIfNeeded();
+      // Centred, clear of the sticky top bar.
+      await panel.evaluate((section) => section.scrollIntoView({ block: "center" }));
       await panel.screenshot({ path: join(out, `${name}-${label}-${theme}.png`) });
       await page.context().close();
     }
