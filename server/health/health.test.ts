@@ -49,7 +49,11 @@ async function probeLive(url: string) {
   const packets = (JSON.parse(text).packets as ProbedPacket[]).map((p) => ({ video: p.codec_type === "video", time: Number(p.pts_time), size: Number(p.size), key: p.flags.startsWith("K") }));
   const video = packets.filter((p) => p.video).sort((a, b) => a.time - b.time);
   const keyframes = video.filter((p) => p.key).map((p) => p.time);
-  const intervals = keyframes.slice(1).map((time, i) => time - keyframes[i]!);
+  // The last four, as the meter keeps them (both read the live to its end, so they are the same keyframes).
+  const intervals = keyframes
+    .slice(1)
+    .map((time, i) => time - keyframes[i]!)
+    .slice(-4);
   const span = video.at(-1)!.time - video[0]!.time;
   const inSpan = packets.filter((p) => p.time > video[0]!.time && p.time <= video.at(-1)!.time);
   return {
@@ -87,9 +91,9 @@ describe("stream health", () => {
       const points = health.bitratePoints.slice(1).map((p) => p.kbps);
       const meanKbps = points.reduce((a, b) => a + b, 0) / points.length;
       const gaps = { keyframe: within10Percent(health.keyframeIntervalMs!, probe.keyframeIntervalMs), fps: within10Percent(health.fps!, probe.fps), kbps: within10Percent(meanKbps, probe.kbps) };
-      expect(gaps.keyframe).toBeLessThan(0.1);
-      expect(gaps.fps).toBeLessThan(0.1);
-      expect(gaps.kbps).toBeLessThan(0.1);
+      // One claim with every figure in it, so a miss says by how much.
+      const figures = { health: { keyframeIntervalMs: health.keyframeIntervalMs, fps: health.fps, meanKbps }, probe, gaps };
+      expect(Math.max(gaps.keyframe, gaps.fps, gaps.kbps) < 0.1 ? "within 10 %" : JSON.stringify(figures)).toBe("within 10 %");
     }
     expect(longHealth!.keyframeIntervalMs).toBeGreaterThan(7500);
     expect(longHealth!.warnings).toEqual([{ code: "keyframe_interval", value: longHealth!.keyframeIntervalMs! / 1000, limit: 24, codec: null }]);
@@ -112,14 +116,7 @@ describe("stream health", () => {
   ]) {
     it(`refuses an enhanced-RTMP ${codec} publish at once, never going live, and tells the streamer`, async () => {
       const { account, browser, ingest, user } = await streamer();
-      const client = new RtmpClient();
-      const closed = new Promise<void>((resolve) => {
-        client.onCloseCallback = () => resolve();
-      });
-      await client.connect(ingest);
-      await client.sendConnect();
-      await client.sendCreateStream();
-      await client.sendPublish(client.urlInfo!.streamName);
+      const { client, closed } = await waitFor("the publish accepted", () => publishWith(ingest));
       send(client);
       await closed;
       const health = await waitFor("the refusal recorded", async () => (await healthOf(browser, account.username))?.refusedCodec && (await healthOf(browser, account.username)));
@@ -131,6 +128,28 @@ describe("stream health", () => {
     });
   }
 });
+
+/**
+ * Connects and publishes with node-media-server's RTMP client; false when the key is refused (on PostgreSQL a key made
+ * a moment ago may be unknown to the media server until its directory reloads, as OBS's retry finds).
+ */
+async function publishWith(ingest: string): Promise<{ client: RtmpClient; closed: Promise<void> } | false> {
+  const client = new RtmpClient();
+  const closed = new Promise<void>((resolve) => {
+    client.onCloseCallback = () => resolve();
+  });
+  try {
+    await client.connect(ingest);
+    await client.sendConnect();
+    await client.sendCreateStream();
+    await client.sendPublish(client.urlInfo!.streamName);
+    return { client, closed };
+  } catch {
+    client.disconnect();
+    await closed;
+    return false;
+  }
+}
 
 /** An enhanced-RTMP video sequence start (IsExHeader, keyframe, PacketTypeSequenceStart) of the given FourCC, with a placeholder configuration record. */
 function enhancedSequenceStart(fourCC: string): AVPacket {
