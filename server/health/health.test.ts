@@ -108,6 +108,33 @@ describe("stream health", () => {
     expect(await healthOf(owner.browser, owner.account.username)).toBeNull();
   });
 
+  it("warns of OBS's 'auto' keyframes (25 s behind), a bitrate above the site's, an unstable frame rate and no audio", async () => {
+    const owner = await streamer();
+    const channelId = await channelIdOf(server, owner.account.username);
+    const figures = {
+      protocol: "rtmp",
+      video_codec: "H.264",
+      width: 1920,
+      height: 1080,
+      fps: 24.5,
+      video_kbps: 7800,
+      audio_codec: null,
+      audio_sample_rate: null,
+      audio_kbps: 0,
+      keyframe_interval_ms: 8333,
+    };
+    await server.deps.db
+      .insertInto("stream_health")
+      .values({ channel_id: channelId, live_session_id: null, ...figures, fps_unstable: 1, no_audio: 1, refused_codec: null, refused_at: null, updated_at: Date.now() })
+      .execute();
+    expect((await healthOf(owner.browser, owner.account.username))!.warnings).toEqual([
+      { code: "keyframe_interval", value: 8.333, limit: 25, codec: null },
+      { code: "bitrate_too_high", value: 7800, limit: 6000, codec: null },
+      { code: "fps_unstable", value: 24.5, limit: null, codec: null },
+      { code: "no_audio", value: null, limit: null, codec: null },
+    ]);
+  });
+
   // Debian's ffmpeg 5.1 cannot send HEVC or AV1 over RTMP (its FLV muxer knows neither), so node-media-server's own
   // RTMP client pushes what OBS 30 sends: an enhanced-RTMP sequence start, or metadata naming the codec first.
   for (const { codec, send } of [

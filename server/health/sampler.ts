@@ -120,7 +120,7 @@ function figuresOf(sample: HealthSample, size: { width: number; height: number }
 }
 
 /** Whether the last samples' frame rates spread by more than FPS_UNSTABLE_RATIO of the highest (needs a few samples). */
-function fpsUnstable(rates: readonly number[]): boolean {
+export function fpsUnstable(rates: readonly number[]): boolean {
   if (rates.length < 3) return false;
   const highest = Math.max(...rates);
   return highest > 0 && (highest - Math.min(...rates)) / highest > FPS_UNSTABLE_RATIO;
