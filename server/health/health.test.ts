@@ -100,6 +100,18 @@ describe("stream health", () => {
     expect(shortHealth!.warnings.map((w) => w.code)).not.toContain("keyframe_interval");
   });
 
+  it("counts a publisher's return within the grace window as a reconnect of the same session", async () => {
+    const { account, browser, ingest } = await streamer();
+    const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
+    const first = publishTestStream(ingest, { seconds: 3 });
+    await started;
+    await first.exited;
+    const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
+    expect(await publishTestStream(ingest, { seconds: 3 }).exited).toBe(0);
+    await ended;
+    expect(await healthOf(browser, account.username)).toMatchObject({ live: false, reconnects: 1, videoCodec: "H.264" });
+  });
+
   it("shows a channel's health to its owner and the admins only", async () => {
     const owner = await streamer();
     const stranger = await signedInUser(server);
