@@ -129,6 +129,7 @@ export interface DB {
   overlay: OverlayTable;
   raid_block: RaidBlockTable;
   raid: RaidTable;
+  stream_health: StreamHealthTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -818,4 +819,34 @@ interface RaidTable {
   started_at: number;
   lands_at: number;
   ended_at: number | null;
+}
+
+/** The last figures measured on a channel's publish (issue 37, item 1; server/health/): one row per channel. */
+interface StreamHealthTable {
+  channel_id: number;
+  /** The session measured; null after a refused publish that opened none. */
+  live_session_id: number | null;
+  /** How the publisher reaches Arena: "rtmp". */
+  protocol: string;
+  video_codec: string | null;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  video_kbps: number | null;
+  audio_codec: string | null;
+  audio_sample_rate: number | null;
+  audio_kbps: number | null;
+  keyframe_interval_ms: number | null;
+  /** 1: the frame rate of the last samples varied by more than FPS_UNSTABLE_RATIO. */
+  fps_unstable: Generated<number>;
+  /** 1: no audio frame arrived in the last sample. */
+  no_audio: Generated<number>;
+  /** Times the publisher came back within the grace window during the session. */
+  reconnects: Generated<number>;
+  /** JSON: [ms since epoch, kbps][] of the last minutes, oldest first (the panel's graph). */
+  bitrate_points: Generated<string>;
+  /** The video codec of the last publish refused (HEVC, AV1…), and when. */
+  refused_codec: string | null;
+  refused_at: number | null;
+  updated_at: number;
 }

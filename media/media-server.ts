@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type NodeMediaServer from "node-media-server";
 import type { StdinWriter } from "./ffmpeg-job.ts";
 import { isAddressInUse } from "./ports.ts";
+import { type MeteredPacket, StreamHealthMeter, UNREADABLE_VIDEO_CODECS, videoCodecNamed } from "./stream-health.ts";
 
 /** What node-media-server tells us about a publishing or playing session. */
 interface NmsSession {
@@ -24,6 +25,8 @@ export interface PublishEvents {
   onPublishStart(streamKey: string): void;
   /** The publisher's connection closed (node-media-server itself waits 30 s more before it gives up on the path). */
   onPublishStop(streamKey: string): void;
+  /** The publish was cut off at its first packets: its video codec is one Arena cannot process (stream-health.ts). */
+  onPublishRefused(streamKey: string, codec: string): void;
 }
 
 export interface MediaServer {
@@ -39,6 +42,13 @@ export interface MediaServer {
   readFlv(streamKey: string, reader: FlvReader): (() => void) | undefined;
   /** What the publisher announced about its stream (the quality ladder needs it); undefined until its metadata and video header came. */
   publisherInfo(streamKey: string): PublisherInfo | undefined;
+  /** What the current publisher really sends (stream health); undefined without a publisher. */
+  healthMeter(streamKey: string): StreamHealthMeter | undefined;
+  /**
+   * Settles once the current publish's video codec is known: with its name when Arena cannot process it (the
+   * publish is then already refused), else null. Never settles for a publish that sends no video header.
+   */
+  codecChecked(streamKey: string): Promise<string | null>;
   /** Cuts a publisher off, e.g. after its stream key was regenerated. */
   disconnect(streamKey: string): void;
   /**
@@ -126,6 +136,7 @@ export interface PublisherInfo {
 
 interface Publisher {
   audioCodec?: number;
+  videoCodec?: unknown;
   videoWidth?: number;
   videoHeight?: number;
   videoFramerate?: number;
@@ -135,6 +146,7 @@ interface Publisher {
 
 interface Broadcast {
   publisher?: Publisher | null;
+  broadcastMessage(packet: MeteredPacket): void;
   flvVideoHeader?: Buffer | null;
   flvAudioHeader?: Buffer | null;
   subscribers?: Map<string, { close?: () => void }>;
@@ -184,9 +196,46 @@ export async function startMediaServer(options: {
   );
 
   const publishers = new Map<string, NmsSession>();
+  const signedPath = (key: string) => `/${APP}/${key}`;
   // A publisher back within node-media-server's grace window inherits the last one's description and
   // codec headers until its own come: the header the broadcast held at the publish is not this publisher's.
   const headersAtPublish = new Map<string, Buffer | null>();
+  const meters = new Map<string, StreamHealthMeter>();
+  const codecChecks = new Map<string, { settled: Promise<string | null>; settle: (refused: string | null) => void }>();
+  const refused = new Set<string>();
+  const cutOff = (key: string) => {
+    publishers.get(key)?.socket?.destroy();
+    // Skip the resume window: a cut-off key must not come back as the same publish.
+    (Context.broadcasts.get(signedPath(key)) as { _finishPublish?: () => void } | undefined)?._finishPublish?.();
+  };
+  const refuse = (key: string, codec: string) => {
+    if (refused.has(key)) return;
+    refused.add(key);
+    options.events.onPublishRefused(key, codec);
+    codecChecks.get(key)?.settle(codec);
+    cutOff(key);
+  };
+  // Every packet of the publish passes here first: the meter counts it, and a codec Arena cannot read ends the publish
+  // before its header reaches a reader (ffmpeg would wait on it, and the live would show nothing).
+  const metered = new WeakSet<Broadcast>();
+  const meterBroadcast = (broadcast: Broadcast, key: string) => {
+    if (metered.has(broadcast)) return;
+    metered.add(broadcast);
+    const forward = broadcast.broadcastMessage;
+    broadcast.broadcastMessage = (packet) => {
+      if (refused.has(key)) return;
+      if (packet.flags === 2) {
+        const codec = videoCodecNamed(packet.codec_id);
+        if (codec && UNREADABLE_VIDEO_CODECS.has(codec)) return refuse(key, codec);
+        codecChecks.get(key)?.settle(null);
+      }
+      meters.get(key)?.onPacket(packet);
+      forward(packet);
+      // OBS announces an enhanced-RTMP codec in its metadata, before any header: refused there already.
+      const announced = packet.flags === 5 ? videoCodecNamed(broadcast.publisher?.videoCodec) : null;
+      if (announced && UNREADABLE_VIDEO_CODECS.has(announced)) refuse(key, announced);
+    };
+  };
   const onPrePublish = (session: NmsSession) => {
     if (session.streamApp !== APP || !options.events.isKnownStreamKey(session.streamName)) return;
     session.streamQuery = { ...(session.streamQuery ?? {}), sign: sign(session.streamPath) };
@@ -194,11 +243,22 @@ export async function startMediaServer(options: {
   const onPostPublish = (session: NmsSession) => {
     const key = session.streamName;
     publishers.set(key, session);
+    refused.delete(key);
+    meters.set(key, new StreamHealthMeter());
+    let settle: (refused: string | null) => void = () => undefined;
+    const settled = new Promise<string | null>((resolve) => {
+      settle = resolve;
+    });
+    codecChecks.set(key, { settled, settle });
+    const broadcast = Context.broadcasts.get(session.streamPath) as Broadcast | undefined;
+    if (broadcast) meterBroadcast(broadcast, key);
     headersAtPublish.set(key, (Context.broadcasts.get(session.streamPath) as Broadcast | undefined)?.flvVideoHeader ?? null);
     session.socket?.once("close", () => {
       if (publishers.get(key) !== session) return;
       publishers.delete(key);
       headersAtPublish.delete(key);
+      meters.delete(key);
+      codecChecks.delete(key);
       options.events.onPublishStop(key);
     });
     options.events.onPublishStart(key);
@@ -219,7 +279,6 @@ export async function startMediaServer(options: {
   Context.eventEmitter.on("postPublish", onPostPublish);
   await nms.run();
 
-  const signedPath = (key: string) => `/${APP}/${key}`;
   return {
     rtmpPort: options.rtmpPort,
     internalHttpPort,
@@ -236,12 +295,9 @@ export async function startMediaServer(options: {
       if (!broadcast || (inherited && broadcast.flvVideoHeader === inherited)) return undefined;
       return publisherInfoOf(broadcast);
     },
-    disconnect(key) {
-      const session = publishers.get(key);
-      session?.socket?.destroy();
-      // Skip the resume window: a cut-off key must not come back as the same publish.
-      (Context.broadcasts.get(signedPath(key)) as { _finishPublish?: () => void } | undefined)?._finishPublish?.();
-    },
+    healthMeter: (key) => meters.get(key),
+    codecChecked: (key) => codecChecks.get(key)?.settled ?? Promise.resolve(null),
+    disconnect: cutOff,
     endReaders(key) {
       const broadcast = Context.broadcasts.get(signedPath(key)) as Broadcast | undefined;
       for (const subscriber of broadcast?.subscribers?.values() ?? []) subscriber.close?.();

@@ -61,3 +61,19 @@ declare module "node-media-server/src/server/broadcast_server.js" {
     broadcastMessage(packet: AVPacket): void;
   }
 }
+
+declare module "node-media-server/src/protocol/rtmp_client.js" {
+  import type AVPacket from "node-media-server/src/core/avpacket.js";
+  // Its RTMP client (relays use it): the health test pushes with it what ffmpeg 5.1 cannot send (enhanced RTMP).
+  export default class RtmpClient {
+    urlInfo: { streamName: string } | null;
+    onCloseCallback: (hadError: boolean) => void;
+    connect(url: string): Promise<void>;
+    sendConnect(): Promise<unknown>;
+    sendCreateStream(): Promise<unknown>;
+    sendPublish(streamName: string): Promise<unknown>;
+    sendMetaData(metaData: Record<string, unknown>): void;
+    sendPacket(packet: AVPacket): void;
+    disconnect(): void;
+  }
+}

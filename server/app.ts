@@ -46,6 +46,7 @@ import { liveAccessRoutes } from "./restricted/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { tokenRoutes } from "./tokens/routes.ts";
 import { overlayRoutes } from "./overlays/routes.ts";
+import { streamHealthRoutes } from "./health/routes.ts";
 import { embedRoutes } from "./embeds/routes.ts";
 import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
 import { siteSettings } from "./site/settings/settings.ts";
@@ -89,7 +90,8 @@ export function createApi(deps: AppDeps) {
     .route("/", tokenRoutes(deps))
     .route("/", overlayRoutes(deps))
     .route("/", embedRoutes(deps))
-    .route("/", raidRoutes(deps));
+    .route("/", raidRoutes(deps))
+    .route("/", streamHealthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

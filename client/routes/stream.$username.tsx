@@ -8,6 +8,7 @@ import { MyReplays } from "../features/replays/components/my-replays.tsx";
 import { streamQueryOptions } from "../features/streams/api/get-stream.ts";
 import { RecordingStoppedBanner } from "../features/streams/components/recording-stopped-banner.tsx";
 import { StreamPage } from "../features/streams/components/stream-page.tsx";
+import { StreamHealthPanel } from "../features/health/components/stream-health-panel.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
 import { startQuery } from "../lib/routing.ts";
@@ -20,7 +21,7 @@ export const Route = createFileRoute("/stream/$username")({
 
 /**
  * The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament,
- * the owner's replays when offline and their raid button while live, and a raid's notice to its viewers.
+ * the owner's replays when offline, their raid button while live and their stream health, and a raid's notice to its viewers.
  */
 function StreamScreen() {
   const { username } = Route.useParams();
@@ -41,7 +42,12 @@ function StreamScreen() {
       )}
       ownerOffline={isOwner ? <MyReplays /> : null}
       renderOwnerLive={isOwner ? (stream) => <RaidButton channelArn={stream.channelArn} /> : undefined}
-      renderBelow={(stream) => <StreamerTournament streamerId={stream.user} />}
+      renderBelow={(stream) => (
+        <>
+          {isOwner ? <StreamHealthPanel username={stream.username} /> : null}
+          <StreamerTournament streamerId={stream.user} />
+        </>
+      )}
       renderBanner={(stream) => (
         <>
           {isOwner && stream.isLive ? <RecordingStoppedBanner /> : null}

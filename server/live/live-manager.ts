@@ -15,6 +15,8 @@ import { noteGapEnd, noteGapStart } from "./recording-gaps.ts";
 import { markOffline, ownsSession, RECONNECT_GRACE_MS } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 import { becomeStreamerOnLive } from "../users/streamer-role.ts";
+import { notify } from "../notifications/service.ts";
+import { HealthSampler, recordRefusal } from "../health/sampler.ts";
 
 /** How often a live waiting for its publisher during a match reads the server's clock (a test's clock moves it too). */
 const MATCH_WAIT_CHECK_MS = 1000;
@@ -25,6 +27,11 @@ const PREVIEW_MAX_AGE_MS = 30_000;
 const FIRST_THUMBNAIL_RETRY_MS = 1500;
 /** How often the media disk's room is read: an hour of recording at 6 Mb/s is 2.7 GB, a minute 45 MB. */
 const RECORDING_ROOM_CHECK_MS = 15_000;
+/**
+ * How long a new publish may go without a video header before it goes live anyway (an audio-only one): the live waits
+ * for its video codec, so a publish Arena cannot process is refused before anyone is told it is live.
+ */
+const CODEC_WAIT_MS = 3000;
 
 interface LiveChannel {
   channelId: number;
@@ -51,6 +58,10 @@ interface LiveChannel {
   waitsForMatch?: boolean;
   /** Its key opens nothing any more (a new key, an erased account): no publisher can come back, so no grace. */
   keyGone?: boolean;
+  /** The live's stream health measuring (server/health/), from its session's opening. */
+  health?: HealthSampler;
+  /** The video codec its publish was refused for: a live that never opened ends at once. */
+  refused?: string;
 }
 
 /**
@@ -167,6 +178,8 @@ export class LiveManager implements PublishEvents, LiveControl {
     if (existing?.offlineTimer) {
       // Back inside the grace window: same live session, a new recording part.
       this.resume(existing);
+      existing.refused = undefined;
+      if (existing.health) this.track(existing.health.reconnected());
       const stopsRecording = existing.recording && !this.roomToRecord;
       existing.recording &&= this.roomToRecord;
       this.startJobs(streamKey, existing);
@@ -185,9 +198,40 @@ export class LiveManager implements PublishEvents, LiveControl {
     const channel: LiveChannel = { channelId: row.id, username: row.username, sessionId: 0, hlsDir, recordingDir, recording: this.roomToRecord };
     this.live.set(streamKey, channel);
     this.startJobs(streamKey, channel);
-    const opened = this.openSession(channel, now);
+    const opened = this.openOnceCodecChecked(streamKey, channel, now);
     channel.opened = opened;
     this.track(channel.recording ? opened : opened.then(() => warnRecordingStopped(this.deps, channel, this.log)));
+  }
+
+  /** The media server cut a publish off for its codec: the streamer is told why (a notification, their health panel). */
+  onPublishRefused(streamKey: string, codec: string): void {
+    const row = this.streamKeys.lookup(streamKey);
+    const channel = this.live.get(streamKey);
+    if (channel) channel.refused = codec;
+    this.log(`[live] refused the publish of ${row?.username ?? "?"}: ${codec} video cannot be processed`);
+    if (row) this.track(this.tellRefused(row.id, row.username, codec));
+  }
+
+  private async tellRefused(channelId: number, username: string, codec: string): Promise<void> {
+    await recordRefusal(this.deps, channelId, codec);
+    const owner = await this.deps.db.selectFrom("channel").select("user_id").where("id", "=", channelId).executeTakeFirst();
+    if (owner) await notify(this.deps, [owner.user_id], { type: "stream_refused", actorId: null, link: `/stream/${username}`, data: { codec } });
+  }
+
+  /** Opens the session once the publish's video codec is known (or CODEC_WAIT_MS passed), unless it was refused. */
+  private async openOnceCodecChecked(streamKey: string, channel: LiveChannel, now: number): Promise<void> {
+    let timer: Timer | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), CODEC_WAIT_MS);
+    });
+    const refused = await Promise.race([this.media?.codecChecked(streamKey) ?? null, waited]);
+    clearTimeout(timer);
+    if (refused || channel.refused) return;
+    await this.openSession(channel, now);
+    const media = this.media;
+    if (!media) return;
+    channel.health = new HealthSampler(this.deps, channel.channelId, { meter: () => media.healthMeter(streamKey), size: () => media.publisherInfo(streamKey) }, this.log);
+    await channel.health.start(channel.sessionId);
   }
 
   onPublishStop(streamKey: string): void {
@@ -315,9 +359,11 @@ export class LiveManager implements PublishEvents, LiveControl {
     const leftAt = this.deps.now();
     channel.leftAt = leftAt;
     if (channel.recording) noteGapStart(channel.recordingDir, leftAt);
-    channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), channel.keyGone ? 0 : RECONNECT_GRACE_MS);
+    // A key gone, or a push refused before its live began (its codec: issue 37, item 1), has nothing to come back to.
+    const noGrace = channel.keyGone || (channel.refused && !channel.sessionId);
+    channel.offlineTimer = setTimeout(() => this.track(this.end(streamKey, channel)), noGrace ? 0 : RECONNECT_GRACE_MS);
     const stopping = this.stopJobs(streamKey, channel);
-    if (!channel.keyGone) await this.waitThroughMatch(streamKey, channel, leftAt);
+    if (!noGrace) await this.waitThroughMatch(streamKey, channel, leftAt);
     await stopping;
   }
 
@@ -361,10 +407,18 @@ export class LiveManager implements PublishEvents, LiveControl {
     this.live.delete(streamKey);
     await channel.opened;
     await this.stopJobs(streamKey, channel);
+    await channel.health?.stop();
+    if (!channel.sessionId) return this.forgetUnopened(channel);
     await markOffline(this.deps, channel.channelId, channel.sessionId);
     rmSync(channel.hlsDir, { recursive: true, force: true });
     this.deps.bus.emit("stream:ended", { channelId: channel.channelId, username: channel.username });
     if (await ownsSession(this.deps, channel.sessionId)) await finaliseSessionReplay(this.deps, channel.sessionId, this.log);
+  }
+
+  /** A publish that never went live (refused for its codec): no session to end, and what its jobs wrote is nobody's. */
+  private forgetUnopened(channel: LiveChannel): void {
+    rmSync(channel.hlsDir, { recursive: true, force: true });
+    rmSync(channel.recordingDir, { recursive: true, force: true });
   }
 
   /**
@@ -424,6 +478,8 @@ export class LiveManager implements PublishEvents, LiveControl {
       clearTimeout(channel.offlineTimer);
       await this.stopJobs(streamKey, channel);
       await channel.opened;
+      await channel.health?.stop();
+      if (!channel.sessionId) continue;
       await markOffline(this.deps, channel.channelId, channel.sessionId);
       this.deps.bus.emit("stream:ended", { channelId: channel.channelId, username: channel.username });
     }

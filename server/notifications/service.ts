@@ -11,6 +11,7 @@ type NotificationType =
   | "data_export_ready"
   | "waitlist_offer"
   | "recording_stopped"
+  | "stream_refused"
   | "disk_nearly_full"
   | "station_request"
   | "webhook_failing"

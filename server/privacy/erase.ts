@@ -227,6 +227,7 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
   await trx.deleteFrom("replay").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
+  await trx.deleteFrom("stream_health").where("channel_id", "=", channelId).execute();
   // Their raid settings, and the raids they sent and received: each names their channel beside another's; the
   // lines their raids left in other chats name them too.
   const sent = await trx.selectFrom("raid").select("id").where("from_channel_id", "=", channelId).execute();

@@ -60,6 +60,7 @@ const SiteSettingsSchema = z.object({
   webhooksToPrivateNetworks: z.boolean(),
   embedOrigins: z.array(z.string()),
   matchReconnectMinutes: z.number(),
+  maxBitrateKbps: z.number().int(),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -91,6 +92,7 @@ export const SiteUpdateSchema = z.object({
     .min(0, "match_reconnect_invalid")
     .max(MATCH_RECONNECT_MINUTES.max, "match_reconnect_invalid")
     .optional(),
+  maxBitrateKbps: z.number({ error: "max_bitrate_invalid" }).int("max_bitrate_invalid").min(500, "max_bitrate_invalid").max(100_000, "max_bitrate_invalid").optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

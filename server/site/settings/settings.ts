@@ -18,9 +18,13 @@ export interface SiteSettings {
   embedOrigins: string[];
   /** How long a live whose channel's station is playing a bracket match waits for its dropped encoder (issue 37, item 5). */
   matchReconnectMinutes: number;
+  /** The bitrate (video + audio, kb/s) above which a streamer's health panel warns (issue 37): what viewers' links carry. */
+  maxBitrateKbps: number;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
+// Twitch's ceiling for 1080p60, and what the how-to-stream page advises at most.
+const DEFAULT_MAX_BITRATE_KBPS = 6000;
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
   return {
@@ -31,6 +35,7 @@ function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
     webhooksToPrivateNetworks: false,
     embedOrigins: [],
     matchReconnectMinutes: MATCH_RECONNECT_MINUTES.default,
+    maxBitrateKbps: DEFAULT_MAX_BITRATE_KBPS,
   };
 }
 

@@ -24,6 +24,7 @@ export function SiteSettings() {
       <SignUps site={site.data} />
       <EmbedOrigins site={site.data} />
       <MatchReconnect site={site.data} />
+      <MaxBitrate site={site.data} />
       <TestMail site={site.data} />
     </>
   );
@@ -254,6 +255,44 @@ function TestMail({ site }: { site: AdminSite }) {
           {result.sent ? t("mail_sent", { to: result.to }) : t("mail_failed", { error: result.error })}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** The bitrate above which a streamer's health panel warns (issue 37, item 1). */
+function MaxBitrate({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const saved = String(site.settings.maxBitrateKbps);
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string>();
+  useEffect(() => setText(saved), [saved]);
+  const save = useAdminCall(adminCalls.updateSite, {
+    onSuccess: () => toast.success(t("site_saved")),
+    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate({ maxBitrateKbps: Number(text) });
+  };
+  return (
+    <section>
+      <h2>{t("max_bitrate_title")}</h2>
+      <form className="admin-embed-origins" onSubmit={submit}>
+        <label className={error ? "field field-invalid" : "field"}>
+          <span className="field-caption">{t("max_bitrate")}</span>
+          <input type="number" inputMode="numeric" min={500} max={100000} step={100} value={text} aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
+          {error ? (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          ) : null}
+          <span className="muted small">{t("max_bitrate_help")}</span>
+        </label>
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved}>
+          {t("save")}
+        </Button>
+      </form>
     </section>
   );
 }

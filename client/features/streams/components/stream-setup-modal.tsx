@@ -177,6 +177,7 @@ function CredentialsStep({ credentials, onClose }: { credentials: StreamCredenti
         </>
       )}
       <p className="field-hint">{t("key_warning")}</p>
+      <p className="field-hint">{t("obs_output_hint")}</p>
       {fromBrowser ? (
         <Suspense fallback={null}>
           <BrowserLivePanel streamKey={credentials.streamKey} />

@@ -6,6 +6,7 @@ import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useDashboard } from "../../../features/dashboards/api/get-dashboard.ts";
 import { ChannelSummary } from "../../../features/dashboards/components/channel-summary.tsx";
+import { StreamHealthPanel } from "../../../features/health/components/stream-health-panel.tsx";
 import { useSession } from "../../../data/session.ts";
 import { ModerationQueue } from "../../../features/reports/components/moderation-queue.tsx";
 import { StationRequests } from "../../../features/tournaments/components/station-requests.tsx";
@@ -72,6 +73,7 @@ export function RoleDashboard() {
         )}
       </QueryState>
       {dashboard.data?.channel ? <ChannelSummary channel={dashboard.data.channel} /> : null}
+      {dashboard.data?.channel && user ? <StreamHealthPanel username={user.username} /> : null}
       {role === "moderator" || role === "admin" ? <ModerationQueue /> : null}
     </main>
   );
