@@ -145,6 +145,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
         udpPorts: deps.config.whipUdpPorts,
         addresses: deps.config.whipAddresses,
         rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
+        beforeBridge: (streamKey) => live.publishesVia(streamKey, "whip"),
         log,
       })
     : undefined;

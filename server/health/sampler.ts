@@ -16,6 +16,9 @@ interface MeasuredPublish {
   size(): { width: number; height: number } | undefined;
 }
 
+/** How a live reaches the node: RTMP itself, or WHIP and SRT, whose bridges publish over RTMP on loopback. */
+export type IngestProtocol = "rtmp" | "whip" | "srt";
+
 /**
  * Measures a live every HEALTH_SAMPLE_MS into its channel's stream_health row, which any node reads. The graph's
  * points and the recent frame rates live here, on the ingesting node, for the live's length (reconnects included).
@@ -34,8 +37,8 @@ export class HealthSampler {
   ) {}
 
   /** Opens the session's row (figures of a previous session or a refusal are gone) and starts measuring. */
-  async start(sessionId: number): Promise<void> {
-    const row = { live_session_id: sessionId, protocol: "rtmp", ...emptyFigures(), reconnects: 0, bitrate_points: "[]", refused_codec: null, refused_at: null, updated_at: this.deps.now() };
+  async start(sessionId: number, protocol: IngestProtocol): Promise<void> {
+    const row = { live_session_id: sessionId, protocol, ...emptyFigures(), reconnects: 0, bitrate_points: "[]", refused_codec: null, refused_at: null, updated_at: this.deps.now() };
     await this.deps.db
       .insertInto("stream_health")
       .values({ channel_id: this.channelId, ...row })

@@ -16,7 +16,7 @@ import { markOffline, ownsSession, RECONNECT_GRACE_MS } from "./sessions.ts";
 import type { StreamKeyDirectory } from "./stream-keys.ts";
 import { becomeStreamerOnLive } from "../users/streamer-role.ts";
 import { notify } from "../notifications/service.ts";
-import { HealthSampler, recordRefusal } from "../health/sampler.ts";
+import { HealthSampler, type IngestProtocol, recordRefusal } from "../health/sampler.ts";
 
 /** How often a live waiting for its publisher during a match reads the server's clock (a test's clock moves it too). */
 const MATCH_WAIT_CHECK_MS = 1000;
@@ -81,6 +81,8 @@ function feedFromMediaServer(media: MediaServer, streamKey: string, stdin: Stdin
  */
 export class LiveManager implements PublishEvents, LiveControl {
   private readonly live = new Map<string, LiveChannel>();
+  /** The keys a WHIP or SRT bridge of this node is about to publish (an RTMP publish on loopback all the same). */
+  private readonly bridged = new Map<string, IngestProtocol>();
   private media: MediaServer | undefined;
   private readonly pending = new Set<Promise<unknown>>();
   /** LIVE_LADDER; undefined when off (the default): every live is remuxed only. */
@@ -231,10 +233,16 @@ export class LiveManager implements PublishEvents, LiveControl {
     const media = this.media;
     if (!media) return;
     channel.health = new HealthSampler(this.deps, channel.channelId, { meter: () => media.healthMeter(streamKey), size: () => media.publisherInfo(streamKey) }, this.log);
-    await channel.health.start(channel.sessionId);
+    await channel.health.start(channel.sessionId, this.bridged.get(streamKey) ?? "rtmp");
+  }
+
+  /** A bridge of this node (WHIP, SRT) publishes `streamKey` next; forgotten when that publish stops. */
+  publishesVia(streamKey: string, protocol: IngestProtocol): void {
+    this.bridged.set(streamKey, protocol);
   }
 
   onPublishStop(streamKey: string): void {
+    this.bridged.delete(streamKey);
     const channel = this.live.get(streamKey);
     if (!channel) return;
     this.track(this.pause(streamKey, channel));

@@ -19,6 +19,8 @@ interface WhipSettings {
   addresses: string[];
   /** The RTMP address of this node's own ingest for a stream key. */
   rtmpUrl: (streamKey: string) => string;
+  /** Told before a bridge publishes a key: its live came over WHIP (the streamer's health panel says so). */
+  beforeBridge?: (streamKey: string) => void;
   log: (line: string) => void;
 }
 
@@ -114,6 +116,7 @@ export class WhipIngest implements WhipControl {
     if (session.ended) return;
     const videoPayloadType = videoTrack.codec?.payloadType;
     if (videoPayloadType === undefined) throw new Error("no H.264 payload type negotiated");
+    this.settings.beforeBridge?.(session.streamKey);
     const bridge = await startRtpBridge(
       { videoPayloadType, audioPayloadType: audioTrack?.codec?.payloadType },
       this.settings.rtmpUrl(session.streamKey),

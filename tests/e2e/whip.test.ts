@@ -25,7 +25,7 @@ async function streamer() {
 
 describe("WHIP ingest (RFC 9725)", () => {
   it("takes a live from a WHIP page on another origin: it plays over HTTP-FLV and HLS, and its replay has its length", async () => {
-    const { account, streamKey } = await streamer();
+    const { account, streamKey, browser } = await streamer();
     const page = await openWhipClientPage(chromium);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     const bridged = bridgeStarted(server);
@@ -51,6 +51,8 @@ describe("WHIP ingest (RFC 9725)", () => {
       30_000,
     );
     expect((await probe(playlist)).streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+    // The streamer's health panel names the way the live came in (issue 37, item 1).
+    await waitFor("the health row", async () => (await browser.get(`/api/stream/health/${account.username}`)).body.health?.protocol === "whip", 10_000);
 
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     const replayReady = server.deps.bus.next("replay:ready");
