@@ -35,6 +35,7 @@ import * as createWebhooks from "./migrations/0034_create_webhooks.ts";
 import * as createPersonalTokens from "./migrations/0035_create_personal_tokens.ts";
 import * as createRaids from "./migrations/0036_create_raids.ts";
 import * as createOverlays from "./migrations/0037_create_overlays.ts";
+import * as addChannelSrtPort from "./migrations/0038_add_channel_srt_port.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0035_create_personal_tokens": createPersonalTokens,
   "0036_create_raids": createRaids,
   "0037_create_overlays": createOverlays,
+  "0038_add_channel_srt_port": addChannelSrtPort,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
