@@ -19,6 +19,7 @@ const BROWSER_FILES = new Set<string>([]);
 const MEDIA_FILES = new Set<string>([
   "media/children.test.ts",
   "media/srt-ingest.test.ts",
+  "server/srt/srt-live.test.ts",
   "server/restricted/live-access.test.ts",
   "server/embeds/embeds-live.test.ts",
   "server/site/site.test.ts",
