@@ -27,7 +27,7 @@ export interface LiveControl {
 }
 
 /** What the SRT routes ask of this node's SRT listeners (srt/listeners.ts provides it). */
-export interface SrtControl {
+interface SrtControl {
   /** Resolves once this node listens as the database says (a port given or freed, a new key). */
   reload(): Promise<void>;
 }

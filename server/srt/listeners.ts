@@ -25,9 +25,7 @@ export class SrtListeners {
   private reloading: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  private constructor(
-    private readonly options: { db: Db; signals: Signals; ports: [number, number]; rtmpUrl: (streamKey: string) => string; log: (line: string) => void },
-  ) {
+  private constructor(private readonly options: { db: Db; signals: Signals; ports: [number, number]; rtmpUrl: (streamKey: string) => string; log: (line: string) => void }) {
     this.stopListening = options.signals.listen(STREAM_KEYS_CHANGED, () => void this.reload());
     this.timer = setInterval(() => void this.reload(), RELOAD_EVERY_MS);
     this.timer.unref();
@@ -37,11 +35,6 @@ export class SrtListeners {
     const listeners = new SrtListeners(options);
     await listeners.reload();
     return listeners;
-  }
-
-  /** The ports listened on now, with the key each one's passphrase is made from (for tests and logs). */
-  listening(): Map<number, string> {
-    return new Map([...this.running].map(([port, { streamKey }]) => [port, streamKey]));
   }
 
   /** Resolves once the listeners match the database as it was when called; reloads run one after another. */

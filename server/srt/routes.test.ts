@@ -34,5 +34,4 @@ describe("SRT's switch", () => {
     expect((await first.browser.put("/api/stream/mysrt", { enabled: false })).body).toMatchObject({ enabled: false, address: null });
     expect((await third.browser.put("/api/stream/mysrt", { enabled: true })).body.address).toStartWith(firstOn.address.split("?")[0]);
   });
-
 });
