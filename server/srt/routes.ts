@@ -1,24 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { z } from "zod";
 import { srtCallerUrl } from "../../media/srt-ingest.ts";
 import { currentUser, requireUser } from "../http/auth.ts";
 import type { AppDeps, AppEnv } from "../http/context.ts";
 import { errors, jsonBody, jsonResponse, newRouter, secured } from "../http/openapi.ts";
 import { setSrt, srtPortOf } from "./ports.ts";
+import { SrtInputSchema, SrtStateSchema } from "./schemas.ts";
 
 const tags = ["Streams"];
 const owner = { security: secured, middleware: [requireUser] };
-
-const SrtStateSchema = z.object({
-  success: z.literal(true),
-  /** False when this server has no SRT_PORTS: the option is hidden. */
-  available: z.boolean(),
-  enabled: z.boolean(),
-  /** `srt://HOST:PORT?passphrase=…&pbkeylen=32`: the whole address is a secret, as the stream key is. */
-  address: z.string().nullable(),
-});
-const SrtInputSchema = z.object({ enabled: z.boolean() });
 
 const getRoute = createRoute({
   method: "get",

@@ -9,6 +9,8 @@ const close = () => goLiveStore.set(false);
 
 // The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
 const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
+// The SRT switch and address (settings feature), in the credentials step: loaded with it, never in the first load.
+const SrtPanel = lazy(() => import("../../../features/settings/components/srt-panel.tsx").then((module) => ({ default: module.SrtPanel })));
 // So does the modal that waits for it (the setup needs the same modal code: both arrive at once).
 const LoadingModal = lazy(() => import("./go-live-loading.tsx").then((module) => ({ default: module.GoLiveLoading })));
 
@@ -32,7 +34,14 @@ export function GoLiveModal() {
   return (
     <Suspense fallback={null}>
       <Suspense fallback={<LoadingModal onClose={close} />}>
-        <StreamSetupModal onClose={close} />
+        <StreamSetupModal
+          onClose={close}
+          srtPanel={
+            <Suspense fallback={null}>
+              <SrtPanel />
+            </Suspense>
+          }
+        />
       </Suspense>
     </Suspense>
   );
