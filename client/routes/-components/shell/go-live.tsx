@@ -8,9 +8,7 @@ import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
 const close = () => goLiveStore.set(false);
 
 // The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
-const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
-// The SRT switch and address (settings feature), in the credentials step: loaded with it, never in the first load.
-const SrtPanel = lazy(() => import("../../../features/settings/components/srt-panel.tsx").then((module) => ({ default: module.SrtPanel })));
+const StreamSetupModal = lazy(() => import("./go-live-setup.tsx").then((module) => ({ default: module.GoLiveSetup })));
 // So does the modal that waits for it (the setup needs the same modal code: both arrive at once).
 const LoadingModal = lazy(() => import("./go-live-loading.tsx").then((module) => ({ default: module.GoLiveLoading })));
 
@@ -34,14 +32,7 @@ export function GoLiveModal() {
   return (
     <Suspense fallback={null}>
       <Suspense fallback={<LoadingModal onClose={close} />}>
-        <StreamSetupModal
-          onClose={close}
-          srtPanel={
-            <Suspense fallback={null}>
-              <SrtPanel />
-            </Suspense>
-          }
-        />
+        <StreamSetupModal onClose={close} />
       </Suspense>
     </Suspense>
   );
