@@ -34,4 +34,17 @@ describe("SRT's switch", () => {
     expect((await first.browser.put("/api/stream/mysrt", { enabled: false })).body).toMatchObject({ enabled: false, address: null });
     expect((await third.browser.put("/api/stream/mysrt", { enabled: true })).body.address).toStartWith(firstOn.address.split("?")[0]);
   });
+
+  it("frees the port of an erased account", async () => {
+    const server = await startTestServer({ SRT_PORTS: "9200-9200" });
+    try {
+      const [leaving, next] = await Promise.all([signedInUser(server), signedInUser(server)]);
+      expect((await leaving.browser.put("/api/stream/mysrt", { enabled: true })).body.enabled).toBe(true);
+      expect((await next.browser.put("/api/stream/mysrt", { enabled: true })).status).toBe(409);
+      expect((await leaving.browser.post("/api/me/delete", { password: leaving.account.password })).status).toBe(200);
+      expect((await next.browser.put("/api/stream/mysrt", { enabled: true })).body.address).toStartWith("srt://127.0.0.1:9200?");
+    } finally {
+      await server.stop();
+    }
+  });
 });
