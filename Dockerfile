@@ -3,6 +3,7 @@
 # Run:    docker run -p 3000:3000 -p 1935:1935 -v arena-data:/data arena
 # WHIP (OBS 30+, "go live from this browser") announces the container's own addresses: run it with --network host
 # so publishers on the LAN reach its UDP ports (WHIP_UDP_PORTS, 40000-40099).
+# SRT ingest (SRT_PORTS=9000-9049, off by default): add -p 9000-9049:9000-9049/udp.
 FROM node:20-bookworm-slim
 
 RUN apt-get update \
@@ -21,6 +22,6 @@ RUN VITE_DEV_SCREENS=false node_modules/.bin/bun node_modules/.bin/vite build --
 
 ENV PORT=3000 RTMP_PORT=1935 DATA_DIR=/data HOST=0.0.0.0
 VOLUME /data
-EXPOSE 3000 1935 40000-40099/udp
+EXPOSE 3000 1935 40000-40099/udp 9000-9049/udp
 # Exec form: Bun is PID 1 and handles SIGTERM itself (finishes requests, closes the database).
 CMD ["node_modules/.bin/bun", "server/main.ts"]

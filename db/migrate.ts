@@ -36,6 +36,7 @@ import * as createPersonalTokens from "./migrations/0035_create_personal_tokens.
 import * as createRaids from "./migrations/0036_create_raids.ts";
 import * as createOverlays from "./migrations/0037_create_overlays.ts";
 import * as createStreamHealth from "./migrations/0038_create_stream_health.ts";
+import * as addChannelSrtPort from "./migrations/0039_add_channel_srt_port.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0036_create_raids": createRaids,
   "0037_create_overlays": createOverlays,
   "0038_create_stream_health": createStreamHealth,
+  "0039_add_channel_srt_port": addChannelSrtPort,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -188,6 +188,8 @@ interface ChannelTable {
   chat_bracket_messages: Generated<number>;
   /** 1: members may clip this channel's lives and replays (issue 19, item 4). */
   clips_enabled: Generated<number>;
+  /** The UDP port of SRT ingest given to this channel (SRT_PORTS); null: SRT off. */
+  srt_port: Generated<number | null>;
   paypalme: string | null;
   /** Full profile addresses, normalised on save (Twitter keeps only the handle). */
   social_facebook: string | null;

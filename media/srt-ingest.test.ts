@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { createSocket } from "node:dgram";
 import { probe } from "./probe.ts";
-import { startTestProcess } from "../tests/fixtures/publisher.ts";
+import { freeUdpPort, pushSrt } from "../tests/fixtures/srt.ts";
 import { signedInUser, startTestServer, type TestServer } from "../tests/fixtures/server.ts";
 import { srtCallerUrl, startSrtListener } from "./srt-ingest.ts";
 
@@ -13,51 +12,6 @@ beforeAll(async () => {
   server = await startTestServer({}, { ingest: true });
 });
 afterAll(() => server.stop());
-
-/** A UDP port nobody holds now (SRT runs over UDP). */
-async function freeUdpPort(): Promise<number> {
-  const socket = createSocket("udp4");
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(resolve));
-  return port;
-}
-
-/** OBS's SRT output as ffmpeg makes it: MPEG-TS, H.264 with a keyframe a second, AAC. */
-function pushSrt(url: string, seconds: number) {
-  return startTestProcess([
-    "ffmpeg",
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-re",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=size=640x360:rate=10",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=440:sample_rate=44100",
-    "-t",
-    String(seconds),
-    "-c:v",
-    "libx264",
-    "-preset",
-    "ultrafast",
-    "-tune",
-    "zerolatency",
-    "-pix_fmt",
-    "yuv420p",
-    "-g",
-    "10",
-    "-c:a",
-    "aac",
-    "-f",
-    "mpegts",
-    url,
-  ]);
-}
 
 describe("SRT ingest", () => {
   it("takes an SRT caller with the channel's passphrase and lands it as a live that ffprobe decodes", async () => {

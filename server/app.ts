@@ -52,6 +52,7 @@ import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
 import { siteSettings } from "./site/settings/settings.ts";
 import { raidRoutes } from "./raids/routes.ts";
 import { whipRoutes } from "./whip/routes.ts";
+import { srtRoutes } from "./srt/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -65,6 +66,7 @@ export function createApi(deps: AppDeps) {
     .route("/stream", gameRoutes(deps))
     .route("/stream", replayRoutes(deps))
     .route("/stream", restreamRoutes(deps))
+    .route("/stream", srtRoutes(deps))
     .route("/", chatRoutes(deps))
     .route("/stream", followRoutes(deps))
     .route("/notifications", notificationRoutes(deps))

@@ -37,6 +37,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads SRT's UDP port range (off by default)", () => {
+    withDataDir((dataDir) => {
+      expect(loadConfig({ DATA_DIR: dataDir }).srtPorts).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir, SRT_PORTS: "9000-9049" }).srtPorts).toEqual([9000, 9049]);
+      expect(loadConfig({ DATA_DIR: dataDir, SRT_PORTS: "9000-9000" }).srtPorts).toEqual([9000, 9000]);
+      expect(() => loadConfig({ DATA_DIR: dataDir, SRT_PORTS: "9000" })).toThrow('SRT_PORTS must be "off" or a range of UDP ports such as "9000-9049"');
+      expect(() => loadConfig({ DATA_DIR: dataDir, SRT_PORTS: "80-90" })).toThrow(ConfigError);
+    });
+  });
+
   it("reads WHIP's UDP port range (40000-40099 by default, off on request) and the addresses it announces", () => {
     withDataDir((dataDir) => {
       expect(loadConfig({ DATA_DIR: dataDir }).whipUdpPorts).toEqual([40000, 40099]);

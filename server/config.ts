@@ -60,6 +60,24 @@ const StorageEnv = {
   MEDIA_DIR: optionalText,
 };
 
+/** A range of UDP ports ("min-max", above 1023), or undefined for "off". */
+function udpPortRange(name: string, fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const text = value.trim().toLowerCase();
+      if (["", "off", "0", "false", "no"].includes(text)) return undefined;
+      const match = /^(\d{1,5})-(\d{1,5})$/.exec(text);
+      const [min, max] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+      if (!(min >= 1024 && max <= 65535 && min <= max)) {
+        ctx.addIssue({ code: "custom", message: `${name} must be "off" or a range of UDP ports such as "${name === "SRT_PORTS" ? "9000-9049" : "40000-40099"}"` });
+        return z.NEVER;
+      }
+      return [min, max] as [number, number];
+    });
+}
+
 const EnvSchema = z
   .object({
     PORT: port(3000),
@@ -67,20 +85,9 @@ const EnvSchema = z
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
     /** UDP ports WHIP sessions take their ICE candidates from ("min-max"), or "off" (docs/decisions.md, "WHIP ingest"). */
-    WHIP_UDP_PORTS: z
-      .string()
-      .default("40000-40099")
-      .transform((value, ctx) => {
-        const text = value.trim().toLowerCase();
-        if (["", "off", "0", "false", "no"].includes(text)) return undefined;
-        const match = /^(\d{1,5})-(\d{1,5})$/.exec(text);
-        const [min, max] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
-        if (!(min >= 1024 && max <= 65535 && min < max)) {
-          ctx.addIssue({ code: "custom", message: 'WHIP_UDP_PORTS must be "off" or a range of UDP ports such as "40000-40099"' });
-          return z.NEVER;
-        }
-        return [min, max] as [number, number];
-      }),
+    WHIP_UDP_PORTS: udpPortRange("WHIP_UDP_PORTS", "40000-40099"),
+    /** UDP ports of SRT ingest, one per channel that turns SRT on ("min-max"); off when unset (docs/decisions.md, "SRT ingest"). */
+    SRT_PORTS: udpPortRange("SRT_PORTS", "off"),
     /** The addresses WHIP announces to publishers (comma-separated); default: every LAN address of the machine. */
     WHIP_ADDRESSES: optionalText,
     ...StorageEnv,
@@ -209,6 +216,8 @@ export interface Config {
   mediaInternalPort: number;
   /** UDP ports of WHIP's ICE candidates; undefined: WHIP ingest off. */
   whipUdpPorts: [number, number] | undefined;
+  /** UDP ports given to channels that turn SRT ingest on; undefined: SRT off. */
+  srtPorts: [number, number] | undefined;
   /** Addresses announced in WHIP answers; empty: the machine's own (LAN) addresses. */
   whipAddresses: string[];
   /** The heights a live is transcoded to beside its source, highest first; empty: off (the source only). */
@@ -276,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
     whipUdpPorts: e.WHIP_UDP_PORTS,
+    srtPorts: e.SRT_PORTS,
     whipAddresses: (e.WHIP_ADDRESSES ?? "")
       .split(",")
       .map((address) => address.trim())

@@ -16,6 +16,7 @@ import { matchReconnectMs } from "./tournaments/match-reconnect.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { WhipIngest } from "./whip/sessions.ts";
+import { SrtListeners } from "./srt/listeners.ts";
 import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
 import { type Leadership, openLeadership } from "../db/leader.ts";
@@ -67,7 +68,7 @@ export async function startServer(
         throw error;
       })
     : undefined;
-  const deps: AppDeps = media ? { ...core, live: media.live, whip: media.whip } : core;
+  const deps: AppDeps = media ? { ...core, live: media.live, whip: media.whip, srt: media.srt } : core;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps, { checkResponses: options.checkResponses });
@@ -149,12 +150,22 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
         log,
       })
     : undefined;
+  const srt = deps.config.srtPorts
+    ? await SrtListeners.open({
+        db: deps.db,
+        signals: deps.signals,
+        ports: deps.config.srtPorts,
+        rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
+        log,
+      })
+    : undefined;
   return {
     live,
     whip,
+    srt,
     async stop() {
       // First: their ffmpeg bridges publish into the media server stopped below.
-      await whip?.stop();
+      await Promise.all([whip?.stop(), srt?.stop()]);
       await live.stop();
       // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
       await node.stop();

@@ -17,7 +17,17 @@ export const TOKEN_PREFIX = "arena_pat_";
 // a write not listed here is refused to every token.
 
 /** Never with a token, whatever its scopes: the account, its tokens and webhooks, its stream key, its data. */
-const NEVER = [/^\/api\/auth\/(?!me$)/, /^\/api\/me\//, /^\/api\/tokens/, /^\/api\/webhooks/, /^\/api\/stream\/mystreamkey/, /^\/api\/stream\/restream\//, /^\/api\/wallet\//, /^\/api\/admin\//];
+const NEVER = [
+  /^\/api\/auth\/(?!me$)/,
+  /^\/api\/me\//,
+  /^\/api\/tokens/,
+  /^\/api\/webhooks/,
+  /^\/api\/stream\/mystreamkey/,
+  /^\/api\/stream\/mysrt/,
+  /^\/api\/stream\/restream\//,
+  /^\/api\/wallet\//,
+  /^\/api\/admin\//,
+];
 
 /** The writes a token may make, each under its scope. */
 const WRITES: Record<string, TokenScope> = {

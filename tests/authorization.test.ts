@@ -12,7 +12,8 @@ import { type Actor, type Answer, callAs, startWorld, type World } from "./fixtu
  * running server, so a new route without a case below fails here until someone decides who may call it.
  */
 
-const world = await startWorld();
+// SRT_PORTS: the SRT routes answer 409 without it; no port is bound, this server does not ingest.
+const world = await startWorld({ SRT_PORTS: "9000-9049" });
 afterAll(() => auditLedgerThenStop({ deps: world.server.deps, stop: world.close }));
 
 interface Call {
@@ -219,6 +220,7 @@ const CASES: Record<string, Case> = {
   "POST /api/stream/mychannel/init": { kind: "self", call: () => ({ path: "/api/stream/mychannel/init" }) },
   "POST /api/stream/mystreamkey/regenerate": { kind: "self", call: () => ({ path: "/api/stream/mystreamkey/regenerate" }) },
   "POST /api/stream/startstreaming": { kind: "self", call: () => ({ path: "/api/stream/startstreaming", body: { title: "Late night ranked", gameId: 1 } }) },
+  "PUT /api/stream/mysrt": { kind: "self", call: () => ({ path: "/api/stream/mysrt", body: { enabled: true } }) },
   "PUT /api/stream/channel-settings": { kind: "self", call: () => ({ path: "/api/stream/channel-settings", body: { about: "Only my own channel" } }) },
   "PUT /api/stream/restream/config": {
     kind: "self",

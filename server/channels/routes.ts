@@ -184,6 +184,8 @@ export function channelRoutes(deps: AppDeps) {
     .openapi(regenerateRoute, async (c) => {
       const { channel, previousKey } = await regenerateStreamKey(deps, currentUser(c));
       deps.live?.disconnect(previousKey);
+      // The SRT listener restarts with the new key's passphrase before the answer: the old SRT address is dead too.
+      await deps.srt?.reload();
       return c.json({ success: true as const, streamKey: channel.stream_key, injectionLink: rtmpLink(c) }, 200);
     })
     .openapi(startRoute, async (c) => {

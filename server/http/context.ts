@@ -26,6 +26,12 @@ export interface LiveControl {
   ladderStatus(): LadderStatus | null;
 }
 
+/** What the SRT routes ask of this node's SRT listeners (srt/listeners.ts provides it). */
+interface SrtControl {
+  /** Resolves once this node listens as the database says (a port given or freed, a new key). */
+  reload(): Promise<void>;
+}
+
 /** What the WHIP routes ask of this node's WHIP publishers (whip/sessions.ts provides it). */
 export interface WhipControl {
   /** Answers an SDP offer; throws whip/sessions.ts's UnusableOfferError for an offer no live can come from. */
@@ -73,6 +79,8 @@ export interface AppDeps {
   readonly live?: LiveControl;
   /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
   readonly whip?: WhipControl;
+  /** SRT listeners (server/srt/); absent when ingest or SRT_PORTS is off. */
+  readonly srt?: SrtControl;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */
   readonly logTail?: LogTail;
   /** How the waiting list reads each kind of place (server/places.ts). */

@@ -257,6 +257,8 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
       description: "",
       tags: "[]",
       stream_key: crypto.randomUUID(),
+      // Frees their SRT port; every node stops its listener on the signal sent after.
+      srt_port: null,
       paypalme: null,
       social_facebook: null,
       social_twitter: null,

@@ -92,6 +92,9 @@ describe("a personal access token", () => {
       ["GET /api/tokens", refusal(await all.get("/api/tokens"))],
       ["POST /api/webhooks", refusal(await all.post("/api/webhooks", { scope: "channel", url: "https://example.test/hook" }))],
       ["GET /api/stream/mystreamkey", refusal(await all.get("/api/stream/mystreamkey"))],
+      // The SRT address holds a passphrase made from the stream key.
+      ["GET /api/stream/mysrt", refusal(await all.get("/api/stream/mysrt"))],
+      ["PUT /api/stream/mysrt", refusal(await all.put("/api/stream/mysrt", { enabled: true }))],
       ["POST /api/me/delete", refusal(await all.post("/api/me/delete", { password: member.account.password }))],
       ["GET /api/wallet/balance", refusal(await all.get(`/api/wallet/balance/${member.user.id}`))],
     ];

@@ -128,6 +128,13 @@ export function HowToStreamPage({ onOpenGoLive }: { onOpenGoLive: () => void }) 
             </table>
             <p className="muted small">{t("bitrate_note")}</p>
           </li>
+          <li id="srt">
+            <h3>{t("setup_srt_title")}</h3>
+            <p>{t("setup_srt_text")}</p>
+            <div className="howto-list">
+              <RichText text={t("setup_srt_steps")} />
+            </div>
+          </li>
         </ol>
       </Step>
 

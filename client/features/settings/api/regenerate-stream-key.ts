@@ -1,6 +1,7 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { type StreamKey, streamKeyQueryOptions } from "./get-stream-key.ts";
+import { settingsKeys } from "./settings-keys.ts";
 
 /** A new key; a publisher still using the old one is cut off. */
 function regenerateStreamKey(): Promise<StreamKey> {
@@ -14,6 +15,8 @@ export function useRegenerateStreamKey(options: Pick<UseMutationOptions<StreamKe
     mutationFn: regenerateStreamKey,
     onSuccess: (...args) => {
       queryClient.setQueryData(streamKeyQueryOptions().queryKey, args[0]);
+      // The SRT address's passphrase is made from the key.
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.srt });
       return options.onSuccess?.(...args);
     },
   });

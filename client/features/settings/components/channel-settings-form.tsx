@@ -11,6 +11,7 @@ import { useChannelSettings } from "../api/get-channel-settings.ts";
 import { useUpdateChannelSettings } from "../api/update-channel-settings.ts";
 import { LiveAccessPanel } from "./live-access-panel.tsx";
 import { StreamKeyPanel } from "./stream-key-panel.tsx";
+import { SrtPanel } from "./srt-panel.tsx";
 import "../../../i18n/screens/community.ts";
 
 const SOCIAL_FIELDS = ["website", "facebook", "instagram", "twitter", "youtube"] as const;
@@ -64,6 +65,7 @@ export function ChannelSettingsForm() {
       <BracketMessagesSwitch on={settings.data.bracketMessages} />
       <ClipsSwitch on={settings.data.clips} />
       <StreamKeyPanel />
+      <SrtPanel />
     </div>
   );
 }

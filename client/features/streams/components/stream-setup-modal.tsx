@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleHelp, Video } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button.tsx";
 import { Checkbox } from "../../../components/checkbox.tsx";
@@ -34,7 +34,8 @@ interface Errors {
  * The stream setup (spec 01 §2, §4, §5): step 1 'Get started' (title, game, tags, description), then
  * step 2 'Live Stream Setup' with the OBS server address and stream key. Done goes to the own stream.
  */
-export function StreamSetupModal({ onClose }: { onClose: () => void }) {
+/** `srtPanel`: the SRT switch and address (issue 37, item 4), the settings feature's, given by the page that composes both. */
+export function StreamSetupModal({ onClose, srtPanel }: { onClose: () => void; srtPanel?: ReactNode }) {
   const { t } = useTranslation("streams");
   const [credentials, setCredentials] = useState<StreamCredentials | null>(null);
   return (
@@ -49,7 +50,7 @@ export function StreamSetupModal({ onClose }: { onClose: () => void }) {
         </span>
       }
     >
-      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} /> : <DetailsStep onStarted={setCredentials} />}
+      {credentials ? <CredentialsStep credentials={credentials} onClose={onClose} srtPanel={srtPanel} /> : <DetailsStep onStarted={setCredentials} />}
     </Modal>
   );
 }
@@ -135,7 +136,7 @@ function DetailsStep({ onStarted }: { onStarted: (credentials: StreamCredentials
   );
 }
 
-function CredentialsStep({ credentials, onClose }: { credentials: StreamCredentials; onClose: () => void }) {
+function CredentialsStep({ credentials, onClose, srtPanel }: { credentials: StreamCredentials; onClose: () => void; srtPanel?: ReactNode }) {
   const { t } = useTranslation("streams");
   const navigate = useNavigate();
   const me = useSession().user;
@@ -178,6 +179,7 @@ function CredentialsStep({ credentials, onClose }: { credentials: StreamCredenti
       )}
       <p className="field-hint">{t("key_warning")}</p>
       <p className="field-hint">{t("obs_output_hint")}</p>
+      {srtPanel}
       {fromBrowser ? (
         <Suspense fallback={null}>
           <BrowserLivePanel streamKey={credentials.streamKey} />

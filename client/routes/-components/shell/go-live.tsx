@@ -8,7 +8,7 @@ import { goLiveStore, openAuthModal, toast } from "../../../lib/ui.ts";
 const close = () => goLiveStore.set(false);
 
 // The setup (forms, game list, credentials) loads when the modal first opens: the shell is in every page's first load.
-const StreamSetupModal = lazy(() => import("../../../features/streams/components/stream-setup-modal.tsx").then((module) => ({ default: module.StreamSetupModal })));
+const StreamSetupModal = lazy(() => import("./go-live-setup.tsx").then((module) => ({ default: module.GoLiveSetup })));
 // So does the modal that waits for it (the setup needs the same modal code: both arrive at once).
 const LoadingModal = lazy(() => import("./go-live-loading.tsx").then((module) => ({ default: module.GoLiveLoading })));
 
