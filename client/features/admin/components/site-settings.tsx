@@ -116,7 +116,7 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
   return (
     <section>
       <h2>{t("embed_origins_title")}</h2>
-      <form className="admin-embed-origins" onSubmit={submit}>
+      <form className="admin-stacked-form admin-embed-origins" onSubmit={submit}>
         <label className={error ? "field field-invalid" : "field"}>
           <span className="field-caption">{t("embed_origins")}</span>
           <textarea rows={4} value={text} spellCheck={false} placeholder="https://blog.example.org" aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
@@ -278,7 +278,7 @@ function MaxBitrate({ site }: { site: AdminSite }) {
   return (
     <section>
       <h2>{t("max_bitrate_title")}</h2>
-      <form className="admin-embed-origins" onSubmit={submit}>
+      <form className="admin-stacked-form" onSubmit={submit}>
         <label className={error ? "field field-invalid" : "field"}>
           <span className="field-caption">{t("max_bitrate")}</span>
           <input type="number" inputMode="numeric" min={500} max={100000} step={100} value={text} aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
