@@ -97,10 +97,14 @@ function SignUps({ site }: { site: AdminSite }) {
   );
 }
 
-/** The sites whose pages may frame the embed pages (issue 36, item 3): one origin a line. */
-function EmbedOrigins({ site }: { site: AdminSite }) {
+type SiteChanges = Parameters<typeof adminCalls.updateSite>[0];
+
+/**
+ * One of the site's settings edited as text and saved alone: the text follows the saved value, the server's message
+ * for the field shows under it, and a toast says it was saved (the embed origins, the match's wait, the bitrate).
+ */
+function useSiteSettingText(saved: string, changes: (text: string) => SiteChanges) {
   const { t } = useTranslation("admin");
-  const saved = site.settings.embedOrigins.join("\n");
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string>();
   useEffect(() => setText(saved), [saved]);
@@ -111,8 +115,17 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
-    save.mutate({ embedOrigins: text.split("\n").filter((line) => line.trim() !== "") });
+    save.mutate(changes(text));
   };
+  return { text, setText, error, submit, busy: save.isPending, changed: text.trim() !== saved };
+}
+
+/** The sites whose pages may frame the embed pages (issue 36, item 3): one origin a line. */
+function EmbedOrigins({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const { text, setText, error, submit, busy, changed } = useSiteSettingText(site.settings.embedOrigins.join("\n"), (lines) => ({
+    embedOrigins: lines.split("\n").filter((line) => line.trim() !== ""),
+  }));
   return (
     <section>
       <h2>{t("embed_origins_title")}</h2>
@@ -127,7 +140,7 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
           ) : null}
           <span className="muted small">{t("embed_origins_help")}</span>
         </label>
-        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved}>
+        <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}
         </Button>
       </form>
@@ -138,19 +151,16 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
 /** How long a live waits for its dropped encoder during a bracket match (issue 37, item 5). */
 function MatchReconnect({ site }: { site: AdminSite }) {
   const { t } = useTranslation("admin");
-  const saved = String(site.settings.matchReconnectMinutes);
-  const [minutes, setMinutes] = useState(saved);
-  const [error, setError] = useState<string>();
-  useEffect(() => setMinutes(saved), [saved]);
-  const save = useAdminCall(adminCalls.updateSite, {
-    onSuccess: () => toast.success(t("site_saved")),
-    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    save.mutate({ matchReconnectMinutes: Number(minutes) });
-  };
+  const {
+    text: minutes,
+    setText: setMinutes,
+    error,
+    submit,
+    busy,
+    changed,
+  } = useSiteSettingText(String(site.settings.matchReconnectMinutes), (text) => ({
+    matchReconnectMinutes: Number(text),
+  }));
   return (
     <section>
       <h2>{t("match_reconnect_title")}</h2>
@@ -167,7 +177,7 @@ function MatchReconnect({ site }: { site: AdminSite }) {
           error={error}
           onChange={(event) => setMinutes(event.target.value)}
         />
-        <Button type="submit" variant="secondary" busy={save.isPending} disabled={minutes === saved}>
+        <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}
         </Button>
       </form>
@@ -262,19 +272,7 @@ function TestMail({ site }: { site: AdminSite }) {
 /** The bitrate above which a streamer's health panel warns (issue 37, item 1). */
 function MaxBitrate({ site }: { site: AdminSite }) {
   const { t } = useTranslation("admin");
-  const saved = String(site.settings.maxBitrateKbps);
-  const [text, setText] = useState(saved);
-  const [error, setError] = useState<string>();
-  useEffect(() => setText(saved), [saved]);
-  const save = useAdminCall(adminCalls.updateSite, {
-    onSuccess: () => toast.success(t("site_saved")),
-    onError: (e) => (e instanceof ApiError && e.fields.length ? setError(e.fields[0]!.msg) : toast.error(e.message)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    save.mutate({ maxBitrateKbps: Number(text) });
-  };
+  const { text, setText, error, submit, busy, changed } = useSiteSettingText(String(site.settings.maxBitrateKbps), (kbps) => ({ maxBitrateKbps: Number(kbps) }));
   return (
     <section>
       <h2>{t("max_bitrate_title")}</h2>
@@ -289,7 +287,7 @@ function MaxBitrate({ site }: { site: AdminSite }) {
           ) : null}
           <span className="muted small">{t("max_bitrate_help")}</span>
         </label>
-        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved}>
+        <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}
         </Button>
       </form>
