@@ -57,6 +57,9 @@ export class WhipIngest implements WhipControl {
         ),
         audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
       },
+      // werift's default asks Google's STUN server: Arena calls nothing outside (a LAN party has no uplink), and a
+      // WHIP publisher reaches the addresses announced below directly.
+      iceServers: [],
       icePortRange: this.settings.udpPorts,
       iceAdditionalHostAddresses: ["127.0.0.1", ...this.settings.addresses],
       iceUseIpv6: false,

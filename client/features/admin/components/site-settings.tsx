@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/query-state.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
@@ -120,6 +120,23 @@ function useSiteSettingText(saved: string, changes: (text: string) => SiteChange
   return { text, setText, error, submit, busy: save.isPending, changed: text.trim() !== saved };
 }
 
+/** A stacked form's field: its caption, the control, the server's message for it, and a line of help. */
+function StackedField({ caption, help, error, children }: { caption: string; help: string; error?: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children` (a textarea or an input), inside the label.
+    <label className={error ? "field field-invalid" : "field"}>
+      <span className="field-caption">{caption}</span>
+      {children}
+      {error ? (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+      <span className="muted small">{help}</span>
+    </label>
+  );
+}
+
 /** The sites whose pages may frame the embed pages (issue 36, item 3): one origin a line. */
 function EmbedOrigins({ site }: { site: AdminSite }) {
   const { t } = useTranslation("admin");
@@ -130,16 +147,9 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
     <section>
       <h2>{t("embed_origins_title")}</h2>
       <form className="admin-stacked-form admin-embed-origins" onSubmit={submit}>
-        <label className={error ? "field field-invalid" : "field"}>
-          <span className="field-caption">{t("embed_origins")}</span>
+        <StackedField caption={t("embed_origins")} help={t("embed_origins_help")} error={error}>
           <textarea rows={4} value={text} spellCheck={false} placeholder="https://blog.example.org" aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
-          {error ? (
-            <span className="field-error" role="alert">
-              {error}
-            </span>
-          ) : null}
-          <span className="muted small">{t("embed_origins_help")}</span>
-        </label>
+        </StackedField>
         <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}
         </Button>
@@ -277,16 +287,9 @@ function MaxBitrate({ site }: { site: AdminSite }) {
     <section>
       <h2>{t("max_bitrate_title")}</h2>
       <form className="admin-stacked-form" onSubmit={submit}>
-        <label className={error ? "field field-invalid" : "field"}>
-          <span className="field-caption">{t("max_bitrate")}</span>
+        <StackedField caption={t("max_bitrate")} help={t("max_bitrate_help")} error={error}>
           <input type="number" inputMode="numeric" min={500} max={100000} step={100} value={text} aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
-          {error ? (
-            <span className="field-error" role="alert">
-              {error}
-            </span>
-          ) : null}
-          <span className="muted small">{t("max_bitrate_help")}</span>
-        </label>
+        </StackedField>
         <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}
         </Button>
