@@ -35,6 +35,7 @@ export const StreamResponseSchema = z
     isLive: z.boolean(),
     playbackLink: z.string().nullable(),
     flvLink: z.string().nullable(),
+    realtimeLink: z.string().nullable(),
     thumbnail: z.string().nullable(),
     thumbnailGif: z.string().nullable(),
     viewerCount: z.number(),
