@@ -6,6 +6,11 @@ import { type LiveMedia, LiveRtp } from "./live-rtp.ts";
 
 /** A viewer who answered but never connected (its UDP blocked) is let go after this: the player then falls back. */
 const CONNECT_TIMEOUT_MS = 15_000;
+/**
+ * A viewer's browser reports what it receives about every second (RTCP). A closed tab or a phone gone out of reach
+ * says nothing: its place is given back after this long without a report, not after ICE's 30 s consent expiry.
+ */
+const SILENCE_LIMIT_MS = 6000;
 /** How often a restricted live's real-time viewer is checked again (a refunded ticket stops the picture), as HTTP-FLV's are. */
 const RECHECK_MS = 5000;
 /** A live's source outlives its last viewer this long: a page reloaded, a player retrying, find it running. */
@@ -71,6 +76,13 @@ export class WhepEgress implements WhepControl {
     this.keepSource(streamKey);
     session.leave = source.add(senders(video, audio));
     session.timers.push(setTimeout(() => peer.connectionState !== "connected" && void this.end(session.id), CONNECT_TIMEOUT_MS));
+    let lastReportAt = Date.now();
+    for (const transceiver of [video, audio]) transceiver?.sender.onRtcp.subscribe(() => (lastReportAt = Date.now()));
+    session.timers.push(
+      setInterval(() => {
+        if (peer.connectionState === "connected" && Date.now() - lastReportAt > SILENCE_LIMIT_MS) void this.end(session.id);
+      }, 1000),
+    );
     if (mayStillWatch) {
       const recheck = async () => {
         if (!(await mayStillWatch().catch(() => true))) await this.end(session.id);
@@ -78,6 +90,7 @@ export class WhepEgress implements WhepControl {
       session.timers.push(setInterval(() => void recheck(), RECHECK_MS));
     }
     peer.connectionStateChange.subscribe((state) => {
+      if (state === "connected") lastReportAt = Date.now();
       if (state === "failed" || state === "closed" || state === "disconnected") void this.end(session.id);
     });
     return { id: session.id, answer: peer.localDescription?.sdp ?? "" };

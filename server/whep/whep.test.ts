@@ -94,6 +94,10 @@ describe("WHEP", () => {
   });
 
   it("keeps to the site's cap per live, and offers nothing when the cap is 0", async () => {
+    for (const wrong of [-1, 501, 2.5, "10"]) {
+      const refused = await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive: wrong });
+      expect([refused.status, refused.body.code]).toEqual([400, "realtime_viewers_invalid"]);
+    }
     await setCap(1);
     const live = await liveChannel("Complet");
     try {

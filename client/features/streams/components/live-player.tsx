@@ -15,6 +15,7 @@ export function LivePlayer({ stream, restricted, onRefused }: { stream: Stream &
       mode="live"
       src={stream.playbackLink}
       flvSrc={stream.flvLink}
+      realtimeSrc={stream.realtimeLink}
       poster={stream.thumbnail}
       label={t("player_of", { username: stream.username })}
       onLoadFailure={restricted ? onRefused : undefined}
