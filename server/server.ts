@@ -159,6 +159,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
         signals: deps.signals,
         ports: deps.config.srtPorts,
         rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
+        beforeBridge: (streamKey) => live.publishesVia(streamKey, "srt"),
         log,
       })
     : undefined;

@@ -37,6 +37,7 @@ function streamRows(deps: AppDeps) {
       "user.about",
       "live_session.started_at",
       "live_session.node_url",
+      "live_session.reconnect_until",
       "game.name as game_name",
     ])
     .where("user.suspended_at", "is", null);
@@ -172,6 +173,8 @@ function toStreamResponse(
     paypalme: row.paypalme,
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
     watchAccess: row.watch_access,
+    // A live that ended during its wait (or whose node died) leaves the column set: only a live one waits.
+    reconnecting: isLive && row.reconnect_until !== null,
   };
 }
 
