@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from "werift";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
+import { realtimeViewer } from "../../tests/fixtures/whep-viewer.ts";
 import { type Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { startsKeyframe } from "./live-rtp.ts";
 
@@ -17,34 +17,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const setCap = async (realtimeViewersPerLive: number) => expect((await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive })).status).toBe(200);
-
-/** A WHEP client: an offer to receive H.264 and Opus, posted whole (no trickle), the packets it then receives. */
-async function realtimeViewer(username: string, cookie?: string) {
-  const peer = new RTCPeerConnection({
-    codecs: {
-      video: [new RTCRtpCodecParameters({ mimeType: "video/H264", clockRate: 90000, parameters: "packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1" })],
-      audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
-    },
-    iceServers: [],
-    iceUseIpv6: false,
-    iceAdditionalHostAddresses: ["127.0.0.1"],
-  });
-  const video = peer.addTransceiver("video", { direction: "recvonly" });
-  const audio = peer.addTransceiver("audio", { direction: "recvonly" });
-  const received = { video: [] as RtpPacket[], audio: [] as RtpPacket[] };
-  video.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.video.push(packet)));
-  audio.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.audio.push(packet)));
-  await peer.setLocalDescription(await peer.createOffer());
-  await waitFor("ICE gathering", () => peer.iceGatheringState === "complete");
-  const response = await fetch(`${server.url}/api/whep/${username}`, {
-    method: "POST",
-    headers: { "content-type": "application/sdp", ...(cookie ? { cookie } : {}) },
-    body: peer.localDescription?.sdp,
-  });
-  if (response.status === 201) await peer.setRemoteDescription({ type: "answer", sdp: await response.text() });
-  else await peer.close();
-  return { peer, response, received, location: response.headers.get("location") };
-}
 
 async function liveChannel(title: string) {
   const streamer = await signedInUser(server);
@@ -66,7 +38,7 @@ describe("WHEP", () => {
     const live = await liveChannel("Temps réel");
     try {
       expect((await live.streamer.browser.get(`/api/stream/stream/${live.username}`)).body.realtimeLink).toBe(`/api/whep/${live.username}`);
-      const viewer = await realtimeViewer(live.username);
+      const viewer = await realtimeViewer(server.url, live.username);
       expect(viewer.response.status).toBe(201);
       expect(viewer.response.headers.get("content-type")).toBe("application/sdp");
       expect(viewer.location).toMatch(new RegExp(`^/api/whep/${live.username}/[0-9a-f-]{36}$`));
@@ -101,21 +73,21 @@ describe("WHEP", () => {
     await setCap(1);
     const live = await liveChannel("Complet");
     try {
-      const first = await realtimeViewer(live.username);
+      const first = await realtimeViewer(server.url, live.username);
       expect(first.response.status).toBe(201);
-      const second = await realtimeViewer(live.username);
+      const second = await realtimeViewer(server.url, live.username);
       expect(second.response.status).toBe(503);
       expect(((await second.response.json()) as { code: string }).code).toBe("realtime_full");
       // The first leaves: a place is free again.
       await fetch(`${server.url}${first.location}`, { method: "DELETE" });
       await first.peer.close();
-      const third = await realtimeViewer(live.username);
+      const third = await realtimeViewer(server.url, live.username);
       expect(third.response.status).toBe(201);
       await third.peer.close();
 
       await setCap(0);
       expect((await live.streamer.browser.get(`/api/stream/stream/${live.username}`)).body.realtimeLink).toBeNull();
-      expect((await realtimeViewer(live.username)).response.status).toBe(404);
+      expect((await realtimeViewer(server.url, live.username)).response.status).toBe(404);
     } finally {
       await setCap(20);
       await live.stop();
@@ -124,7 +96,7 @@ describe("WHEP", () => {
 
   it("lets its viewers go when the live ends", async () => {
     const live = await liveChannel("Fin");
-    const viewer = await realtimeViewer(live.username);
+    const viewer = await realtimeViewer(server.url, live.username);
     expect(viewer.response.status).toBe(201);
     await waitFor("the picture", () => viewer.received.video.length > 0, 20_000);
     await live.stop();
@@ -161,9 +133,9 @@ describe("WHEP", () => {
     const username = streamer.account.username;
     try {
       await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${username}`)).body.isLive === true, 30_000);
-      const visitor = await realtimeViewer(username);
+      const visitor = await realtimeViewer(server.url, username);
       expect(visitor.response.status).toBe(403);
-      const ticketHolder = await realtimeViewer(username, holder.browser.cookieHeader());
+      const ticketHolder = await realtimeViewer(server.url, username, holder.browser.cookieHeader());
       expect(ticketHolder.response.status).toBe(201);
       await waitFor("the holder's picture", () => ticketHolder.received.video.length > 0, 20_000);
       await ticketHolder.peer.close();
