@@ -93,6 +93,31 @@ describe("WHEP", () => {
     }
   });
 
+  it("plays one live to two viewers at once through the node's one UDP port", async () => {
+    await setCap(20);
+    const live = await liveChannel("Deux écrans");
+    try {
+      const viewers = [await realtimeViewer(live.username), await realtimeViewer(live.username)];
+      const sharedPort = Number(server.logs.join("\n").match(/sessions share UDP port (\d+)/)?.[1]);
+      expect(sharedPort).toBeGreaterThan(0);
+      for (const viewer of viewers) {
+        expect(viewer.response.status).toBe(201);
+        const answer = viewer.peer.remoteDescription?.sdp ?? "";
+        const ports = [...answer.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ/gim)].map((match) => Number(match[1]));
+        expect(ports.length).toBeGreaterThan(0);
+        expect(new Set(ports)).toEqual(new Set([sharedPort]));
+      }
+      await waitFor("both viewers' picture and sound", () => viewers.every((viewer) => viewer.received.video.length > 30 && viewer.received.audio.length > 40), 20_000);
+      for (const viewer of viewers) {
+        expect(startsKeyframe(viewer.received.video[0]!.payload)).toBe(true);
+        await fetch(`${server.url}${viewer.location}`, { method: "DELETE" });
+        await viewer.peer.close();
+      }
+    } finally {
+      await live.stop();
+    }
+  });
+
   it("keeps to the site's cap per live, and offers nothing when the cap is 0", async () => {
     for (const wrong of [-1, 501, 2.5, "10"]) {
       const refused = await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive: wrong });
