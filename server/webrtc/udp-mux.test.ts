@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createSocket } from "node:dgram";
 import { Connection, RTCPeerConnection, type RTCDataChannel, StunProtocol } from "werift";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
+import { candidatePorts } from "../../tests/fixtures/whep-viewer.ts";
 import { closeWebRtcPort, newPeer, openWebRtcPort } from "./peer.ts";
 import type { UdpMux } from "./udp-mux.ts";
 
@@ -13,9 +14,6 @@ beforeAll(async () => {
   mux = await openWebRtcPort(0, () => undefined);
 });
 afterAll(() => closeWebRtcPort(mux));
-
-/** The ports of an SDP's ICE candidates. */
-const candidatePorts = (sdp: string) => [...sdp.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ/gim)].map((match) => Number(match[1]));
 
 /** A remote peer (as a venue's tool would be: plain werift, its own sockets) that talks to a newPeer over a data channel. */
 async function connectedPair() {

@@ -15,6 +15,7 @@ export class UdpMux {
   private readonly byRemote = new Map<string, MuxTransport>();
   /** Transaction ID of a STUN request a transport sent → that transport: the answer goes back to whoever asked. */
   private readonly byTransaction = new Map<string, MuxTransport>();
+  private closed = false;
 
   private constructor(
     private readonly socket: Socket,
@@ -32,6 +33,7 @@ export class UdpMux {
       socket.once("error", reject);
       socket.bind(port, "0.0.0.0", () => {
         socket.off("error", reject);
+        askForRoomyBuffers(socket);
         resolve(new UdpMux(socket, log));
       });
     });
@@ -54,6 +56,7 @@ export class UdpMux {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.sessions.clear();
     this.byRemote.clear();
     this.byTransaction.clear();
@@ -62,6 +65,8 @@ export class UdpMux {
 
   /** @internal A transport's datagram out of the shared socket. */
   send(from: MuxTransport, data: Buffer, to: UdpAddress): Promise<void> {
+    // A peer not yet closed may still send (a retransmission, a consent check) while the node stops.
+    if (this.closed) return Promise.resolve();
     if (isStunRequest(data)) {
       const id = transactionIdOf(data);
       this.byTransaction.set(id, from);
@@ -94,7 +99,7 @@ export class UdpMux {
     const known = this.byRemote.get(remote);
     if (!isStun(data)) return known;
     if (isStunRequest(data)) {
-      const session = this.sessionNamedIn(data);
+      const session = this.sessionNamedIn(data, known?.session);
       if (!session) return undefined;
       // A remote that moved to another session (its port reused by a new peer) follows its latest request.
       const transport = known?.session === session ? known : session.transports[0];
@@ -110,9 +115,11 @@ export class UdpMux {
     return asker;
   }
 
-  private sessionNamedIn(request: Buffer): MuxSession | undefined {
+  /** `known`: the session the sender already belongs to, asked first, since most requests are consent checks from it. */
+  private sessionNamedIn(request: Buffer, known: MuxSession | undefined): MuxSession | undefined {
     const localUfrag = usernameOf(request)?.split(":")[0];
     if (!localUfrag) return undefined;
+    if (known?.localUfrag() === localUfrag) return known;
     for (const session of this.sessions) if (session.localUfrag() === localUfrag) return session;
     return undefined;
   }
@@ -186,6 +193,18 @@ class MuxTransport {
     if (this.closed) return;
     this.lastRemote = from;
     this.onData(data, from);
+  }
+}
+
+/** One socket now takes the bursts (keyframes) of every session, where each had its own: ask for room (the system may cap it). */
+const SOCKET_BUFFER_BYTES = 4 * 1024 * 1024;
+
+function askForRoomyBuffers(socket: Socket): void {
+  try {
+    socket.setRecvBufferSize(SOCKET_BUFFER_BYTES);
+    socket.setSendBufferSize(SOCKET_BUFFER_BYTES);
+  } catch {
+    // The system's defaults then: enough for a few sessions.
   }
 }
 

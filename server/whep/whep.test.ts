@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from "werift";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { type Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { candidatePorts, sharedUdpPort, whepViewer } from "../../tests/fixtures/whep-viewer.ts";
 import { startsKeyframe } from "./live-rtp.ts";
 
-// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player: werift on the test's side,
-// as a venue's screen or a caster's tool would, against a live that a real ffmpeg pushes over RTMP.
+// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player (tests/fixtures/whep-viewer.ts),
+// against a live that a real ffmpeg pushes over RTMP.
 
 let server: TestServer;
 let admin: Browser;
@@ -18,33 +18,7 @@ afterAll(() => server.stop());
 
 const setCap = async (realtimeViewersPerLive: number) => expect((await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive })).status).toBe(200);
 
-/** A WHEP client: an offer to receive H.264 and Opus, posted whole (no trickle), the packets it then receives. */
-async function realtimeViewer(username: string, cookie?: string) {
-  const peer = new RTCPeerConnection({
-    codecs: {
-      video: [new RTCRtpCodecParameters({ mimeType: "video/H264", clockRate: 90000, parameters: "packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1" })],
-      audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
-    },
-    iceServers: [],
-    iceUseIpv6: false,
-    iceAdditionalHostAddresses: ["127.0.0.1"],
-  });
-  const video = peer.addTransceiver("video", { direction: "recvonly" });
-  const audio = peer.addTransceiver("audio", { direction: "recvonly" });
-  const received = { video: [] as RtpPacket[], audio: [] as RtpPacket[] };
-  video.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.video.push(packet)));
-  audio.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.audio.push(packet)));
-  await peer.setLocalDescription(await peer.createOffer());
-  await waitFor("ICE gathering", () => peer.iceGatheringState === "complete");
-  const response = await fetch(`${server.url}/api/whep/${username}`, {
-    method: "POST",
-    headers: { "content-type": "application/sdp", ...(cookie ? { cookie } : {}) },
-    body: peer.localDescription?.sdp,
-  });
-  if (response.status === 201) await peer.setRemoteDescription({ type: "answer", sdp: await response.text() });
-  else await peer.close();
-  return { peer, response, received, location: response.headers.get("location") };
-}
+const realtimeViewer = (username: string, cookie?: string) => whepViewer(server.url, username, cookie);
 
 async function liveChannel(title: string) {
   const streamer = await signedInUser(server);
@@ -98,14 +72,10 @@ describe("WHEP", () => {
     const live = await liveChannel("Deux écrans");
     try {
       const viewers = [await realtimeViewer(live.username), await realtimeViewer(live.username)];
-      const sharedPort = Number(server.logs.join("\n").match(/sessions share UDP port (\d+)/)?.[1]);
-      expect(sharedPort).toBeGreaterThan(0);
       for (const viewer of viewers) {
         expect(viewer.response.status).toBe(201);
-        const answer = viewer.peer.remoteDescription?.sdp ?? "";
-        const ports = [...answer.matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ/gim)].map((match) => Number(match[1]));
-        expect(ports.length).toBeGreaterThan(0);
-        expect(new Set(ports)).toEqual(new Set([sharedPort]));
+        expect(candidatePorts(viewer.answer ?? "").length).toBeGreaterThan(0);
+        expect(new Set(candidatePorts(viewer.answer ?? ""))).toEqual(new Set([sharedUdpPort(server)]));
       }
       await waitFor("both viewers' picture and sound", () => viewers.every((viewer) => viewer.received.video.length > 30 && viewer.received.audio.length > 40), 20_000);
       for (const viewer of viewers) {
