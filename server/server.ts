@@ -128,6 +128,15 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const live = new LiveManager(deps, streamKeys, log, (username) => matchReconnectMs(deps, username));
   await live.recover();
   const node = await startNodeDuties(deps, log);
+  const giveUp = async (error: unknown) => {
+    await live.stop();
+    await node.stop();
+    streamKeys.close();
+    throw error;
+  };
+  // One UDP port for every WebRTC session of the node, publishers and real-time viewers alike: one port to open.
+  const udpPort = deps.config.webrtcUdpPort;
+  const mux = udpPort === undefined ? undefined : await openWebRtcPort(udpPort, log).catch(giveUp);
   const mediaServer = await startMediaServer({
     rtmpPort: deps.config.rtmpPort,
     internalHttpPort: deps.config.mediaInternalPort,
@@ -136,17 +145,12 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     logLevel: deps.config.logLevel,
     log,
   }).catch(async (error: unknown) => {
-    await live.stop();
-    await node.stop();
-    streamKeys.close();
-    throw error;
+    if (mux) await closeWebRtcPort(mux);
+    return giveUp(error);
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
-  live.attach(mediaServer);
-  // One UDP port for every WebRTC session of the node, publishers and real-time viewers alike: one port to open.
-  const udpPort = deps.config.webrtcUdpPort;
-  const mux = udpPort === undefined ? undefined : await openWebRtcPort(udpPort, log);
   if (mux) log(`[webrtc] WHIP and WHEP sessions share UDP port ${mux.port}`);
+  live.attach(mediaServer);
   const network = mux && { mux, addresses: deps.config.webrtcAddresses };
   const whip = network
     ? new WhipIngest({

@@ -80,6 +80,16 @@ describe("the shared WebRTC UDP port", () => {
     stranger.close();
   });
 
+  it("names the setting when its port is taken, and takes it again once the node closed it", async () => {
+    await expect(openWebRtcPort(mux.port, () => undefined)).rejects.toThrow(`WEBRTC_UDP_PORT ${mux.port} cannot be opened`);
+    const other = await openWebRtcPort(0, () => undefined);
+    const port = other.port;
+    await closeWebRtcPort(other);
+    const again = await openWebRtcPort(port, () => undefined);
+    expect(again.port).toBe(port);
+    await closeWebRtcPort(again);
+  });
+
   it("still finds the werift internals it attaches to (werift-seam.ts)", () => {
     expect(typeof (Connection.prototype as unknown as { ensureProtocol: unknown }).ensureProtocol).toBe("function");
     expect(typeof (StunProtocol.prototype as unknown as { datagramReceived: unknown }).datagramReceived).toBe("function");

@@ -16,11 +16,14 @@ export class UdpMux {
   /** Transaction ID of a STUN request a transport sent → that transport: the answer goes back to whoever asked. */
   private readonly byTransaction = new Map<string, MuxTransport>();
   private closed = false;
+  /** The bound port, kept: the socket forgets it once closed. */
+  readonly port: number;
 
   private constructor(
     private readonly socket: Socket,
     log: (line: string) => void,
   ) {
+    this.port = socket.address().port;
     socket.on("message", (data, from) => this.route(data, [from.address, from.port]));
     // A send to an unreachable remote surfaces here; without a listener it would end the process.
     socket.on("error", (error) => log(`[webrtc] UDP port ${this.port}: ${error.message}`));
@@ -37,10 +40,6 @@ export class UdpMux {
         resolve(new UdpMux(socket, log));
       });
     });
-  }
-
-  get port(): number {
-    return this.socket.address().port;
   }
 
   /** The transports of one ICE agent; `localUfrag` is read at each request, since an ICE restart changes it. */
