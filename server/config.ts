@@ -85,7 +85,8 @@ function udpPortRange(name: string, fallback: string) {
 /** WEBRTC_UDP_PORT: "off", or one UDP port above 1023 (0: any free one, which tests use); unset: undefined. */
 const webrtcUdpPort = optionalText.transform((value, ctx) => {
   if (value === undefined) return undefined;
-  if (OFF_WORDS.includes(value.toLowerCase()) && value !== "0") return "off" as const;
+  // Not "0", unlike the other switches: here it means any free port.
+  if (["off", "false", "no"].includes(value.toLowerCase())) return "off" as const;
   const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
   if (!(port === 0 || (port >= 1024 && port <= 65535))) {
     ctx.addIssue({ code: "custom", message: 'WEBRTC_UDP_PORT must be "off" or a UDP port such as 40000' });
