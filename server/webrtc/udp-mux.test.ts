@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createSocket } from "node:dgram";
-import { Connection, RTCPeerConnection, type RTCDataChannel, StunProtocol } from "werift";
+import { classes, Connection, Message, methods, RTCPeerConnection, type RTCDataChannel, StunProtocol } from "werift";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { candidatePorts } from "../../tests/fixtures/whep-viewer.ts";
 import { closeWebRtcPort, newPeer, openWebRtcPort } from "./peer.ts";
@@ -78,6 +78,30 @@ describe("the shared WebRTC UDP port", () => {
     await Bun.sleep(100);
     expect(mux.routes).toEqual({ sessions: 0, remotes: 0 });
     stranger.close();
+  });
+
+  it("routes a STUN request naming a session only when that session's password signs it", async () => {
+    const pair = await connectedPair();
+    const ufrag = pair.answer.match(/^a=ice-ufrag:(\S+)/m)?.[1];
+    const password = pair.answer.match(/^a=ice-pwd:(\S+)/m)?.[1];
+    const stranger = createSocket("udp4");
+    await new Promise<void>((resolve) => stranger.bind(0, "127.0.0.1", () => resolve()));
+    const bindingRequest = (signedWith?: string) => {
+      const request = new Message(methods.BINDING, classes.REQUEST).setAttribute("USERNAME", `${ufrag}:stranger`);
+      if (signedWith) request.addMessageIntegrity(Buffer.from(signedWith, "utf8"));
+      return request.addFingerprint().bytes;
+    };
+    try {
+      const remotesBefore = mux.routes.remotes;
+      for (const forged of [bindingRequest(), bindingRequest("not-the-password")]) stranger.send(forged, mux.port, "127.0.0.1");
+      await Bun.sleep(200);
+      expect(mux.routes.remotes).toBe(remotesBefore);
+      stranger.send(bindingRequest(password), mux.port, "127.0.0.1");
+      await waitFor("the signed request's sender learnt", () => mux.routes.remotes === remotesBefore + 1, 2000);
+    } finally {
+      stranger.close();
+      await pair.close();
+    }
   });
 
   it("names the setting when its port is taken, and takes it again once the node closed it", async () => {

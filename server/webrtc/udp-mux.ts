@@ -1,13 +1,21 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createSocket, type Socket } from "node:dgram";
 import { isIP } from "node:net";
 
 /** A remote UDP address as werift passes it: [host, port]. */
 type UdpAddress = readonly [string, number];
 
+/** An ICE agent's own ufrag and password, as its answer announced them. */
+interface IceCredentials {
+  ufrag: string;
+  password: string;
+}
+
 /**
  * One UDP socket that every WebRTC session of the node shares ("ICE UDP mux", as Pion, mediasoup's WebRtcServer and
  * LiveKit do): a LAN box or a container opens one port. A STUN Binding request names its session by the USERNAME
- * "localUfrag:remoteUfrag"; the address it came from then belongs to that session, so its DTLS, SRTP and later STUN follow.
+ * "localUfrag:remoteUfrag" and signs it with that session's password; the address it came from then belongs to that
+ * session, so its DTLS, SRTP and later STUN follow.
  */
 export class UdpMux {
   private readonly sessions = new Set<MuxSession>();
@@ -42,9 +50,9 @@ export class UdpMux {
     });
   }
 
-  /** The transports of one ICE agent; `localUfrag` is read at each request, since an ICE restart changes it. */
-  openSession(localUfrag: () => string): MuxSession {
-    const session = new MuxSession(this, localUfrag);
+  /** The transports of one ICE agent; its credentials are read at each request, since an ICE restart changes them. */
+  openSession(credentials: () => IceCredentials): MuxSession {
+    const session = new MuxSession(this, credentials);
     this.sessions.add(session);
     return session;
   }
@@ -99,7 +107,8 @@ export class UdpMux {
     if (!isStun(data)) return known;
     if (isStunRequest(data)) {
       const session = this.sessionNamedIn(data, known?.session);
-      if (!session) return undefined;
+      // Unsigned by the session's password: whoever read or guessed a ufrag could otherwise take its media's path.
+      if (!session || !isSignedWith(data, session.credentials().password)) return undefined;
       // A remote that moved to another session (its port reused by a new peer) follows its latest request.
       const transport = known?.session === session ? known : session.transports[0];
       if (transport) this.byRemote.set(remote, transport);
@@ -118,8 +127,8 @@ export class UdpMux {
   private sessionNamedIn(request: Buffer, known: MuxSession | undefined): MuxSession | undefined {
     const localUfrag = usernameOf(request)?.split(":")[0];
     if (!localUfrag) return undefined;
-    if (known?.localUfrag() === localUfrag) return known;
-    for (const session of this.sessions) if (session.localUfrag() === localUfrag) return session;
+    if (known?.credentials().ufrag === localUfrag) return known;
+    for (const session of this.sessions) if (session.credentials().ufrag === localUfrag) return session;
     return undefined;
   }
 }
@@ -133,7 +142,7 @@ export class MuxSession {
 
   constructor(
     private readonly mux: UdpMux,
-    readonly localUfrag: () => string,
+    readonly credentials: () => IceCredentials,
   ) {}
 
   /** A transport of werift's UdpTransport shape, on the shared port. */
@@ -210,6 +219,8 @@ function askForRoomyBuffers(socket: Socket): void {
 const STUN_MAGIC_COOKIE = 0x2112a442;
 const STUN_HEADER_BYTES = 20;
 const STUN_USERNAME = 0x0006;
+const STUN_MESSAGE_INTEGRITY = 0x0008;
+const HMAC_SHA1_BYTES = 20;
 
 /** RFC 7983's demultiplexing: STUN starts with 0–3 and carries the magic cookie (DTLS starts with 20–63, RTP 128–191). */
 function isStun(data: Buffer): boolean {
@@ -227,13 +238,29 @@ function transactionIdOf(data: Buffer): string {
 
 /** The USERNAME attribute of a STUN message ("receiverUfrag:senderUfrag" in ICE), if any. */
 function usernameOf(data: Buffer): string | undefined {
+  const attribute = findAttribute(data, STUN_USERNAME);
+  return attribute && data.toString("utf8", attribute.valueAt, attribute.valueAt + attribute.length);
+}
+
+/** RFC 5389 §15.4: HMAC-SHA1 with the password, over the message up to MESSAGE-INTEGRITY, its length ending there. */
+function isSignedWith(data: Buffer, password: string): boolean {
+  const attribute = findAttribute(data, STUN_MESSAGE_INTEGRITY);
+  if (!attribute || attribute.length !== HMAC_SHA1_BYTES) return false;
+  const signed = Buffer.from(data.subarray(0, attribute.at));
+  signed.writeUInt16BE(attribute.valueAt + HMAC_SHA1_BYTES - STUN_HEADER_BYTES, 2);
+  const expected = createHmac("sha1", password).update(signed).digest();
+  return timingSafeEqual(expected, data.subarray(attribute.valueAt, attribute.valueAt + HMAC_SHA1_BYTES));
+}
+
+/** Where an attribute of a STUN message starts (`at`), where its value does, and its length; undefined if absent or cut short. */
+function findAttribute(data: Buffer, wanted: number): { at: number; valueAt: number; length: number } | undefined {
   const end = Math.min(data.length, STUN_HEADER_BYTES + data.readUInt16BE(2));
-  for (let offset = STUN_HEADER_BYTES; offset + 4 <= end; ) {
-    const type = data.readUInt16BE(offset);
-    const length = data.readUInt16BE(offset + 2);
-    if (type === STUN_USERNAME) return data.toString("utf8", offset + 4, Math.min(end, offset + 4 + length));
+  for (let at = STUN_HEADER_BYTES; at + 4 <= end; ) {
+    const type = data.readUInt16BE(at);
+    const length = data.readUInt16BE(at + 2);
+    if (type === wanted) return at + 4 + length <= end ? { at, valueAt: at + 4, length } : undefined;
     // Attributes are padded to 4 bytes.
-    offset += 4 + Math.ceil(length / 4) * 4;
+    at += 4 + Math.ceil(length / 4) * 4;
   }
   return undefined;
 }

@@ -53,7 +53,7 @@ function muxedConnectionMade(connection: Connection, protocol: StunProtocol, mux
     if (!useIpv4) return Promise.reject(new Error("the UDP mux is IPv4 only"));
     let session = sessions.get(connection);
     if (!session || session.transports.length === 0) {
-      session = mux.openSession(() => connection.localUsername);
+      session = mux.openSession(() => ({ ufrag: connection.localUsername, password: connection.localPassword }));
       sessions.set(connection, session);
     }
     const transport = session.newTransport();
