@@ -29,7 +29,13 @@ export async function openWebRtcPort(port: number, log: (line: string) => void):
   const mux = await UdpMux.open(port, log).catch((error: unknown) => {
     throw new Error(`WEBRTC_UDP_PORT ${port} cannot be opened: ${(error as Error).message}`);
   });
-  registerMux(mux);
+  try {
+    registerMux(mux);
+  } catch (error) {
+    // A werift that moved the seam: the start fails, leaving the port free.
+    await mux.close();
+    throw error;
+  }
   return mux;
 }
 
