@@ -111,7 +111,7 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
     siteSettings(deps),
   ]);
   // The site's WebRTC setting, not this node's media: a node that only serves pages relays the offer to the live's node.
-  const realtime = settings.realtimeViewersPerLive > 0 && deps.config.whipUdpPorts !== undefined;
+  const realtime = settings.realtimeViewersPerLive > 0 && deps.config.webrtcUdpPort !== undefined;
   const gameById = new Map<number, Game>(games.map((game) => [game.id, game]));
   const viewersOf = new Map(viewers.map((v) => [v.channel_id, Number(v.n)]));
   const followersOf = new Map(followers.map((f) => [f.followed_id, Number(f.n)]));

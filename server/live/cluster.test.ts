@@ -6,7 +6,7 @@ import { makeImage } from "../../tests/fixtures/images.ts";
 import { type LiveSite, type NodeHere, type NodeProcess, startLiveSite } from "../../tests/fixtures/live-nodes.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser } from "../../tests/fixtures/server.ts";
-import { realtimeViewer, whipRepublisher } from "../../tests/fixtures/whep-viewer.ts";
+import { whepViewer, whipRepublisher } from "../../tests/fixtures/whep-viewer.ts";
 import { RELAYED_HEADER } from "./node-relay.ts";
 import { lastSegment } from "./playlist-wait.ts";
 import { takeOverSilentNodes } from "./nodes.ts";
@@ -145,7 +145,7 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
   });
 
   it("answers a real-time (WHEP) viewer from the node that ingests it, asked through nodes that do not", async () => {
-    const viewer = await realtimeViewer(b.url, streamer.username);
+    const viewer = await whepViewer(b.url, streamer.username);
     expect(viewer.response.status).toBe(201);
     // The answer is the owner's: its session, its addresses, and the picture comes from there.
     expect(viewer.location).toMatch(new RegExp(`^/api/whep/${streamer.username}/[0-9a-f-]{36}$`));
@@ -157,7 +157,7 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
   });
 
   it("ends a WHIP publish whose DELETE reaches another node: the node holding the session answers it", async () => {
-    const viewer = await realtimeViewer(b.url, streamer.username);
+    const viewer = await whepViewer(b.url, streamer.username);
     const relayer = await signedInUser(a);
     const start = await relayer.browser.post("/api/stream/startstreaming", { title: "Par WHIP", gameId: 1, tags: [] });
     const publisher = await whipRepublisher(viewer, a.url, start.body.streamKey);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
-import { realtimeViewer } from "../../tests/fixtures/whep-viewer.ts";
 import { type Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { candidatePorts, sharedUdpPort, whepViewer } from "../../tests/fixtures/whep-viewer.ts";
 import { startsKeyframe } from "./live-rtp.ts";
 
-// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player: werift on the test's side,
-// as a venue's screen or a caster's tool would, against a live that a real ffmpeg pushes over RTMP.
+// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player (tests/fixtures/whep-viewer.ts),
+// against a live that a real ffmpeg pushes over RTMP.
 
 let server: TestServer;
 let admin: Browser;
@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const setCap = async (realtimeViewersPerLive: number) => expect((await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive })).status).toBe(200);
+
+const realtimeViewer = (username: string, cookie?: string) => whepViewer(server.url, username, cookie);
 
 async function liveChannel(title: string) {
   const streamer = await signedInUser(server);
@@ -38,7 +40,7 @@ describe("WHEP", () => {
     const live = await liveChannel("Temps réel");
     try {
       expect((await live.streamer.browser.get(`/api/stream/stream/${live.username}`)).body.realtimeLink).toBe(`/api/whep/${live.username}`);
-      const viewer = await realtimeViewer(server.url, live.username);
+      const viewer = await realtimeViewer(live.username);
       expect(viewer.response.status).toBe(201);
       expect(viewer.response.headers.get("content-type")).toBe("application/sdp");
       expect(viewer.location).toMatch(new RegExp(`^/api/whep/${live.username}/[0-9a-f-]{36}$`));
@@ -65,6 +67,27 @@ describe("WHEP", () => {
     }
   });
 
+  it("plays one live to two viewers at once through the node's one UDP port", async () => {
+    await setCap(20);
+    const live = await liveChannel("Deux écrans");
+    try {
+      const viewers = [await realtimeViewer(live.username), await realtimeViewer(live.username)];
+      for (const viewer of viewers) {
+        expect(viewer.response.status).toBe(201);
+        expect(candidatePorts(viewer.answer ?? "").length).toBeGreaterThan(0);
+        expect(new Set(candidatePorts(viewer.answer ?? ""))).toEqual(new Set([sharedUdpPort(server)]));
+      }
+      await waitFor("both viewers' picture and sound", () => viewers.every((viewer) => viewer.received.video.length > 30 && viewer.received.audio.length > 40), 20_000);
+      for (const viewer of viewers) {
+        expect(startsKeyframe(viewer.received.video[0]!.payload)).toBe(true);
+        await fetch(`${server.url}${viewer.location}`, { method: "DELETE" });
+        await viewer.peer.close();
+      }
+    } finally {
+      await live.stop();
+    }
+  });
+
   it("keeps to the site's cap per live, and offers nothing when the cap is 0", async () => {
     for (const wrong of [-1, 501, 2.5, "10"]) {
       const refused = await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive: wrong });
@@ -73,21 +96,21 @@ describe("WHEP", () => {
     await setCap(1);
     const live = await liveChannel("Complet");
     try {
-      const first = await realtimeViewer(server.url, live.username);
+      const first = await realtimeViewer(live.username);
       expect(first.response.status).toBe(201);
-      const second = await realtimeViewer(server.url, live.username);
+      const second = await realtimeViewer(live.username);
       expect(second.response.status).toBe(503);
       expect(((await second.response.json()) as { code: string }).code).toBe("realtime_full");
       // The first leaves: a place is free again.
       await fetch(`${server.url}${first.location}`, { method: "DELETE" });
       await first.peer.close();
-      const third = await realtimeViewer(server.url, live.username);
+      const third = await realtimeViewer(live.username);
       expect(third.response.status).toBe(201);
       await third.peer.close();
 
       await setCap(0);
       expect((await live.streamer.browser.get(`/api/stream/stream/${live.username}`)).body.realtimeLink).toBeNull();
-      expect((await realtimeViewer(server.url, live.username)).response.status).toBe(404);
+      expect((await realtimeViewer(live.username)).response.status).toBe(404);
     } finally {
       await setCap(20);
       await live.stop();
@@ -96,7 +119,7 @@ describe("WHEP", () => {
 
   it("lets its viewers go when the live ends", async () => {
     const live = await liveChannel("Fin");
-    const viewer = await realtimeViewer(server.url, live.username);
+    const viewer = await realtimeViewer(live.username);
     expect(viewer.response.status).toBe(201);
     await waitFor("the picture", () => viewer.received.video.length > 0, 20_000);
     await live.stop();
@@ -133,9 +156,9 @@ describe("WHEP", () => {
     const username = streamer.account.username;
     try {
       await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${username}`)).body.isLive === true, 30_000);
-      const visitor = await realtimeViewer(server.url, username);
+      const visitor = await realtimeViewer(username);
       expect(visitor.response.status).toBe(403);
-      const ticketHolder = await realtimeViewer(server.url, username, holder.browser.cookieHeader());
+      const ticketHolder = await realtimeViewer(username, holder.browser.cookieHeader());
       expect(ticketHolder.response.status).toBe(201);
       await waitFor("the holder's picture", () => ticketHolder.received.video.length > 0, 20_000);
       await ticketHolder.peer.close();
