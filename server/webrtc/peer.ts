@@ -64,3 +64,19 @@ export function newPeer(network: WebRtcNetwork): RTCPeerConnection {
 export function negotiates(transceiver: { codecs: { mimeType: string }[] }, mimeType: string): boolean {
   return transceiver.codecs.some((codec) => codec.mimeType.toLowerCase() === mimeType);
 }
+
+/** What a node keeps of each WebRTC session: whether it ended, and its timers. */
+interface TimedSession {
+  ended: boolean;
+  timers: Timer[];
+}
+
+/** Takes a session out of its node's table to end it, once: its timers stop; undefined when it is gone already. */
+export function takeSession<T extends TimedSession>(sessions: Map<string, T>, id: string): T | undefined {
+  const session = sessions.get(id);
+  if (!session || session.ended) return undefined;
+  session.ended = true;
+  sessions.delete(id);
+  for (const timer of session.timers) clearTimeout(timer);
+  return session;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
+import { ADMIN_ENV, adminBrowserOf, ticketedChannel } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { type Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import { candidatePorts, sharedUdpPort, whepViewer } from "../../tests/fixtures/whep-viewer.ts";
@@ -145,14 +145,8 @@ describe("WHEP", () => {
   });
 
   it("holds a ticketed live to the same rule as every other way to watch", async () => {
-    const streamer = await fundedUser(server, admin, 1000);
-    const holder = await fundedUser(server, admin, 300);
-    const event = await publishedEvent(streamer);
-    await streamer.browser.post("/api/stream/mychannel/init");
-    const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale", gameId: 1, tags: [] });
-    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
-    expect((await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 })).status).toBe(201);
-    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 60 });
+    const { streamer, holder, streamKey } = await ticketedChannel(server, admin, "Finale");
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`, { seconds: 60 });
     const username = streamer.account.username;
     try {
       await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${username}`)).body.isLive === true, 30_000);
