@@ -92,6 +92,8 @@ export class LiveManager implements PublishEvents, LiveControl {
   /** The last reading of the media disk: new lives and reconnects record only while it has room. */
   private roomToRecord = true;
   private roomTimer: Timer | undefined;
+  /** The room check running, if any: the next waits for it (checkRecordingRoom). */
+  private roomCheck: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: AppDeps,
@@ -131,7 +133,15 @@ export class LiveManager implements PublishEvents, LiveControl {
    * recording in progress stops with its part closed cleanly, so what was recorded becomes the
    * replay, and the lives go on unrecorded. Room again: the next lives record.
    */
-  async checkRecordingRoom(): Promise<void> {
+  checkRecordingRoom(): Promise<void> {
+    // One check at a time: a check that finds a recording already being stopped by another skips it, and would
+    // return before its part is closed.
+    const check = this.roomCheck.then(() => this.checkRecordingRoomNow());
+    this.roomCheck = check.catch(() => undefined);
+    return check;
+  }
+
+  private async checkRecordingRoomNow(): Promise<void> {
     const room = await recordingRoom(this.deps);
     const hadRoom = this.roomToRecord;
     this.roomToRecord = room.enough;

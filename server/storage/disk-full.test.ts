@@ -95,7 +95,9 @@ describe("a nearly full disk", () => {
     expect((await browser.get("/api/storage/my-recording")).body).toMatchObject({ live: true, recording: true });
 
     setFreeSpaceReader(async () => NEARLY_FULL);
-    await live.checkRecordingRoom();
+    // The node's own check (every few seconds) may run at the same moment: whichever returns, the part is closed.
+    const [ourCheck, timersCheck] = [live.checkRecordingRoom(), live.checkRecordingRoom()];
+    await ourCheck;
     const part = recordingParts(dir)[0]!;
     const sizeWhenStopped = statSync(part).size;
     // The live still plays: new segments keep coming after the recording stopped.
@@ -103,6 +105,7 @@ describe("a nearly full disk", () => {
     await waitFor("new HLS segments", async () => ((await newestSegment(account.username)) ?? 0) > segmentWhenStopped + 1, 20_000, 200);
     expect(statSync(part).size).toBe(sizeWhenStopped);
     expect(recordingParts(dir)).toEqual([part]);
+    await timersCheck;
     expect((await browser.get("/api/storage/my-recording")).body).toMatchObject({ live: true, recording: false });
     expect(await notificationTypes(browser)).toContain("recording_stopped");
 
