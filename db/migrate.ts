@@ -37,6 +37,7 @@ import * as createRaids from "./migrations/0036_create_raids.ts";
 import * as createOverlays from "./migrations/0037_create_overlays.ts";
 import * as createStreamHealth from "./migrations/0038_create_stream_health.ts";
 import * as addChannelSrtPort from "./migrations/0039_add_channel_srt_port.ts";
+import * as addLiveSessionReconnectUntil from "./migrations/0040_add_live_session_reconnect_until.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0037_create_overlays": createOverlays,
   "0038_create_stream_health": createStreamHealth,
   "0039_add_channel_srt_port": addChannelSrtPort,
+  "0040_add_live_session_reconnect_until": addLiveSessionReconnectUntil,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -238,6 +238,8 @@ interface LiveSessionTable {
   watch_access: Generated<WatchAccess>;
   watch_event_id: Generated<number | null>;
   watch_tournament_id: Generated<number | null>;
+  /** While the live waits through a match for its encoder: the wait's end (server clock); null otherwise (issue 37, item 5). */
+  reconnect_until: Generated<number | null>;
 }
 
 /** One Arena process of a site, as it last reported itself alive. */

@@ -28,6 +28,8 @@ interface JobOptions {
   feed?: (stdin: StdinWriter) => () => void;
   /** Hides secrets (a platform stream key in a URL) from logs and errors. */
   redact?: (text: string) => string;
+  /** ffmpeg's messages as they come (unredacted), for a job that reacts to one (the SRT listener's caller). */
+  onStderr?: (text: string) => void;
 }
 
 /** Where a job's input is written: chunks as they come, sent at each flush, then the end of the input. */
@@ -57,7 +59,7 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
     running.add(proc);
     const unfeed = options.feed && proc.stdin ? options.feed(stdinWriter(proc.stdin)) : undefined;
     options.onStart?.(attempt);
-    const stderrText = new Response(proc.stderr).text().catch(() => "");
+    const stderrText = (options.onStderr ? readAlong(proc.stderr, options.onStderr) : new Response(proc.stderr).text()).catch(() => "");
     void proc.exited.then(async (code) => {
       running.delete(proc);
       unfeed?.();
@@ -90,6 +92,18 @@ export function startFfmpegJob(options: JobOptions): FfmpegJob {
       clearTimeout(killer);
     },
   };
+}
+
+/** A child's stderr read as it comes, each piece handed over, the whole returned once it closes. */
+async function readAlong(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<string> {
+  const decoder = new TextDecoder();
+  let whole = "";
+  for await (const chunk of stream) {
+    const text = decoder.decode(chunk, { stream: true });
+    whole += text;
+    onText(text);
+  }
+  return whole;
 }
 
 /**

@@ -16,19 +16,34 @@ export function srtCallerUrl(host: string, port: number, streamKey: string): str
   return `srt://${host}:${port}?passphrase=${srtPassphraseOf(streamKey)}&pbkeylen=32`;
 }
 
+/** What ffmpeg writes once its input is open: here, a caller got through the handshake and its stream was read. */
+const INPUT_OPENED = "Input #0";
+
 /**
  * An SRT listener for one channel on `port`: ffmpeg waits for a caller with the channel's passphrase and pushes what
  * it sends (MPEG-TS over SRT: H.264 and AAC, as OBS sends them) to `rtmpUrl` as FLV without re-encoding. A caller
- * gone, ffmpeg ends and the listener is armed again for the next one (one listener takes one caller).
+ * gone, ffmpeg ends and the listener is armed again for the next one (one listener takes one caller). `onCaller` is
+ * told each caller before ffmpeg publishes it (ffmpeg opens its input, then its output).
  */
-export function startSrtListener(options: { port: number; streamKey: string; rtmpUrl: string; bind?: string; log?: (line: string) => void }): FfmpegJob {
+export function startSrtListener(options: { port: number; streamKey: string; rtmpUrl: string; bind?: string; log?: (line: string) => void; onCaller?: () => void }): FfmpegJob {
   const passphrase = srtPassphraseOf(options.streamKey);
   const listen = `srt://${options.bind ?? "0.0.0.0"}:${options.port}?mode=listener&passphrase=${passphrase}&pbkeylen=32`;
+  const onCaller = options.onCaller;
+  let heard = "";
   return startFfmpegJob({
     name: `srt listener :${options.port}`,
-    args: ["-i", listen, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-f", "flv", options.rtmpUrl],
+    // The input's description is written at "info": the only word ffmpeg gives of a caller's arrival (no progress lines).
+    args: [...(onCaller ? ["-loglevel", "info", "-nostats"] : []), "-i", listen, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-f", "flv", options.rtmpUrl],
     restart: true,
     log: options.log,
     redact: (text) => text.replaceAll(passphrase, "…").replaceAll(options.streamKey, "…"),
+    onStart: () => (heard = ""),
+    onStderr: onCaller
+      ? (text) => {
+          if (heard.includes(INPUT_OPENED)) return;
+          heard += text;
+          if (heard.includes(INPUT_OPENED)) onCaller();
+        }
+      : undefined,
   });
 }

@@ -52,6 +52,7 @@ import { oembedDiscoveryLink, withDiscoveryLink } from "./embeds/discovery.ts";
 import { siteSettings } from "./site/settings/settings.ts";
 import { raidRoutes } from "./raids/routes.ts";
 import { whipRoutes } from "./whip/routes.ts";
+import { whepRoutes } from "./whep/routes.ts";
 import { srtRoutes } from "./srt/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.use("*", refuseUnreadablePaths);
   // Before /api's session and same-origin checks: a stream key, never a cookie, authorizes WHIP, from any origin.
   app.route("/api/whip", whipRoutes(deps));
+  app.route("/api/whep", whepRoutes(deps));
   app.use("/api/*", requestContext(deps), sessionContext(deps));
   app.use(
     "/api/*",

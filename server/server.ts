@@ -16,6 +16,7 @@ import { matchReconnectMs } from "./tournaments/match-reconnect.ts";
 import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { WhipIngest } from "./whip/sessions.ts";
+import { WhepEgress } from "./whep/sessions.ts";
 import { SrtListeners } from "./srt/listeners.ts";
 import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
@@ -68,7 +69,7 @@ export async function startServer(
         throw error;
       })
     : undefined;
-  const deps: AppDeps = media ? { ...core, live: media.live, whip: media.whip, srt: media.srt } : core;
+  const deps: AppDeps = media ? { ...core, live: media.live, whip: media.whip, whep: media.whep, srt: media.srt } : core;
   if (config.demo) await seedDemoCommunity(deps, log);
   const demoLives = config.demo && media ? await startDemoLives(deps, log) : [];
   const app = createApp(deps, { checkResponses: options.checkResponses });
@@ -150,22 +151,26 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
         log,
       })
     : undefined;
+  // Real-time viewers take their UDP ports in the same range as WHIP publishers: one range of WebRTC ports to open.
+  const whep = deps.config.whipUdpPorts ? new WhepEgress({ udpPorts: deps.config.whipUdpPorts, addresses: deps.config.whipAddresses, media: mediaServer, log }) : undefined;
   const srt = deps.config.srtPorts
     ? await SrtListeners.open({
         db: deps.db,
         signals: deps.signals,
         ports: deps.config.srtPorts,
         rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
+        beforeBridge: (streamKey) => live.publishesVia(streamKey, "srt"),
         log,
       })
     : undefined;
   return {
     live,
     whip,
+    whep,
     srt,
     async stop() {
-      // First: their ffmpeg bridges publish into the media server stopped below.
-      await Promise.all([whip?.stop(), srt?.stop()]);
+      // First: their ffmpeg bridges publish into (or read from) the media server stopped below.
+      await Promise.all([whip?.stop(), whep?.stop(), srt?.stop()]);
       await live.stop();
       // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
       await node.stop();

@@ -21,6 +21,7 @@ const MEDIA_FILES = new Set<string>([
   "media/srt-ingest.test.ts",
   "server/health/health.test.ts",
   "server/srt/srt-live.test.ts",
+  "server/whep/whep.test.ts",
   "server/restricted/live-access.test.ts",
   "server/embeds/embeds-live.test.ts",
   "server/site/site.test.ts",

@@ -16,7 +16,7 @@ const FIRST_PAINT_WAIT_MS = 1500;
 // screen's own namespaces (client/i18n/screens/) travel with the code that shows them: the modules using one
 // import its file, which adds the texts before anything renders them. ("events", "channels" and "tournaments" are
 // the server's answers; "i18n" is the developer page's, which loads every namespace.)
-const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/{common,player}.json", {
+const shellFiles = import.meta.glob<Record<string, string>>("../i18n/locales/fr/common.json", {
   eager: true,
   import: "default",
 });

@@ -35,6 +35,7 @@ export const StreamResponseSchema = z
     isLive: z.boolean(),
     playbackLink: z.string().nullable(),
     flvLink: z.string().nullable(),
+    realtimeLink: z.string().nullable(),
     thumbnail: z.string().nullable(),
     thumbnailGif: z.string().nullable(),
     viewerCount: z.number(),
@@ -46,6 +47,8 @@ export const StreamResponseSchema = z
     social: z.object({ facebook: z.string().nullable(), twitter: z.string().nullable(), instagram: z.string().nullable(), youtube: z.string().nullable(), website: z.string().nullable() }),
     /** Who may watch (issue 18, item 4): cards and the stream page show a lock for anything but "everyone". */
     watchAccess: z.enum(["everyone", "members", "ticket", "entrants"]),
+    /** The live waits through a match for its dropped encoder (issue 37, item 5): the player shows "Reconnexion du diffuseur…". */
+    reconnecting: z.boolean(),
   })
   .meta({ id: "Stream" });
 export type StreamResponse = z.infer<typeof StreamResponseSchema>;

@@ -7,6 +7,7 @@ import type { Language } from "../i18n/messages.ts";
 import { toGameResponse } from "../games/service.ts";
 import { VIEWER_TIMEOUT_MS } from "./viewers.ts";
 import type { StreamResponse } from "./schemas.ts";
+import { siteSettings } from "../site/settings/settings.ts";
 
 function streamRows(deps: AppDeps) {
   return deps.db
@@ -36,6 +37,7 @@ function streamRows(deps: AppDeps) {
       "user.about",
       "live_session.started_at",
       "live_session.node_url",
+      "live_session.reconnect_until",
       "game.name as game_name",
     ])
     .where("user.suspended_at", "is", null);
@@ -90,7 +92,7 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
   if (rows.length === 0) return [];
   const channelIds = rows.map((row) => row.channelId);
   const userIds = rows.map((row) => row.userId);
-  const [games, viewers, followers, followed] = await Promise.all([
+  const [games, viewers, followers, followed, settings] = await Promise.all([
     deps.db.selectFrom("game").selectAll().execute(),
     deps.db
       .selectFrom("viewer_presence")
@@ -106,7 +108,9 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
       .groupBy("followed_id")
       .execute(),
     viewerId ? deps.db.selectFrom("follow").select("followed_id").where("follower_id", "=", viewerId).where("followed_id", "in", userIds).execute() : Promise.resolve([]),
+    siteSettings(deps),
   ]);
+  const realtime = settings.realtimeViewersPerLive > 0 && deps.whep !== undefined;
   const gameById = new Map<number, Game>(games.map((game) => [game.id, game]));
   const viewersOf = new Map(viewers.map((v) => [v.channel_id, Number(v.n)]));
   const followersOf = new Map(followers.map((f) => [f.followed_id, Number(f.n)]));
@@ -117,6 +121,7 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
       viewers: viewersOf.get(row.channelId) ?? 0,
       followers: followersOf.get(row.userId) ?? 0,
       isFollowed: followedSet.has(row.userId),
+      realtime,
     }),
   );
 }
@@ -124,7 +129,12 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
 /** A live's first thumbnail and preview are made within a few seconds of its first segment (live/live-manager.ts). */
 const REMOTE_PICTURES_AFTER_MS = 10_000;
 
-function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean }): StreamResponse {
+function toStreamResponse(
+  deps: AppDeps,
+  row: StreamRow,
+  lang: Language,
+  extra: { game: Game | undefined; viewers: number; followers: number; isFollowed: boolean; realtime: boolean },
+): StreamResponse {
   const gameResponse = extra.game ? toGameResponse(extra.game, lang) : null;
   const isLive = row.is_live === 1;
   const hlsDir = hlsDirOf(deps.config.dataDir, row.channelId);
@@ -151,6 +161,8 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     // Playback addresses name the user, never the stream key (DESIGN.md).
     playbackLink: isLive ? `/live/${row.username}/index.m3u8` : null,
     flvLink: isLive ? `/live/${row.username}.flv` : null,
+    // Real time (WebRTC, issue 37 item 6): offered while the site lets anyone watch so; the cap is checked on the POST.
+    realtimeLink: isLive && extra.realtime ? `/api/whep/${row.username}` : null,
     thumbnail: picture(THUMBNAIL),
     thumbnailGif: picture(PREVIEW_GIF),
     viewerCount: isLive ? extra.viewers : 0,
@@ -161,6 +173,8 @@ function toStreamResponse(deps: AppDeps, row: StreamRow, lang: Language, extra: 
     paypalme: row.paypalme,
     social: { facebook: row.social_facebook, twitter: row.social_twitter, instagram: row.social_instagram, youtube: row.social_youtube, website: row.social_website },
     watchAccess: row.watch_access,
+    // A live that ended during its wait (or whose node died) leaves the column set: only a live one waits.
+    reconnecting: isLive && row.reconnect_until !== null,
   };
 }
 

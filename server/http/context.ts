@@ -32,6 +32,15 @@ interface SrtControl {
   reload(): Promise<void>;
 }
 
+/** What the WHEP routes ask of this node's real-time viewers (whep/sessions.ts provides it). */
+export interface WhepControl {
+  /** Answers a viewer's offer; throws whep/sessions.ts's UnplayableOfferError or NotLiveHereError. */
+  watch(streamKey: string, offer: string, mayStillWatch?: () => Promise<boolean>): Promise<{ id: string; answer: string }>;
+  viewersOf(streamKey: string): number;
+  watches(id: string, streamKey: string): boolean;
+  end(id: string): Promise<void>;
+}
+
 /** What the WHIP routes ask of this node's WHIP publishers (whip/sessions.ts provides it). */
 export interface WhipControl {
   /** Answers an SDP offer; throws whip/sessions.ts's UnusableOfferError for an offer no live can come from. */
@@ -79,6 +88,8 @@ export interface AppDeps {
   readonly live?: LiveControl;
   /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
   readonly whip?: WhipControl;
+  /** Real-time (WHEP) viewers (server/whep/); absent when ingest or WHIP_UDP_PORTS is off. */
+  readonly whep?: WhepControl;
   /** SRT listeners (server/srt/); absent when ingest or SRT_PORTS is off. */
   readonly srt?: SrtControl;
   /** The node's last log lines (server/http/log-tail.ts), for the admin console. */

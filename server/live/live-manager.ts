@@ -56,6 +56,8 @@ interface LiveChannel {
   leftAt?: number;
   /** The live waits for its publisher through a bracket match (issue 37, item 5): viewers were told it reconnects. */
   waitsForMatch?: boolean;
+  /** The wait written down and told; its end waits for it, so "resumed" never comes before "reconnecting". */
+  waitTold?: Promise<void>;
   /** Its key opens nothing any more (a new key, an erased account): no publisher can come back, so no grace. */
   keyGone?: boolean;
   /** The live's stream health measuring (server/health/), from its session's opening. */
@@ -393,8 +395,21 @@ export class LiveManager implements PublishEvents, LiveControl {
       if (this.deps.now() >= until) this.track(this.end(streamKey, channel));
     }, MATCH_WAIT_CHECK_MS);
     channel.waitsForMatch = true;
+    channel.waitTold = this.tellWait(channel, until);
+    await channel.waitTold;
+  }
+
+  /**
+   * In the session's row first, then on the bus: a page that loads the stream after the event reads it from any node
+   * (the stream answer's `reconnecting`), and one that reloads on the event finds the row already written.
+   */
+  private async tellWait(channel: LiveChannel, until: number | null): Promise<void> {
     await channel.opened;
-    this.deps.bus.emit("stream:reconnecting", { channelId: channel.channelId, username: channel.username, until });
+    if (!channel.sessionId) return;
+    await this.deps.db.updateTable("live_session").set({ reconnect_until: until }).where("id", "=", channel.sessionId).execute();
+    const who = { channelId: channel.channelId, username: channel.username };
+    if (until === null) this.deps.bus.emit("stream:resumed", who);
+    else this.deps.bus.emit("stream:reconnecting", { ...who, until });
   }
 
   /** The publisher is back within the window: the wait ends, and the viewers told it reconnects are told it is back. */
@@ -405,7 +420,13 @@ export class LiveManager implements PublishEvents, LiveControl {
     if (channel.recording) noteGapEnd(channel.recordingDir, this.deps.now());
     if (!channel.waitsForMatch) return;
     channel.waitsForMatch = false;
-    this.deps.bus.emit("stream:resumed", { channelId: channel.channelId, username: channel.username });
+    const told = channel.waitTold;
+    this.track(
+      (async () => {
+        await told;
+        await this.tellWait(channel, null);
+      })(),
+    );
   }
 
   private async end(streamKey: string, channel: LiveChannel): Promise<void> {

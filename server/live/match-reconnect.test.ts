@@ -60,9 +60,12 @@ describe("a reconnect that lasts the match", () => {
       await first.exited;
       const { until } = await reconnecting;
       const leftAt = until - 5 * 60_000;
+      // A page opened now learns of the wait from the stream's answer, not only from the event it missed.
+      const streamNow = async () => (await new Browser(server.url).get(`/api/stream/stream/${streamer.account.username}`)).body;
+      expect(await streamNow()).toMatchObject({ isLive: true, reconnecting: true });
       // Past the short grace of any live, in real time: a live outside a match would have ended by now.
       await Bun.sleep(RECONNECT_GRACE_MS + 1000);
-      expect((await new Browser(server.url).get(`/api/stream/stream/${streamer.account.username}`)).body.isLive).toBe(true);
+      expect(await streamNow()).toMatchObject({ isLive: true, reconnecting: true });
 
       // A minute later on the server's clock, the encoder comes back.
       server.moveClock(60_000);
@@ -70,6 +73,7 @@ describe("a reconnect that lasts the match", () => {
       const second = publishTestStream(streamer.ingest, { seconds: 60 });
       await resumed;
       const resumedAt = server.deps.now();
+      expect(await streamNow()).toMatchObject({ isLive: true, reconnecting: false });
       const [session, ...others] = await sessionsOf(streamer.user.id);
       expect(others).toHaveLength(0);
       expect(session!.ended_at).toBeNull();
@@ -97,6 +101,7 @@ describe("a reconnect that lasts the match", () => {
       second.kill("SIGINT");
       await ended;
       expect(told).toEqual(["reconnecting", "resumed"]);
+      expect(await streamNow()).toMatchObject({ isLive: false, reconnecting: false });
     } finally {
       viewer.close();
     }
@@ -116,6 +121,8 @@ describe("a reconnect that lasts the match", () => {
     server.moveClock(5 * 60_000);
     await ended;
     expect((await sessionsOf(streamer.user.id))[0]!.ended_at).not.toBeNull();
+    // Ended during its wait: the stream no longer says it reconnects.
+    expect((await new Browser(server.url).get(`/api/stream/stream/${streamer.account.username}`)).body).toMatchObject({ isLive: false, reconnecting: false });
 
     // The admin turns the match's wait off: a drop mid-match ends the live after the short grace.
     await writeSiteSettings(server.deps.db, { matchReconnectMinutes: 0 }, organiser.user.id, server.deps.now());

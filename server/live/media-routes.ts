@@ -1,13 +1,13 @@
 import { existsSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { AppDeps, AppEnv, LiveControl } from "../http/context.ts";
-import { AppError, NotFoundError } from "../http/errors.ts";
+import { NotFoundError } from "../http/errors.ts";
 import { serveFileWithRanges } from "../http/file-ranges.ts";
 import { HLS_PLAYLIST, hlsDirOf } from "../../media/live-outputs.ts";
 import { liveChannelOf } from "../channels/streams.ts";
-import { assertMayWatch, currentChannelNamed, type NamedChannel } from "../restricted/live-access.ts";
-import { userOfCookieHeader } from "../auth/session-middleware.ts";
+import { currentChannelNamed } from "../restricted/live-access.ts";
+import { assertMayWatchChannel, assertMayWatchLive, mayStillWatchLive } from "./watch-rule.ts";
 import { assertCanSeeRecording } from "../replays/service.ts";
 import { LiveFileCache } from "./live-file-cache.ts";
 import { relayFromNode, relayTarget } from "./node-relay.ts";
@@ -95,38 +95,11 @@ export function liveMediaRoutes(deps: AppDeps) {
  */
 const RESTRICTED_CACHE_CONTROL = "private, no-store";
 
-/**
- * Refuses a viewer a restricted live's picture (server/restricted/live-access.ts), on every request: a
- * hidden address is no limit. True when the live is restricted. The session is read only then, so an
- * open live's files cost no session lookup, and the rule itself is reused for up to a second (currentChannelNamed).
- */
-async function assertMayWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
-  const channel = await currentChannelNamed(deps.db, username);
-  return channel ? assertMayWatchChannel(deps, c, channel) : false;
-}
-
-async function assertMayWatchChannel(deps: AppDeps, c: Context<AppEnv>, { rule }: NamedChannel): Promise<boolean> {
-  if (rule.mode === "everyone") return false;
-  const viewer = (await userOfCookieHeader(deps, c.req.header("cookie"))) ?? undefined;
-  await assertMayWatch(deps.db, rule, viewer);
-  return true;
-}
-
 /** A live's HTTP-FLV from the media server of this node. */
 function localFlv(deps: AppDeps, streamKey: string | null | undefined, signal: AbortSignal): Response {
   const body = streamKey && deps.live ? flvStream(deps.live, streamKey, signal) : undefined;
   if (!body) throw new NotFoundError("stream_not_found");
   return new Response(body, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "access-control-allow-origin": "*" } });
-}
-
-async function mayStillWatchLive(deps: AppDeps, c: Context<AppEnv>, username: string): Promise<boolean> {
-  try {
-    await assertMayWatchLive(deps, c, username);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 403) return false;
-    throw error;
-  }
 }
 
 /**

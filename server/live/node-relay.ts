@@ -12,7 +12,7 @@ export const RELAYED_HEADER = "x-arena-relayed";
 const OWNER_ANSWER_TIMEOUT_MS = 5000;
 
 // What a player and a cache in front need from the owner's answer (cookies and the like stay behind).
-const PASSED_ON = ["content-type", "content-length", "content-range", "accept-ranges", "cache-control", "last-modified", "etag", "access-control-allow-origin"];
+const PASSED_ON = ["content-type", "content-length", "content-range", "accept-ranges", "cache-control", "last-modified", "etag", "access-control-allow-origin", "location"];
 
 /** The node to relay a live-media request to: the live's owner, when it is another node and the request was not relayed already. */
 export function relayTarget(c: Context, deps: AppDeps, ownerUrl: string | null | undefined): string | undefined {
@@ -28,7 +28,8 @@ export function relayTarget(c: Context, deps: AppDeps, ownerUrl: string | null |
 export async function relayFromNode(c: Context, ownerUrl: string): Promise<Response> {
   const headers: Record<string, string> = { [RELAYED_HEADER]: "1", "accept-encoding": "identity" };
   // The cookie goes along: the owner checks again who may see a restricted live (server/restricted/live-access.ts).
-  for (const name of ["range", "accept-language", "cookie"]) {
+  // Content-Type and the body: a WHEP offer (POST) is answered by the node that has the live.
+  for (const name of ["range", "accept-language", "cookie", "content-type"]) {
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }
@@ -36,7 +37,9 @@ export async function relayFromNode(c: Context, ownerUrl: string): Promise<Respo
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), OWNER_ANSWER_TIMEOUT_MS);
   // The query goes along: a player's blocking playlist reload (`?_HLS_msn=`) is held by the owner, which has the file.
-  const upstream = await fetch(`${ownerUrl}${c.req.path}${new URL(c.req.url).search}`, { headers, signal: AbortSignal.any([c.req.raw.signal, deadline.signal]), redirect: "manual" })
+  const method = c.req.method;
+  const body = method === "GET" || method === "HEAD" ? undefined : await c.req.arrayBuffer();
+  const upstream = await fetch(`${ownerUrl}${c.req.path}${new URL(c.req.url).search}`, { method, body, headers, signal: AbortSignal.any([c.req.raw.signal, deadline.signal]), redirect: "manual" })
     .catch(() => undefined)
     .finally(() => clearTimeout(timer));
   // An owner out of reach: for the viewer, the live is not there (it ends once that node is taken for dead, nodes.ts).

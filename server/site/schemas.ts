@@ -61,6 +61,7 @@ const SiteSettingsSchema = z.object({
   embedOrigins: z.array(z.string()),
   matchReconnectMinutes: z.number(),
   maxBitrateKbps: z.number().int(),
+  realtimeViewersPerLive: z.number().int(),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -93,6 +94,7 @@ export const SiteUpdateSchema = z.object({
     .max(MATCH_RECONNECT_MINUTES.max, "match_reconnect_invalid")
     .optional(),
   maxBitrateKbps: z.number({ error: "max_bitrate_invalid" }).int("max_bitrate_invalid").min(500, "max_bitrate_invalid").max(100_000, "max_bitrate_invalid").optional(),
+  realtimeViewersPerLive: z.number({ error: "realtime_viewers_invalid" }).int("realtime_viewers_invalid").min(0, "realtime_viewers_invalid").max(500, "realtime_viewers_invalid").optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

@@ -17,7 +17,9 @@ export async function siteForAdmin(deps: AppDeps, caller: User) {
   return { settings: await siteSettings(deps), mail: { smtp: deps.mailer.delivers, from: deps.config.mailFrom } };
 }
 
-type SiteChanges = Partial<Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins" | "matchReconnectMinutes" | "maxBitrateKbps">>;
+type SiteChanges = Partial<
+  Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins" | "matchReconnectMinutes" | "maxBitrateKbps" | "realtimeViewersPerLive">
+>;
 
 /** The audit log keeps plain values: a list is written as its items, one per line. */
 const auditValue = (value: SiteSettings[keyof SiteSettings]) => (Array.isArray(value) ? value.join("\n") : value);

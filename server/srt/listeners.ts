@@ -25,7 +25,17 @@ export class SrtListeners {
   private reloading: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  private constructor(private readonly options: { db: Db; signals: Signals; ports: [number, number]; rtmpUrl: (streamKey: string) => string; log: (line: string) => void }) {
+  private constructor(
+    private readonly options: {
+      db: Db;
+      signals: Signals;
+      ports: [number, number];
+      rtmpUrl: (streamKey: string) => string;
+      /** A caller of `streamKey` got through: its bridge publishes next (the live manager labels that live SRT). */
+      beforeBridge: (streamKey: string) => void;
+      log: (line: string) => void;
+    },
+  ) {
     this.stopListening = options.signals.listen(STREAM_KEYS_CHANGED, () => void this.reload());
     this.timer = setInterval(() => void this.reload(), RELOAD_EVERY_MS);
     this.timer.unref();
@@ -64,7 +74,8 @@ export class SrtListeners {
     }
     for (const [port, streamKey] of wanted) {
       if (this.running.has(port)) continue;
-      const job = startSrtListener({ port, streamKey, rtmpUrl: this.options.rtmpUrl(streamKey), log: this.options.log });
+      const onCaller = () => this.options.beforeBridge(streamKey);
+      const job = startSrtListener({ port, streamKey, rtmpUrl: this.options.rtmpUrl(streamKey), log: this.options.log, onCaller });
       this.running.set(port, { streamKey, job });
     }
   }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { probe } from "../../media/probe.ts";
 import { freeUdpPort, pushSrt } from "../../tests/fixtures/srt.ts";
+import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 // SRT ingest reachable (issue 37, item 4): the streamer turns SRT on through the API, a real ffmpeg caller pushes to
-// the address it answers, the channel goes live (ffprobe decodes its HTTP-FLV); a new key and turning SRT off each
+// the address it answers, the channel goes live (ffprobe decodes its HTTP-FLV) and the streamer's health panel says
+// it came over SRT (its bridge publishes over RTMP on loopback, as WHIP's does); a new key and turning SRT off each
 // leave the old address dead.
 
 let server: TestServer;
@@ -31,6 +33,10 @@ describe("SRT ingest through the API", () => {
     await started;
     const flv = await probe(`${server.url}/live/${streamer.account.username}.flv`);
     expect(flv.streams.find((s) => s.codec_type === "video")).toMatchObject({ codec_name: "h264", width: 640, height: 360 });
+    // The row is written just after the live opens.
+    const health = () => streamer.browser.get(`/api/stream/health/${streamer.account.username}`);
+    await waitFor("the health row", async () => (await health()).body.health?.live === true, 10_000);
+    expect((await health()).body.health.protocol).toBe("srt");
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === streamer.account.username);
     caller.kill("SIGINT");
     await ended;

@@ -1,4 +1,5 @@
 import { createSocket, type Socket } from "node:dgram";
+import { bindUdpPair } from "../webrtc/udp.ts";
 import { type FfmpegJob, startFfmpegJob } from "../../media/ffmpeg-job.ts";
 
 /** The codecs a WHIP session negotiated, by their payload types in the RTP it receives. */
@@ -83,24 +84,8 @@ function rtpSessionDescription(codecs: NegotiatedCodecs, videoPort: number, audi
  * letting them go: another process could take them in between, then ffmpeg fails and the session ends.
  */
 async function freeRtpPortPair(avoid?: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = await bindUdp(0);
-    const port = first.address().port;
-    const second = port % 2 === 0 && port !== avoid && port + 1 !== avoid && port !== (avoid ?? 0) + 1 ? await bindUdp(port + 1).catch(() => undefined) : undefined;
-    first.close();
-    second?.close();
-    if (second) return port;
-  }
-  throw new Error("no free pair of UDP ports on loopback for the WHIP bridge");
-}
-
-function bindUdp(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = createSocket("udp4");
-    socket.once("error", (error) => {
-      socket.close();
-      reject(error);
-    });
-    socket.bind(port, "127.0.0.1", () => resolve(socket));
-  });
+  const pair = await bindUdpPair(avoid);
+  const port = pair[0].address().port;
+  for (const socket of pair) socket.close();
+  return port;
 }

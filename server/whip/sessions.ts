@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver } from "werift";
+import type { MediaStreamTrack, RTCPeerConnection, RTCRtpTransceiver } from "werift";
+import { negotiates, newPeer, type WebRtcNetwork } from "../webrtc/peer.ts";
 import type { WhipControl } from "../http/context.ts";
 import { type RtpBridge, startRtpBridge } from "./rtp-bridge.ts";
 
@@ -10,13 +11,7 @@ const SILENCE_LIMIT_MS = 10_000;
 /** A publisher that answered but never connected (its UDP blocked) is let go after this. */
 const CONNECT_TIMEOUT_MS = 20_000;
 
-/** H.264 profiles a publisher may send (constrained baseline, baseline, main, high): kept as they are, never transcoded. */
-const H264_PROFILES = ["42e01f", "42001f", "4d001f", "640c1f", "64001f"];
-
-interface WhipSettings {
-  udpPorts: [number, number];
-  /** Announced beside the machine's own addresses (werift lists every interface but loopback). */
-  addresses: string[];
+interface WhipSettings extends WebRtcNetwork {
   /** The RTMP address of this node's own ingest for a stream key. */
   rtmpUrl: (streamKey: string) => string;
   /** Told before a bridge publishes a key: its live came over WHIP (the streamer's health panel says so). */
@@ -44,26 +39,7 @@ export class WhipIngest implements WhipControl {
 
   /** Answers a publisher's offer; its media becomes the stream key's live once ICE and DTLS connect. */
   async publish(streamKey: string, offer: string): Promise<{ id: string; answer: string }> {
-    const peer = new RTCPeerConnection({
-      codecs: {
-        video: H264_PROFILES.map(
-          (profile) =>
-            new RTCRtpCodecParameters({
-              mimeType: "video/H264",
-              clockRate: 90000,
-              rtcpFeedback: [{ type: "nack" }, { type: "nack", parameter: "pli" }],
-              parameters: `level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=${profile}`,
-            }),
-        ),
-        audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
-      },
-      // werift's default asks Google's STUN server: Arena calls nothing outside (a LAN party has no uplink), and a
-      // WHIP publisher reaches the addresses announced below directly.
-      iceServers: [],
-      icePortRange: this.settings.udpPorts,
-      iceAdditionalHostAddresses: ["127.0.0.1", ...this.settings.addresses],
-      iceUseIpv6: false,
-    });
+    const peer = newPeer(this.settings);
     const session: WhipSession = { id: randomUUID(), streamKey, peer, timers: [], ended: false };
     try {
       await peer.setRemoteDescription({ type: "offer", sdp: offer });
@@ -71,12 +47,12 @@ export class WhipIngest implements WhipControl {
       await peer.close();
       throw new UnusableOfferError((error as Error).message);
     }
-    const video = peer.getTransceivers().find((transceiver) => transceiver.kind === "video" && transceiver.codecs.some((codec) => codec.mimeType.toLowerCase() === "video/h264"));
+    const video = peer.getTransceivers().find((transceiver) => transceiver.kind === "video" && negotiates(transceiver, "video/h264"));
     if (!video) {
       await peer.close();
       throw new UnusableOfferError("no H.264 video in the offer");
     }
-    const audio = peer.getTransceivers().find((transceiver) => transceiver.kind === "audio" && transceiver.codecs.some((codec) => codec.mimeType.toLowerCase() === "audio/opus"));
+    const audio = peer.getTransceivers().find((transceiver) => transceiver.kind === "audio" && negotiates(transceiver, "audio/opus"));
     await peer.setLocalDescription(await peer.createAnswer());
     this.sessions.set(session.id, session);
     session.timers.push(setTimeout(() => peer.connectionState !== "connected" && void this.end(session.id), CONNECT_TIMEOUT_MS));

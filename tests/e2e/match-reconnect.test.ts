@@ -9,7 +9,8 @@ import { startedTournament } from "../fixtures/tournaments.ts";
 
 // A reconnect that lasts the match (issue 37, item 5), as a viewer sees it: the caster's encoder drops during a
 // match on their station; the stream page says "Reconnexion du diffuseur…" over the player instead of ending the
-// live, and plays again once the encoder is back. SCREENSHOTS=1 also writes the notice at phone and desktop width,
+// live, and plays again once the encoder is back; a page opened during the wait, and the embedded player, say it
+// too. SCREENSHOTS=1 also writes the notice at phone and desktop width,
 // dark and light, to docs/screenshots/.
 
 const handles = useServerAndBrowser({}, { ingest: true });
@@ -43,6 +44,15 @@ describe("a dropped encoder during a match", () => {
     const notice = viewer.getByRole("status").filter({ hasText: "Reconnexion du diffuseur…" });
     await notice.waitFor();
     await viewer.getByText("Le direct reprend dès que son encodeur revient.").waitFor();
+    // Pages opened during the wait missed the event: the stream page and the embedded player start from the stream's answer.
+    const late = await pageFor(handles, null);
+    await late.goto(`${handles.server.url}/stream/${username}`);
+    const lateNotice = late.getByRole("status").filter({ hasText: "Reconnexion du diffuseur…" });
+    await lateNotice.waitFor();
+    const embed = await pageFor(handles, null);
+    await embed.goto(`${handles.server.url}/embed/${username}`);
+    const embedNotice = embed.getByRole("status").filter({ hasText: "Reconnexion du diffuseur…" });
+    await embedNotice.waitFor();
     for (const [name, page] of looks) {
       await page.getByText("Reconnexion du diffuseur…").waitFor();
       await page.screenshot({ path: join(import.meta.dir, "../../docs/screenshots", `match-reconnecting-${name}.png`) });
@@ -54,6 +64,9 @@ describe("a dropped encoder during a match", () => {
     await resumed;
     await notice.waitFor({ state: "detached" });
     await expectPicturePlays(viewer);
+    await lateNotice.waitFor({ state: "detached" });
+    await embedNotice.waitFor({ state: "detached" });
+    await expectPicturePlays(embed);
   }, 120_000);
 });
 

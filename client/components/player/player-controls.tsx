@@ -109,3 +109,4 @@ function PlaybackTime({ currentTime, duration }: { currentTime: number; duration
     </span>
   );
 }
+import "../../i18n/screens/player.ts";

@@ -47,3 +47,4 @@ export function UnmuteOffer({ onUnmute }: { onUnmute: () => void }) {
 export function QualityNote({ text }: { text: string | null }) {
   return <div role="status">{text ? <p className="player-note">{text}</p> : null}</div>;
 }
+import "../../i18n/screens/player.ts";

@@ -30,3 +30,4 @@ export function PlayerSettings({ menu, sections }: PlayerSettingsProps) {
     </div>
   );
 }
+import "../../i18n/screens/player.ts";

@@ -101,3 +101,4 @@ export function SettingsMenu({ id, sections, panel, onPanel, onClose }: Settings
     </div>
   );
 }
+import "../../i18n/screens/player.ts";

@@ -24,6 +24,8 @@ interface VideoPlayerProps {
   src: string | null | undefined;
   /** Live only: the HTTP-FLV address behind the "Low latency" mode. */
   flvSrc?: string | null;
+  /** Live only: the WHEP address behind the "Real time" mode; absent, the mode is not offered. */
+  realtimeSrc?: string | null;
   poster?: string | null;
   /** Names the player for screen readers ("Lecteur vidéo" otherwise). */
   label?: string;
@@ -44,13 +46,13 @@ interface VideoPlayerProps {
  * (about 1 s behind), HLS through hls.js as the fallback and as a menu choice, the browser's own HLS
  * where hls.js cannot run (Safari). Replay: MP4 in the <video> itself, FLV through mpegts.js.
  */
-export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true, keyboard = true, startMuted = false, onLoadFailure }: VideoPlayerProps) {
+export function VideoPlayer({ mode, src, flvSrc, realtimeSrc, poster, label, autoPlay = true, keyboard = true, startMuted = false, onLoadFailure }: VideoPlayerProps) {
   const { t } = useTranslation("player");
   const live = mode === "live";
   const container = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
 
-  const source = useLatencyMode(live, src, flvSrc);
+  const source = useLatencyMode(live, { src, flvSrc, realtimeSrc });
   const sound = useVolume(video);
   const engine = useMediaEngine({
     video,
@@ -59,6 +61,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
     latency: source.effectiveLatency,
     hlsUrl: source.hlsUrl,
     fallBackToHls: source.fallBackToHls,
+    leaveRealtime: source.leaveRealtime,
     autoPlay,
     startMuted,
     onAutoMuted: sound.markAutoMuted,
@@ -110,6 +113,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
     quality: quality.menu,
     latency: effectiveLatency,
     lowLatencyPossible: source.lowLatencyPossible,
+    realtimePossible: source.realtimePossible,
     hlsPossible: source.hlsUrl !== null,
     selectLatency,
   });
@@ -155,7 +159,7 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
       {busy ? <BusyOverlay reconnecting={status === "reconnecting"} /> : null}
       {invalid || status === "error" ? <ErrorOverlay text={invalid ? t("invalid_url") : engine.errorText} onRetry={!invalid && live ? engine.retry : undefined} /> : null}
       {sound.autoMuted && sound.muted && status === "ready" ? <UnmuteOffer onUnmute={sound.toggleMute} /> : null}
-      {live ? <QualityNote text={quality.note} /> : null}
+      {live ? <QualityNote text={source.realtimeFailure ? t(source.realtimeFailure) : quality.note} /> : null}
 
       <PlayerControls
         live={live}
@@ -177,3 +181,4 @@ export function VideoPlayer({ mode, src, flvSrc, poster, label, autoPlay = true,
     </div>
   );
 }
+import "../../i18n/screens/player.ts";

@@ -20,11 +20,16 @@ export interface SiteSettings {
   matchReconnectMinutes: number;
   /** The bitrate (video + audio, kb/s) above which a streamer's health panel warns (issue 37): what viewers' links carry. */
   maxBitrateKbps: number;
+  /** How many may watch one live in real time (WebRTC, issue 37 item 6) before the player falls back to HTTP-FLV; 0: never. */
+  realtimeViewersPerLive: number;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
 // Twitch's ceiling for 1080p60, and what the how-to-stream page advises at most.
 const DEFAULT_MAX_BITRATE_KBPS = 6000;
+// Each real-time viewer is encrypted apart on the node's one JavaScript thread (docs/benchmarks.md, "WHEP"): enough
+// for a venue's screens and a team of casters, and far below what a 2-core node manages.
+const DEFAULT_REALTIME_VIEWERS_PER_LIVE = 20;
 
 function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
   return {
@@ -36,6 +41,7 @@ function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
     embedOrigins: [],
     matchReconnectMinutes: MATCH_RECONNECT_MINUTES.default,
     maxBitrateKbps: DEFAULT_MAX_BITRATE_KBPS,
+    realtimeViewersPerLive: DEFAULT_REALTIME_VIEWERS_PER_LIVE,
   };
 }
 

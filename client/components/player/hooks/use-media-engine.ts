@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, sourceKind } from "../lib/engines.ts";
+import { attachFile, attachFlv, attachHls, type Engine, type FatalKind, type RealtimeFailure, sourceKind } from "../lib/engines.ts";
 import { type LatencyMode, LIVE_RETRIES, LIVE_RETRY_MS, START_DELAY_MS } from "../lib/player-config.ts";
 import type { QualityLevel } from "../lib/quality-levels.ts";
 
@@ -15,6 +15,8 @@ interface MediaEngineOptions {
   /** Live: the HLS playlist to fall back on when low latency cannot play here. */
   hlsUrl: string | null;
   fallBackToHls: () => void;
+  /** Real time full or out of reach from here: the player goes on in low latency. */
+  leaveRealtime: (failure: RealtimeFailure) => void;
   autoPlay: boolean;
   startMuted: boolean;
   /** The player started without sound: on purpose (startMuted) or because the browser refused it. */
@@ -26,7 +28,7 @@ interface MediaEngineOptions {
  * Attaches the engine for the current address (hls.js, mpegts.js or the <video> itself) and follows its
  * life: loading, ready, a live's reconnections and its last failure, the quality levels.
  */
-export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHls, autoPlay, startMuted, onAutoMuted, onLoadFailure }: MediaEngineOptions) {
+export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHls, leaveRealtime, autoPlay, startMuted, onAutoMuted, onLoadFailure }: MediaEngineOptions) {
   const { t } = useTranslation("player");
   const engine = useRef<Engine | null>(null);
   const failures = useRef(0);
@@ -42,6 +44,8 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
 
   const fail = useCallback(
     (kind: FatalKind) => {
+      if (kind === "realtime_full" || kind === "realtime_failed") return leaveRealtime(kind);
+      if (latency === "realtime" && kind === "unsupported") return leaveRealtime("realtime_failed");
       if (kind !== "unsupported") onLoadFailureRef.current?.();
       if (!live) {
         const flv = url !== null && sourceKind(url) === "flv";
@@ -69,7 +73,7 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
       setStatus("reconnecting");
       setTimeout(() => setAttempt((n) => n + 1), LIVE_RETRY_MS);
     },
-    [live, url, latency, hlsUrl, fallBackToHls, t],
+    [live, url, latency, hlsUrl, fallBackToHls, leaveRealtime, t],
   );
   const onLoadFailureRef = useRef(onLoadFailure);
   onLoadFailureRef.current = onLoadFailure;
@@ -92,14 +96,16 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
     const callbacks = { onLevels: (found: QualityLevel[]) => !cancelled && setLevels(found), onFatal: (kind: FatalKind) => !cancelled && failRef.current(kind) };
     const kind = sourceKind(url);
     const attaching: Promise<Engine> =
-      live && latency === "low"
-        ? attachFlv(element, url, true, callbacks)
-        : // A live's other address is its HLS playlist by type (spec 01 §4), whatever its name says.
-          live || kind === "hls"
-          ? attachHls(element, url, callbacks, levelRef.current)
-          : kind === "flv"
-            ? attachFlv(element, url, live, callbacks)
-            : Promise.resolve(attachFile(element, url, callbacks));
+      live && latency === "realtime"
+        ? import("../lib/whep.ts").then(({ attachWhep }) => attachWhep(element, url, callbacks.onFatal))
+        : live && latency === "low"
+          ? attachFlv(element, url, true, callbacks)
+          : // A live's other address is its HLS playlist by type (spec 01 §4), whatever its name says.
+            live || kind === "hls"
+            ? attachHls(element, url, callbacks, levelRef.current)
+            : kind === "flv"
+              ? attachFlv(element, url, live, callbacks)
+              : Promise.resolve(attachFile(element, url, callbacks));
     void attaching.then((attached) => {
       if (cancelled) return attached.destroy();
       engine.current = attached;
@@ -174,3 +180,4 @@ async function startPlaying(element: HTMLVideoElement, onMuted: () => void): Pro
     await element.play().catch(() => undefined);
   }
 }
+import "../../../i18n/screens/player.ts";

@@ -13,6 +13,7 @@ interface MenuSectionsOptions {
   quality: QualityMenu;
   latency: LatencyMode;
   lowLatencyPossible: boolean;
+  realtimePossible: boolean;
   hlsPossible: boolean;
   selectLatency: (mode: LatencyMode) => void;
 }
@@ -21,7 +22,7 @@ interface MenuSectionsOptions {
  * The settings menu's lines: Speed for a replay; Quality and latency for a live. Kept the same object
  * while nothing changes, so the menu does not redraw its lines at every render of the player.
  */
-export function useMenuSections({ live, speed, selectSpeed, quality, latency, lowLatencyPossible, hlsPossible, selectLatency }: MenuSectionsOptions) {
+export function useMenuSections({ live, speed, selectSpeed, quality, latency, lowLatencyPossible, realtimePossible, hlsPossible, selectLatency }: MenuSectionsOptions) {
   const { t, i18n } = useTranslation("player");
   return useMemo<MenuSection[]>(() => {
     const number = new Intl.NumberFormat(i18n.language);
@@ -37,7 +38,9 @@ export function useMenuSections({ live, speed, selectSpeed, quality, latency, lo
         },
       ];
     }
+    const labels: Record<LatencyMode, string> = { realtime: t("latency_realtime"), low: t("latency_low"), hls: t("latency_hls") };
     const latencies: { value: LatencyMode; label: string }[] = [
+      ...(realtimePossible ? [{ value: "realtime" as const, label: labels.realtime }] : []),
       ...(lowLatencyPossible ? [{ value: "low" as const, label: t("latency_low") }] : []),
       ...(hlsPossible ? [{ value: "hls" as const, label: t("latency_hls") }] : []),
     ];
@@ -53,11 +56,12 @@ export function useMenuSections({ live, speed, selectSpeed, quality, latency, lo
       {
         id: "latency",
         label: t("latency"),
-        current: latency === "low" ? t("latency_low") : t("latency_hls"),
+        current: labels[latency],
         selected: latency,
         choices: latencies,
         onSelect: (value) => selectLatency(value as LatencyMode),
       },
     ];
-  }, [live, speed, selectSpeed, quality, latency, lowLatencyPossible, hlsPossible, selectLatency, t, i18n.language]);
+  }, [live, speed, selectSpeed, quality, latency, lowLatencyPossible, realtimePossible, hlsPossible, selectLatency, t, i18n.language]);
 }
+import "../../../i18n/screens/player.ts";

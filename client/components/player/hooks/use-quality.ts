@@ -116,3 +116,4 @@ function useNote() {
   }, []);
   return { note, say };
 }
+import "../../../i18n/screens/player.ts";

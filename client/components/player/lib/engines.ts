@@ -12,7 +12,10 @@ import { type QualityLevel, qualityLevel } from "./quality-levels.ts";
  * starting has no playlist yet, so it is tried again); "not_a_stream": it answered something that is neither a
  * playlist nor FLV (a web page, a broken address): 'URL de stream invalide' at once.
  */
-export type FatalKind = "network" | "manifest" | "media" | "unsupported" | "not_found" | "not_a_stream";
+export type FatalKind = "network" | "manifest" | "media" | "unsupported" | "not_found" | "not_a_stream" | RealtimeFailure;
+
+/** Real time could not play here: its places are taken, or WebRTC cannot reach the node. The player goes to low latency and says so. */
+export type RealtimeFailure = "realtime_full" | "realtime_failed";
 
 interface EngineCallbacks {
   onLevels?: (levels: QualityLevel[]) => void;

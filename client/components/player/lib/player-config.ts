@@ -49,14 +49,15 @@ export const INITIAL_VOLUME = 0.5;
 export const LIVE_RETRY_MS = 3000;
 export const LIVE_RETRIES = 5;
 
-export type LatencyMode = "low" | "hls";
+/** "realtime": WebRTC (WHEP), offered where the site and the browser allow it. */
+export type LatencyMode = "realtime" | "low" | "hls";
 const LATENCY_KEY = "playerLatency";
 
 /** The viewer's last choice of latency mode; null when they never chose. */
 export function savedLatency(): LatencyMode | null {
   try {
     const value = localStorage.getItem(LATENCY_KEY);
-    return value === "low" || value === "hls" ? value : null;
+    return value === "realtime" || value === "low" || value === "hls" ? value : null;
   } catch {
     return null;
   }

@@ -24,7 +24,8 @@ export function SiteSettings() {
       <SignUps site={site.data} />
       <EmbedOrigins site={site.data} />
       <MatchReconnect site={site.data} />
-      <MaxBitrate site={site.data} />
+      <NumberSetting site={site.data} setting="maxBitrateKbps" />
+      <NumberSetting site={site.data} setting="realtimeViewersPerLive" />
       <TestMail site={site.data} />
     </>
   );
@@ -279,16 +280,22 @@ function TestMail({ site }: { site: AdminSite }) {
   );
 }
 
-/** The bitrate above which a streamer's health panel warns (issue 37, item 1). */
-function MaxBitrate({ site }: { site: AdminSite }) {
+/** Whole numbers the site keeps for its lives: the bitrate above which a health panel warns (issue 37, item 1), the real-time viewers a live takes (item 6). */
+const NUMBER_SETTINGS = {
+  maxBitrateKbps: { texts: "max_bitrate", min: 500, max: 100_000, step: 100 },
+  realtimeViewersPerLive: { texts: "realtime_viewers", min: 0, max: 500, step: 1 },
+} as const;
+
+function NumberSetting({ site, setting }: { site: AdminSite; setting: keyof typeof NUMBER_SETTINGS }) {
   const { t } = useTranslation("admin");
-  const { text, setText, error, submit, busy, changed } = useSiteSettingText(String(site.settings.maxBitrateKbps), (kbps) => ({ maxBitrateKbps: Number(kbps) }));
+  const { texts, min, max, step } = NUMBER_SETTINGS[setting];
+  const { text, setText, error, submit, busy, changed } = useSiteSettingText(String(site.settings[setting]), (value) => ({ [setting]: Number(value) }));
   return (
     <section>
-      <h2>{t("max_bitrate_title")}</h2>
+      <h2>{t(`${texts}_title`)}</h2>
       <form className="admin-stacked-form" onSubmit={submit}>
-        <StackedField caption={t("max_bitrate")} help={t("max_bitrate_help")} error={error}>
-          <input type="number" inputMode="numeric" min={500} max={100000} step={100} value={text} aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
+        <StackedField caption={t(texts)} help={t(`${texts}_help`)} error={error}>
+          <input type="number" inputMode="numeric" min={min} max={max} step={step} value={text} aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
         </StackedField>
         <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
           {t("save")}

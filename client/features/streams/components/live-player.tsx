@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { VideoPlayer } from "../../../components/player/video-player.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
 import type { Stream } from "../api/get-stream.ts";
 import "../../../i18n/screens/streams.ts";
 
@@ -15,9 +16,22 @@ export function LivePlayer({ stream, restricted, onRefused }: { stream: Stream &
       mode="live"
       src={stream.playbackLink}
       flvSrc={stream.flvLink}
+      realtimeSrc={stream.realtimeLink}
       poster={stream.thumbnail}
       label={t("player_of", { username: stream.username })}
       onLoadFailure={restricted ? onRefused : undefined}
     />
+  );
+}
+
+/** Over the live's player while it waits for its dropped encoder during a match (issue 37, item 5), on the stream page and the embed. */
+export function ReconnectingNotice() {
+  const { t } = useTranslation("streams");
+  return (
+    <div className="stream-reconnecting" role="status">
+      <Spinner size={32} />
+      <strong>{t("reconnecting")}</strong>
+      <span>{t("reconnecting_text")}</span>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { useLiveAccess } from "../api/live-access.ts";
 import { useStream } from "../api/get-stream.ts";
 import { useStreamEvents } from "../api/use-stream-events.ts";
 import { useViewerSession } from "../api/viewers.ts";
-import { LivePlayer } from "./live-player.tsx";
+import { LivePlayer, ReconnectingNotice } from "./live-player.tsx";
 import "../../../styles/streams.css";
 import "../../../i18n/screens/streams.ts";
 import "../../../i18n/screens/embeds.ts";
@@ -28,7 +28,7 @@ export function StreamEmbed({ username }: { username: string }) {
   const restricted = Boolean(data && data.watchAccess !== "everyone");
   // A frame of the site's own pages (or a browser that sends the cookie to frames) is the member's; another site's is a visitor's.
   const access = useLiveAccess(username, restricted && live, useSession().user?.id);
-  useStreamEvents(username, data?.channelArn ?? null);
+  const { reconnecting, resumes } = useStreamEvents(username, data?.channelArn ?? null);
   useViewerSession(data?.channelArn ?? null, live && access.data?.watch.allowed !== false);
   const pagePath = `/stream/${encodeURIComponent(data?.username ?? username)}`;
 
@@ -46,7 +46,8 @@ export function StreamEmbed({ username }: { username: string }) {
   if (live && data.playbackLink) {
     return (
       <div className="embed-stage embed-player">
-        <LivePlayer stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />
+        <LivePlayer key={resumes} stream={{ ...data, playbackLink: data.playbackLink }} restricted={restricted} onRefused={() => void access.refetch()} />
+        {reconnecting ? <ReconnectingNotice /> : null}
       </div>
     );
   }

@@ -16,7 +16,7 @@ import { AccessBadge } from "../../../components/access-badge.tsx";
 import { AccessRefusal } from "../../../components/access-refusal.tsx";
 import { useViewerCount, useViewerSession } from "../api/viewers.ts";
 import { useIsPhone } from "../use-is-phone.ts";
-import { LivePlayer } from "./live-player.tsx";
+import { LivePlayer, ReconnectingNotice } from "./live-player.tsx";
 import { ShareModal } from "./share-modal.tsx";
 import { StreamInfo } from "./stream-info.tsx";
 import { LiveStats, StreamToolbar } from "./stream-toolbar.tsx";
@@ -205,18 +205,6 @@ export function StreamPage({ username, renderChat, ownerOffline, renderOwnerLive
         ) : null}
       </div>
       {data && renderChat ? <div className="stream-chat">{renderChat(data)}</div> : stream.isPending ? <div className="stream-chat stream-chat-pending" aria-hidden /> : null}
-    </div>
-  );
-}
-
-/** Over the player while the live waits for its dropped encoder during a match (issue 37, item 5). */
-function ReconnectingNotice() {
-  const { t } = useTranslation("streams");
-  return (
-    <div className="stream-reconnecting" role="status">
-      <Spinner size={32} />
-      <strong>{t("reconnecting")}</strong>
-      <span>{t("reconnecting_text")}</span>
     </div>
   );
 }
