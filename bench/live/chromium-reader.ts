@@ -154,6 +154,13 @@ export async function startChromiumReader(browser: Browser, options: Options): P
         if (path.endsWith(".m3u8")) loaded.add("HLS");
         if (path.startsWith("/api/whep/") && request.method() === "POST") loaded.add("WHEP");
       });
+      // WHEP: the answer keeps its 127.0.0.1 candidates only, as the minimal page does (the bench's media stays on loopback).
+      if (options.kind === "whep")
+        await page.route("**/api/whep/*", async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          const response = await route.fetch();
+          await route.fulfill({ response, body: loopbackOnly(await response.text()) });
+        });
       await page.goto(options.arenaPage, { waitUntil: "domcontentloaded" });
       await page.waitForFunction(() => [...document.querySelectorAll("video")].some((v) => v.readyState >= 2 && !v.paused), undefined, { timeout: 20_000 });
       const wanted = options.kind === "flv" ? "HTTP-FLV" : options.kind === "whep" ? "WHEP" : "HLS";
@@ -200,6 +207,14 @@ export async function startChromiumReader(browser: Browser, options: Options): P
       await context.close().catch(() => undefined);
     },
   };
+}
+
+/** An SDP without its candidates other than 127.0.0.1. */
+function loopbackOnly(sdp: string): string {
+  return sdp
+    .split("\r\n")
+    .filter((line) => !line.startsWith("a=candidate:") || / 127\.0\.0\.1 /.test(line))
+    .join("\r\n");
 }
 
 /**
