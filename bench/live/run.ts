@@ -9,7 +9,9 @@
 // player and minimal pages, the relay's then HLS's), and take each mark's arrival minus its push. A
 // second, shorter pass plays HLS in chromium with OBS's 2 s GOP. Traffic stays on 127.0.0.1; the run is bounded in time
 // (a watchdog), and every process started is stopped by its pid, also on SIGINT/SIGTERM.
-// Run: ./scripts/bench-live (installs nginx and its RTMP module), or node_modules/.bin/bun bench/live/run.ts
+// Then its WebRTC part (webrtc.ts): the same marks pushed over WHIP from chromium, viewed over HTTP-FLV and WHEP.
+// Run: ./scripts/bench-live (installs nginx and its RTMP module), or node_modules/.bin/bun bench/live/run.ts;
+// `--only webrtc` runs the WebRTC part alone (it rewrites only its own part of the section), `--skip webrtc` all but it.
 // Writes the "Live latency and CPU" section of docs/benchmarks.md (not with --no-write).
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

@@ -254,6 +254,10 @@ export function webrtcSection(runs: IngestRun[], meta: Meta): string {
     ? `chromium's sender at the end (getStats, averaged from the first frame, the ramp-up included): ${sender.codec}, ${sender.width}x${sender.height}, ${sender.fps.toFixed(1)} frames/s encoded, ${sender.kbps.toFixed(0)} kbit/s, ${sender.keyframes} keyframes, quality limitation "${sender.qualityLimitation}"; frames reached the track through ${sender.source}`
     : "chromium's sender: no statistics";
   const whep = hasWhep();
+  const whepSplit = runs
+    .filter((r) => r.whep)
+    .map((r) => `${r.ingest} ingest ${r.whep!.withViewers.cpu.toFixed(2)} % (${split(r.whep!.withViewers)})`)
+    .join("; ");
   return `Machine: ${meta.machine}; load average ${meta.loadBefore.map((l) => l.toFixed(2)).join(" ")} before the part, ${meta.loadAfter.map((l) => l.toFixed(2)).join(" ")} after it;
 work that was not the bench's used ${meta.othersCores.toFixed(2)} cores on average during it (${runs.map((r) => `${r.ingest} ${r.othersCores.toFixed(2)}`).join(", ")})${busy ? ": the machine was shared (other people's tests ran beside it), so these figures are upper bounds, to be redone on a quiet machine" : ""}.
 
@@ -264,12 +268,14 @@ wall clock (the marks as above; between them grey noise in ${NOISE_GRAIN}-pixel 
 skipped to ~7 frames/s on pixel noise, its rate control dropping what 2.5 Mbps cannot pay for) and hands each to a WebRTC video track; a mark's push time is when its first
 frame is written to the track. An OscillatorNode gives a 440 Hz tone. The peer connection sends H.264 first (setCodecPreferences, constrained baseline) and Opus, 2.5 Mbps at most,
 to POST /api/whip with the stream key; the answer's candidates other than 127.0.0.1 are dropped. What differs from the RTMP rows: the encoder is chromium's WebRTC encoder
-(no B-frames, keyframes when Arena asks, every 2 s) instead of x264, and the WHIP bridge (an ffmpeg reading the RTP, Opus made AAC) stands between WebRTC and Arena's RTMP ingest.
+(no B-frames; a keyframe when Arena asks, every 2 s, and apparently at each flash, a scene cut to it: see the count below) instead of x264, and the WHIP bridge (an ffmpeg reading the RTP, Opus made AAC) stands between WebRTC and Arena's RTMP ingest.
 Arena's answer offers no transport-cc, so chromium's bandwidth estimate grows from ~300 kbps on loss reports alone: ${WARMUP_SECONDS.WHIP} s of warm-up (RTMP ${WARMUP_SECONDS.RTMP} s) before measuring.
 ${senderLine}. Frames handed over more than a frame late: ${runs.map((r) => `${r.ingest} ${r.late} of ${r.frames}`).join(", ")}.
 Per ingest: 2 s settle, 3 s idle, publish, warm-up, CPU of the server's process and every descendant (/proc; for WHIP the bridge's ffmpeg is one) over ${CPU_SECONDS} s with no viewer;
 then ${FLV_VIEWERS} light HTTP-FLV viewers (bytes read and dropped), ${VIEWER_JOIN_SECONDS} s to join, CPU over ${VIEWER_CPU_SECONDS} s: per viewer = (with − without) / ${FLV_VIEWERS}${
-    whep ? `; WHEP viewers: ${WHEP_VIEWERS} minimal pages in chromium at once, each its own peer connection, CPU over ${VIEWER_CPU_SECONDS} s, per viewer the same way` : ""
+    whep
+      ? `; then ${WHEP_VIEWERS} WHEP viewers at once, minimal pages in chromium (each its own peer connection, the answer kept to 127.0.0.1), ${VIEWER_JOIN_SECONDS} s to join, CPU over ${VIEWER_CPU_SECONDS} s, per viewer the same way: it includes a share of the live's one ffmpeg that makes RTP for WHEP, started by the first viewer (the split is below). Their marks make the "${WHEP_VIEWERS} at once" rows: ${WHEP_VIEWERS} 720p decoders and samplers beside the streamer on 2 shared cores, so those rows show the viewers' machine overloaded (frames/s seen) more than the server`
+      : ""
   }.
 The streamer's encoder (for WHIP, chromium's: outside the server's figure) is not counted. Latency as above (marks pooled per row, first ${SYNC_SECONDS} s of a viewer left out):
 ${LATENCY_SECONDS} s of an ffmpeg viewer, then ${LATENCY_SECONDS} s of Arena's player (/stream/{username}, latency mode "low": HTTP-FLV through mpegts.js${whep ? `; then "realtime": WHEP` : ""}), alone.
@@ -282,5 +288,5 @@ ${rows.join("\n")}
 | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |
 ${cpuRows.join("\n")}
 
-Players: ${[...new Set(runs.flatMap((r) => r.players))].join("; ") || "none"}.${whip?.flv ? ` Each HTTP-FLV viewer got ${runs.map((r) => `${r.flv?.kbps.toFixed(0)} kbit/s (${r.ingest})`).join(", ")}.` : ""}`;
+${whepSplit ? `With the WHEP viewers, the server's split: ${whepSplit}.\n` : ""}Players: ${[...new Set(runs.flatMap((r) => r.players))].join("; ") || "none"}.${whip?.flv ? ` Each HTTP-FLV viewer got ${runs.map((r) => `${r.flv?.kbps.toFixed(0)} kbit/s (${r.ingest})`).join(", ")}.` : ""}`;
 }
