@@ -3,7 +3,7 @@
 // viewer and a WHEP viewer cost the server. One fresh Arena per ingest (RTMP, then WHIP), alone on the machine
 // while it is measured, on free loopback ports (WHIP's UDP range too), stopped by its pid.
 // Run alone: node_modules/.bin/bun bench/live/run.ts --only webrtc (writes only its part of the section).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { type ArenaUnderTest, freeUdpRange, startArena } from "./arena.ts";
@@ -42,6 +42,30 @@ export interface IngestRun {
   late: number;
   othersCores: number;
   players: string[];
+}
+
+/** Names each ffmpeg of a measure by its role, read from its command line while it still runs. */
+function byRole(usage: Usage): Usage {
+  const role = (pid: string) => {
+    let args = "";
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+    } catch {
+      return undefined;
+    }
+    if (/ -f sdp /.test(args)) return "WHIP bridge ffmpeg";
+    if (/ -f rtp /.test(args)) return "WHEP RTP ffmpeg";
+    if (/ -f hls /.test(args) || /\.m3u8/.test(args)) return "HLS and recording ffmpeg";
+    return undefined;
+  };
+  return {
+    ...usage,
+    parts: usage.parts.map((p) => {
+      const pid = /\(pid (\d+), whole window\)/.exec(p.name)?.[1];
+      const name = pid ? role(pid) : undefined;
+      return name ? { ...p, name } : p;
+    }),
+  };
 }
 
 /** Whether this checkout serves WHEP (the lead's server/whep/). */
@@ -84,7 +108,7 @@ async function measureIngest(ingest: "RTMP" | "WHIP", ctx: Context, publisherBro
   let stopPublisher: (() => Promise<void>) | undefined;
   try {
     await Bun.sleep(2000);
-    const idle = await measureTree(arena.pid, 3);
+    const idle = byRole(await measureTree(arena.pid, 3));
     let sender: (() => Promise<SenderStats | undefined>) | undefined;
     let publisher: { marks: Mark[]; frames: () => number; late: () => number };
     if (ingest === "RTMP") {
@@ -105,7 +129,7 @@ async function measureIngest(ingest: "RTMP" | "WHIP", ctx: Context, publisherBro
     await Bun.sleep(WARMUP_SECONDS[ingest] * 1000);
 
     console.log(`[Arena, ${ingest} ingest] CPU for ${CPU_SECONDS} s, no viewer…`);
-    const usage = await measureTree(arena.pid, CPU_SECONDS);
+    const usage = byRole(await measureTree(arena.pid, CPU_SECONDS));
     console.log(`[Arena, ${ingest} ingest] ${usage.cpu.toFixed(2)} % of one core`);
 
     // Light HTTP-FLV viewers: bytes read and dropped, nothing decoded (the server's cost only, as bench/live/cpu.ts).
@@ -113,7 +137,7 @@ async function measureIngest(ingest: "RTMP" | "WHIP", ctx: Context, publisherBro
     const viewers = Array.from({ length: FLV_VIEWERS }, () => startFlvViewer(flvUrl));
     await Bun.sleep(VIEWER_JOIN_SECONDS * 1000);
     const bytesFrom = viewers.reduce((sum, v) => sum + v.bytes(), 0);
-    const withFlv = await measureTree(arena.pid, VIEWER_CPU_SECONDS);
+    const withFlv = byRole(await measureTree(arena.pid, VIEWER_CPU_SECONDS));
     const kbps = ((viewers.reduce((sum, v) => sum + v.bytes(), 0) - bytesFrom) * 8) / withFlv.seconds / FLV_VIEWERS / 1000;
     await Promise.all(viewers.map((v) => v.stop()));
     const flv = { perViewer: (withFlv.cpu - usage.cpu) / FLV_VIEWERS, withViewers: withFlv, kbps };
@@ -187,7 +211,7 @@ async function measureIngest(ingest: "RTMP" | "WHIP", ctx: Context, publisherBro
       const playing = pages.filter((p): p is Exclude<typeof p, Error> => !(p instanceof Error));
       for (const p of pages) if (p instanceof Error) console.log(`[Arena, ${ingest} ingest] a WHEP page did not play: ${p.message.split("\n")[0]}`);
       await Bun.sleep(VIEWER_JOIN_SECONDS * 1000);
-      const withWhep = await measureTree(arena.pid, VIEWER_CPU_SECONDS);
+      const withWhep = byRole(await measureTree(arena.pid, VIEWER_CPU_SECONDS));
       stoppedAt = now();
       await Promise.all(playing.map((p) => p.stop()));
       if (playing[0]) players.push(playing[0].player);
