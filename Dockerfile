@@ -1,8 +1,8 @@
 # Arena in one container: the Bun server (API, web app, chat, media) plus ffmpeg.
 # Build:  docker build -t arena .
 # Run:    docker run -p 3000:3000 -p 1935:1935 -v arena-data:/data arena
-# WHIP (OBS 30+, "go live from this browser") announces the container's own addresses: run it with --network host
-# so publishers on the LAN reach its UDP ports (WHIP_UDP_PORTS, 40000-40099).
+# WebRTC (WHIP: OBS 30+, "go live from this browser"; WHEP: real-time viewers) shares one UDP port, WEBRTC_UDP_PORT=40000:
+# add -p 40000:40000/udp -e WEBRTC_ADDRESSES=<the host's LAN address> (or run it with --network host).
 # SRT ingest (SRT_PORTS=9000-9049, off by default): add -p 9000-9049:9000-9049/udp.
 FROM node:20-bookworm-slim
 
@@ -22,6 +22,6 @@ RUN VITE_DEV_SCREENS=false node_modules/.bin/bun node_modules/.bin/vite build --
 
 ENV PORT=3000 RTMP_PORT=1935 DATA_DIR=/data HOST=0.0.0.0
 VOLUME /data
-EXPOSE 3000 1935 40000-40099/udp 9000-9049/udp
+EXPOSE 3000 1935 40000/udp 9000-9049/udp
 # Exec form: Bun is PID 1 and handles SIGTERM itself (finishes requests, closes the database).
 CMD ["node_modules/.bin/bun", "server/main.ts"]

@@ -47,14 +47,28 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads WHIP's UDP port range (40000-40099 by default, off on request) and the addresses it announces", () => {
+  it("reads the one UDP port WebRTC shares (40000 by default, off on request) and the addresses it announces", () => {
     withDataDir((dataDir) => {
-      expect(loadConfig({ DATA_DIR: dataDir }).whipUdpPorts).toEqual([40000, 40099]);
-      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "50000-50010" }).whipUdpPorts).toEqual([50000, 50010]);
-      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "off" }).whipUdpPorts).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir }).webrtcUdpPort).toBe(40000);
+      expect(loadConfig({ DATA_DIR: dataDir, WEBRTC_UDP_PORT: "50000" }).webrtcUdpPort).toBe(50000);
+      expect(loadConfig({ DATA_DIR: dataDir, WEBRTC_UDP_PORT: "0" }).webrtcUdpPort).toBe(0);
+      expect(loadConfig({ DATA_DIR: dataDir, WEBRTC_UDP_PORT: "off" }).webrtcUdpPort).toBeUndefined();
+      for (const wrong of ["80", "40000-40099", "70000", "port"]) {
+        expect(() => loadConfig({ DATA_DIR: dataDir, WEBRTC_UDP_PORT: wrong })).toThrow('WEBRTC_UDP_PORT must be "off" or a UDP port such as 40000');
+      }
+      expect(loadConfig({ DATA_DIR: dataDir, WEBRTC_ADDRESSES: " 192.168.1.20 ,10.0.0.5" }).webrtcAddresses).toEqual(["192.168.1.20", "10.0.0.5"]);
+    });
+  });
+
+  it("still reads the former WHIP_UDP_PORTS range (its first port) and WHIP_ADDRESSES, below the new names", () => {
+    withDataDir((dataDir) => {
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "50000-50010" }).webrtcUdpPort).toBe(50000);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "off" }).webrtcUdpPort).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "50000-50010", WEBRTC_UDP_PORT: "41000" }).webrtcUdpPort).toBe(41000);
       expect(() => loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "40000" })).toThrow('WHIP_UDP_PORTS must be "off" or a range of UDP ports');
       expect(() => loadConfig({ DATA_DIR: dataDir, WHIP_UDP_PORTS: "40010-40000" })).toThrow(ConfigError);
-      expect(loadConfig({ DATA_DIR: dataDir, WHIP_ADDRESSES: " 192.168.1.20 ,10.0.0.5" }).whipAddresses).toEqual(["192.168.1.20", "10.0.0.5"]);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_ADDRESSES: "10.0.0.5" }).webrtcAddresses).toEqual(["10.0.0.5"]);
+      expect(loadConfig({ DATA_DIR: dataDir, WHIP_ADDRESSES: "10.0.0.5", WEBRTC_ADDRESSES: "10.0.0.6" }).webrtcAddresses).toEqual(["10.0.0.6"]);
     });
   });
 

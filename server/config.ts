@@ -60,23 +60,43 @@ const StorageEnv = {
   MEDIA_DIR: optionalText,
 };
 
+const OFF_WORDS = ["", "off", "0", "false", "no"];
+
 /** A range of UDP ports ("min-max", above 1023), or undefined for "off". */
+function parseUdpPortRange(name: string, value: string, ctx: z.RefinementCtx): [number, number] | undefined {
+  const text = value.trim().toLowerCase();
+  if (OFF_WORDS.includes(text)) return undefined;
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(text);
+  const [min, max] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+  if (!(min >= 1024 && max <= 65535 && min <= max)) {
+    ctx.addIssue({ code: "custom", message: `${name} must be "off" or a range of UDP ports such as "${name === "SRT_PORTS" ? "9000-9049" : "40000-40099"}"` });
+    return z.NEVER;
+  }
+  return [min, max];
+}
+
 function udpPortRange(name: string, fallback: string) {
   return z
     .string()
     .default(fallback)
-    .transform((value, ctx) => {
-      const text = value.trim().toLowerCase();
-      if (["", "off", "0", "false", "no"].includes(text)) return undefined;
-      const match = /^(\d{1,5})-(\d{1,5})$/.exec(text);
-      const [min, max] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
-      if (!(min >= 1024 && max <= 65535 && min <= max)) {
-        ctx.addIssue({ code: "custom", message: `${name} must be "off" or a range of UDP ports such as "${name === "SRT_PORTS" ? "9000-9049" : "40000-40099"}"` });
-        return z.NEVER;
-      }
-      return [min, max] as [number, number];
-    });
+    .transform((value, ctx) => parseUdpPortRange(name, value, ctx));
 }
+
+/** WEBRTC_UDP_PORT: "off", or one UDP port above 1023 (0: any free one, which tests use); unset: undefined. */
+const webrtcUdpPort = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  // Not "0", unlike the other switches: here it means any free port.
+  if (["off", "false", "no"].includes(value.toLowerCase())) return "off" as const;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port === 0 || (port >= 1024 && port <= 65535))) {
+    ctx.addIssue({ code: "custom", message: 'WEBRTC_UDP_PORT must be "off" or a UDP port such as 40000' });
+    return z.NEVER;
+  }
+  return port;
+});
+
+/** WHIP_UDP_PORTS, the setting's name when each session took its own port: the range's first port is now the shared one. */
+const legacyWhipUdpPorts = optionalText.transform((value, ctx) => (value === undefined ? undefined : (parseUdpPortRange("WHIP_UDP_PORTS", value, ctx)?.[0] ?? ("off" as const))));
 
 const EnvSchema = z
   .object({
@@ -84,11 +104,13 @@ const EnvSchema = z
     HOST: z.string().default("0.0.0.0"),
     RTMP_PORT: port(1935),
     MEDIA_INTERNAL_PORT: port(0),
-    /** UDP ports WHIP sessions take their ICE candidates from ("min-max"), or "off" (docs/decisions.md, "WHIP ingest"). */
-    WHIP_UDP_PORTS: udpPortRange("WHIP_UDP_PORTS", "40000-40099"),
+    /** The one UDP port every WebRTC session (WHIP publishers, WHEP viewers) shares, or "off" (docs/decisions.md, "WHIP ingest"). */
+    WEBRTC_UDP_PORT: webrtcUdpPort,
+    WHIP_UDP_PORTS: legacyWhipUdpPorts,
     /** UDP ports of SRT ingest, one per channel that turns SRT on ("min-max"); off when unset (docs/decisions.md, "SRT ingest"). */
     SRT_PORTS: udpPortRange("SRT_PORTS", "off"),
-    /** The addresses WHIP announces to publishers (comma-separated); default: every LAN address of the machine. */
+    /** The addresses WebRTC sessions announce (comma-separated); default: every LAN address of the machine. WHIP_ADDRESSES: its former name. */
+    WEBRTC_ADDRESSES: optionalText,
     WHIP_ADDRESSES: optionalText,
     ...StorageEnv,
     /** "off", or the renditions a live is transcoded to beside its source, e.g. "720p,480p,360p". */
@@ -214,12 +236,12 @@ export interface Config {
   rtmpPort: number;
   /** Loopback port of the media server's HTTP-FLV side (0: the system picks one). */
   mediaInternalPort: number;
-  /** UDP ports of WHIP's ICE candidates; undefined: WHIP ingest off. */
-  whipUdpPorts: [number, number] | undefined;
+  /** The UDP port all WebRTC sessions share (0: any free one); undefined: WHIP and WHEP off. */
+  webrtcUdpPort: number | undefined;
   /** UDP ports given to channels that turn SRT ingest on; undefined: SRT off. */
   srtPorts: [number, number] | undefined;
-  /** Addresses announced in WHIP answers; empty: the machine's own (LAN) addresses. */
-  whipAddresses: string[];
+  /** Addresses announced in WHIP and WHEP answers; empty: the machine's own (LAN) addresses. */
+  webrtcAddresses: string[];
   /** The heights a live is transcoded to beside its source, highest first; empty: off (the source only). */
   liveLadder: number[];
   /** Milliseconds a search answer is shared by everyone asking the same term (0: never). */
@@ -264,6 +286,12 @@ export const DEFAULT_CLIENT_DIST = resolve(import.meta.dir, "../dist/client");
 
 export class ConfigError extends Error {}
 
+const DEFAULT_WEBRTC_UDP_PORT = 40000;
+
+function onOrOff(port: number | "off"): number | undefined {
+  return port === "off" ? undefined : port;
+}
+
 function configError(error: z.ZodError): ConfigError {
   const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
   return new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -284,9 +312,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     rtmpPort: e.RTMP_PORT,
     mediaInternalPort: e.MEDIA_INTERNAL_PORT,
-    whipUdpPorts: e.WHIP_UDP_PORTS,
+    webrtcUdpPort: onOrOff(e.WEBRTC_UDP_PORT ?? e.WHIP_UDP_PORTS ?? DEFAULT_WEBRTC_UDP_PORT),
     srtPorts: e.SRT_PORTS,
-    whipAddresses: (e.WHIP_ADDRESSES ?? "")
+    webrtcAddresses: (e.WEBRTC_ADDRESSES ?? e.WHIP_ADDRESSES ?? "")
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),

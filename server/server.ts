@@ -17,6 +17,7 @@ import { LiveManager } from "./live/live-manager.ts";
 import { StreamKeyDirectory } from "./live/stream-keys.ts";
 import { WhipIngest } from "./whip/sessions.ts";
 import { WhepEgress } from "./whep/sessions.ts";
+import { closeWebRtcPort, openWebRtcPort } from "./webrtc/peer.ts";
 import { SrtListeners } from "./srt/listeners.ts";
 import { startNodeDuties } from "./live/nodes.ts";
 import { openSignals } from "../db/signals.ts";
@@ -127,6 +128,15 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
   const live = new LiveManager(deps, streamKeys, log, (username) => matchReconnectMs(deps, username));
   await live.recover();
   const node = await startNodeDuties(deps, log);
+  const giveUp = async (error: unknown) => {
+    await live.stop();
+    await node.stop();
+    streamKeys.close();
+    throw error;
+  };
+  // One UDP port for every WebRTC session of the node, publishers and real-time viewers alike: one port to open.
+  const udpPort = deps.config.webrtcUdpPort;
+  const mux = udpPort === undefined ? undefined : await openWebRtcPort(udpPort, log).catch(giveUp);
   const mediaServer = await startMediaServer({
     rtmpPort: deps.config.rtmpPort,
     internalHttpPort: deps.config.mediaInternalPort,
@@ -135,24 +145,22 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     logLevel: deps.config.logLevel,
     log,
   }).catch(async (error: unknown) => {
-    await live.stop();
-    await node.stop();
-    streamKeys.close();
-    throw error;
+    if (mux) await closeWebRtcPort(mux);
+    return giveUp(error);
   });
   log(`[media] RTMP ingest on port ${mediaServer.rtmpPort}; HTTP-FLV read internally on 127.0.0.1:${mediaServer.internalHttpPort}`);
+  if (mux) log(`[webrtc] WHIP and WHEP sessions share UDP port ${mux.port}`);
   live.attach(mediaServer);
-  const whip = deps.config.whipUdpPorts
+  const network = mux && { mux, addresses: deps.config.webrtcAddresses };
+  const whip = network
     ? new WhipIngest({
-        udpPorts: deps.config.whipUdpPorts,
-        addresses: deps.config.whipAddresses,
+        ...network,
         rtmpUrl: (streamKey) => `rtmp://127.0.0.1:${mediaServer.rtmpPort}/live/${streamKey}`,
         beforeBridge: (streamKey) => live.publishesVia(streamKey, "whip"),
         log,
       })
     : undefined;
-  // Real-time viewers take their UDP ports in the same range as WHIP publishers: one range of WebRTC ports to open.
-  const whep = deps.config.whipUdpPorts ? new WhepEgress({ udpPorts: deps.config.whipUdpPorts, addresses: deps.config.whipAddresses, media: mediaServer, log }) : undefined;
+  const whep = network ? new WhepEgress({ ...network, media: mediaServer, log }) : undefined;
   const srt = deps.config.srtPorts
     ? await SrtListeners.open({
         db: deps.db,
@@ -171,6 +179,7 @@ async function startMedia(deps: AppDeps, log: (line: string) => void) {
     async stop() {
       // First: their ffmpeg bridges publish into (or read from) the media server stopped below.
       await Promise.all([whip?.stop(), whep?.stop(), srt?.stop()]);
+      if (mux) await closeWebRtcPort(mux);
       await live.stop();
       // After its lives ended: from then on, the other nodes make the replays this one leaves unmade.
       await node.stop();

@@ -110,7 +110,8 @@ async function toStreamResponses(deps: AppDeps, rows: StreamRow[], lang: Languag
     viewerId ? deps.db.selectFrom("follow").select("followed_id").where("follower_id", "=", viewerId).where("followed_id", "in", userIds).execute() : Promise.resolve([]),
     siteSettings(deps),
   ]);
-  const realtime = settings.realtimeViewersPerLive > 0 && deps.whep !== undefined;
+  // The site's WebRTC setting, not this node's media: a node that only serves pages relays the offer to the live's node.
+  const realtime = settings.realtimeViewersPerLive > 0 && deps.config.webrtcUdpPort !== undefined;
   const gameById = new Map<number, Game>(games.map((game) => [game.id, game]));
   const viewersOf = new Map(viewers.map((v) => [v.channel_id, Number(v.n)]));
   const followersOf = new Map(followers.map((f) => [f.followed_id, Number(f.n)]));

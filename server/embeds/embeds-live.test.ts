@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "bun:test";
-import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
+import { ADMIN_ENV, adminBrowserOf, fundedUser, ticketedChannel } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
@@ -22,17 +22,10 @@ async function statusOf(browser: Browser, path: string): Promise<number> {
 
 it("refuses an embed of a ticketed live without a ticket, and plays it to a ticket holder", async () => {
   const admin = await adminBrowserOf(server);
-  const streamer = await fundedUser(server, admin, 1000);
-  const holder = await fundedUser(server, admin, 300);
-  const event = await publishedEvent(streamer);
-  await streamer.browser.post("/api/stream/mychannel/init");
-  const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale LAN", gameId: 1, tags: [] });
-  expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
-  const bought = await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 });
-  expect(bought.status).toBe(201);
+  const { streamer, holder, event, streamKey } = await ticketedChannel(server, admin, "Finale LAN");
 
   const name = streamer.account.username;
-  const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 60 });
+  const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`, { seconds: 60 });
   const playlist = `/live/${name}/index.m3u8`;
   try {
     await waitFor("the live's playlist, for its streamer", async () => (await statusOf(streamer.browser, playlist)) === 200, 30_000);

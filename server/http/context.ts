@@ -86,9 +86,9 @@ export interface AppDeps {
   readonly signals: Signals;
   /** Absent when ingest is off (RTMP_PORT=0), as in most API tests. */
   readonly live?: LiveControl;
-  /** WHIP publishers (server/whip/); absent when ingest or WHIP_UDP_PORTS is off. */
+  /** WHIP publishers (server/whip/); absent when ingest or WEBRTC_UDP_PORT is off. */
   readonly whip?: WhipControl;
-  /** Real-time (WHEP) viewers (server/whep/); absent when ingest or WHIP_UDP_PORTS is off. */
+  /** Real-time (WHEP) viewers (server/whep/); absent when ingest or WEBRTC_UDP_PORT is off. */
   readonly whep?: WhepControl;
   /** SRT listeners (server/srt/); absent when ingest or SRT_PORTS is off. */
   readonly srt?: SrtControl;

@@ -6,6 +6,7 @@ import { makeImage } from "../../tests/fixtures/images.ts";
 import { type LiveSite, type NodeHere, type NodeProcess, startLiveSite } from "../../tests/fixtures/live-nodes.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { Browser, signedInUser } from "../../tests/fixtures/server.ts";
+import { whepViewer, whipRepublisher } from "../../tests/fixtures/whep-viewer.ts";
 import { RELAYED_HEADER } from "./node-relay.ts";
 import { lastSegment } from "./playlist-wait.ts";
 import { takeOverSilentNodes } from "./nodes.ts";
@@ -141,6 +142,31 @@ describe.skipIf(!postgres)("a live ingested by one node", () => {
       await allowed.body?.cancel();
     }
     expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "everyone" } })).status).toBe(200);
+  });
+
+  it("answers a real-time (WHEP) viewer from the node that ingests it, asked through nodes that do not", async () => {
+    const viewer = await whepViewer(b.url, streamer.username);
+    expect(viewer.response.status).toBe(201);
+    // The answer is the owner's: its session, its addresses, and the picture comes from there.
+    expect(viewer.location).toMatch(new RegExp(`^/api/whep/${streamer.username}/[0-9a-f-]{36}$`));
+    await waitFor("the real-time picture", () => viewer.received.video.length > 10, 20_000);
+    // Ended through a third node: relayed to the owner too.
+    expect((await fetch(`${c.url}${viewer.location}`, { method: "DELETE" })).status).toBe(200);
+    expect((await fetch(`${a.url}${viewer.location}`, { method: "DELETE" })).status).toBe(404);
+    await viewer.peer.close();
+  });
+
+  it("ends a WHIP publish whose DELETE reaches another node: the node holding the session answers it", async () => {
+    const viewer = await whepViewer(b.url, streamer.username);
+    const relayer = await signedInUser(a);
+    const start = await relayer.browser.post("/api/stream/startstreaming", { title: "Par WHIP", gameId: 1, tags: [] });
+    const publisher = await whipRepublisher(viewer, a.url, start.body.streamKey);
+    await waitFor("the WHIP live listed", () => isListedLive(relayer.account.username), 20_000, 200);
+    const end = (node: string) => fetch(`${node}${publisher.location}`, { method: "DELETE", headers: { authorization: `Bearer ${start.body.streamKey}` } });
+    expect((await end(c.url)).status).toBe(200);
+    expect((await end(a.url)).status).toBe(404);
+    await waitFor("the WHIP live ended", async () => !(await isListedLive(relayer.account.username)), 20_000, 200);
+    await Promise.all([publisher.peer.close(), viewer.peer.close()]);
   });
 
   it("is never relayed twice: a relayed request is answered from the node's own disk, or not at all", async () => {

@@ -28,8 +28,9 @@ export function relayTarget(c: Context, deps: AppDeps, ownerUrl: string | null |
 export async function relayFromNode(c: Context, ownerUrl: string): Promise<Response> {
   const headers: Record<string, string> = { [RELAYED_HEADER]: "1", "accept-encoding": "identity" };
   // The cookie goes along: the owner checks again who may see a restricted live (server/restricted/live-access.ts).
-  // Content-Type and the body: a WHEP offer (POST) is answered by the node that has the live.
-  for (const name of ["range", "accept-language", "cookie", "content-type"]) {
+  // Content-Type and the body: a WHEP offer (POST) is answered by the node that has the live; the Bearer stream key
+  // ends a WHIP session on the node that holds it.
+  for (const name of ["range", "accept-language", "cookie", "content-type", "authorization"]) {
     const value = c.req.header(name);
     if (value) headers[name] = value;
   }

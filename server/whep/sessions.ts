@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RTCPeerConnection, RTCRtpTransceiver } from "werift";
 import type { WhepControl } from "../http/context.ts";
-import { negotiates, newPeer, type WebRtcNetwork } from "../webrtc/peer.ts";
+import { negotiates, newPeer, takeSession, type WebRtcNetwork } from "../webrtc/peer.ts";
 import { type LiveMedia, LiveRtp } from "./live-rtp.ts";
 
 /** A viewer who answered but never connected (its UDP blocked) is let go after this: the player then falls back. */
@@ -103,11 +103,8 @@ export class WhepEgress implements WhepControl {
 
   /** Stops one viewer, or every viewer of a stream key (its live may no longer be watched by them). */
   async end(id: string): Promise<void> {
-    const session = this.sessions.get(id);
-    if (!session || session.ended) return;
-    session.ended = true;
-    this.sessions.delete(id);
-    for (const timer of session.timers) clearTimeout(timer);
+    const session = takeSession(this.sessions, id);
+    if (!session) return;
     session.leave?.();
     await session.peer.close();
     if (this.viewersOf(session.streamKey) === 0) this.letSourceGo(session.streamKey);

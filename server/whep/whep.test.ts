@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from "werift";
-import { ADMIN_ENV, adminBrowserOf, fundedUser, publishedEvent } from "../../tests/fixtures/money.ts";
+import { ADMIN_ENV, adminBrowserOf, ticketedChannel } from "../../tests/fixtures/money.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { type Browser, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
+import { candidatePorts, sharedUdpPort, whepViewer } from "../../tests/fixtures/whep-viewer.ts";
 import { startsKeyframe } from "./live-rtp.ts";
 
-// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player: werift on the test's side,
-// as a venue's screen or a caster's tool would, against a live that a real ffmpeg pushes over RTMP.
+// WHEP viewing (issue 37, item 6) with a WebRTC client that is not the site's player (tests/fixtures/whep-viewer.ts),
+// against a live that a real ffmpeg pushes over RTMP.
 
 let server: TestServer;
 let admin: Browser;
@@ -18,33 +18,7 @@ afterAll(() => server.stop());
 
 const setCap = async (realtimeViewersPerLive: number) => expect((await admin.json("PATCH", "/api/admin/site", { realtimeViewersPerLive })).status).toBe(200);
 
-/** A WHEP client: an offer to receive H.264 and Opus, posted whole (no trickle), the packets it then receives. */
-async function realtimeViewer(username: string, cookie?: string) {
-  const peer = new RTCPeerConnection({
-    codecs: {
-      video: [new RTCRtpCodecParameters({ mimeType: "video/H264", clockRate: 90000, parameters: "packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1" })],
-      audio: [new RTCRtpCodecParameters({ mimeType: "audio/opus", clockRate: 48000, channels: 2 })],
-    },
-    iceServers: [],
-    iceUseIpv6: false,
-    iceAdditionalHostAddresses: ["127.0.0.1"],
-  });
-  const video = peer.addTransceiver("video", { direction: "recvonly" });
-  const audio = peer.addTransceiver("audio", { direction: "recvonly" });
-  const received = { video: [] as RtpPacket[], audio: [] as RtpPacket[] };
-  video.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.video.push(packet)));
-  audio.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((packet) => received.audio.push(packet)));
-  await peer.setLocalDescription(await peer.createOffer());
-  await waitFor("ICE gathering", () => peer.iceGatheringState === "complete");
-  const response = await fetch(`${server.url}/api/whep/${username}`, {
-    method: "POST",
-    headers: { "content-type": "application/sdp", ...(cookie ? { cookie } : {}) },
-    body: peer.localDescription?.sdp,
-  });
-  if (response.status === 201) await peer.setRemoteDescription({ type: "answer", sdp: await response.text() });
-  else await peer.close();
-  return { peer, response, received, location: response.headers.get("location") };
-}
+const realtimeViewer = (username: string, cookie?: string) => whepViewer(server.url, username, cookie);
 
 async function liveChannel(title: string) {
   const streamer = await signedInUser(server);
@@ -88,6 +62,27 @@ describe("WHEP", () => {
       expect(ended.status).toBe(200);
       expect((await fetch(`${server.url}${viewer.location}`, { method: "DELETE" })).status).toBe(404);
       await viewer.peer.close();
+    } finally {
+      await live.stop();
+    }
+  });
+
+  it("plays one live to two viewers at once through the node's one UDP port", async () => {
+    await setCap(20);
+    const live = await liveChannel("Deux écrans");
+    try {
+      const viewers = [await realtimeViewer(live.username), await realtimeViewer(live.username)];
+      for (const viewer of viewers) {
+        expect(viewer.response.status).toBe(201);
+        expect(candidatePorts(viewer.answer ?? "").length).toBeGreaterThan(0);
+        expect(new Set(candidatePorts(viewer.answer ?? ""))).toEqual(new Set([sharedUdpPort(server)]));
+      }
+      await waitFor("both viewers' picture and sound", () => viewers.every((viewer) => viewer.received.video.length > 30 && viewer.received.audio.length > 40), 20_000);
+      for (const viewer of viewers) {
+        expect(startsKeyframe(viewer.received.video[0]!.payload)).toBe(true);
+        await fetch(`${server.url}${viewer.location}`, { method: "DELETE" });
+        await viewer.peer.close();
+      }
     } finally {
       await live.stop();
     }
@@ -150,14 +145,8 @@ describe("WHEP", () => {
   });
 
   it("holds a ticketed live to the same rule as every other way to watch", async () => {
-    const streamer = await fundedUser(server, admin, 1000);
-    const holder = await fundedUser(server, admin, 300);
-    const event = await publishedEvent(streamer);
-    await streamer.browser.post("/api/stream/mychannel/init");
-    const start = await streamer.browser.post("/api/stream/startstreaming", { title: "Finale", gameId: 1, tags: [] });
-    expect((await streamer.browser.put("/api/stream/channel-settings", { watch: { mode: "ticket", eventId: event.id } })).status).toBe(200);
-    expect((await holder.browser.post("/api/tickets/purchase", { userId: String(holder.user.id), eventId: event.id, ticketType: "match", price: 100 })).status).toBe(201);
-    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${start.body.streamKey}`, { seconds: 60 });
+    const { streamer, holder, streamKey } = await ticketedChannel(server, admin, "Finale");
+    const publisher = publishTestStream(`rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}`, { seconds: 60 });
     const username = streamer.account.username;
     try {
       await waitFor("the live", async () => (await streamer.browser.get(`/api/stream/stream/${username}`)).body.isLive === true, 30_000);

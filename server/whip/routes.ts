@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppDeps, AppEnv } from "../http/context.ts";
+import { relayFromNode, relayTarget } from "../live/node-relay.ts";
 import { UnusableOfferError } from "./sessions.ts";
 
 /** What a refusal says: WHIP clients read the status; the text helps a person reading OBS's log. */
@@ -37,12 +38,29 @@ export function whipRoutes(deps: AppDeps) {
     .delete("/:id", async (c) => {
       const ingest = deps.whip;
       const owner = ingest?.streamKeyOf(c.req.param("id"));
-      if (!ingest || !owner) return refuse("no such WHIP session", 404);
+      if (!ingest || !owner) {
+        // A publisher's DELETE that a load balancer sent to another node: the node its live is on holds the session.
+        const node = relayTarget(c, deps, await liveNodeOfKey(deps, bearerToken(c.req.header("authorization"))));
+        return node ? relayFromNode(c, node) : refuse("no such WHIP session", 404);
+      }
       if (bearerToken(c.req.header("authorization")) !== owner) return refuse("not this session's stream key", 401);
       await ingest.end(c.req.param("id"));
       return c.body(null, 200);
     })
     .patch("/:id", () => new Response(null, { status: 405, headers: { allow: "DELETE" } }));
+}
+
+/** The node a stream key's live is on, if it is live. */
+async function liveNodeOfKey(deps: AppDeps, streamKey: string | undefined): Promise<string | null | undefined> {
+  if (!streamKey) return undefined;
+  const row = await deps.db
+    .selectFrom("channel")
+    .innerJoin("live_session", "live_session.id", "channel.live_session_id")
+    .select("live_session.node_url")
+    .where("channel.stream_key", "=", streamKey)
+    .where("channel.is_live", "=", 1)
+    .executeTakeFirst();
+  return row?.node_url;
 }
 
 async function isStreamKey(deps: AppDeps, streamKey: string): Promise<boolean> {

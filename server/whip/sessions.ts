@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MediaStreamTrack, RTCPeerConnection, RTCRtpTransceiver } from "werift";
-import { negotiates, newPeer, type WebRtcNetwork } from "../webrtc/peer.ts";
+import { negotiates, newPeer, takeSession, type WebRtcNetwork } from "../webrtc/peer.ts";
 import type { WhipControl } from "../http/context.ts";
 import { type RtpBridge, startRtpBridge } from "./rtp-bridge.ts";
 
@@ -77,11 +77,8 @@ export class WhipIngest implements WhipControl {
 
   /** Ends a session: ffmpeg closes its RTMP publish (the live pauses, then ends after the usual grace) and the peer hangs up. */
   async end(id: string): Promise<void> {
-    const session = this.sessions.get(id);
-    if (!session || session.ended) return;
-    session.ended = true;
-    this.sessions.delete(id);
-    for (const timer of session.timers) clearTimeout(timer);
+    const session = takeSession(this.sessions, id);
+    if (!session) return;
     await session.bridge?.stop();
     await session.peer.close();
   }

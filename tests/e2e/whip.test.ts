@@ -4,6 +4,7 @@ import { probe } from "../../media/probe.ts";
 import { launchChromium } from "../fixtures/chromium.ts";
 import { waitFor } from "../fixtures/publisher.ts";
 import { Browser, signedInUser, startTestServer, type TestServer } from "../fixtures/server.ts";
+import { candidatePorts, sharedUdpPort, whepViewer } from "../fixtures/whep-viewer.ts";
 import { bridgeStarted, FAKE_MEDIA_ARGS, openWhipClientPage } from "../fixtures/whip-page.ts";
 
 let server: TestServer;
@@ -66,17 +67,25 @@ describe("WHIP ingest (RFC 9725)", () => {
     expect({ replay: file.duration, live: liveSeconds, within2s: Math.abs(file.duration - liveSeconds) <= 2 }).toMatchObject({ within2s: true });
   });
 
-  it("ends the live of a publisher that leaves without DELETE (its page closed)", async () => {
+  it("plays to a WHEP viewer through the publisher's UDP port, and ends the live of a publisher that leaves without DELETE (its page closed)", async () => {
     const { account, streamKey } = await streamer();
     const page = await openWhipClientPage(chromium);
     const started = server.deps.bus.next("stream:started", (e) => e.username === account.username);
     await page.evaluate(([endpoint, token]) => (window as unknown as { whipPublish(e: string, t: string): Promise<string> }).whipPublish(endpoint!, token!), [`${server.url}/api/whip`, streamKey]);
     await started;
+    // The node's one WebRTC port carries the publisher's session and a viewer's at once: both answers name only it.
+    const publisherAnswer = await page.evaluate(() => (window as unknown as { whipSession: { peer: RTCPeerConnection } }).whipSession.peer.remoteDescription?.sdp ?? "");
+    const viewer = await whepViewer(server.url, account.username);
+    expect(viewer.response.status).toBe(201);
+    for (const answer of [publisherAnswer, viewer.answer ?? ""]) expect(new Set(candidatePorts(answer))).toEqual(new Set([sharedUdpPort(server)]));
+    await waitFor("the viewer's picture", () => viewer.received.video.length > 0, 20_000);
+    expect(server.deps.whip?.isPublishing(streamKey)).toBe(true);
     const ended = server.deps.bus.next("stream:ended", (e) => e.username === account.username);
     await page.context().close();
     await ended;
     // The key is free again: a new WHIP publish is not refused as "already live".
     const again = await fetch(`${server.url}/api/whip`, { method: "POST", headers: { "content-type": "application/sdp", authorization: `Bearer ${streamKey}` }, body: "v=0" });
     expect(again.status).toBe(400);
+    await viewer.peer.close();
   });
 });

@@ -45,7 +45,8 @@ export function useMediaEngine({ video, live, url, latency, hlsUrl, fallBackToHl
   const fail = useCallback(
     (kind: FatalKind) => {
       if (kind === "realtime_full" || kind === "realtime_failed") return leaveRealtime(kind);
-      if (latency === "realtime" && kind === "unsupported") return leaveRealtime("realtime_failed");
+      // Not served here (WebRTC off on the live's node, the live just ended): low latency says which, as for anyone.
+      if (latency === "realtime" && (kind === "unsupported" || kind === "not_found")) return leaveRealtime("realtime_failed");
       if (kind !== "unsupported") onLoadFailureRef.current?.();
       if (!live) {
         const flv = url !== null && sourceKind(url) === "flv";
