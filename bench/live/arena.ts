@@ -1,7 +1,6 @@
 // Arena as an operator runs it: `bun server/main.ts` in its own process, with a temp DATA_DIR and
 // free loopback ports; then streamers' accounts and stream keys through the public API.
 import { Database } from "bun:sqlite";
-import { createSocket, type Socket } from "node:dgram";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PREVIEW_GIF, THUMBNAIL } from "../../media/live-outputs.ts";
@@ -106,33 +105,3 @@ function channelIdOf(dataDir: string, username: string): number {
 }
 
 const liveFiles = (folder: string) => ({ thumbnail: join(folder, THUMBNAIL), "preview GIF": join(folder, PREVIEW_GIF) });
-
-/**
- * `count` consecutive UDP ports free on loopback now (WHIP_UDP_PORTS for a bench's server, instead of the default
- * 40000-40099 that a test server on the same machine may hold), found by binding them and letting them go.
- */
-export async function freeUdpRange(count: number): Promise<[number, number]> {
-  const bind = (port: number) =>
-    new Promise<Socket | undefined>((resolve) => {
-      const socket = createSocket("udp4");
-      socket.once("error", () => {
-        socket.close();
-        resolve(undefined);
-      });
-      socket.bind(port, "127.0.0.1", () => resolve(socket));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = await bind(0);
-    if (!first) continue;
-    const from = first.address().port;
-    const held = [first];
-    for (let port = from + 1; port < from + count && port <= 65535; port++) {
-      const socket = await bind(port);
-      if (!socket) break;
-      held.push(socket);
-    }
-    for (const socket of held) socket.close();
-    if (held.length === count) return [from, from + count - 1];
-  }
-  throw new Error(`no ${count} consecutive free UDP ports on loopback`);
-}

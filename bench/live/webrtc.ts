@@ -1,12 +1,12 @@
 // bench/live's WebRTC part (issue 37): the same marks pushed over WHIP from chromium instead of RTMP from x264,
 // read with Arena's player (HTTP-FLV, and WHEP once the server has it), and what a WHIP ingest, an HTTP-FLV
 // viewer and a WHEP viewer cost the server. One fresh Arena per ingest (RTMP, then WHIP), alone on the machine
-// while it is measured, on free loopback ports (WHIP's UDP range too), stopped by its pid.
+// while it is measured, on free loopback ports (WebRTC's UDP port too), stopped by its pid.
 // Run alone: node_modules/.bin/bun bench/live/run.ts --only webrtc (writes only its part of the section).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { type ArenaUnderTest, freeUdpRange, startArena } from "./arena.ts";
+import { type ArenaUnderTest, startArena } from "./arena.ts";
 import { launchBrowser, startChromiumReader } from "./chromium-reader.ts";
 import { startFlvViewer } from "./clip.ts";
 import { startFfmpegReader } from "./ffmpeg-reader.ts";
@@ -99,8 +99,8 @@ export async function measureWebrtc(ctx: Context): Promise<IngestRun[]> {
 }
 
 async function measureIngest(ingest: "RTMP" | "WHIP", ctx: Context, publisherBrowser: Browser, readerBrowser: Browser): Promise<IngestRun> {
-  const ports = await freeUdpRange(32);
-  const arena: ArenaUnderTest = await startArena(join(ctx.tempDir, `webrtc-${ingest}`), undefined, { env: { WHIP_UDP_PORTS: `${ports[0]}-${ports[1]}`, WHIP_ADDRESSES: "127.0.0.1" } });
+  // WebRTC's one UDP port: any free one (0), as tests take it; announced on 127.0.0.1.
+  const arena: ArenaUnderTest = await startArena(join(ctx.tempDir, `webrtc-${ingest}`), undefined, { env: { WEBRTC_UDP_PORT: "0", WEBRTC_ADDRESSES: "127.0.0.1" } });
   ctx.started.add(arena.pid);
   const others = foreignLoad();
   const whep = hasWhep();
@@ -286,7 +286,7 @@ export function webrtcSection(runs: IngestRun[], meta: Meta): string {
 work that was not the bench's used ${meta.othersCores.toFixed(2)} cores on average during it (${runs.map((r) => `${r.ingest} ${r.othersCores.toFixed(2)}`).join(", ")})${busy ? ": the machine was shared (other people's tests ran beside it), so these figures are upper bounds, to be redone on a quiet machine" : ""}.
 
 Method: \`node_modules/.bin/bun bench/live/run.ts --only webrtc\` runs this part alone and rewrites only it (\`--skip webrtc\` runs the rest and keeps it; a plain run does both).
-One fresh Arena per ingest, started on free loopback ports (WHIP_UDP_PORTS a free range, WHIP_ADDRESSES=127.0.0.1), measured alone, stopped by its pid.
+One fresh Arena per ingest, started on free loopback ports (WEBRTC_UDP_PORT=0: any free one; WEBRTC_ADDRESSES=127.0.0.1), measured alone, stopped by its pid.
 RTMP: the x264 streamer above (same marks, 1 s GOP). WHIP: a page in chromium (${meta.chromium}, \`--allow-loopback-in-peer-connection\`) draws the same 1280x720 frames at 30 fps on the
 wall clock (the marks as above; between them grey noise in ${NOISE_GRAIN}-pixel squares moving ${NOISE_STEP} pixels a frame instead of pixel noise: chromium's software H.264 encoder
 skipped to ~7 frames/s on pixel noise, its rate control dropping what 2.5 Mbps cannot pay for) and hands each to a WebRTC video track; a mark's push time is when its first
