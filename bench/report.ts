@@ -23,3 +23,29 @@ export function writeSection(title: string, body: string): void {
   const next = text.indexOf("\n## ", start + heading.length);
   writeFileSync(REPORT, text.slice(0, start) + section + (next === -1 ? "" : text.slice(next)));
 }
+
+/** The text of `### heading` (to the end of its `## title` section), or "" when there is none. */
+export function readSubsection(title: string, heading: string): string {
+  const text = readFileSync(REPORT, "utf8");
+  const start = text.indexOf(`## ${title}`);
+  if (start === -1) return "";
+  const end = text.indexOf("\n## ", start + 3);
+  const section = text.slice(start, end === -1 ? undefined : end);
+  const at = section.indexOf(`\n### ${heading}`);
+  return at === -1 ? "" : section.slice(at + 1).trim();
+}
+
+/** Replaces (or appends) `### heading` at the end of the `## title` section, leaving the rest of the section as it is. */
+export function writeSubsection(title: string, heading: string, body: string): void {
+  const text = readFileSync(REPORT, "utf8");
+  const start = text.indexOf(`## ${title}`);
+  if (start === -1) {
+    writeSection(title, `### ${heading}\n\n${body.trim()}`);
+    return;
+  }
+  const end = text.indexOf("\n## ", start + 3);
+  const section = text.slice(start, end === -1 ? undefined : end);
+  const at = section.indexOf(`\n### ${heading}`);
+  const kept = (at === -1 ? section : section.slice(0, at)).trim().slice(`## ${title}`.length);
+  writeSection(title, `${kept.trim()}\n\n### ${heading}\n\n${body.trim()}`);
+}

@@ -14,7 +14,8 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { MarkDetector, THUMB_H, THUMB_W } from "./marks.ts";
 
 const ROOT = join(import.meta.dir, "../..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's chromium, or its headless shell (the same engine and version) on a machine that has only that. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "/usr/bin/chromium-headless-shell");
 
 interface PlayerScripts {
   mpegts: { path: string; version: string };
@@ -54,7 +55,8 @@ export async function playerSettings(): Promise<{ flv: object; hls: object; from
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: switches on top (the WHIP streamer's WebRTC over loopback). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -69,6 +71,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--autoplay-policy=no-user-gesture-required",
+      ...extraArgs,
     ],
   });
 }
@@ -104,7 +107,8 @@ interface ChromiumReader {
 
 interface Options {
   label: string;
-  kind: "flv" | "hls";
+  /** "whep": WebRTC viewing (POST /api/whep/{username}), Arena's latency mode "realtime". */
+  kind: "flv" | "hls" | "whep";
   /** The media server's HTTP origin and the media's path on it. */
   origin: string;
   mediaPath: string;
@@ -141,18 +145,28 @@ export async function startChromiumReader(browser: Browser, options: Options): P
     if (options.arenaPage) {
       // The player's latency menu remembers the viewer's choice in localStorage ("low": HTTP-FLV, "hls");
       // which address it then loads is checked, not assumed.
-      const mode = options.kind === "flv" ? "low" : "hls";
+      const mode = options.kind === "flv" ? "low" : options.kind === "whep" ? "realtime" : "hls";
       await context.addInitScript((m) => localStorage.setItem("playerLatency", m), mode);
       const loaded = new Set<string>();
       page.on("request", (request) => {
         const path = new URL(request.url()).pathname;
         if (path.endsWith(".flv")) loaded.add("HTTP-FLV");
         if (path.endsWith(".m3u8")) loaded.add("HLS");
+        if (path.startsWith("/api/whep/") && request.method() === "POST") loaded.add("WHEP");
       });
+      // WHEP: the answer keeps its 127.0.0.1 candidates only, as the minimal page does (the bench's media stays on loopback).
+      if (options.kind === "whep")
+        await page.route("**/api/whep/*", async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          const response = await route.fetch();
+          await route.fulfill({ response, body: loopbackOnly(await response.text()) });
+        });
       await page.goto(options.arenaPage, { waitUntil: "domcontentloaded" });
       await page.waitForFunction(() => [...document.querySelectorAll("video")].some((v) => v.readyState >= 2 && !v.paused), undefined, { timeout: 20_000 });
-      const wanted = options.kind === "flv" ? "HTTP-FLV" : "HLS";
-      player = `Arena's player on /stream/{username}, latency mode "${mode}" (it loaded ${[...loaded].join(" and ") || "no .flv or .m3u8 address"}${loaded.has(wanted) ? "" : `, not ${wanted}`})`;
+      const wanted = options.kind === "flv" ? "HTTP-FLV" : options.kind === "whep" ? "WHEP" : "HLS";
+      player = `Arena's player on /stream/{username}, latency mode "${mode}" (it loaded ${[...loaded].join(" and ") || "no .flv, .m3u8 or WHEP address"}${loaded.has(wanted) ? "" : `, not ${wanted}`})`;
+    } else if (options.kind === "whep") {
+      player = await openWhepPage(page, options);
     } else {
       if (!options.scripts) throw new Error("no player: mpegts.js and hls.js are not installed (scripts/bench-live installs them)");
       player = await openFallback(page, options);
@@ -188,9 +202,71 @@ export async function startChromiumReader(browser: Browser, options: Options): P
       stopped = true;
       await polling;
       await drain().catch(() => undefined);
+      // A WHEP session is ended as a viewer's page would on leaving (the server would otherwise wait for its silence).
+      await page.evaluate(() => (window as unknown as { __whepStop?: () => Promise<unknown> }).__whepStop?.()).catch(() => undefined);
       await context.close().catch(() => undefined);
     },
   };
+}
+
+/** An SDP without its candidates other than 127.0.0.1. */
+function loopbackOnly(sdp: string): string {
+  return sdp
+    .split("\r\n")
+    .filter((line) => !line.startsWith("a=candidate:") || / 127\.0\.0\.1 /.test(line))
+    .join("\r\n");
+}
+
+/**
+ * The minimal WHEP page: an RTCPeerConnection receiving video and audio, its offer POSTed once ICE gathering is complete,
+ * the answer applied with its 127.0.0.1 candidates only (the browser needs --allow-loopback-in-peer-connection).
+ */
+async function openWhepPage(page: Page, { origin, mediaPath, sound }: Options): Promise<string> {
+  const base = `${origin}/__arena_bench_live`;
+  const html = `<!doctype html><html><body style="margin:0;background:#000">
+<video id="v"${sound ? "" : " muted"} autoplay playsinline style="width:640px;height:360px"></video></body></html>`;
+  await page.route(`${base}/**`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await page.goto(`${base}/whep.html`);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.evaluate(async (endpoint) => {
+    const video = document.querySelector("video")!;
+    const peer = new RTCPeerConnection();
+    peer.addTransceiver("video", { direction: "recvonly" });
+    peer.addTransceiver("audio", { direction: "recvonly" });
+    const stream = new MediaStream();
+    peer.addEventListener("track", (event) => {
+      stream.addTrack(event.track);
+      video.srcObject = stream;
+      void video.play().catch(() => undefined);
+    });
+    await peer.setLocalDescription(await peer.createOffer());
+    await new Promise<void>((done) => {
+      if (peer.iceGatheringState === "complete") return done();
+      peer.addEventListener("icegatheringstatechange", () => peer.iceGatheringState === "complete" && done());
+    });
+    const response = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/sdp" }, body: peer.localDescription!.sdp });
+    if (response.status !== 201) throw new Error(`WHEP POST answered ${response.status}: ${await response.text()}`);
+    const location = new URL(response.headers.get("Location")!, endpoint).href;
+    const answer = (await response.text())
+      .split("\r\n")
+      .filter((line) => !line.startsWith("a=candidate:") || / 127\.0\.0\.1 /.test(line))
+      .join("\r\n");
+    await peer.setRemoteDescription({ type: "answer", sdp: answer });
+    (window as unknown as { __whepStop: () => Promise<number> }).__whepStop = async () => {
+      const res = await fetch(location, { method: "DELETE" });
+      peer.close();
+      return res.status;
+    };
+  }, origin + mediaPath);
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector("video");
+      return !!v && v.readyState >= 2 && v.currentTime > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  return `minimal WHEP page${sound ? ", sound on" : ", muted"}: RTCPeerConnection, recvonly video and audio, the stream in a <video>`;
 }
 
 async function openFallback(page: Page, { kind, origin, mediaPath, scripts, settings, sound }: Options): Promise<string> {

@@ -9,22 +9,26 @@
 // player and minimal pages, the relay's then HLS's), and take each mark's arrival minus its push. A
 // second, shorter pass plays HLS in chromium with OBS's 2 s GOP. Traffic stays on 127.0.0.1; the run is bounded in time
 // (a watchdog), and every process started is stopped by its pid, also on SIGINT/SIGTERM.
-// Run: ./scripts/bench-live (installs nginx and its RTMP module), or node_modules/.bin/bun bench/live/run.ts
+// Then its WebRTC part (webrtc.ts): the same marks pushed over WHIP from chromium, viewed over HTTP-FLV and WHEP.
+// Run: ./scripts/bench-live (installs nginx and its RTMP module), or node_modules/.bin/bun bench/live/run.ts;
+// `--only webrtc` runs the WebRTC part alone (it rewrites only its own part of the section), `--skip webrtc` all but it.
 // Writes the "Live latency and CPU" section of docs/benchmarks.md (not with --no-write).
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { machineLine, writeSection } from "../report.ts";
+import { machineLine, readSubsection, writeSection, writeSubsection } from "../report.ts";
 import { type ArenaUnderTest, startArena } from "./arena.ts";
 import { type CodecSupport, codecSupport, findPlayerScripts, hasPlayingVideo, launchBrowser, playerSettings, startChromiumReader } from "./chromium-reader.ts";
 import { type Reader, startFfmpegReader } from "./ffmpeg-reader.ts";
+import { fmt, type LatencyResult, pooledLatencies, quantile, SYNC_SECONDS } from "./latency.ts";
 import { FLASH_FRAMES, FPS, MARK_EVERY, type MarkDetector } from "./marks.ts";
 import { now } from "./clock.ts";
 import { foreignLoad, measureTree, stopTree, type Usage } from "./procfs.ts";
 import { type Mark, type Publisher, startPublisher } from "./publisher.ts";
 import { type Reference, startNginx, startNodeMediaServer } from "./references.ts";
 import { trackSegments } from "./segments.ts";
+import { closeWebrtcBrowsers, type IngestRun, measureWebrtc, WEBRTC_HEADING, webrtcSection } from "./webrtc.ts";
 
 /** One whole cycle of Arena's periodic jobs (a thumbnail every 5 s, a preview GIF every 30 s). */
 const CPU_SECONDS = Number(process.env.BENCH_CPU_SECONDS ?? 30);
@@ -34,16 +38,12 @@ const IDLE_SECONDS = 3;
 const IDLE_SETTLE_SECONDS = 2;
 /** Time the stream runs before measuring: the server's jobs start, HLS has segments. */
 const WARMUP_SECONDS = 4;
-/** A reader is in sync this long after its first frame (a joining reader first gets a burst of old frames). */
-const SYNC_SECONDS = 2.5;
 /** ffmpeg HLS viewers per server, started a third of a segment apart (see the viewer phase). */
 const HLS_READERS = 3;
-/** Marks pushed this close to the end may still be on their way: left out (HLS is seconds behind, the relays a fraction of one). */
-const TAIL_SECONDS = { hls: 5, relay: 2 };
 /** A chromium viewer watches at least this long once playing. */
 const MIN_VIEW_SECONDS = 17;
 /** The whole run is bounded: past this everything is stopped and the bench fails. */
-const RUN_LIMIT_MS = 10 * 60_000;
+const RUN_LIMIT_MS = (process.argv.includes("--only") ? 7 : 16) * 60_000;
 /** The second pass: what a streamer with OBS's recommended keyframe interval gets on HLS (segments cannot be shorter than it without re-encoding). */
 const OBS_GOP_SECONDS = 2;
 /** Its chromium viewers watch longer: at 3 segments behind, a mark is on screen some 6 s after its push. */
@@ -51,19 +51,13 @@ const OBS_VIEW_SECONDS = 28;
 /** Only the 2 s GOP pass (for trying remux settings); writes nothing. */
 const obsOnly = process.argv.includes("--obs-gop-only");
 const write = !process.argv.includes("--no-write") && !obsOnly;
-
-interface LatencyResult {
-  server: string;
-  path: string;
-  reader: string;
-  median?: number;
-  p90?: number;
-  marks: number;
-  lost: number;
-  /** Frames the viewer got per second (30 when it keeps up). */
-  fps?: number;
-  note?: string;
-}
+/** `--only webrtc`: only the WHIP/WHEP part (webrtc.ts), which then rewrites only its own part of the section; `--skip webrtc`: all but it, its part kept. */
+const partArg = (flag: string) => {
+  const at = process.argv.indexOf(flag);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const webrtcOnly = partArg("--only") === "webrtc";
+const runWebrtc = !obsOnly && partArg("--skip") !== "webrtc";
 
 interface ServerResult {
   server: string;
@@ -87,6 +81,7 @@ const tempDir = mkdtempSync(join(tmpdir(), "arena-bench-live-"));
 
 async function cleanup() {
   await browser?.close().catch(() => undefined);
+  await closeWebrtcBrowsers();
   browser = undefined;
   for (const pid of started) await stopTree(pid, 3000).catch(() => undefined);
   started.clear();
@@ -107,40 +102,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-const quantile = (sorted: number[], q: number) => {
-  if (sorted.length === 0) return undefined;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-};
-
 /** Arrival minus push for each mark pushed while the reader was in sync and early enough to have arrived. */
 function latencies(where: { server: string; path: string; reader: string }, marks: Mark[], detector: MarkDetector, stoppedAt: number, note?: string, gopSeconds = 1): LatencyResult {
   return pooledLatencies(where, marks, [detector], stoppedAt, note, gopSeconds);
-}
-
-/** The same over several viewers of one path: their marks pooled into one median and p90. */
-function pooledLatencies(where: { server: string; path: string; reader: string }, marks: Mark[], detectors: MarkDetector[], stoppedAt: number, note?: string, gopSeconds = 1): LatencyResult {
-  const playing = detectors.filter((d) => d.firstFrameAt !== undefined);
-  if (playing.length === 0) return { ...where, marks: 0, lost: 0, note: note ?? "no frame arrived" };
-  const values: number[] = [];
-  let counted = 0;
-  let fps = 0;
-  for (const detector of playing) {
-    const from = detector.firstFrameAt! + SYNC_SECONDS * 1000;
-    const until = stoppedAt - (where.path === "HLS" ? TAIL_SECONDS.hls * gopSeconds : TAIL_SECONDS.relay) * 1000;
-    const inWindow = marks.filter((m) => m.pushedAt >= from && m.pushedAt <= until);
-    counted += inWindow.length;
-    for (const mark of inWindow) {
-      // Its number's first arrival after the push (numbers wrap; a mark is never 10 s late).
-      const arrival = detector.arrivals.find((a) => a.id === mark.id && a.at > mark.pushedAt && a.at < mark.pushedAt + 10_000);
-      if (arrival) values.push(arrival.at - mark.pushedAt);
-    }
-    fps += detector.frames / Math.max(0.001, (stoppedAt - detector.firstFrameAt!) / 1000) / playing.length;
-  }
-  values.sort((a, b) => a - b);
-  return { ...where, fps, median: quantile(values, 0.5), p90: quantile(values, 0.9), marks: values.length, lost: counted - values.length, ...(note ? { note } : {}) };
 }
 
 interface ChromiumViewer {
@@ -339,14 +303,15 @@ function countJobs(files: Record<string, string>) {
   };
 }
 
-const fmt = (ms: number | undefined) => (ms === undefined ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
-
 const loadBefore = loadavg();
 const othersOverall = foreignLoad();
 const results: { server: ServerResult; latency: LatencyResult[] }[] = [];
 /** The HLS pass with OBS's keyframe interval. */
 const obsGop: { server: ServerResult; latency: LatencyResult[] }[] = [];
 let support: CodecSupport | undefined;
+let webrtcRuns: IngestRun[] = [];
+let webrtcLoadBefore = loadavg();
+let webrtcOthers: ReturnType<typeof foreignLoad> | undefined;
 let chromiumNote = "";
 const scripts = findPlayerScripts();
 const settings = await playerSettings();
@@ -425,7 +390,7 @@ try {
     [arenaTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
     [nginxTarget, { gopSeconds: OBS_GOP_SECONDS, hlsOnly: true }],
   ];
-  for (const [make, pass] of passes.filter(([, pass]) => !obsOnly || pass.hlsOnly)) {
+  for (const [make, pass] of passes.filter(([, pass]) => !webrtcOnly && (!obsOnly || pass.hlsOnly))) {
     const target = await make();
     try {
       const measured = await measureServer(target, chromiumOk, scripts, pass);
@@ -436,11 +401,24 @@ try {
       started.delete(target.pid);
     }
   }
+  if (runWebrtc) {
+    webrtcLoadBefore = loadavg();
+    webrtcOthers = foreignLoad();
+    webrtcRuns = await measureWebrtc({ tempDir, started });
+  }
 } finally {
   clearTimeout(watchdog);
   await cleanup();
 }
 const loadAfter = loadavg();
+const webrtcBody = webrtcRuns.length
+  ? webrtcSection(webrtcRuns, { machine: machineLine(), loadBefore: webrtcLoadBefore, loadAfter, othersCores: webrtcOthers?.stop().othersCores ?? 0, chromium: support?.version ?? "?" })
+  : undefined;
+if (webrtcBody) console.log(`\n### ${WEBRTC_HEADING}\n\n${webrtcBody}`);
+if (webrtcOnly) {
+  if (write && webrtcRuns.length === 2) writeSubsection("Live latency and CPU", WEBRTC_HEADING, webrtcBody!);
+  process.exit(webrtcRuns.length === 2 ? 0 : 1);
+}
 const { othersCores } = othersOverall.stop();
 
 // ---- report ----
@@ -578,5 +556,7 @@ Players in chromium: ${players.length ? players.join("; ") : "none"}.
 Publisher frames written more than a frame late (pacing check): ${late}.`;
 
 console.log(`\n${body}`);
-if (write && results.length === 3) writeSection("Live latency and CPU", body);
+// The WebRTC part follows the rest: measured now, or kept from the last run that measured it (--skip webrtc).
+const webrtcPart = webrtcBody ? `### ${WEBRTC_HEADING}\n\n${webrtcBody}` : readSubsection("Live latency and CPU", WEBRTC_HEADING);
+if (write && results.length === 3) writeSection("Live latency and CPU", webrtcPart ? `${body}\n\n${webrtcPart}` : body);
 process.exit(results.length === 3 || (obsOnly && obsGop.length === 2) ? 0 : 1);
