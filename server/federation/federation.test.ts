@@ -4,6 +4,7 @@ import enErrors from "../../client/i18n/locales/en/errors.json" with { type: "js
 import frErrors from "../../client/i18n/locales/fr/errors.json" with { type: "json" };
 import { ADMIN_ENV, adminBrowserOf, draftEvent, fundedUser, publishedEvent, type Member } from "../../tests/fixtures/money.ts";
 import { createdTournament } from "../../tests/fixtures/tournaments.ts";
+import { DatabaseKvStore } from "./kv-store.ts";
 import { type Browser, channelIdOf, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 
 // The fediverse's first part (issue 38, item 1): the site setting that keeps every ActivityPub path absent until an
@@ -204,5 +205,27 @@ describe("keys of a thing that is gone", () => {
     expect((await streamer.browser.json("DELETE", `/api/tournament/delete/${id}`)).status).toBe(200);
     expect(await server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "tournament").where("actor_id", "=", id).execute()).toEqual([]);
     expect((await actorOf(`/ap/actors/tournament-${id}`)).status).toBe(404);
+  });
+});
+
+describe("the key-value store Fedify keeps in the database", () => {
+  it("gets, replaces, lists by prefix, expires and deletes", async () => {
+    let now = 1_000_000;
+    const kv = new DatabaseKvStore(server.deps.db, () => now);
+    await kv.set(["cache", "a"], { n: 1 });
+    await kv.set(["cache", "a"], { n: 2 });
+    await kv.set(["cache", "a", "deep"], "x", { ttl: Temporal.Duration.from({ seconds: 30 }) });
+    await kv.set(["cache"], "self");
+    await kv.set(["cache2", "b"], "not under cache");
+    expect(await kv.get(["cache", "a"])).toEqual({ n: 2 });
+    const listed = async (prefix?: [string, ...string[]]) => (await Array.fromAsync(kv.list(prefix))).map((entry) => entry.key.join("/")).sort();
+    expect(await listed(["cache"])).toEqual(["cache", "cache/a", "cache/a/deep"]);
+    expect(await listed(["cache", "a"])).toEqual(["cache/a", "cache/a/deep"]);
+    expect(await listed()).toContain("cache2/b");
+    now += 30_000;
+    expect(await kv.get(["cache", "a", "deep"])).toBeUndefined();
+    expect(await listed(["cache", "a"])).toEqual(["cache/a"]);
+    await kv.delete(["cache", "a"]);
+    expect(await kv.get(["cache", "a"])).toBeUndefined();
   });
 });

@@ -40,7 +40,6 @@ export class DatabaseKvStore implements KvStore {
       .selectFrom("federation_kv")
       .select(["key", "value", "expires_at"])
       .where((eb) => eb.fn("substr", ["key", eb.val(1), eb.val(start.length)]), "=", start)
-      .orderBy("key")
       .execute();
     for (const row of rows) {
       const rest = row.key.slice(start.length);
