@@ -190,6 +190,17 @@ describe("with federation on", () => {
     expect(nodeinfo.usage.users.total).toBeGreaterThanOrEqual(1);
   });
 
+  it("stays silent on an http:// address once the server runs without FEDERATION_ALLOW_HTTP", async () => {
+    server.deps.config.federationAllowsHttp = false;
+    try {
+      expect((await webfinger(`${streamer.user.username}@${host}`)).status).toBe(404);
+      expect((await admin.request("GET", "/nodeinfo/2.1")).status).toBe(404);
+    } finally {
+      server.deps.config.federationAllowsHttp = true;
+    }
+    expect((await admin.request("GET", "/nodeinfo/2.1")).status).toBe(200);
+  });
+
   it("goes silent again when turned off", async () => {
     expect((await setSite({ federation: false })).status).toBe(200);
     expect((await webfinger(`${streamer.user.username}@${host}`)).status).toBe(404);

@@ -1,7 +1,7 @@
 import type { Federation } from "@fedify/fedify";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { siteSettings } from "../site/settings/settings.ts";
+import { type SiteSettings, siteSettings } from "../site/settings/settings.ts";
 import { buildFederation, type FederationDeps } from "./federation.ts";
 
 // Where the fediverse reaches Arena: WebFinger, NodeInfo and the actors under /ap/. The site setting is read on each
@@ -21,12 +21,22 @@ export function federationRoutes(deps: FederationDeps) {
   const router = new Hono<AppEnv>();
   for (const path of FEDERATION_PATHS)
     router.all(path, async (c) => {
-      const { federation, federationPublicUrl } = await siteSettings(deps);
-      if (!federation || !federationPublicUrl) return c.notFound();
-      return federationFor(federationPublicUrl).fetch(c.req.raw, {
+      const origin = activeOrigin(deps, await siteSettings(deps));
+      if (!origin) return c.notFound();
+      return federationFor(origin).fetch(c.req.raw, {
         contextData: undefined,
         onNotFound: () => c.notFound(),
       });
     });
   return router;
+}
+
+/**
+ * The address federation runs on, or null when it is off. An http:// address saved under FEDERATION_ALLOW_HTTP
+ * stays off once the server runs without it: a test's setting never federates a real site in clear text.
+ */
+function activeOrigin(deps: FederationDeps, settings: Pick<SiteSettings, "federation" | "federationPublicUrl">): string | null {
+  const origin = settings.federationPublicUrl;
+  if (!settings.federation || !origin) return null;
+  return origin.startsWith("https:") || deps.config.federationAllowsHttp ? origin : null;
 }
