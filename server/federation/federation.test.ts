@@ -146,6 +146,12 @@ describe("with federation on", () => {
     expect([parsed.id?.href, (await parsed.getPublicKey())?.ownerId?.href, parsed.inboxId?.href]).toEqual([id, id, `${id}/inbox`]);
   });
 
+  it("sends a browser that opens an actor's id to the channel's page", async () => {
+    const channel = await channelIdOf(server, streamer.user.username);
+    const page = await admin.request("GET", `/ap/actors/channel-${channel}`, undefined, { accept: "text/html" });
+    expect([page.status, page.headers.get("location")]).toEqual([302, `${server.url}/stream/${streamer.user.username}`]);
+  });
+
   it("makes an actor's key pairs once and keeps them", async () => {
     const channel = await channelIdOf(server, streamer.user.username);
     const first = await (await actorOf(`/ap/actors/channel-${channel}`)).json();

@@ -2,6 +2,7 @@ import type { Federation } from "@fedify/fedify";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
 import { type SiteSettings, siteSettings } from "../site/settings/settings.ts";
+import { actorProfile, parseIdentifier } from "./actors.ts";
 import { buildFederation, type FederationDeps } from "./federation.ts";
 
 // Where the fediverse reaches Arena: WebFinger, NodeInfo and the actors under /ap/. The site setting is read on each
@@ -26,6 +27,7 @@ export function federationRoutes(deps: FederationDeps) {
       return federationFor(origin).fetch(c.req.raw, {
         contextData: undefined,
         onNotFound: () => c.notFound(),
+        onNotAcceptable: (request) => toActorPage(deps, request, origin),
       });
     });
   return router;
@@ -39,4 +41,15 @@ function activeOrigin(deps: FederationDeps, settings: Pick<SiteSettings, "federa
   const origin = settings.federationPublicUrl;
   if (!settings.federation || !origin) return null;
   return origin.startsWith("https:") || deps.config.federationAllowsHttp ? origin : null;
+}
+
+const ACTOR_DOCUMENT = /^\/ap\/actors\/([^/]+)$/;
+
+/** A browser that opens an actor's id (a link in Mastodon) is sent to the thing's page on the site, as Mastodon does. */
+async function toActorPage(deps: FederationDeps, request: Request, origin: string): Promise<Response> {
+  const identifier = ACTOR_DOCUMENT.exec(new URL(request.url).pathname)?.[1];
+  const ref = identifier ? parseIdentifier(decodeURIComponent(identifier)) : null;
+  const profile = ref && (await actorProfile(deps.db, ref));
+  if (!profile) return new Response("Not Acceptable", { status: 406, headers: { Vary: "Accept" } });
+  return new Response(null, { status: 302, headers: { Location: new URL(profile.page, origin).href, Vary: "Accept" } });
 }
