@@ -38,6 +38,7 @@ import * as createOverlays from "./migrations/0037_create_overlays.ts";
 import * as createStreamHealth from "./migrations/0038_create_stream_health.ts";
 import * as addChannelSrtPort from "./migrations/0039_add_channel_srt_port.ts";
 import * as addLiveSessionReconnectUntil from "./migrations/0040_add_live_session_reconnect_until.ts";
+import * as createFederation from "./migrations/0041_create_federation.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0038_create_stream_health": createStreamHealth,
   "0039_add_channel_srt_port": addChannelSrtPort,
   "0040_add_live_session_reconnect_until": addLiveSessionReconnectUntil,
+  "0041_create_federation": createFederation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -130,6 +130,8 @@ export interface DB {
   raid_block: RaidBlockTable;
   raid: RaidTable;
   stream_health: StreamHealthTable;
+  federation_key: FederationKeyTable;
+  federation_kv: FederationKvTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -853,4 +855,23 @@ interface StreamHealthTable {
   refused_codec: string | null;
   refused_at: number | null;
   updated_at: number;
+}
+
+/** A key pair an actor of the fediverse signs with (issue 38; server/federation/keys.ts), made once. */
+interface FederationKeyTable {
+  actor_type: "channel" | "tournament" | "event";
+  actor_id: number;
+  /** "RSASSA-PKCS1-v1_5" (HTTP signatures, what Mastodon checks) or "Ed25519" (object integrity proofs). */
+  algorithm: string;
+  /** JWK, JSON. */
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** Fedify's key-value store (server/federation/kv-store.ts): a JSON value under a JSON key, until `expires_at` (ms). */
+interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: number | null;
 }

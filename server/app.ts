@@ -54,6 +54,7 @@ import { raidRoutes } from "./raids/routes.ts";
 import { whipRoutes } from "./whip/routes.ts";
 import { whepRoutes } from "./whep/routes.ts";
 import { srtRoutes } from "./srt/routes.ts";
+import { federationRoutes } from "./federation/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -144,6 +145,8 @@ export function createApp(deps: AppDeps, options: { checkResponses?: ResponseChe
   app.all("/api/*", () => {
     throw new NotFoundError();
   });
+  // Before the web app's catch-all, which would answer these paths with its page.
+  app.route("/", federationRoutes(deps));
   app.route("/metrics", metricsRoutes(deps, metrics));
   app.route("/static/translations", staticTranslationRoutes(deps));
   app.route("/live", liveMediaRoutes(deps));

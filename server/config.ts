@@ -182,6 +182,7 @@ const EnvSchema = z
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
     DEMO: flag,
+    FEDERATION_ALLOW_HTTP: flag,
     RESTREAM_TWITCH_URL: z
       .string()
       .regex(/^rtmps?:\/\//, "must start with rtmp:// or rtmps://")
@@ -263,6 +264,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   captcha: { enabled: boolean; complexity: number };
+  /** FEDERATION_ALLOW_HTTP, for tests only: the fediverse address may be http:// (two instances on loopback). */
+  federationAllowsHttp: boolean;
   oauth: {
     google?: { clientId: string; clientSecret: string; issuer: string };
     facebook?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userInfoUrl: string };
@@ -334,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Arena <no-reply@${new URL(publicUrl).hostname}>`,
     captcha: { enabled: e.CAPTCHA, complexity: e.CAPTCHA_COMPLEXITY },
+    federationAllowsHttp: e.FEDERATION_ALLOW_HTTP,
     oauth: {
       google: e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET, issuer: e.OAUTH_GOOGLE_ISSUER } : undefined,
       facebook:

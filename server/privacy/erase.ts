@@ -21,6 +21,7 @@ import { AppError } from "../http/errors.ts";
 import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/places/offers.ts";
 import type { WebhookDeps } from "../webhooks/queue/queue.ts";
 import { forgetInWebhooks } from "../webhooks/service.ts";
+import { forgetActorKeys } from "../federation/keys.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 const erasedUsername = (userId: number) => `deleted_${userId}`;
@@ -228,6 +229,7 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
   await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("stream_health").where("channel_id", "=", channelId).execute();
+  await forgetActorKeys(trx, { type: "channel", id: channelId });
   // Their raid settings, and the raids they sent and received: each names their channel beside another's; the
   // lines their raids left in other chats name them too.
   const sent = await trx.selectFrom("raid").select("id").where("from_channel_id", "=", channelId).execute();

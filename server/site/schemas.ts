@@ -62,6 +62,8 @@ const SiteSettingsSchema = z.object({
   matchReconnectMinutes: z.number(),
   maxBitrateKbps: z.number().int(),
   realtimeViewersPerLive: z.number().int(),
+  federation: z.boolean(),
+  federationPublicUrl: z.string().nullable(),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -95,6 +97,16 @@ export const SiteUpdateSchema = z.object({
     .optional(),
   maxBitrateKbps: z.number({ error: "max_bitrate_invalid" }).int("max_bitrate_invalid").min(500, "max_bitrate_invalid").max(100_000, "max_bitrate_invalid").optional(),
   realtimeViewersPerLive: z.number({ error: "realtime_viewers_invalid" }).int("realtime_viewers_invalid").min(0, "realtime_viewers_invalid").max(500, "realtime_viewers_invalid").optional(),
+  federation: z.boolean({ error: "invalid_input" }).optional(),
+  // An origin written the one way, as embeds' are: the host of every handle (@name@host) and the start of every actor's id.
+  federationPublicUrl: z
+    .string({ error: "federation_url_invalid" })
+    .trim()
+    .toLowerCase()
+    .transform((url) => url.replace(/\/$/, ""))
+    .pipe(z.string().regex(EMBED_ORIGIN_PATTERN, "federation_url_invalid"))
+    .nullable()
+    .optional(),
 });
 
 export const LogoSchema = z.object({ success: z.literal(true), logo: z.string().nullable() });

@@ -4,7 +4,7 @@
 import { inTransaction } from "../../db/transaction.ts";
 import type { User } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { InvalidError, NotFoundError } from "../http/errors.ts";
 import { imageKinds, removeUpload, storeImage } from "../http/images.ts";
 import { type Language, translate } from "../i18n/messages.ts";
 import { invitationState, invitationUrl, newInvitationToken } from "./settings/invitations.ts";
@@ -18,7 +18,10 @@ export async function siteForAdmin(deps: AppDeps, caller: User) {
 }
 
 type SiteChanges = Partial<
-  Pick<SiteSettings, "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins" | "matchReconnectMinutes" | "maxBitrateKbps" | "realtimeViewersPerLive">
+  Pick<
+    SiteSettings,
+    "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins" | "matchReconnectMinutes" | "maxBitrateKbps" | "realtimeViewersPerLive" | "federation" | "federationPublicUrl"
+  >
 >;
 
 /** The audit log keeps plain values: a list is written as its items, one per line. */
@@ -30,6 +33,7 @@ export async function updateSite(deps: AppDeps, caller: User, changes: SiteChang
   const now = deps.now();
   return inTransaction(deps.db, async (trx) => {
     const current = await siteSettings({ db: trx, config: deps.config });
+    assertFederationAddress(deps, { ...current, ...changes });
     const changed = (Object.keys(changes) as (keyof SiteChanges)[]).filter((key) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(current[key]));
     if (changed.length === 0) return current;
     const written: SiteChanges = Object.fromEntries(changed.map((key) => [key, changes[key]!]));
@@ -39,6 +43,16 @@ export async function updateSite(deps: AppDeps, caller: User, changes: SiteChang
     await recordAudit(trx, caller, { action: "site.settings", targetType: "site", targetId: "settings", before, after }, now);
     return { ...current, ...written };
   });
+}
+
+/**
+ * Federation needs the instance's address, https:// since remote servers sign and fetch over it; http:// only where
+ * FEDERATION_ALLOW_HTTP says so (two test instances on loopback).
+ */
+function assertFederationAddress(deps: AppDeps, next: Pick<SiteSettings, "federation" | "federationPublicUrl">): void {
+  const url = next.federationPublicUrl;
+  if (url?.startsWith("http:") && !deps.config.federationAllowsHttp) throw new InvalidError([{ field: "federationPublicUrl", code: "federation_url_not_https" }]);
+  if (next.federation && !url) throw new InvalidError([{ field: "federationPublicUrl", code: "federation_url_required" }]);
 }
 
 /** A new logo replaces the old one (whose file goes); no file puts Arena's own mark back. */

@@ -18,6 +18,7 @@ import { cutMatchReplays, recordMatchTimes } from "./match-replays.ts";
 import { announceBracketChange } from "./bracket-webhooks.ts";
 import { matchWonAlerts } from "./match-alerts.ts";
 import { showAlerts } from "../overlays/alerts/alerts.ts";
+import { forgetActorKeys } from "../federation/keys.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -380,5 +381,6 @@ export async function deleteTournament(deps: AppDeps, user: User, id: number): P
   const tournament = await findTournament(deps.db, id);
   assertManager(user, tournament);
   await deps.db.deleteFrom("tournament").where("id", "=", id).execute();
+  await forgetActorKeys(deps.db, { type: "tournament", id });
   changed(deps, id);
 }

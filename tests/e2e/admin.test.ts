@@ -139,6 +139,27 @@ describe("the admin console", () => {
     await admin.json("PATCH", "/api/admin/site", { signupsOpen: true });
   });
 
+  it("turns federation on from the Site tab: refused without the site's address, then on once it is given", async () => {
+    const { server } = handles;
+    const admin = new Browser(server.url);
+    const login = await admin.post("/api/auth/login", { login: ADMIN.username, password: ADMIN.password });
+    const page = await consoleAs(admin.cookies.get("arena_session")!, login.body.user);
+    await page.getByRole("tab", { name: "Site" }).click();
+    const federation = page.getByRole("switch", { name: "Fédération" });
+    await federation.click();
+    await page.getByText("Indiquez l'adresse du site sur le fédivers (https://hôte) avant d'activer la fédération.").first().waitFor();
+    await page.getByLabel("Adresse du site sur le fédivers").fill("http://arena.example.org");
+    await page.getByLabel("Adresse du site sur le fédivers").press("Enter");
+    await page.getByText("L'adresse sur le fédivers doit commencer par https://", { exact: false }).first().waitFor();
+    await page.getByLabel("Adresse du site sur le fédivers").fill("https://arena.example.org");
+    await page.getByLabel("Adresse du site sur le fédivers").press("Enter");
+    await page.getByText("Réglages enregistrés.").first().waitFor();
+    await federation.click();
+    await page.getByRole("switch", { name: "Fédération", checked: true }).waitFor();
+    expect((await admin.get("/api/admin/site")).body.settings).toMatchObject({ federation: true, federationPublicUrl: "https://arena.example.org" });
+    await admin.json("PATCH", "/api/admin/site", { federation: false });
+  });
+
   it("adds a game with its icon and poster; it joins the public catalogue, and the log says so", async () => {
     const { server } = handles;
     const admin = new Browser(server.url);

@@ -22,6 +22,10 @@ export interface SiteSettings {
   maxBitrateKbps: number;
   /** How many may watch one live in real time (WebRTC, issue 37 item 6) before the player falls back to HTTP-FLV; 0: never. */
   realtimeViewersPerLive: number;
+  /** The fediverse (issue 38; server/federation/): off, no ActivityPub route answers and nothing is fetched or sent. */
+  federation: boolean;
+  /** The instance's address on the fediverse (https://host, an origin): its actors' ids and handles (@name@host). */
+  federationPublicUrl: string | null;
 }
 
 const DEFAULT_SITE_NAME = "Arena";
@@ -42,6 +46,9 @@ function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
     matchReconnectMinutes: MATCH_RECONNECT_MINUTES.default,
     maxBitrateKbps: DEFAULT_MAX_BITRATE_KBPS,
     realtimeViewersPerLive: DEFAULT_REALTIME_VIEWERS_PER_LIVE,
+    // A LAN party with no uplink must see no error, no delay and no outgoing request: federating is chosen, never assumed.
+    federation: false,
+    federationPublicUrl: null,
   };
 }
 

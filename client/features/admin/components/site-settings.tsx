@@ -26,6 +26,7 @@ export function SiteSettings() {
       <MatchReconnect site={site.data} />
       <NumberSetting site={site.data} setting="maxBitrateKbps" />
       <NumberSetting site={site.data} setting="realtimeViewersPerLive" />
+      <Federation site={site.data} />
       <TestMail site={site.data} />
     </>
   );
@@ -155,6 +156,33 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
           {t("save")}
         </Button>
       </form>
+    </section>
+  );
+}
+
+/** The fediverse (issue 38): the site's address there, then the switch, which the server refuses without that address. */
+function Federation({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const { text, setText, error, submit, busy, changed } = useSiteSettingText(site.settings.federationPublicUrl ?? "", (url) => ({ federationPublicUrl: url.trim() === "" ? null : url }));
+  const update = useAdminCall(adminCalls.updateSite, { onSuccess: () => toast.success(t("site_saved")), onError: (e) => toast.error(e.message) });
+  return (
+    <section>
+      <h2>{t("federation_title")}</h2>
+      <form className="admin-stacked-form" onSubmit={submit}>
+        <StackedField caption={t("federation_url")} help={t("federation_url_help")} error={error}>
+          <input type="url" value={text} spellCheck={false} placeholder="https://arena.example.org" aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
+        </StackedField>
+        <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
+          {t("save")}
+        </Button>
+      </form>
+      <Switch
+        label={t("federation_on")}
+        description={t("federation_on_help")}
+        checked={site.settings.federation}
+        disabled={update.isPending}
+        onChange={(federation) => update.mutate({ federation })}
+      />
     </section>
   );
 }

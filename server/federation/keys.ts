@@ -1,0 +1,59 @@
+import { exportJwk, generateCryptoKeyPair, importJwk } from "@fedify/fedify";
+import type { Db, DbOrTransaction } from "../../db/index.ts";
+import type { ActorRef } from "./actors.ts";
+
+// RSA signs HTTP requests (the draft-cavage signatures Mastodon checks); Ed25519 signs objects (FEP-8b32 proofs). Both are
+// made the first time an actor's keys are asked for and kept: a remote server remembers a public key, so a key made
+// anew at each start would make every earlier signature look forged.
+const ALGORITHMS = ["RSASSA-PKCS1-v1_5", "Ed25519"] as const;
+
+/** The actor's key pairs, RSA first (Fedify's publicKey is the first pair's), made and stored on first use. */
+export async function actorKeyPairs(deps: { db: Db; now: () => number }, actor: ActorRef): Promise<CryptoKeyPair[]> {
+  let rows = await storedKeys(deps.db, actor);
+  const missing = ALGORITHMS.filter((algorithm) => !rows.some((row) => row.algorithm === algorithm));
+  if (missing.length > 0) {
+    for (const algorithm of missing) await storeNewKeyPair(deps, actor, algorithm);
+    // Read again: another node may have stored its pair first, and that one is the actor's.
+    rows = await storedKeys(deps.db, actor);
+  }
+  return Promise.all(
+    ALGORITHMS.map(async (algorithm) => {
+      const row = rows.find((candidate) => candidate.algorithm === algorithm)!;
+      return { publicKey: await importJwk(JSON.parse(row.public_key), "public"), privateKey: await importJwk(JSON.parse(row.private_key), "private") };
+    }),
+  );
+}
+
+/**
+ * RSA at 2048 bits, as Mastodon makes its own: Fedify's generateCryptoKeyPair makes 4096, which took 1 to 3 s of a
+ * busy core here, on the request of whoever first looks the actor up.
+ */
+function newKeyPair(algorithm: (typeof ALGORITHMS)[number]): Promise<CryptoKeyPair> {
+  if (algorithm === "Ed25519") return generateCryptoKeyPair("Ed25519");
+  return crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"]);
+}
+
+async function storeNewKeyPair(deps: { db: Db; now: () => number }, actor: ActorRef, algorithm: (typeof ALGORITHMS)[number]): Promise<void> {
+  const pair = await newKeyPair(algorithm);
+  await deps.db
+    .insertInto("federation_key")
+    .values({
+      actor_type: actor.type,
+      actor_id: actor.id,
+      algorithm,
+      public_key: JSON.stringify(await exportJwk(pair.publicKey)),
+      private_key: JSON.stringify(await exportJwk(pair.privateKey)),
+      created_at: deps.now(),
+    })
+    .onConflict((oc) => oc.columns(["actor_type", "actor_id", "algorithm"]).doNothing())
+    .execute();
+}
+
+/** A deleted thing (or an erased member's channel) keeps no private key behind it. */
+export async function forgetActorKeys(db: DbOrTransaction, actor: ActorRef): Promise<void> {
+  await db.deleteFrom("federation_key").where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
+}
+
+function storedKeys(db: Db, actor: ActorRef) {
+  return db.selectFrom("federation_key").select(["algorithm", "public_key", "private_key"]).where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
+}
