@@ -6,6 +6,7 @@ import { stopWhenTestEnds } from "../../tests/fixtures/cleanup.ts";
 import { publishTestStream, waitFor } from "../../tests/fixtures/publisher.ts";
 import { type Browser, channelIdOf, signedInUser, startTestServer, type TestServer } from "../../tests/fixtures/server.ts";
 import type { StreamHealth } from "./schemas.ts";
+import type { LiveManager } from "../live/live-manager.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,6 +19,10 @@ async function streamer() {
   const start = await user.browser.post("/api/stream/startstreaming", { title: "Santé du flux", gameId: 1, tags: [], description: "" });
   expect(start.status).toBe(200);
   const { streamKey } = start.body as { streamKey: string };
+  // On PostgreSQL a key made a moment ago may be unknown to the ingest until its directory reloads; node-media-server
+  // then still answers "NetStream.Publish.Start" before it drops the connection, so a client cannot tell a refused
+  // publish from an accepted one: the ingest knows the key before anyone publishes with it.
+  await waitFor("the key known to the ingest", () => (server.deps.live as LiveManager).isKnownStreamKey(streamKey));
   return { ...user, streamKey, ingest: `rtmp://127.0.0.1:${server.rtmpPort}/live/${streamKey}` };
 }
 
