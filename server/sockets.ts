@@ -1,6 +1,6 @@
 import { Server as Engine } from "@socket.io/bun-engine";
 import { isForeignPageRequest } from "./http/same-origin.ts";
-import { Server, type Socket } from "socket.io";
+import { type Namespace, Server, type Socket } from "socket.io";
 import { registerChat } from "./chat/socket.ts";
 import { sessionOfHandshake } from "./auth/session-middleware.ts";
 import type { ActiveSession } from "./auth/sessions.ts";
@@ -85,10 +85,7 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("follows:changed", ({ userId, followers }) => live.to(memberRoom(userId)).emit("follows:changed", { followers })),
     deps.bus.on("overlay:alert", ({ userId, alert }) => live.to(overlayRoom(userId)).emit("overlay:alert", alert)),
     // An overlay opened with the address before a reset hears no more and is told why.
-    deps.bus.on("overlay:reset", ({ userId }) => {
-      live.to(overlayRoom(userId)).emit("overlay:reset", {});
-      live.in(overlayRoom(userId)).socketsLeave(overlayRoom(userId));
-    }),
+    deps.bus.on("overlay:reset", ({ userId }) => void stopOverlays(live, overlayRoom(userId))),
     alertOnRaids(deps, (line) => console.error(line)),
     // The page stays (viewer counts and live flags are everyone's); the member's own news stop reaching it.
     deps.bus.on("sessions:ended", (ended) => live.in(endedRoom(ended)).socketsLeave([memberRoom(ended.userId), endedRoom(ended)])),
@@ -103,4 +100,16 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
       await adapter.close();
     },
   };
+}
+
+/**
+ * Tells each overlay of a room that its address was reset, then takes it out of the room, one socket after the other.
+ * A room-wide emit followed by a room-wide leave is not ordered: on several nodes (PostgreSQL's adapter) the emit
+ * reaches this node's sockets after the adapter has published it, by which time the leave has already taken them out.
+ */
+async function stopOverlays(live: Namespace, room: string): Promise<void> {
+  for (const socket of await live.in(room).fetchSockets()) {
+    socket.emit("overlay:reset", {});
+    socket.leave(room);
+  }
 }
