@@ -88,7 +88,13 @@ export function createRealtime(deps: AppDeps, adapter: SocketAdapter): Realtime 
     deps.bus.on("overlay:reset", ({ userId }) => void stopOverlays(live, overlayRoom(userId))),
     alertOnRaids(deps, (line) => console.error(line)),
     // The page stays (viewer counts and live flags are everyone's); the member's own news stop reaching it.
-    deps.bus.on("sessions:ended", (ended) => live.in(endedRoom(ended)).socketsLeave([memberRoom(ended.userId), endedRoom(ended)])),
+    deps.bus.on("sessions:ended", (ended) => {
+      const rooms = [memberRoom(ended.userId), endedRoom(ended)];
+      // This node's sockets at once: through PostgreSQL's adapter a leave waits for its publish, and a member's news
+      // sent meanwhile (its own publish may come back first) would still reach the page whose session ended.
+      live.local.in(endedRoom(ended)).socketsLeave(rooms);
+      live.in(endedRoom(ended)).socketsLeave(rooms);
+    }),
   ];
 
   return {
