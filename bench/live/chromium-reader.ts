@@ -258,14 +258,7 @@ async function openWhepPage(page: Page, { origin, mediaPath, sound }: Options): 
       return res.status;
     };
   }, origin + mediaPath);
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector("video");
-      return !!v && v.readyState >= 2 && v.currentTime > 0;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await videoPlaying(page);
   return `minimal WHEP page${sound ? ", sound on" : ", muted"}: RTCPeerConnection, recvonly video and audio, the stream in a <video>`;
 }
 
@@ -291,14 +284,7 @@ async function openFallback(page: Page, { kind, origin, mediaPath, scripts, sett
   await page.goto(`${base}/player.html`);
   // Routing pauses every request while it is on; the media must flow as it would for a viewer.
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector("video");
-      return !!v && v.readyState >= 2 && v.currentTime > 0;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await videoPlaying(page);
   const audible = sound ? ", sound on" : ", muted";
   return kind === "flv"
     ? `minimal page${audible}: mpegts.js ${s.mpegts.version} from ${s.from}, ${settings.from} ${JSON.stringify(settings.flv)}`
@@ -324,4 +310,16 @@ function installSampler({ width, height }: { width: number; height: number }): v
     video.requestVideoFrameCallback(onFrame);
   };
   video.requestVideoFrameCallback(onFrame);
+}
+
+/** Until the page's <video> has a picture and its clock moves. */
+function videoPlaying(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    () => {
+      const v = document.querySelector("video");
+      return !!v && v.readyState >= 2 && v.currentTime > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
 }
