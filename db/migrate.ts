@@ -39,6 +39,7 @@ import * as createStreamHealth from "./migrations/0038_create_stream_health.ts";
 import * as addChannelSrtPort from "./migrations/0039_add_channel_srt_port.ts";
 import * as addLiveSessionReconnectUntil from "./migrations/0040_add_live_session_reconnect_until.ts";
 import * as createFederation from "./migrations/0041_create_federation.ts";
+import * as createFederationFollows from "./migrations/0042_create_federation_follows.ts";
 
 // Listed by hand rather than read from the folder, so the same code runs from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0039_add_channel_srt_port": addChannelSrtPort,
   "0040_add_live_session_reconnect_until": addLiveSessionReconnectUntil,
   "0041_create_federation": createFederation,
+  "0042_create_federation_follows": createFederationFollows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

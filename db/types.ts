@@ -132,6 +132,10 @@ export interface DB {
   stream_health: StreamHealthTable;
   federation_key: FederationKeyTable;
   federation_kv: FederationKvTable;
+  federation_follower: FederationFollowerTable;
+  federation_following: FederationFollowingTable;
+  federation_post: FederationPostTable;
+  federation_delivery: FederationDeliveryTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -874,4 +878,80 @@ interface FederationKvTable {
   key: string;
   value: string;
   expires_at: number | null;
+}
+
+type FederationActorType = "channel" | "tournament" | "event";
+
+/** A remote account following one of Arena's actors (issue 38, item 2); its names copied when its Follow came. */
+interface FederationFollowerTable {
+  id: Generated<number>;
+  actor_type: FederationActorType;
+  actor_id: number;
+  /** The remote actor's id (a URL). */
+  remote_actor: string;
+  remote_inbox: string;
+  remote_shared_inbox: string | null;
+  remote_host: string;
+  /** @name@host */
+  remote_handle: string;
+  remote_name: string;
+  /** The remote account's page, when it gave one. */
+  remote_url: string | null;
+  /** The Follow's id: an Undo names it, a Reject (the owner removing the follower) answers it. */
+  follow_activity: string;
+  created_at: number;
+}
+
+/** A member's channel following a remote account (issue 38): pending until its Accept comes. */
+interface FederationFollowingTable {
+  id: Generated<number>;
+  channel_id: number;
+  remote_actor: string;
+  remote_inbox: string;
+  remote_host: string;
+  remote_handle: string;
+  remote_name: string;
+  remote_url: string | null;
+  follow_activity: string;
+  state: "pending" | "accepted";
+  created_at: number;
+  accepted_at: number | null;
+}
+
+/** What an actor posted on the fediverse (issue 38, item 3); `subject` names what it is about, so it is posted once. */
+interface FederationPostTable {
+  id: Generated<number>;
+  actor_type: FederationActorType;
+  actor_id: number;
+  kind: string;
+  subject: string;
+  /** The Note's HTML, every word from the site escaped. */
+  content: string;
+  /** The page it links to (absolute). */
+  url: string;
+  image: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** One signed activity for one inbox (issue 38, item 5): tried until delivered or given up, then kept as the log. */
+interface FederationDeliveryTable {
+  id: Generated<number>;
+  activity_id: string;
+  activity_type: string;
+  /** The actor whose key signs it. */
+  actor_type: FederationActorType;
+  actor_id: number;
+  inbox: string;
+  inbox_host: string;
+  /** The activity, JSON-LD. */
+  body: string;
+  state: "pending" | "delivered" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
 }

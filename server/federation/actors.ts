@@ -1,4 +1,5 @@
 import type { Db } from "../../db/index.ts";
+import { identifierOf } from "./uris.ts";
 
 // What the fediverse may follow (issue 38, item 1): every channel, and every tournament and event the public can see.
 // An actor's identifier names the row (`channel-12`), so its id survives a renamed member; its handle is what a
@@ -28,8 +29,6 @@ export interface ActorProfile {
 
 const IDENTIFIER = /^(channel|tournament|event)-([1-9]\d{0,15})$/;
 const THING_HANDLE = /^(tournament|event)-([1-9]\d{0,15})$/;
-
-const identifierOf = (ref: ActorRef) => `${ref.type}-${ref.id}`;
 
 export function parseIdentifier(identifier: string): ActorRef | null {
   const match = IDENTIFIER.exec(identifier);

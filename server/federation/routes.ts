@@ -1,7 +1,8 @@
 import type { Federation } from "@fedify/fedify";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context.ts";
-import { type SiteSettings, siteSettings } from "../site/settings/settings.ts";
+import { siteSettings } from "../site/settings/settings.ts";
+import { activeOrigin } from "./active.ts";
 import { actorProfile, parseIdentifier } from "./actors.ts";
 import { buildFederation, type FederationDeps } from "./federation.ts";
 
@@ -31,16 +32,6 @@ export function federationRoutes(deps: FederationDeps) {
       });
     });
   return router;
-}
-
-/**
- * The address federation runs on, or null when it is off. An http:// address saved under FEDERATION_ALLOW_HTTP
- * stays off once the server runs without it: a test's setting never federates a real site in clear text.
- */
-function activeOrigin(deps: FederationDeps, settings: Pick<SiteSettings, "federation" | "federationPublicUrl">): string | null {
-  const origin = settings.federationPublicUrl;
-  if (!settings.federation || !origin) return null;
-  return origin.startsWith("https:") || deps.config.federationAllowsHttp ? origin : null;
 }
 
 const ACTOR_DOCUMENT = /^\/ap\/actors\/([^/]+)$/;

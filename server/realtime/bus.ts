@@ -35,6 +35,8 @@ export interface LiveEvents {
   "sessions:ended": EndedSessions;
   /** Webhook deliveries were queued on this node: its dispatcher sends them now rather than at its next look. */
   "webhooks:queued": Record<string, never>;
+  /** Fediverse deliveries were queued on this node (server/federation/delivery/): its dispatcher sends them now. */
+  "federation:queued": Record<string, never>;
   /** A raid landed on a channel (issue 36, item 5): its chat and its overlays announce the raiders. */
   "raid:arrived": { channelId: number; fromUsername: string; fromDisplayName: string; viewers: number };
   /** An alert for a streamer's OBS overlays (issue 36, item 4), shown by the sockets of every node. */

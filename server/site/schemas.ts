@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMBED_ORIGIN_PATTERN, MAX_EMBED_ORIGINS } from "../../shared/embeds.ts";
+import { INSTANCE_HOST_PATTERN, MAX_BLOCKED_INSTANCES } from "../../shared/federation.ts";
 import { MATCH_RECONNECT_MINUTES } from "../../shared/match-reconnect.ts";
 import { numeric } from "../../shared/numeric.ts";
 
@@ -64,6 +65,7 @@ const SiteSettingsSchema = z.object({
   realtimeViewersPerLive: z.number().int(),
   federation: z.boolean(),
   federationPublicUrl: z.string().nullable(),
+  federationBlockedInstances: z.array(z.string()),
 });
 
 export const PublicSiteSchema = z.object({ success: z.literal(true), name: z.string(), logo: z.string().nullable(), signupsOpen: z.boolean() }).meta({ id: "Site" });
@@ -106,6 +108,14 @@ export const SiteUpdateSchema = z.object({
     .transform((url) => url.replace(/\/$/, ""))
     .pipe(z.string().regex(EMBED_ORIGIN_PATTERN, "federation_url_invalid"))
     .nullable()
+    .optional(),
+  // A host name as a remote actor's id shows it (lowercase, no port): what a Follow's or an inbox's host is compared with.
+  federationBlockedInstances: z
+    .array(z.string({ error: "federation_instance_invalid" }).trim().toLowerCase().pipe(z.string().regex(INSTANCE_HOST_PATTERN, "federation_instance_invalid")), {
+      error: "federation_instance_invalid",
+    })
+    .max(MAX_BLOCKED_INSTANCES, "federation_instances_too_many")
+    .transform((hosts) => [...new Set(hosts)].sort())
     .optional(),
 });
 

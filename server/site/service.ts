@@ -20,7 +20,17 @@ export async function siteForAdmin(deps: AppDeps, caller: User) {
 type SiteChanges = Partial<
   Pick<
     SiteSettings,
-    "name" | "signupsOpen" | "captcha" | "webhooksToPrivateNetworks" | "embedOrigins" | "matchReconnectMinutes" | "maxBitrateKbps" | "realtimeViewersPerLive" | "federation" | "federationPublicUrl"
+    | "name"
+    | "signupsOpen"
+    | "captcha"
+    | "webhooksToPrivateNetworks"
+    | "embedOrigins"
+    | "matchReconnectMinutes"
+    | "maxBitrateKbps"
+    | "realtimeViewersPerLive"
+    | "federation"
+    | "federationPublicUrl"
+    | "federationBlockedInstances"
   >
 >;
 

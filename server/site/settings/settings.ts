@@ -26,6 +26,8 @@ export interface SiteSettings {
   federation: boolean;
   /** The instance's address on the fediverse (https://host, an origin): its actors' ids and handles (@name@host). */
   federationPublicUrl: string | null;
+  /** Instances (host names, lowercase) Arena neither hears nor posts to: their activities are refused, their followers dropped. */
+  federationBlockedInstances: string[];
 }
 
 const DEFAULT_SITE_NAME = "Arena";
@@ -49,6 +51,7 @@ function defaults(deps: Pick<AppDeps, "config">): SiteSettings {
     // A LAN party with no uplink must see no error, no delay and no outgoing request: federating is chosen, never assumed.
     federation: false,
     federationPublicUrl: null,
+    federationBlockedInstances: [],
   };
 }
 
