@@ -55,6 +55,7 @@ import { whipRoutes } from "./whip/routes.ts";
 import { whepRoutes } from "./whep/routes.ts";
 import { srtRoutes } from "./srt/routes.ts";
 import { federationRoutes } from "./federation/routes.ts";
+import { followingRoutes } from "./federation/following-routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -91,6 +92,7 @@ export function createApi(deps: AppDeps) {
     .route("/", healthRoutes(deps))
     .route("/", liveAccessRoutes(deps))
     .route("/", webhookRoutes(deps))
+    .route("/", followingRoutes(deps))
     .route("/", tokenRoutes(deps))
     .route("/", overlayRoutes(deps))
     .route("/", embedRoutes(deps))

@@ -24,6 +24,7 @@ import { openSignals } from "../db/signals.ts";
 import { type Leadership, openLeadership } from "../db/leader.ts";
 import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
 import { startWebhookDispatcher } from "./webhooks/dispatcher.ts";
+import { startFederationDispatcher } from "./federation/delivery-dispatcher.ts";
 import { announceBusEvents } from "./webhooks/events.ts";
 import { startRaidLanding } from "./raids/service.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
@@ -85,6 +86,7 @@ export async function startServer(
   const stopSiteJobs = startSiteJobs(siteJobs(deps, log), leadership, log);
   const offNotifications = notifyFollowersOnLive(deps);
   const stopWebhooks = startWebhookDispatcher(deps, log);
+  const stopFederation = startFederationDispatcher(deps, log);
   const offWebhookEvents = announceBusEvents(deps, log);
   const stopRaidLanding = startRaidLanding(deps, log);
   const { websocket, idleTimeout } = realtime.engine.handler();
@@ -112,6 +114,7 @@ export async function startServer(
       offWebhookEvents();
       stopRaidLanding();
       await stopWebhooks();
+      await stopFederation();
       await stopSiteJobs();
       await leadership.close();
       await realtime.close();

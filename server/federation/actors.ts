@@ -100,3 +100,14 @@ async function eventProfile(db: Db, id: number): Promise<ActorProfile | null> {
 function publicChannels(db: Db) {
   return db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").where("user.suspended_at", "is", null);
 }
+
+/** The member who owns an actor (the channel's streamer, the tournament's or the event's organiser), or null when gone. */
+export async function actorOwnerId(db: Db, ref: ActorRef): Promise<number | null> {
+  const row =
+    ref.type === "channel"
+      ? await db.selectFrom("channel").select("user_id as owner").where("id", "=", ref.id).executeTakeFirst()
+      : ref.type === "tournament"
+        ? await db.selectFrom("tournament").select("admin_id as owner").where("id", "=", ref.id).executeTakeFirst()
+        : await db.selectFrom("event").select("created_by as owner").where("id", "=", ref.id).executeTakeFirst();
+  return row?.owner ?? null;
+}

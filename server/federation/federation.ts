@@ -4,18 +4,25 @@ import packageJson from "../../package.json" with { type: "json" };
 import type { AppDeps } from "../http/context.ts";
 import { siteSettings } from "../site/settings/settings.ts";
 import { type ActorProfile, actorProfile, identifierOfHandle, parseIdentifier } from "./actors.ts";
+import { listenToInbox } from "./inbox.ts";
 import { DatabaseKvStore } from "./kv-store.ts";
+import { remoteContextLoader, remoteDocumentLoader } from "./remote.ts";
+import { ACTOR_PATH, FOLLOWERS_PATH, OUTBOX_PATH } from "./uris.ts";
 import { actorKeyPairs } from "./keys.ts";
 
 // Arena's ActivityPub side, built on Fedify (issue 38): WebFinger, NodeInfo and the actors' documents. Every id and
 // link starts with the site's fediverse address (a site setting), whatever host the request came through.
 
-export type FederationDeps = Pick<AppDeps, "db" | "config" | "now">;
-
-const ACTOR_PATH = "/ap/actors/{identifier}";
-
-export function buildFederation(deps: FederationDeps, origin: string): Federation<void> {
-  const federation = createFederation<void>({ kv: new DatabaseKvStore(deps.db, deps.now), origin });
+export function buildFederation(deps: AppDeps, origin: string): Federation<void> {
+  const federation = createFederation<void>({
+    kv: new DatabaseKvStore(deps.db, deps.now),
+    origin,
+    // Every remote read (a follower's actor, a signer's key) goes through Arena's outbound rule (./remote.ts).
+    documentLoaderFactory: () => remoteDocumentLoader(deps),
+    contextLoaderFactory: () => remoteContextLoader(deps),
+    // Fedify signs a read as the local actor it acts for (an inbox's owner): the same rule, with a signature.
+    authenticatedDocumentLoaderFactory: (signer) => remoteDocumentLoader(deps, signer),
+  });
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
       const ref = parseIdentifier(identifier);
@@ -38,11 +45,9 @@ export function buildFederation(deps: FederationDeps, origin: string): Federatio
       const ref = parseIdentifier(identifier);
       return ref ? actorKeyPairs(deps, ref) : [];
     });
-  // Who follows whom and what was posted come with the next parts of issue 38; the addresses exist from the start,
-  // since Mastodon refuses an actor without an inbox and remembers the ones it saw.
-  federation.setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox");
-  federation.setOutboxDispatcher("/ap/actors/{identifier}/outbox", () => ({ items: [] }));
-  federation.setFollowersDispatcher("/ap/actors/{identifier}/followers", () => ({ items: [] }));
+  listenToInbox(federation, deps, origin);
+  federation.setOutboxDispatcher(OUTBOX_PATH, () => ({ items: [] }));
+  federation.setFollowersDispatcher(FOLLOWERS_PATH, () => ({ items: [] }));
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({
     software: { name: "arena", version: packageJson.version, homepage: new URL(origin) },
     protocols: ["activitypub"],
@@ -100,7 +105,7 @@ function summaryHtml(text: string): string {
   return `<p>${escaped.replace(/\r?\n/g, "<br>")}</p>`;
 }
 
-async function countChannels(deps: FederationDeps): Promise<number> {
+async function countChannels(deps: Pick<AppDeps, "db">): Promise<number> {
   const row = await deps.db
     .selectFrom("channel")
     .innerJoin("user", "user.id", "channel.user_id")

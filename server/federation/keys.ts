@@ -57,3 +57,9 @@ export async function forgetActorKeys(db: DbOrTransaction, actor: ActorRef): Pro
 function storedKeys(db: Db, actor: ActorRef) {
   return db.selectFrom("federation_key").select(["algorithm", "public_key", "private_key"]).where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
 }
+
+/** The key an actor signs its requests with, only if it has one: a deleted thing's Delete is signed with its old key, never a new one. */
+export async function storedSigningKey(db: Db, actor: ActorRef): Promise<CryptoKey | null> {
+  const row = (await storedKeys(db, actor)).find((candidate) => candidate.algorithm === ALGORITHMS[0]);
+  return row ? importJwk(JSON.parse(row.private_key), "private") : null;
+}

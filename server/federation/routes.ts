@@ -1,10 +1,12 @@
 import type { Federation } from "@fedify/fedify";
 import { Hono } from "hono";
-import type { AppEnv } from "../http/context.ts";
+import type { AppDeps, AppEnv } from "../http/context.ts";
+import { type Bucket, takeToken } from "../http/rate-limit.ts";
 import { siteSettings } from "../site/settings/settings.ts";
 import { activeOrigin } from "./active.ts";
 import { actorProfile, parseIdentifier } from "./actors.ts";
-import { buildFederation, type FederationDeps } from "./federation.ts";
+import { buildFederation } from "./federation.ts";
+import { instanceBlocked } from "./inbox.ts";
 
 // Where the fediverse reaches Arena: WebFinger, NodeInfo and the actors under /ap/. The site setting is read on each
 // request: off (the default), every one of these paths is a plain 404, as on a site that never federated, and Fedify
@@ -13,7 +15,14 @@ import { buildFederation, type FederationDeps } from "./federation.ts";
 /** The paths Fedify serves, mounted at the site's root by server/app.ts. */
 const FEDERATION_PATHS = ["/.well-known/webfinger", "/.well-known/nodeinfo", "/nodeinfo/*", "/ap/*"] as const;
 
-export function federationRoutes(deps: FederationDeps) {
+/**
+ * What one remote instance may send to the inboxes, shared by every node (the database's bucket): a burst of 60, then
+ * 2 a second. A busy Mastodon sends a follow or a reply now and then; a flood is refused before any signature is
+ * checked or any key fetched, so it costs Arena next to nothing.
+ */
+const INBOX_BUCKET: Bucket = { burst: 60, everyMs: 500 };
+
+export function federationRoutes(deps: AppDeps) {
   // One Federation per fediverse address: a new address (an admin's edit) builds a new one, whose ids start with it.
   let current: { origin: string; federation: Federation<void> } | null = null;
   const federationFor = (origin: string) => {
@@ -25,7 +34,15 @@ export function federationRoutes(deps: FederationDeps) {
     router.all(path, async (c) => {
       const origin = activeOrigin(deps, await siteSettings(deps));
       if (!origin) return c.notFound();
-      return federationFor(origin).fetch(c.req.raw, {
+      let request = c.req.raw;
+      if (request.method === "POST") {
+        const refusal = await inboxRefusal(deps, request);
+        if (refusal) return refusal;
+        // The body may have been read already (the NUL check reads JSON bodies): Fedify gets it back whole, as its
+        // Digest was signed over it.
+        request = new Request(request.url, { method: "POST", headers: request.headers, body: await c.req.text() });
+      }
+      return federationFor(origin).fetch(request, {
         contextData: undefined,
         onNotFound: () => c.notFound(),
         onNotAcceptable: (request) => toActorPage(deps, request, origin),
@@ -34,10 +51,34 @@ export function federationRoutes(deps: FederationDeps) {
   return router;
 }
 
+/** The instance an incoming activity says it comes from: its signature's key's host (Fedify then checks the signature). */
+function senderHost(request: Request): string | null {
+  const signature = request.headers.get("signature") ?? request.headers.get("signature-input");
+  const keyId = signature && /keyid="([^"]+)"/i.exec(signature)?.[1];
+  if (!keyId) return null;
+  try {
+    return new URL(keyId).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A blocked instance is refused (403) and a flooding one slowed (429) before Fedify reads the activity. An unsigned
+ * activity goes on to Fedify, which refuses it (401).
+ */
+async function inboxRefusal(deps: AppDeps, request: Request): Promise<Response | null> {
+  const host = senderHost(request);
+  if (!host) return null;
+  if (await instanceBlocked(deps, host)) return new Response("This instance is blocked.", { status: 403 });
+  if (await takeToken(deps.db, `federation:inbox:${host}`, INBOX_BUCKET, deps.now())) return null;
+  return new Response("Too many activities from this instance.", { status: 429, headers: { "Retry-After": String(Math.ceil(INBOX_BUCKET.everyMs / 1000)) } });
+}
+
 const ACTOR_DOCUMENT = /^\/ap\/actors\/([^/]+)$/;
 
 /** A browser that opens an actor's id (a link in Mastodon) is sent to the thing's page on the site, as Mastodon does. */
-async function toActorPage(deps: FederationDeps, request: Request, origin: string): Promise<Response> {
+async function toActorPage(deps: AppDeps, request: Request, origin: string): Promise<Response> {
   const identifier = ACTOR_DOCUMENT.exec(new URL(request.url).pathname)?.[1];
   const ref = identifier ? parseIdentifier(decodeURIComponent(identifier)) : null;
   const profile = ref && (await actorProfile(deps.db, ref));

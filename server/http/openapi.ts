@@ -42,6 +42,7 @@ export const errors = {
   402: errorResponse("Not enough G-Coins"),
   413: errorResponse("Too large"),
   429: errorResponse("Too many attempts"),
+  502: errorResponse("Another server (a fediverse instance) did not answer"),
 } as const;
 
 /** Either the session cookie or a Bearer header opens the calls that need a login. */

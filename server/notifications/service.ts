@@ -15,7 +15,10 @@ type NotificationType =
   | "disk_nearly_full"
   | "station_request"
   | "webhook_failing"
-  | "webhook_gone";
+  | "webhook_gone"
+  | "fediverse_post"
+  | "fediverse_reply"
+  | "fediverse_boost";
 
 /** Stores a notification and pushes it to the user's open pages. */
 export async function notify(deps: AppDeps, userIds: number[], notification: { type: NotificationType; actorId: number | null; link: string; data: Record<string, string | number> }): Promise<void> {

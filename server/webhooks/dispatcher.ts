@@ -6,7 +6,8 @@ import type { Language } from "../i18n/messages.ts";
 import { notify } from "../notifications/service.ts";
 import { type OutboundAnswer, postOutbound } from "../outbound/request.ts";
 import { OutboundRefused, type OutboundPolicy } from "../outbound/addresses.ts";
-import { siteSettings } from "../site/settings/settings.ts";
+import { outboundPolicy } from "../site/settings/outbound-policy.ts";
+import { startQueueLoop } from "../outbound/queue-loop.ts";
 import { discordBody, discordRetryAfterMs } from "./discord.ts";
 import { webhookLink } from "./links.ts";
 import { signedHeaders } from "./signing.ts";
@@ -58,11 +59,6 @@ async function claimDue(deps: AppDeps, now: number): Promise<Delivery[]> {
     .where(free)
     .returningAll()
     .execute();
-}
-
-export async function outboundPolicy(deps: AppDeps): Promise<OutboundPolicy> {
-  const { webhooksToPrivateNetworks } = await siteSettings(deps);
-  return { allowPrivateNetworks: webhooksToPrivateNetworks, operatorAllowed: deps.config.outboundAllowed, ownPort: deps.config.port };
 }
 
 /** The body and headers of one try: Discord's body for a Discord webhook, the event itself otherwise; signed both ways. */
@@ -157,31 +153,5 @@ async function drainQueue(deps: AppDeps): Promise<void> {
 
 /** Every node's loop: a pass every POLL_MS, and at once when this node queued something. Returns its stop. */
 export function startWebhookDispatcher(deps: AppDeps, log: (line: string) => void): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drainQueue(deps)
-      .catch((error: unknown) => log(`[webhooks] ${(error as Error).message}`))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          pass();
-        }
-      });
-  };
-  const timer = setInterval(pass, POLL_MS);
-  const off = deps.bus.on("webhooks:queued", pass);
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    off();
-    await running;
-  };
+  return startQueueLoop({ drain: () => drainQueue(deps), pollMs: POLL_MS, onQueued: (wake) => deps.bus.on("webhooks:queued", wake), log: (line) => log(`[webhooks] ${line}`) });
 }

@@ -8,7 +8,7 @@ import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from "..
 import type { Language } from "../i18n/messages.ts";
 import { OutboundRefused, outboundUrl, resolveAllowed } from "../outbound/addresses.ts";
 import { eventsOfScope, OPT_IN_EVENTS, type WebhookEventType, type WebhookScope } from "../../shared/webhooks.ts";
-import { outboundPolicy } from "./dispatcher.ts";
+import { outboundPolicy } from "../site/settings/outbound-policy.ts";
 import { queueTestEvent } from "./queue/queue.ts";
 import { MAX_WEBHOOKS_PER_OWNER, type WebhookDeliveryResponse, type WebhookResponse } from "./schemas.ts";
 import { newWebhookSecret } from "./signing.ts";

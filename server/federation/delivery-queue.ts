@@ -1,8 +1,8 @@
-import type { DbOrTransaction } from "../../../db/index.ts";
-import { isBlockedInstance } from "../../../shared/federation.ts";
-import type { AppDeps } from "../../http/context.ts";
-import { siteSettings } from "../../site/settings/settings.ts";
-import type { ActorRef } from "../actors.ts";
+import type { DbOrTransaction } from "../../db/index.ts";
+import { isBlockedInstance } from "../../shared/federation.ts";
+import type { AppDeps } from "../http/context.ts";
+import { siteSettings } from "../site/settings/settings.ts";
+import type { ActorRef } from "./actors.ts";
 
 // The fediverse's outgoing queue (issue 38, item 5): an activity becomes one row per inbox, written in the caller's
 // transaction when it has one. Every node's dispatcher (./dispatcher.ts) claims due rows, signs them with the actor's
