@@ -10,6 +10,7 @@ import { forgetStaleRateLimits } from "../http/rate-limit.ts";
 import { passExpiredOffers } from "../waitlist/places/offers.ts";
 import { closeDueCheckIns } from "../tournaments/checkin.ts";
 import { applyRetentionWhenDue } from "../storage/retention.ts";
+import { sweepFederationLeftovers } from "../federation/keys.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -41,6 +42,8 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
         await forgetOldLoginFailures(deps.db, deps.now());
       },
     },
+    // The fediverse's leftovers: keys of deleted things once their Deletes went out, Fedify's expired cache rows.
+    { name: "fediverse", everyMs: HOUR, run: () => sweepFederationLeftovers(deps.db, deps.now()) },
     // Acts once a day (it claims the day in the database); asked hourly so a restart never skips a day.
     { name: "storage policy", everyMs: HOUR, run: async () => void (await applyRetentionWhenDue(deps, log)) },
   ];

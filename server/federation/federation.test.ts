@@ -225,6 +225,35 @@ describe("keys of a thing that is gone", () => {
   });
 });
 
+describe("keys of a thing that is gone, with its Delete still to send", () => {
+  it("are kept until the queue is done, then swept", async () => {
+    const { queueActivity } = await import("./delivery-queue.ts");
+    const { sweepFederationLeftovers, actorKeyPairs } = await import("./keys.ts");
+    const id = await createdTournament(streamer, { tournamentName: "Coupe supprimée" });
+    const ref = { type: "tournament" as const, id };
+    await actorKeyPairs(server.deps, ref);
+    // Federation off: the dispatcher leaves the row pending, as a Delete waiting for a slow inbox would be.
+    expect((await setSite({ federation: false })).status).toBe(200);
+    await queueActivity(server.deps, server.deps.db, ref, { id: `${server.url}/ap/actors/tournament-${id}#delete-1`, type: "Delete", body: { type: "Delete" } }, ["https://remote.example/inbox"]);
+    expect((await streamer.browser.json("DELETE", `/api/tournament/delete/${id}`)).status).toBe(200);
+    const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "tournament").where("actor_id", "=", id).execute();
+    expect(await keys()).toHaveLength(2);
+    await server.deps.db
+      .insertInto("federation_kv")
+      .values([
+        { key: '["old"]', value: "1", expires_at: 1 },
+        { key: '["kept"]', value: "1", expires_at: null },
+      ])
+      .execute();
+    await sweepFederationLeftovers(server.deps.db, Date.now());
+    expect(await keys()).toHaveLength(2);
+    await server.deps.db.updateTable("federation_delivery").set({ state: "failed" }).where("actor_id", "=", id).where("actor_type", "=", "tournament").execute();
+    await sweepFederationLeftovers(server.deps.db, Date.now());
+    expect(await keys()).toEqual([]);
+    expect((await server.deps.db.selectFrom("federation_kv").select("key").where("key", "in", ['["old"]', '["kept"]']).execute()).map((row) => row.key)).toEqual(['["kept"]']);
+  });
+});
+
 describe("the key-value store Fedify keeps in the database", () => {
   it("gets, replaces, lists by prefix, expires and deletes", async () => {
     let now = 1_000_000;

@@ -49,9 +49,34 @@ async function storeNewKeyPair(deps: { db: Db; now: () => number }, actor: Actor
     .execute();
 }
 
-/** A deleted thing (or an erased member's channel) keeps no private key behind it. */
+/**
+ * A deleted thing (or an erased member's channel) keeps no private key behind it, once nothing waits to be signed
+ * with it: the Delete of its posts still in the queue goes out first, and the hourly sweep forgets the key after.
+ */
 export async function forgetActorKeys(db: DbOrTransaction, actor: ActorRef): Promise<void> {
+  const waiting = await db
+    .selectFrom("federation_delivery")
+    .select("id")
+    .where("actor_type", "=", actor.type)
+    .where("actor_id", "=", actor.id)
+    .where("state", "=", "pending")
+    .limit(1)
+    .executeTakeFirst();
+  if (waiting) return;
   await db.deleteFrom("federation_key").where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
+}
+
+const ACTOR_TABLES = { channel: "channel", tournament: "tournament", event: "event" } as const;
+
+/** The sweep: keys of things that no longer exist and whose last deliveries are done; Fedify's expired cache rows. */
+export async function sweepFederationLeftovers(db: Db, now: number): Promise<void> {
+  const keys = await db.selectFrom("federation_key").select(["actor_type", "actor_id"]).distinct().execute();
+  for (const key of keys) {
+    const table = ACTOR_TABLES[key.actor_type];
+    const exists = await db.selectFrom(table).select("id").where("id", "=", key.actor_id).executeTakeFirst();
+    if (!exists) await forgetActorKeys(db, { type: key.actor_type, id: key.actor_id });
+  }
+  await db.deleteFrom("federation_kv").where("expires_at", "<=", now).execute();
 }
 
 function storedKeys(db: Db, actor: ActorRef) {
