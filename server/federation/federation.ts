@@ -1,4 +1,4 @@
-import { createFederation, type Federation } from "@fedify/fedify";
+import { createFederation, type Federation, kvCache } from "@fedify/fedify";
 import { Endpoints, Image, Person, Service } from "@fedify/vocab";
 import packageJson from "../../package.json" with { type: "json" };
 import type { AppDeps } from "../http/context.ts";
@@ -14,11 +14,13 @@ import { actorKeyPairs } from "./keys.ts";
 // link starts with the site's fediverse address (a site setting), whatever host the request came through.
 
 export function buildFederation(deps: AppDeps, origin: string): Federation<void> {
+  const kv = new DatabaseKvStore(deps.db, deps.now);
   const federation = createFederation<void>({
-    kv: new DatabaseKvStore(deps.db, deps.now),
+    kv,
     origin,
-    // Every remote read (a follower's actor, a signer's key) goes through Arena's outbound rule (./remote.ts).
-    documentLoaderFactory: () => remoteDocumentLoader(deps),
+    // Every remote read (a follower's actor, a signer's key) goes through Arena's outbound rule (./remote.ts), and is
+    // kept a while in the shared store as Fedify's own loader would (a busy instance's actor is read once, not per activity).
+    documentLoaderFactory: () => kvCache({ loader: remoteDocumentLoader(deps), kv, prefix: ["_fedify", "remoteDocument"] }),
     contextLoaderFactory: () => remoteContextLoader(deps),
     // Fedify signs a read as the local actor it acts for (an inbox's owner): the same rule, with a signature.
     authenticatedDocumentLoaderFactory: (signer) => remoteDocumentLoader(deps, signer),
