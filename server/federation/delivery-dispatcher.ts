@@ -1,10 +1,10 @@
 import { signRequest } from "@fedify/fedify";
-import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { DB } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
 import { OutboundRefused, type OutboundPolicy } from "../outbound/addresses.ts";
 import { outboundPolicy } from "../site/settings/outbound-policy.ts";
-import { startQueueLoop } from "../outbound/queue-loop.ts";
+import { claimDueRows, startQueueLoop } from "../outbound/queue-loop.ts";
 import { requestOutbound } from "../outbound/request.ts";
 import { federationOrigin } from "./active.ts";
 import { actorKeyPairs, storedSigningKey } from "./keys.ts";
@@ -32,25 +32,11 @@ type Outcome = { kind: "delivered"; status: number } | { kind: "failed"; status:
 export async function deliverDueActivities(deps: AppDeps, now = deps.now()): Promise<number> {
   // Federation turned off (or its address gone) stops sending at once; the rows wait, and go if it comes back on.
   if (!(await federationOrigin(deps))) return 0;
-  const claimed = await claimDue(deps, now);
+  const claimed = await claimDueRows(deps.db, "federation_delivery", now, CLAIM_MS, BATCH);
   if (claimed.length === 0) return 0;
   const policy = await outboundPolicy(deps);
   await Promise.all(claimed.map((delivery) => attempt(deps, delivery, policy, now)));
   return claimed.length;
-}
-
-async function claimDue(deps: AppDeps, now: number): Promise<Delivery[]> {
-  const free = (eb: ExpressionBuilder<DB, "federation_delivery">) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]);
-  return deps.db
-    .updateTable("federation_delivery")
-    .set({ claimed_until: now + CLAIM_MS })
-    .where("id", "in", (eb) =>
-      eb.selectFrom("federation_delivery").select("id").where("state", "=", "pending").where("next_attempt_at", "<=", now).where(free).orderBy("next_attempt_at").orderBy("id").limit(BATCH),
-    )
-    .where("state", "=", "pending")
-    .where(free)
-    .returningAll()
-    .execute();
 }
 
 /** The actor's signing key: made on first use for a living actor; a gone one signs with what it kept, or not at all. */

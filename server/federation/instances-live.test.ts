@@ -51,10 +51,14 @@ describe("a member of B following a channel of A", () => {
     await waitFor("the Accept", async () => (await fan.browser.get("/api/fediverse/following")).body.following[0]?.state === "accepted");
 
     const replayId = await liveOnA("Finale du soir", 8);
-    const posts = await waitFor("the live's and the replay's posts", async () => {
-      const seen = await fanPosts();
-      return seen.some((post) => post.link.endsWith(`/replay/${replayId}`)) && seen.some((post) => post.link === `${a.url}/stream/${streamer.user.username}`) && seen;
-    }, 30_000);
+    const posts = await waitFor(
+      "the live's and the replay's posts",
+      async () => {
+        const seen = await fanPosts();
+        return seen.some((post) => post.link.endsWith(`/replay/${replayId}`)) && seen.some((post) => post.link === `${a.url}/stream/${streamer.user.username}`) && seen;
+      },
+      30_000,
+    );
     const live = posts.find((post) => post.link === `${a.url}/stream/${streamer.user.username}`)!;
     expect(live.data).toMatchObject({ handle, name: streamer.user.username });
     expect(live.data.text).toContain("Finale du soir");

@@ -1,3 +1,7 @@
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import type { Db } from "../../db/index.ts";
+import type { DB } from "../../db/types.ts";
+
 // A node's loop over a durable outgoing queue (webhooks, the fediverse): a pass every `pollMs`, and at once when the
 // node itself queued something; never two passes at a time, and a wake-up during a pass runs one more after it.
 
@@ -40,4 +44,42 @@ export function startQueueLoop(loop: QueueLoop): () => Promise<void> {
     off();
     await running;
   };
+}
+
+/** The columns a claimable queue's rows share (webhook_delivery, federation_delivery). */
+interface QueueRow {
+  id: number;
+  state: string;
+  next_attempt_at: number;
+  claimed_until: number | null;
+}
+type QueueTable = "webhook_delivery" | "federation_delivery";
+
+/**
+ * Takes up to `batch` due rows of `table` for `claimMs`: the second node to ask finds them claimed (the update checks
+ * its condition again), and a node that dies mid-send leaves its claim to run out.
+ */
+export async function claimDueRows<T extends QueueTable>(db: Db, table: T, now: number, claimMs: number, batch: number): Promise<Selectable<DB[T]>[]> {
+  // The two tables share these columns; Kysely cannot see it through a type parameter.
+  const queue = db as unknown as Kysely<Record<QueueTable, QueueRow>>;
+  const free = (eb: ExpressionBuilder<Record<QueueTable, QueueRow>, QueueTable>) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]);
+  const claimed = await queue
+    .updateTable(table as QueueTable)
+    .set({ claimed_until: now + claimMs })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom(table as QueueTable)
+        .select("id")
+        .where("state", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where(free)
+        .orderBy("next_attempt_at")
+        .orderBy("id")
+        .limit(batch),
+    )
+    .where("state", "=", "pending")
+    .where(free)
+    .returningAll()
+    .execute();
+  return claimed as unknown as Selectable<DB[T]>[];
 }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { inTransaction } from "../../db/transaction.ts";
 import type { DB } from "../../db/types.ts";
 import type { AppDeps } from "../http/context.ts";
@@ -7,7 +7,7 @@ import { notify } from "../notifications/service.ts";
 import { type OutboundAnswer, postOutbound } from "../outbound/request.ts";
 import { OutboundRefused, type OutboundPolicy } from "../outbound/addresses.ts";
 import { outboundPolicy } from "../site/settings/outbound-policy.ts";
-import { startQueueLoop } from "../outbound/queue-loop.ts";
+import { claimDueRows, startQueueLoop } from "../outbound/queue-loop.ts";
 import { discordBody, discordRetryAfterMs } from "./discord.ts";
 import { webhookLink } from "./links.ts";
 import { signedHeaders } from "./signing.ts";
@@ -39,26 +39,11 @@ type Outcome = { kind: "delivered"; status: number } | { kind: "failed"; status:
  * clock's reading unless a test moves it forward (a retry due in 30 minutes).
  */
 export async function deliverDue(deps: AppDeps, now = deps.now()): Promise<number> {
-  const claimed = await claimDue(deps, now);
+  const claimed = await claimDueRows(deps.db, "webhook_delivery", now, CLAIM_MS, BATCH);
   if (claimed.length === 0) return 0;
   const policy = await outboundPolicy(deps);
   await Promise.all(claimed.map((delivery) => attempt(deps, delivery, policy, now)));
   return claimed.length;
-}
-
-/** Takes due deliveries for CLAIM_MS: the second node to ask finds them claimed (the update re-checks its condition). */
-async function claimDue(deps: AppDeps, now: number): Promise<Delivery[]> {
-  const free = (eb: ExpressionBuilder<DB, "webhook_delivery">) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]);
-  return deps.db
-    .updateTable("webhook_delivery")
-    .set({ claimed_until: now + CLAIM_MS })
-    .where("id", "in", (eb) =>
-      eb.selectFrom("webhook_delivery").select("id").where("state", "=", "pending").where("next_attempt_at", "<=", now).where(free).orderBy("next_attempt_at").orderBy("id").limit(BATCH),
-    )
-    .where("state", "=", "pending")
-    .where(free)
-    .returningAll()
-    .execute();
 }
 
 /** The body and headers of one try: Discord's body for a Discord webhook, the event itself otherwise; signed both ways. */
