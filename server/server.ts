@@ -25,6 +25,7 @@ import { type Leadership, openLeadership } from "../db/leader.ts";
 import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
 import { startWebhookDispatcher } from "./webhooks/dispatcher.ts";
 import { announceBusEvents } from "./webhooks/events.ts";
+import { postLiveEvents } from "./federation/posts/live.ts";
 import { startRaidLanding } from "./raids/service.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
 import { createLogTail } from "./http/log-tail.ts";
@@ -86,6 +87,7 @@ export async function startServer(
   const offNotifications = notifyFollowersOnLive(deps);
   const stopWebhooks = startWebhookDispatcher(deps, log);
   const offWebhookEvents = announceBusEvents(deps, log);
+  const offLivePosts = postLiveEvents(deps, log);
   const stopRaidLanding = startRaidLanding(deps, log);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
@@ -110,6 +112,7 @@ export async function startServer(
       await media?.stop();
       offNotifications();
       offWebhookEvents();
+      offLivePosts();
       stopRaidLanding();
       await stopWebhooks();
       await stopSiteJobs();

@@ -6,6 +6,7 @@ import { siteSettings } from "../site/settings/settings.ts";
 import { type ActorProfile, actorProfile, identifierOfHandle, parseIdentifier } from "./actors.ts";
 import { DatabaseKvStore } from "./kv-store.ts";
 import { actorKeyPairs } from "./keys.ts";
+import { setPostDispatchers } from "./post-dispatchers.ts";
 
 // Arena's ActivityPub side, built on Fedify (issue 38): WebFinger, NodeInfo and the actors' documents. Every id and
 // link starts with the site's fediverse address (a site setting), whatever host the request came through.
@@ -41,7 +42,7 @@ export function buildFederation(deps: FederationDeps, origin: string): Federatio
   // Who follows whom and what was posted come with the next parts of issue 38; the addresses exist from the start,
   // since Mastodon refuses an actor without an inbox and remembers the ones it saw.
   federation.setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox");
-  federation.setOutboxDispatcher("/ap/actors/{identifier}/outbox", () => ({ items: [] }));
+  setPostDispatchers(federation, deps, origin);
   federation.setFollowersDispatcher("/ap/actors/{identifier}/followers", () => ({ items: [] }));
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({
     software: { name: "arena", version: packageJson.version, homepage: new URL(origin) },
