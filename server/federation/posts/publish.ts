@@ -93,7 +93,8 @@ export async function deletePosts(deps: PostDeps, db: DbOrTransaction, actor: Ac
   const origin = activeOrigin(deps, await siteSettings({ db, config: deps.config }));
   if (!origin) return 0;
   let queued = 0;
-  for (const post of posts) {
+  // Oldest first, as they were posted (an UPDATE returns its rows in no set order on PostgreSQL).
+  for (const post of posts.sort((a, b) => a.id - b.id)) {
     const deletion = new Delete({
       id: postActivityUri(origin, actor, "delete", post.id),
       actor: actorUri(origin, actor),
