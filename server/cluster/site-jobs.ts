@@ -10,7 +10,7 @@ import { forgetStaleRateLimits } from "../http/rate-limit.ts";
 import { passExpiredOffers } from "../waitlist/places/offers.ts";
 import { closeDueCheckIns } from "../tournaments/checkin.ts";
 import { applyRetentionWhenDue } from "../storage/retention.ts";
-import { forgetKeysOfDeletedTournaments } from "../federation/posts/jobs.ts";
+import { forgetKeysOfGoneActors } from "../federation/posts/jobs.ts";
 import { postEventCalendar } from "../events/event-posts.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -46,13 +46,13 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
     // Acts once a day (it claims the day in the database); asked hourly so a restart never skips a day.
     { name: "storage policy", everyMs: HOUR, run: async () => void (await applyRetentionWhenDue(deps, log)) },
     // The fediverse posts the clock makes due (issue 38): an event's tickets on sale, a week and a day before it. Every
-    // five minutes: a reminder's window is half a day at least. Then the keys deleted tournaments kept for their Deletes.
+    // five minutes: a reminder's window is half a day at least. Then the keys deleted things kept for their Deletes.
     {
       name: "fediverse posts",
       everyMs: 5 * 60 * 1000,
       run: async () => {
         if ((await postEventCalendar(deps)) > 0) deps.bus.emit("federation:queued", {});
-        await forgetKeysOfDeletedTournaments(deps);
+        await forgetKeysOfGoneActors(deps);
       },
     },
   ];

@@ -86,4 +86,14 @@ export function deleteReplayPost(deps: Pick<AppDeps, "db" | "config" | "now">, d
   return deletePosts(deps, db, { type: "channel", id: replay.channel_id }, [replaySubject(replay.id)]);
 }
 
+/**
+ * An erased member's channel (server/privacy/erase.ts): its posts are deleted, their words blanked (they name the
+ * member and their lives), in the erasure's transaction; returns how many deliveries were queued.
+ */
+export async function eraseChannelPosts(deps: Pick<AppDeps, "db" | "config" | "now">, db: DbOrTransaction, channelId: number): Promise<number> {
+  const queued = await deletePosts(deps, db, { type: "channel", id: channelId });
+  await db.updateTable("federation_post").set({ content: "", url: "", image: null }).where("actor_type", "=", "channel").where("actor_id", "=", channelId).execute();
+  return queued;
+}
+
 const replaySubject = (replayId: number) => `replay-${replayId}`;

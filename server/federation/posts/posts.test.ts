@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Create, Note } from "@fedify/vocab";
 import { postEventCalendar } from "../../events/event-posts.ts";
 import { postTournamentStarted } from "../../tournaments/bracket-posts.ts";
-import { forgetKeysOfDeletedTournaments } from "./jobs.ts";
+import { forgetKeysOfGoneActors } from "./jobs.ts";
 import { federate, followedFromRemote, notesFor, PUBLIC, queuedFor, REMOTE_INBOX } from "../../../tests/fixtures/fediverse.ts";
 import { ADMIN_ENV, adminBrowserOf, draftEvent, fundedUser, inHours, type Member, publishedEvent } from "../../../tests/fixtures/money.ts";
 import { insertReplay } from "../../../tests/fixtures/replays.ts";
@@ -185,10 +185,10 @@ describe("with federation on", () => {
     expect((await admin.request("GET", `/ap/notes/${post!.id}`, undefined, ACTIVITY_JSON)).status).toBe(404);
 
     const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "tournament").where("actor_id", "=", id).execute();
-    await forgetKeysOfDeletedTournaments(server.deps);
+    await forgetKeysOfGoneActors(server.deps);
     expect((await keys()).length).toBe(2);
     await server.deps.db.updateTable("federation_delivery").set({ state: "delivered" }).where("actor_type", "=", "tournament").where("actor_id", "=", id).execute();
-    await forgetKeysOfDeletedTournaments(server.deps);
+    await forgetKeysOfGoneActors(server.deps);
     expect(await keys()).toEqual([]);
   });
 
@@ -270,6 +270,32 @@ describe("with federation on", () => {
     expect((await owner.browser.json("DELETE", `/api/stream/replays/${replay.id}`)).status).toBe(200);
     const deletes = (await queuedFor(server, actor)).filter((activity) => activity.type === "Delete");
     expect(deletes.map((activity) => activity.body.object)).toEqual([{ id: note!.id, type: "Tombstone" }]);
+  });
+
+  it("deletes an erased member's channel posts, blanks their words, and keeps its keys until the Deletes are sent", async () => {
+    const owner = await streamer();
+    const channelId = await channelIdOf(server, owner.account.username);
+    const actor = { type: "channel" as const, id: channelId };
+    await followedFromRemote(server, actor);
+    expect((await admin.request("GET", `/ap/actors/channel-${channelId}`, undefined, ACTIVITY_JSON)).status).toBe(200);
+    const replay = await insertReplay(server.deps.db, channelId, { title: "Mon dernier live" });
+    const queued = server.deps.bus.next("federation:queued");
+    server.deps.bus.emit("replay:ready", { replayId: replay.id, channelId });
+    await queued;
+    const [note] = await notesFor(server, actor);
+
+    expect((await owner.browser.post("/api/me/delete", { password: owner.account.password })).status).toBe(200);
+    const deletes = (await queuedFor(server, actor)).filter((activity) => activity.type === "Delete");
+    expect(deletes.map((activity) => activity.body.object)).toEqual([{ id: note!.id, type: "Tombstone" }]);
+    const [post] = await postsOf(actor);
+    expect([post!.content, post!.url, post!.image, post!.deleted_at === null]).toEqual(["", "", null, false]);
+
+    const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "channel").where("actor_id", "=", channelId).execute();
+    await forgetKeysOfGoneActors(server.deps);
+    expect((await keys()).length).toBe(2);
+    await server.deps.db.updateTable("federation_delivery").set({ state: "delivered" }).where("actor_type", "=", "channel").where("actor_id", "=", channelId).execute();
+    await forgetKeysOfGoneActors(server.deps);
+    expect(await keys()).toEqual([]);
   });
 
   it("shows a live's picture only when everyone may watch it", async () => {
