@@ -49,6 +49,16 @@ async function play(organiser: Member, id: number, matchID: string): Promise<voi
 const postsOf = (actor: { type: "channel" | "tournament" | "event"; id: number }) =>
   server.deps.db.selectFrom("federation_post").selectAll().where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).orderBy("id").execute();
 
+/** A gone actor's keys survive the site job while its Deletes wait, and go at its first run once they were sent. */
+async function expectKeysKeptUntilSent(actor: { type: "channel" | "tournament"; id: number }): Promise<void> {
+  const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
+  await forgetKeysOfGoneActors(server.deps);
+  expect((await keys()).length).toBe(2);
+  await server.deps.db.updateTable("federation_delivery").set({ state: "delivered" }).where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
+  await forgetKeysOfGoneActors(server.deps);
+  expect(await keys()).toEqual([]);
+}
+
 describe("with federation off (the default)", () => {
   it("posts nothing and queues nothing, whatever happens to a followed thing", async () => {
     const organiser = await streamer();
@@ -184,12 +194,7 @@ describe("with federation on", () => {
     expect((await postsOf(actor))[0]!.deleted_at).toBeNumber();
     expect((await admin.request("GET", `/ap/notes/${post!.id}`, undefined, ACTIVITY_JSON)).status).toBe(404);
 
-    const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "tournament").where("actor_id", "=", id).execute();
-    await forgetKeysOfGoneActors(server.deps);
-    expect((await keys()).length).toBe(2);
-    await server.deps.db.updateTable("federation_delivery").set({ state: "delivered" }).where("actor_type", "=", "tournament").where("actor_id", "=", id).execute();
-    await forgetKeysOfGoneActors(server.deps);
-    expect(await keys()).toEqual([]);
+    await expectKeysKeptUntilSent(actor);
   });
 
   it("posts an event when published, with its tickets on sale, a day before it, and deletes both when it is cancelled", async () => {
@@ -224,6 +229,27 @@ describe("with federation on", () => {
     const tombstones = (await queuedFor(server, actor)).filter((activity) => activity.type === "Delete").map((activity) => activity.body.object);
     expect(tombstones).toEqual(posts.map((post) => ({ id: `${server.url}/ap/notes/${post.id}`, type: "Tombstone" })));
     expect(posts.every((post) => post.deleted_at !== null)).toBe(true);
+  });
+
+  it("deletes an event's post when it goes back to draft or is made private, and posts nothing when published again", async () => {
+    const host = await fundedUser(server, admin, 5000);
+    const withdrawn = async (withdraw: (event: { id: number; slug: string }) => Promise<{ status: number }>) => {
+      const event = await draftEvent(host);
+      const actor = { type: "event" as const, id: event.id };
+      await followedFromRemote(server, actor);
+      expect((await host.browser.json("PUT", `/api/events/${event.slug}/publish`)).status).toBe(200);
+      const [note] = await notesFor(server, actor);
+      expect((await withdraw(event)).status).toBe(200);
+      const deletes = (await queuedFor(server, actor)).filter((activity) => activity.type === "Delete");
+      expect(deletes.map((activity) => activity.body.object)).toEqual([{ id: note!.id, type: "Tombstone" }]);
+      expect((await admin.request("GET", new URL(note!.id).pathname, undefined, ACTIVITY_JSON)).status).toBe(404);
+      return { event, actor };
+    };
+    await withdrawn((event) => host.browser.json("PUT", `/api/events/${event.slug}`, { isPublic: false }));
+    const { event, actor } = await withdrawn((event) => host.browser.json("PATCH", `/api/events/${event.id}`, { status: "draft" }));
+    // One post per subject, ever: publishing and unpublishing over and over does not fill timelines.
+    expect((await host.browser.json("PUT", `/api/events/${event.slug}/publish`)).status).toBe(200);
+    expect((await queuedFor(server, actor)).map((activity) => activity.type)).toEqual(["Create", "Delete"]);
   });
 
   it("posts an event's tickets when a sale opens after its publication, and a week before it", async () => {
@@ -290,12 +316,7 @@ describe("with federation on", () => {
     const [post] = await postsOf(actor);
     expect([post!.content, post!.url, post!.image, post!.deleted_at === null]).toEqual(["", "", null, false]);
 
-    const keys = () => server.deps.db.selectFrom("federation_key").select("algorithm").where("actor_type", "=", "channel").where("actor_id", "=", channelId).execute();
-    await forgetKeysOfGoneActors(server.deps);
-    expect((await keys()).length).toBe(2);
-    await server.deps.db.updateTable("federation_delivery").set({ state: "delivered" }).where("actor_type", "=", "channel").where("actor_id", "=", channelId).execute();
-    await forgetKeysOfGoneActors(server.deps);
-    expect(await keys()).toEqual([]);
+    await expectKeysKeptUntilSent(actor);
   });
 
   it("shows a live's picture only when everyone may watch it", async () => {
@@ -317,5 +338,10 @@ describe("with federation on", () => {
     expect(note!.content).toContain(`${owner.account.username} est en direct`);
     expect(note!.attachment).toBeUndefined();
     await server.deps.db.updateTable("channel").set({ is_live: 0, live_session_id: null }).where("id", "=", channelId).execute();
+    // A suspended member's channel is gone for the fediverse as for the site: its posts are no longer served.
+    expect((await admin.request("GET", new URL(note!.id).pathname, undefined, ACTIVITY_JSON)).status).toBe(200);
+    await server.deps.db.updateTable("user").set({ suspended_at: Date.now() }).where("id", "=", owner.user.id).execute();
+    expect((await admin.request("GET", new URL(note!.id).pathname, undefined, ACTIVITY_JSON)).status).toBe(404);
+    expect((await admin.request("GET", `/ap/actors/channel-${channelId}/outbox`, undefined, ACTIVITY_JSON)).status).toBe(404);
   });
 });
