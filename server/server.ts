@@ -26,6 +26,7 @@ import { siteJobs, startSiteJobs } from "./cluster/site-jobs.ts";
 import { startWebhookDispatcher } from "./webhooks/dispatcher.ts";
 import { startFederationDispatcher } from "./federation/delivery-dispatcher.ts";
 import { announceBusEvents } from "./webhooks/events.ts";
+import { postLiveEvents } from "./federation/posts/live.ts";
 import { startRaidLanding } from "./raids/service.ts";
 import { openSocketAdapter } from "./realtime/adapter.ts";
 import { createLogTail } from "./http/log-tail.ts";
@@ -88,6 +89,7 @@ export async function startServer(
   const stopWebhooks = startWebhookDispatcher(deps, log);
   const stopFederation = startFederationDispatcher(deps, log);
   const offWebhookEvents = announceBusEvents(deps, log);
+  const offLivePosts = postLiveEvents(deps, log);
   const stopRaidLanding = startRaidLanding(deps, log);
   const { websocket, idleTimeout } = realtime.engine.handler();
   const server = Bun.serve({
@@ -112,6 +114,7 @@ export async function startServer(
       await media?.stop();
       offNotifications();
       offWebhookEvents();
+      offLivePosts();
       stopRaidLanding();
       await stopWebhooks();
       await stopFederation();

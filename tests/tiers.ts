@@ -46,6 +46,7 @@ const MEDIA_FILES = new Set<string>([
   "server/tournaments/routes.test.ts",
   "server/webhooks/live-events.test.ts",
   "server/federation/instances-live.test.ts",
+  "server/federation/posts/live-posts.test.ts",
   "server/users/streamer-role.test.ts",
   "tests/authorization.test.ts",
   "tests/cluster.test.ts",

@@ -11,6 +11,7 @@ import { passExpiredOffers } from "../waitlist/places/offers.ts";
 import { closeDueCheckIns } from "../tournaments/checkin.ts";
 import { applyRetentionWhenDue } from "../storage/retention.ts";
 import { sweepFederationLeftovers } from "../federation/keys.ts";
+import { postEventCalendar } from "../events/event-posts.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -46,6 +47,15 @@ export function siteJobs(deps: AppDeps, log: (line: string) => void): SiteJob[] 
     { name: "fediverse", everyMs: HOUR, run: () => sweepFederationLeftovers(deps.db, deps.now()) },
     // Acts once a day (it claims the day in the database); asked hourly so a restart never skips a day.
     { name: "storage policy", everyMs: HOUR, run: async () => void (await applyRetentionWhenDue(deps, log)) },
+    // The fediverse posts the clock makes due (issue 38): an event's tickets on sale, a week and a day before it. Every
+    // five minutes: a reminder's window is half a day at least.
+    {
+      name: "fediverse posts",
+      everyMs: 5 * 60 * 1000,
+      run: async () => {
+        if ((await postEventCalendar(deps)) > 0) deps.bus.emit("federation:queued", {});
+      },
+    },
   ];
 }
 

@@ -15,6 +15,7 @@ import { eventCard, searchTextOf } from "./queries.ts";
 import { announceOffers, offerFreedPlaces, settleOwnOffer } from "../waitlist/places/offers.ts";
 import type { CreateEventInput, UpdateEventInput } from "./schemas.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { deleteEventPosts, postEventPublished } from "./event-posts.ts";
 
 const RESERVED_SLUGS = new Set(["categories", "my-events", "joined-events", "create"]);
 const PREVIEW_PARTICIPANTS = 10;
@@ -119,7 +120,7 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
   if (maxParticipants !== null && maxParticipants < (await seatsHeld(deps.db, event.id, now))) throw new InvalidError([{ field: "maxParticipants", code: "event_max_below_registered" }]);
   await assertQuantitiesFit(deps.db, event.id, maxParticipants);
   const cost = creationCost(input.categoryId ?? event.category_id, start, end, maxParticipants);
-  const updated = await inTransaction(deps.db, async (trx) => {
+  const { updated, unposted } = await inTransaction(deps.db, async (trx) => {
     await settleCreationCost(trx, user, event, cost, now);
     const row = await trx
       .updateTable("event")
@@ -146,9 +147,12 @@ export async function updateEvent(deps: AppDeps, user: User, slug: string, input
       .executeTakeFirstOrThrow();
     // A raised seat limit (or a later start) frees seats for the waiting list.
     await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, now);
-    return row;
+    // Made private, it is gone from the fediverse as from the site: its posts go (issue 38, item 3).
+    const unposted = event.is_public === 1 && row.is_public === 0 ? await deleteEventPosts(deps, trx, event) : 0;
+    return { updated: row, unposted };
   });
   await announceOffers(deps);
+  if (unposted > 0) deps.bus.emit("federation:queued", {});
   return updated;
 }
 
@@ -191,15 +195,26 @@ export async function changeStatus(deps: AppDeps, user: User, eventId: number, s
   assertManager(user, event);
   if (status === event.status) return event;
   if (!TRANSITIONS[event.status].includes(status)) throw new ConflictError([{ field: "status", code: "event_status_invalid" }]);
-  const changed = await inTransaction(deps.db, async (trx) => {
+  const { changed, federated } = await inTransaction(deps.db, async (trx) => {
     if (status === "cancelled") await refundEventTickets(trx, event, deps);
     const changed = await trx.updateTable("event").set({ status, updated_at: deps.now() }).where("id", "=", event.id).returningAll().executeTakeFirstOrThrow();
     // Published again, its freed seats are offered; over or cancelled, its waiting list closes.
     await offerFreedPlaces(trx, deps.places, { kind: "event", id: event.id }, deps.now());
-    return changed;
+    return { changed, federated: await federateStatus(deps, trx, changed) };
   });
   await announceOffers(deps);
+  if (federated) deps.bus.emit("federation:queued", {});
   return changed;
+}
+
+/**
+ * What a new status tells the fediverse (issue 38, item 3): published, a post; cancelled (deleted) or back to draft,
+ * its posts go. Returns whether anything was queued.
+ */
+async function federateStatus(deps: AppDeps, trx: DbOrTransaction, event: EventRow): Promise<boolean> {
+  if (event.status === "published") return postEventPublished(deps, trx, event);
+  if (event.status === "cancelled" || event.status === "draft") return (await deleteEventPosts(deps, trx, event)) > 0;
+  return false;
 }
 
 /** The seat rule (seats.ts) checked inside the transaction, so the last seat goes once. */

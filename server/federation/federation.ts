@@ -7,8 +7,9 @@ import { type ActorProfile, actorProfile, identifierOfHandle, parseIdentifier } 
 import { listenToInbox } from "./inbox.ts";
 import { DatabaseKvStore } from "./kv-store.ts";
 import { remoteContextLoader, remoteDocumentLoader } from "./remote.ts";
-import { ACTOR_PATH, FOLLOWERS_PATH, OUTBOX_PATH } from "./uris.ts";
+import { ACTOR_PATH, FOLLOWERS_PATH } from "./uris.ts";
 import { actorKeyPairs } from "./keys.ts";
+import { setPostDispatchers } from "./post-dispatchers.ts";
 
 // Arena's ActivityPub side, built on Fedify (issue 38): WebFinger, NodeInfo and the actors' documents. Every id and
 // link starts with the site's fediverse address (a site setting), whatever host the request came through.
@@ -48,7 +49,7 @@ export function buildFederation(deps: AppDeps, origin: string): Federation<void>
       return ref ? actorKeyPairs(deps, ref) : [];
     });
   listenToInbox(federation, deps, origin);
-  federation.setOutboxDispatcher(OUTBOX_PATH, () => ({ items: [] }));
+  setPostDispatchers(federation, deps, origin);
   federation.setFollowersDispatcher(FOLLOWERS_PATH, () => ({ items: [] }));
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => ({
     software: { name: "arena", version: packageJson.version, homepage: new URL(origin) },

@@ -1,5 +1,6 @@
 import { exportJwk, generateCryptoKeyPair, importJwk } from "@fedify/fedify";
 import type { Db, DbOrTransaction } from "../../db/index.ts";
+import { ERASED_EMAIL_PATTERN } from "../auth/erased-accounts.ts";
 import type { ActorRef } from "./actors.ts";
 
 // RSA signs HTTP requests (the draft-cavage signatures Mastodon checks); Ed25519 signs objects (FEP-8b32 proofs). Both are
@@ -66,16 +67,25 @@ export async function forgetActorKeys(db: DbOrTransaction, actor: ActorRef): Pro
   await db.deleteFrom("federation_key").where("actor_type", "=", actor.type).where("actor_id", "=", actor.id).execute();
 }
 
-const ACTOR_TABLES = { channel: "channel", tournament: "tournament", event: "event" } as const;
-
-/** The sweep: keys of things that no longer exist and whose last deliveries are done; Fedify's expired cache rows. */
+/**
+ * The hourly sweep: the keys of deleted tournaments and erased members' channels once no delivery they sign waits
+ * (their Deletes go out first), and Fedify's expired cache rows.
+ */
 export async function sweepFederationLeftovers(db: Db, now: number): Promise<void> {
-  const keys = await db.selectFrom("federation_key").select(["actor_type", "actor_id"]).distinct().execute();
-  for (const key of keys) {
-    const table = ACTOR_TABLES[key.actor_type];
-    const exists = await db.selectFrom(table).select("id").where("id", "=", key.actor_id).executeTakeFirst();
-    if (!exists) await forgetActorKeys(db, { type: key.actor_type, id: key.actor_id });
-  }
+  const waiting = (type: "tournament" | "channel") => db.selectFrom("federation_delivery").select("actor_id").where("actor_type", "=", type).where("state", "=", "pending");
+  await db
+    .deleteFrom("federation_key")
+    .where("actor_type", "=", "tournament")
+    .where("actor_id", "not in", db.selectFrom("tournament").select("id"))
+    .where("actor_id", "not in", waiting("tournament"))
+    .execute();
+  // An erased member's channel row stays (past lives point at it); its account's address says it is gone.
+  await db
+    .deleteFrom("federation_key")
+    .where("actor_type", "=", "channel")
+    .where("actor_id", "in", db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").select("channel.id").where("user.email", "like", ERASED_EMAIL_PATTERN))
+    .where("actor_id", "not in", waiting("channel"))
+    .execute();
   await db.deleteFrom("federation_kv").where("expires_at", "<=", now).execute();
 }
 

@@ -22,6 +22,7 @@ import { announceOffers, offerFreedPlaces, type Place } from "../waitlist/places
 import type { WebhookDeps } from "../webhooks/queue/queue.ts";
 import { forgetInWebhooks } from "../webhooks/service.ts";
 import { forgetActorKeys } from "../federation/keys.ts";
+import { eraseChannelPosts } from "../federation/posts/live.ts";
 
 /** The name a deleted account keeps, so past brackets and sales still have a row to point at. */
 const erasedUsername = (userId: number) => `deleted_${userId}`;
@@ -33,17 +34,18 @@ interface ErasureResult {
 
 export async function eraseAccount(deps: AppDeps, user: User): Promise<ErasureResult> {
   const now = deps.now();
-  const { refunded, files } = await inTransaction(deps.db, async (trx) => {
+  const { refunded, files, unposted } = await inTransaction(deps.db, async (trx) => {
     await assertNothingDependsOn(trx, user, now);
     const refunded = await refundUpcomingTickets(trx, deps, user.id, now);
     const places = await placesHeldBy(trx, user.id, now);
     await endSessions(trx, deps.bus, { userId: user.id });
-    const files = await eraseRows(trx, user, now);
+    const { files, unposted } = await eraseRows(deps, trx, user, now);
     // The seats, slots and offers they held go to the next on each waiting list.
     for (const place of places) await offerFreedPlaces(trx, deps.places, place, now);
-    return { refunded, files };
+    return { refunded, files, unposted };
   });
   await announceOffers(deps);
+  if (unposted > 0) deps.bus.emit("federation:queued", {});
   await endWhatTheyStream(deps, user.username);
   forgetTheAddress(deps, user.email);
   for (const file of files) rmSync(join(deps.config.mediaDir, file), { recursive: true, force: true });
@@ -139,8 +141,11 @@ async function placesHeldBy(trx: Transaction<DB>, userId: number, now: number): 
   return [...new Map(places.map((place) => [`${place.kind}:${place.id}`, place])).values()];
 }
 
-/** Erases or anonymises every row that names the member; returns the media files to remove after commit. */
-async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise<string[]> {
+/**
+ * Erases or anonymises every row that names the member; returns the media files to remove after commit, and how many
+ * fediverse deliveries (the Deletes of their channel's posts) were queued.
+ */
+async function eraseRows(deps: AppDeps, trx: Transaction<DB>, user: User, now: number): Promise<{ files: string[]; unposted: number }> {
   const id = user.id;
   const channel = await trx.selectFrom("channel").select("id").where("user_id", "=", id).executeTakeFirst();
   const replays = channel ? await trx.selectFrom("replay").select(["file_path", "thumbnail_path"]).where("channel_id", "=", channel.id).execute() : [];
@@ -196,7 +201,7 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     .where("user_id", "=", id)
     .where("tournament_id", "in", (eb) => eb.selectFrom("tournament").select("id").where("finished_at", "is", null))
     .execute();
-  if (channel) await eraseChannel(trx, channel.id);
+  const unposted = channel ? await eraseChannel(deps, trx, channel.id) : 0;
   // The overlays' secret address stops with the account.
   await trx.deleteFrom("overlay").where("user_id", "=", id).execute();
   await forgetInWebhooks(trx, id, user.username, channel?.id);
@@ -220,16 +225,18 @@ async function eraseRows(trx: Transaction<DB>, user: User, now: number): Promise
     })
     .where("id", "=", id)
     .execute();
-  return files;
+  return { files, unposted };
 }
 
-/** The channel row stays (past lives point at it) with nothing of its owner's left in it. */
-async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<void> {
+/** The channel row stays (past lives point at it) with nothing of its owner's left in it. Returns the fediverse deliveries queued. */
+async function eraseChannel(deps: AppDeps, trx: Transaction<DB>, channelId: number): Promise<number> {
   await trx.deleteFrom("replay").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("stream_health").where("channel_id", "=", channelId).execute();
-  await forgetActorKeys(trx, { type: "channel", id: channelId });
+  // Its fediverse posts go; their Deletes are signed when sent, so its keys stay until then (sweepFederationLeftovers, server/federation/keys.ts).
+  const unposted = await eraseChannelPosts(deps, trx, channelId);
+  if (unposted === 0) await forgetActorKeys(trx, { type: "channel", id: channelId });
   // Their raid settings, and the raids they sent and received: each names their channel beside another's; the
   // lines their raids left in other chats name them too.
   const sent = await trx.selectFrom("raid").select("id").where("from_channel_id", "=", channelId).execute();
@@ -271,4 +278,5 @@ async function eraseChannel(trx: Transaction<DB>, channelId: number): Promise<vo
     })
     .where("id", "=", channelId)
     .execute();
+  return unposted;
 }

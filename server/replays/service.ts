@@ -8,6 +8,7 @@ import { canAdminister, canSeeDeletedReplay, isOwner, ownsOrAdmin } from "../acc
 import type { AppDeps } from "../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../http/errors.ts";
 import { recordingDirOf } from "./finalise.ts";
+import { deleteReplayPost } from "../federation/posts/live.ts";
 import type { ReplayResponse } from "./schemas.ts";
 
 function replayRows(deps: AppDeps) {
@@ -131,14 +132,17 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
   const now = deps.now();
   const audited = canAdminister(caller) && (hard || caller.id !== row.owner_id);
   const before = { title: row.title, channel: row.username, deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at).toISOString() };
-  await inTransaction(deps.db, async (trx) => {
+  const unposted = await inTransaction(deps.db, async (trx) => {
     if (hard) await trx.deleteFrom("replay").where("id", "=", id).execute();
     else await trx.updateTable("replay").set({ deleted_at: now }).where("id", "=", id).execute();
     if (audited) {
       const after: AuditValues = hard ? { purged: true, file: row.file_path } : { deletedAt: new Date(now).toISOString() };
       await recordAudit(trx, caller, { action: hard ? "replay.purge" : "replay.delete", targetType: "replay", targetId: id, before, after }, now);
     }
+    // Its fediverse post goes with it; a restore does not bring it back (issue 38, item 3).
+    return deleteReplayPost(deps, trx, row);
   });
+  if (unposted > 0) deps.bus.emit("federation:queued", {});
   if (hard) await removeReplayFiles(deps, row);
 }
 
@@ -146,8 +150,12 @@ export async function deleteReplay(deps: AppDeps, id: number, caller: User, hard
  * Deletes a replay for good: its row, then its video, thumbnail and the live's recording parts it
  * was made from. Callers check who may (an admin's hard delete, the storage policy's daily run).
  */
-export async function removeReplayForGood(deps: AppDeps, replay: Pick<ReplayRow, "id" | "file_path" | "thumbnail_path" | "live_session_id" | "match_id">): Promise<void> {
-  await deps.db.deleteFrom("replay").where("id", "=", replay.id).execute();
+export async function removeReplayForGood(deps: AppDeps, replay: Pick<ReplayRow, "id" | "channel_id" | "file_path" | "thumbnail_path" | "live_session_id" | "match_id">): Promise<void> {
+  const unposted = await inTransaction(deps.db, async (trx) => {
+    await trx.deleteFrom("replay").where("id", "=", replay.id).execute();
+    return deleteReplayPost(deps, trx, replay);
+  });
+  if (unposted > 0) deps.bus.emit("federation:queued", {});
   await removeReplayFiles(deps, replay);
 }
 

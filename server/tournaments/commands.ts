@@ -19,6 +19,8 @@ import { announceBracketChange } from "./bracket-webhooks.ts";
 import { matchWonAlerts } from "./match-alerts.ts";
 import { showAlerts } from "../overlays/alerts/alerts.ts";
 import { forgetActorKeys } from "../federation/keys.ts";
+import { postBracketChange, postTournamentStarted } from "./bracket-posts.ts";
+import { deletePosts } from "../federation/posts/publish.ts";
 
 // The changes to a tournament (spec 02 §4): each checks who may make it, writes, then tells the pages watching.
 
@@ -245,7 +247,7 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
   const before = await findTournament(deps.db, tournamentId);
   assertManager(user, before);
   if (!before.is_active && !before.finished_at && hasCheckIn(before) && before.checkin_closed_at === null) await closeCheckIn(deps, tournamentId);
-  const chatLines = await inTransaction(deps.db, async (trx) => {
+  const { chatLines, posted } = await inTransaction(deps.db, async (trx) => {
     const tournament = await findTournament(trx, tournamentId);
     assertManager(user, tournament);
     if (tournament.is_active || tournament.finished_at) throw new ConflictError([{ field: "tournmentID", code: "tournament_already_started" }]);
@@ -272,9 +274,11 @@ export async function startTournament(deps: AppDeps, user: User, tournamentId: n
       .execute();
     const stations = await stationSnapshot(trx, tournamentId);
     await syncStations(trx, tournament, bracket, deps.now());
-    return speakInChat(trx, tournamentId, { state: null, stations }, { state: bracket, stations: await stationSnapshot(trx, tournamentId) }, deps.now());
+    const posted = await postTournamentStarted(deps, trx, tournament);
+    return { chatLines: await speakInChat(trx, tournamentId, { state: null, stations }, { state: bracket, stations: await stationSnapshot(trx, tournamentId) }, deps.now()), posted };
   });
   await announceStations(deps, tournamentId, chatLines);
+  if (posted) deps.bus.emit("federation:queued", {});
 }
 
 export function parseMatchId(matchId: string): { tournamentId: number; engineId: number } {
@@ -323,6 +327,8 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
     // A finished match frees its station; the matches it made ready go to free stations (issue 18),
     // and the chats of the streamed stations hear of it.
     const stations = await stationSnapshot(trx, tournamentId);
+    // Before the stations move on: a streamed match is one still at its station (issue 38, item 3).
+    const posted = await postBracketChange(deps, trx, tournament, { before: state, after: next, stations, finished: done, championId });
     await syncStations(trx, tournament, next, deps.now());
     const [before, after] = [
       { state, stations },
@@ -331,9 +337,10 @@ async function changeBracket(deps: AppDeps, user: User, tournamentId: number, ch
     // The matches' clocks, for the replays of the streamed ones (issue 18, item 3).
     const ended = await recordMatchTimes(trx, tournamentId, before, after, deps.now());
     const alerts = await matchWonAlerts(trx, tournament, state, next, stations);
-    return { lines: await speakInChat(trx, tournamentId, before, after, deps.now()), ended, alerts };
+    return { lines: await speakInChat(trx, tournamentId, before, after, deps.now()), ended, alerts, posted };
   });
   await announceStations(deps, tournamentId, told.lines);
+  if (told.posted) deps.bus.emit("federation:queued", {});
   showAlerts(deps, told.alerts);
   cutMatchReplays(deps, told.ended);
 }
@@ -380,7 +387,14 @@ export async function setMatchScore(deps: AppDeps, user: User, tournamentId: num
 export async function deleteTournament(deps: AppDeps, user: User, id: number): Promise<void> {
   const tournament = await findTournament(deps.db, id);
   assertManager(user, tournament);
-  await deps.db.deleteFrom("tournament").where("id", "=", id).execute();
-  await forgetActorKeys(deps.db, { type: "tournament", id });
+  const actor = { type: "tournament" as const, id };
+  const queued = await inTransaction(deps.db, async (trx) => {
+    // Its posts go with it; their Deletes are signed when sent, so its keys stay until then (sweepFederationLeftovers, server/federation/keys.ts).
+    const queued = await deletePosts(deps, trx, actor);
+    await trx.deleteFrom("tournament").where("id", "=", id).execute();
+    if (queued === 0) await forgetActorKeys(trx, actor);
+    return queued;
+  });
+  if (queued > 0) deps.bus.emit("federation:queued", {});
   changed(deps, id);
 }
