@@ -75,9 +75,11 @@ async function attempt(deps: AppDeps, delivery: Delivery, policy: OutboundPolicy
     );
     outcome = outcomeOf(answer.status, answer.body);
   } catch (failure) {
-    // A refused address stays refused: trying again would only fill the log.
+    // A refused address stays refused: trying again would only fill the log. A name that did not resolve may resolve
+    // later (a DNS hiccup, an uplink back), as a connection that failed may succeed: both are tried again.
     const refused = failure instanceof OutboundRefused;
-    outcome = { kind: "failed", status: null, error: refused ? failure.code : (failure as Error).message || String(failure), final: refused };
+    const final = refused && failure.code !== "outbound_address_unresolved";
+    outcome = { kind: "failed", status: null, error: refused ? failure.code : (failure as Error).message || String(failure), final };
   }
   await settle(deps, delivery, outcome, now);
 }
