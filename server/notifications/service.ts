@@ -15,7 +15,11 @@ type NotificationType =
   | "disk_nearly_full"
   | "station_request"
   | "webhook_failing"
-  | "webhook_gone";
+  | "webhook_gone"
+  // The fediverse (issue 38, item 4): a followed account's post, a reply to one of the owner's posts, a boost of one.
+  | "fediverse_post"
+  | "fediverse_reply"
+  | "fediverse_boost";
 
 /** Stores a notification and pushes it to the user's open pages. */
 export async function notify(deps: AppDeps, userIds: number[], notification: { type: NotificationType; actorId: number | null; link: string; data: Record<string, string | number> }): Promise<void> {
