@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { eventQueryOptions } from "../features/events/api/get-event.ts";
 import { EventPage } from "../features/events/components/event-page.tsx";
+import { FediverseHandle } from "../features/fediverse/components/fediverse-handle.tsx";
 import { startQuery } from "../lib/routing.ts";
 
 export const Route = createFileRoute("/events/$slug/")({
@@ -10,5 +11,5 @@ export const Route = createFileRoute("/events/$slug/")({
 
 function EventScreen() {
   const { slug } = Route.useParams();
-  return <EventPage key={slug} slug={slug} />;
+  return <EventPage key={slug} slug={slug} renderBelowFacts={(eventId) => <FediverseHandle identifier={`event-${eventId}`} />} />;
 }

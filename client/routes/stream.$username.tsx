@@ -11,6 +11,7 @@ import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamHealthPanel } from "../features/health/components/stream-health-panel.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
+import { FediverseHandle } from "../features/fediverse/components/fediverse-handle.tsx";
 import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../data/session.ts";
 
@@ -21,7 +22,8 @@ export const Route = createFileRoute("/stream/$username")({
 
 /**
  * The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament,
- * the owner's replays when offline, their raid button while live and their stream health, and a raid's notice to its viewers.
+ * the owner's replays when offline, their raid button while live and their stream health, a raid's notice to its viewers,
+ * and the channel's handle on the fediverse when the site federates.
  */
 function StreamScreen() {
   const { username } = Route.useParams();
@@ -45,6 +47,7 @@ function StreamScreen() {
       renderBelow={(stream) => (
         <>
           {isOwner ? <StreamHealthPanel username={stream.username} /> : null}
+          <FediverseHandle identifier={stream.username} />
           <StreamerTournament streamerId={stream.user} />
         </>
       )}

@@ -3,6 +3,7 @@ import { tournamentPageQueryOptions } from "../features/tournaments/api/queries.
 import { TournamentScreen } from "../features/tournaments/components/tournament-page.tsx";
 import { type TournamentTab, validateTournamentSearch } from "../features/tournaments/lib/tabs.ts";
 import { idParams, startQuery } from "../lib/routing.ts";
+import { FediverseHandle } from "../features/fediverse/components/fediverse-handle.tsx";
 import { MatchReplays } from "./-components/match-replays.tsx";
 
 export const Route = createFileRoute("/tournament/$id")({
@@ -19,5 +20,18 @@ function TournamentRoute() {
   const { tab = "about" } = Route.useSearch();
   const navigate = Route.useNavigate();
   const selectTab = (next: TournamentTab) => void navigate({ search: next === "about" ? {} : { tab: next }, replace: true });
-  return <TournamentScreen key={id} id={id} tab={tab} onTabChange={selectTab} below={<MatchReplays tournamentId={id} />} />;
+  return (
+    <TournamentScreen
+      key={id}
+      id={id}
+      tab={tab}
+      onTabChange={selectTab}
+      below={
+        <>
+          <FediverseHandle identifier={`tournament-${id}`} />
+          <MatchReplays tournamentId={id} />
+        </>
+      }
+    />
+  );
 }

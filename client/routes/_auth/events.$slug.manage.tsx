@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { eventQueryOptions } from "../../features/events/api/get-event.ts";
 import { ManageEvent } from "../../features/events/components/manage-event.tsx";
 import { WebhooksPanel } from "../../features/webhooks/components/webhooks-panel.tsx";
+import { FediverseFollowers } from "../../features/fediverse/components/fediverse-followers.tsx";
 import { startQuery } from "../../lib/routing.ts";
 
 export const Route = createFileRoute("/_auth/events/$slug/manage")({
@@ -11,5 +12,16 @@ export const Route = createFileRoute("/_auth/events/$slug/manage")({
 
 function ManageScreen() {
   const { slug } = Route.useParams();
-  return <ManageEvent key={slug} slug={slug} integrations={(id) => <WebhooksPanel owner={{ scope: "event", id }} />} />;
+  return (
+    <ManageEvent
+      key={slug}
+      slug={slug}
+      integrations={(id) => (
+        <>
+          <WebhooksPanel owner={{ scope: "event", id }} />
+          <FediverseFollowers identifier={`event-${id}`} kind="event" />
+        </>
+      )}
+    />
+  );
 }

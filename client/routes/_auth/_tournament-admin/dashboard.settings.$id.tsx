@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { tournamentQueryOptions } from "../../../features/tournaments/api/queries.ts";
 import { SettingsScreen } from "../../../features/tournaments/components/settings.tsx";
 import { WebhooksPanel } from "../../../features/webhooks/components/webhooks-panel.tsx";
+import { FediverseFollowers } from "../../../features/fediverse/components/fediverse-followers.tsx";
 import { idParams, startQuery } from "../../../lib/routing.ts";
 
 export const Route = createFileRoute("/_auth/_tournament-admin/dashboard/settings/$id")({
@@ -10,8 +11,19 @@ export const Route = createFileRoute("/_auth/_tournament-admin/dashboard/setting
   component: Screen,
 });
 
-/** The tournament's settings, with its webhooks in their own tab: this route composes the two features. */
+/** The tournament's settings, with its webhooks and its followers on the fediverse in their own tab: this route composes the features. */
 function Screen() {
   const { id } = Route.useParams();
-  return <SettingsScreen key={id} id={id} integrations={<WebhooksPanel owner={{ scope: "tournament", id }} />} />;
+  return (
+    <SettingsScreen
+      key={id}
+      id={id}
+      integrations={
+        <>
+          <WebhooksPanel owner={{ scope: "tournament", id }} />
+          <FediverseFollowers identifier={`tournament-${id}`} kind="tournament" />
+        </>
+      }
+    />
+  );
 }
