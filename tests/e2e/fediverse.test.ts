@@ -184,7 +184,11 @@ async function screenshots(admin: SignedIn, streamer: SignedIn & { user: { id: n
     .execute();
   await inEveryLook(handles, admin, "/admin?tab=site", async (page, save) => {
     await fediverseSection(page).getByRole("table").waitFor();
-    await page.getByRole("heading", { name: "Le fédivers", exact: true }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+    // Below the sticky top bar.
+    await page.getByRole("heading", { name: "Le fédivers", exact: true }).evaluate((heading) => {
+      heading.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -72);
+    });
     await save("fediverse-console");
     await page.getByRole("heading", { name: "Journal des envois" }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
     await save("fediverse-deliveries");

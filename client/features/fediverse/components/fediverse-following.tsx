@@ -74,7 +74,10 @@ function FollowedRow({ account }: { account: FollowedAccount }) {
   return (
     <li className="fediverse-row">
       <div className="fediverse-who">
-        <strong className="fediverse-name">{account.name || account.handle}</strong>
+        <span className="fediverse-name-line">
+          <strong className="fediverse-name">{account.name || account.handle}</strong>
+          <Badge tone={account.state === "accepted" ? "success" : "warning"}>{t(`state_${account.state}`)}</Badge>
+        </span>
         {account.url ? (
           <a className="fediverse-account" href={account.url} target="_blank" rel="noopener noreferrer">
             {account.handle}
@@ -84,7 +87,6 @@ function FollowedRow({ account }: { account: FollowedAccount }) {
           <span className="fediverse-account">{account.handle}</span>
         )}
       </div>
-      <Badge tone={account.state === "accepted" ? "success" : "warning"}>{t(`state_${account.state}`)}</Badge>
       <Button
         variant="secondary"
         size="sm"
