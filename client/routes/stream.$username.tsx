@@ -11,9 +11,12 @@ import { StreamPage } from "../features/streams/components/stream-page.tsx";
 import { StreamHealthPanel } from "../features/health/components/stream-health-panel.tsx";
 import { StreamerTournament } from "../features/tournaments/components/bracket-for-stream.tsx";
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
-import { FediverseHandle } from "../features/fediverse/components/fediverse-handle.tsx";
 import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../data/session.ts";
+import { lazy, Suspense } from "react";
+
+// Imported when shown, from this page's chunk: the fediverse's code stays out of the first load's list of chunks.
+const FediverseHandle = lazy(() => import("../features/fediverse/components/fediverse-handle.tsx").then((module) => ({ default: module.FediverseHandle })));
 
 export const Route = createFileRoute("/stream/$username")({
   loader: ({ context, params }) => startQuery(context.queryClient, streamQueryOptions(params.username)),
@@ -47,7 +50,9 @@ function StreamScreen() {
       renderBelow={(stream) => (
         <>
           {isOwner ? <StreamHealthPanel username={stream.username} /> : null}
-          <FediverseHandle identifier={stream.username} />
+          <Suspense fallback={null}>
+            <FediverseHandle identifier={stream.username} />
+          </Suspense>
           <StreamerTournament streamerId={stream.user} />
         </>
       )}

@@ -3,8 +3,11 @@ import { tournamentPageQueryOptions } from "../features/tournaments/api/queries.
 import { TournamentScreen } from "../features/tournaments/components/tournament-page.tsx";
 import { type TournamentTab, validateTournamentSearch } from "../features/tournaments/lib/tabs.ts";
 import { idParams, startQuery } from "../lib/routing.ts";
-import { FediverseHandle } from "../features/fediverse/components/fediverse-handle.tsx";
 import { MatchReplays } from "./-components/match-replays.tsx";
+import { lazy, Suspense } from "react";
+
+// Imported when shown, from this page's chunk: the fediverse's code stays out of the first load's list of chunks.
+const FediverseHandle = lazy(() => import("../features/fediverse/components/fediverse-handle.tsx").then((module) => ({ default: module.FediverseHandle })));
 
 export const Route = createFileRoute("/tournament/$id")({
   params: idParams("id"),
@@ -28,7 +31,9 @@ function TournamentRoute() {
       onTabChange={selectTab}
       below={
         <>
-          <FediverseHandle identifier={`tournament-${id}`} />
+          <Suspense fallback={null}>
+            <FediverseHandle identifier={`tournament-${id}`} />
+          </Suspense>
           <MatchReplays tournamentId={id} />
         </>
       }

@@ -6,8 +6,11 @@ import { RaidSettingsPanel } from "../../features/raids/components/raid-settings
 import { TokensPanel } from "../../features/tokens/components/tokens-panel.tsx";
 import { OverlaysPanel } from "../../features/overlays/components/overlays-panel.tsx";
 import { WebhooksPanel } from "../../features/webhooks/components/webhooks-panel.tsx";
-import { FediversePanel } from "../../features/fediverse/components/fediverse-panel.tsx";
 import { useSession } from "../../data/session.ts";
+import { lazy, Suspense } from "react";
+
+// Imported when shown, from this screen's chunk: the fediverse's code stays out of the first load's list of chunks.
+const FediversePanel = lazy(() => import("../../features/fediverse/components/fediverse-panel.tsx").then((module) => ({ default: module.FediversePanel })));
 
 export const Route = createFileRoute("/_auth/settings/")({
   component: SettingsRoute,
@@ -32,7 +35,13 @@ function SettingsRoute() {
           <TokensPanel />
         </>
       }
-      fediverse={username ? <FediversePanel username={username} /> : null}
+      fediverse={
+        username ? (
+          <Suspense fallback={null}>
+            <FediversePanel username={username} />
+          </Suspense>
+        ) : null
+      }
       raids={<RaidSettingsPanel />}
       initialTab={tab}
     />
