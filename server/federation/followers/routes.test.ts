@@ -111,9 +111,10 @@ describe("with federation on", () => {
       expect([first!.body.count, first!.body.followers.length, second!.body.followers.length]).toEqual([21, 20, 1]);
     });
 
-    it("refuses another member and a visitor", async () => {
+    it("refuses another member and a visitor, and knows no unknown actor", async () => {
       expect((await other.browser.get(`/api/fediverse/actors/channel-${channel}/followers`)).status).toBe(403);
       expect((await new Browser(server.url).get(`/api/fediverse/actors/channel-${channel}/followers`)).status).toBe(401);
+      expect((await other.browser.get("/api/fediverse/actors/channel-99999/followers")).status).toBe(404);
     });
   });
 

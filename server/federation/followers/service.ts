@@ -54,20 +54,23 @@ export async function fediverseActor(deps: AppDeps, identifier: string): Promise
   return { handle: handleOn(origin, profile.handle), followers: await countFollowers(deps.db, ref) };
 }
 
-/** Whether the caller runs the actor: the channel's member, the tournament's or the event's organiser, or an admin. */
-async function runs(db: DbOrTransaction, caller: User, ref: ActorRef): Promise<boolean> {
+/**
+ * Whether the caller runs the actor: the channel's member, the tournament's or the event's organiser, or an admin;
+ * null when no such thing exists.
+ */
+async function runs(db: DbOrTransaction, caller: User, ref: ActorRef): Promise<boolean | null> {
   switch (ref.type) {
     case "channel": {
       const channel = await db.selectFrom("channel").select("user_id").where("id", "=", ref.id).executeTakeFirst();
-      return channel !== undefined && ownsOrAdmin(caller, channel.user_id);
+      return channel ? ownsOrAdmin(caller, channel.user_id) : null;
     }
     case "tournament": {
       const tournament = await db.selectFrom("tournament").select("admin_id").where("id", "=", ref.id).executeTakeFirst();
-      return tournament !== undefined && canManageTournament(caller, tournament);
+      return tournament ? canManageTournament(caller, tournament) : null;
     }
     case "event": {
       const event = await db.selectFrom("event").select("created_by").where("id", "=", ref.id).executeTakeFirst();
-      return event !== undefined && canManageEvent(caller, event);
+      return event ? canManageEvent(caller, event) : null;
     }
   }
 }
@@ -76,9 +79,10 @@ async function runs(db: DbOrTransaction, caller: User, ref: ActorRef): Promise<b
 export async function listFollowers(deps: AppDeps, caller: User, identifier: string, page: number): Promise<{ count: number; followers: FediverseFollower[] }> {
   await requireOrigin(deps);
   const ref = await actorOf(deps.db, identifier);
-  if (!ref) throw new NotFoundError();
+  const allowed = ref && (await runs(deps.db, caller, ref));
+  if (!ref || allowed === null) throw new NotFoundError();
   // The actor is public, its followers are its owner's business: 403, as for a public thing one may not change.
-  if (!(await runs(deps.db, caller, ref))) throw new ForbiddenError();
+  if (!allowed) throw new ForbiddenError();
   const rows = await deps.db
     .selectFrom("federation_follower")
     .select(["id", "remote_handle", "remote_name", "remote_url", "remote_host", "created_at"])
