@@ -64,21 +64,23 @@ describe("the fediverse's screens", () => {
 
     // The admin gives the address, turns federation on, then blocks an instance: a wrong entry is refused in French.
     const spam = await remoteFollower(channel, "spam.example", "bot", "Bot");
-    const console = await pageFor(handles, admin);
-    await console.goto(`${server.url}/admin?tab=site`);
-    const section = fediverseSection(console);
+    const adminPage = await pageFor(handles, admin);
+    await adminPage.goto(`${server.url}/admin?tab=site`);
+    const section = fediverseSection(adminPage);
     await section.getByLabel("Adresse du site sur le fédivers").fill(server.url);
     await section.getByRole("button", { name: "Enregistrer" }).first().click();
-    await console.getByText("Réglages enregistrés.").first().waitFor();
+    await adminPage.getByText("Réglages enregistrés.").first().waitFor();
     await section.getByRole("switch", { name: "Fédération" }).click();
     await section.getByRole("switch", { name: "Fédération", checked: true }).waitFor();
     const blocked = section.getByLabel("Instances bloquées");
+    const blockedForm = section.locator("form").filter({ has: adminPage.getByLabel("Instances bloquées") });
     await blocked.fill("https://spam.example/");
-    await section.getByRole("button", { name: "Enregistrer" }).nth(1).click();
+    await blockedForm.getByRole("button", { name: "Enregistrer" }).click();
     await section.getByText("Une instance s'écrit comme son nom d'hôte : exemple.social, ou hôte:port, sans https:// ni chemin.").waitFor();
     await blocked.fill("spam.example");
-    await section.getByRole("button", { name: "Enregistrer" }).nth(1).click();
-    await section.getByText("Une instance s'écrit comme son nom d'hôte").waitFor({ state: "detached" });
+    await blockedForm.getByRole("button", { name: "Enregistrer" }).click();
+    // Saved and read back: the button rests (disabled, no longer busy) until the next change.
+    await blockedForm.locator("button[type=submit][disabled]:not([aria-busy])").waitFor();
     expect(await server.deps.db.selectFrom("federation_follower").select("id").where("id", "=", spam.id).execute()).toEqual([]);
     expect((await admin.browser.get("/api/admin/site")).body.settings).toMatchObject({ federation: true, federationBlockedInstances: ["spam.example"] });
 
@@ -100,8 +102,8 @@ describe("the fediverse's screens", () => {
     expect(reject).toEqual({ activity_type: "Reject", inbox: "https://mastodon.example/users/alice/inbox" });
 
     // The console's log shows the Reject waiting for Alice's server, signed by the channel.
-    await console.reload();
-    const log = fediverseSection(console).getByRole("table");
+    await adminPage.reload();
+    const log = fediverseSection(adminPage).getByRole("table");
     const logRow = log.getByRole("row").filter({ hasText: "Reject" });
     await logRow.getByText("mastodon.example").waitFor();
     await logRow.getByText(handle).waitFor();
