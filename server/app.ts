@@ -56,6 +56,7 @@ import { whepRoutes } from "./whep/routes.ts";
 import { srtRoutes } from "./srt/routes.ts";
 import { federationRoutes } from "./federation/routes.ts";
 import { followingRoutes } from "./federation/following-routes.ts";
+import { fediverseRoutes } from "./federation/followers/routes.ts";
 
 /** The API: one router per domain, mounted under /api, described by one OpenAPI document. */
 export function createApi(deps: AppDeps) {
@@ -97,7 +98,8 @@ export function createApi(deps: AppDeps) {
     .route("/", overlayRoutes(deps))
     .route("/", embedRoutes(deps))
     .route("/", raidRoutes(deps))
-    .route("/", streamHealthRoutes(deps));
+    .route("/", streamHealthRoutes(deps))
+    .route("/", fediverseRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "arena_session" });
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

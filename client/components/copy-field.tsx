@@ -63,7 +63,7 @@ export function CopyField({ label, value, copyLabel, secret = false }: CopyField
  * The clipboard API exists only on secure pages; Arena on a LAN is often plain http://192.168…, where
  * the old select-and-copy command still works.
  */
-async function copyText(text: string, source?: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, source?: HTMLElement | null): Promise<boolean> {
   try {
     if (window.isSecureContext && navigator.clipboard) {
       await navigator.clipboard.writeText(text);

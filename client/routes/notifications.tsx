@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { BellOff } from "lucide-react";
+import { BellOff, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
@@ -8,7 +8,7 @@ import { QueryState } from "../components/query-state.tsx";
 import { Skeleton } from "../components/skeleton.tsx";
 import { notificationsQueryOptions, useNotifications } from "../features/notifications/api/get-notifications.ts";
 import { useMarkAllRead } from "../features/notifications/api/mark-all-read.ts";
-import { notificationText } from "../features/notifications/notification-text.ts";
+import { isExternalLink, notificationText } from "../features/notifications/notification-text.ts";
 import { startQuery } from "../lib/routing.ts";
 import { sessionStore, useSession } from "../data/session.ts";
 
@@ -48,17 +48,33 @@ function NotificationsScreen() {
         <EmptyState icon={<BellOff size={40} aria-hidden />} title={t("common:no_notifications")} />
       ) : (
         <ul className="notification-list">
-          {items.map((item) => (
-            <li key={item.id} className={item.read ? "notification" : "notification notification-unread"}>
-              <Link to={item.link} className="notification-link">
-                <Avatar name={item.actor?.username ?? "Arena"} image={item.actor?.avatar} size={40} />
+          {items.map((item) => {
+            // A fediverse account is no member: its name (plain text from another server, escaped by React) stands for it.
+            const remoteName = typeof item.data.name === "string" && item.data.name ? item.data.name : null;
+            const content = (
+              <>
+                <Avatar name={item.actor?.username ?? remoteName ?? "Arena"} image={item.actor?.avatar} size={40} />
                 <span>
                   <span className="notification-text">{notificationText(t, item)}</span>
                   <span className="muted small">{new Date(item.createdAt).toLocaleString(i18n.language === "en" ? "en-GB" : "fr-FR")}</span>
                 </span>
-              </Link>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={item.id} className={item.read ? "notification" : "notification notification-unread"}>
+                {isExternalLink(item.link) ? (
+                  <a href={item.link} target="_blank" rel="noopener noreferrer" className="notification-link">
+                    {content}
+                    <ExternalLink size={14} aria-hidden className="muted notification-external" />
+                  </a>
+                ) : (
+                  <Link to={item.link} className="notification-link">
+                    {content}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </main>

@@ -13,6 +13,10 @@ import { StreamerTournament } from "../features/tournaments/components/bracket-f
 import { ChannelMatchBanner } from "../features/tournaments/components/channel-match-banner.tsx";
 import { startQuery } from "../lib/routing.ts";
 import { useSession } from "../data/session.ts";
+import { lazy, Suspense } from "react";
+
+// Imported when shown, from this page's chunk: the fediverse's code stays out of the first load's list of chunks.
+const FediverseHandle = lazy(() => import("../features/fediverse/components/fediverse-handle.tsx").then((module) => ({ default: module.FediverseHandle })));
 
 export const Route = createFileRoute("/stream/$username")({
   loader: ({ context, params }) => startQuery(context.queryClient, streamQueryOptions(params.username)),
@@ -21,7 +25,8 @@ export const Route = createFileRoute("/stream/$username")({
 
 /**
  * The stream page composes its features: the stream itself, its chat, the follow button, the streamer's tournament,
- * the owner's replays when offline, their raid button while live and their stream health, and a raid's notice to its viewers.
+ * the owner's replays when offline, their raid button while live and their stream health, a raid's notice to its viewers,
+ * and the channel's handle on the fediverse when the site federates.
  */
 function StreamScreen() {
   const { username } = Route.useParams();
@@ -45,6 +50,9 @@ function StreamScreen() {
       renderBelow={(stream) => (
         <>
           {isOwner ? <StreamHealthPanel username={stream.username} /> : null}
+          <Suspense fallback={null}>
+            <FediverseHandle identifier={stream.username} />
+          </Suspense>
           <StreamerTournament streamerId={stream.user} />
         </>
       )}

@@ -4,6 +4,10 @@ import { TournamentScreen } from "../features/tournaments/components/tournament-
 import { type TournamentTab, validateTournamentSearch } from "../features/tournaments/lib/tabs.ts";
 import { idParams, startQuery } from "../lib/routing.ts";
 import { MatchReplays } from "./-components/match-replays.tsx";
+import { lazy, Suspense } from "react";
+
+// Imported when shown, from this page's chunk: the fediverse's code stays out of the first load's list of chunks.
+const FediverseHandle = lazy(() => import("../features/fediverse/components/fediverse-handle.tsx").then((module) => ({ default: module.FediverseHandle })));
 
 export const Route = createFileRoute("/tournament/$id")({
   params: idParams("id"),
@@ -19,5 +23,20 @@ function TournamentRoute() {
   const { tab = "about" } = Route.useSearch();
   const navigate = Route.useNavigate();
   const selectTab = (next: TournamentTab) => void navigate({ search: next === "about" ? {} : { tab: next }, replace: true });
-  return <TournamentScreen key={id} id={id} tab={tab} onTabChange={selectTab} below={<MatchReplays tournamentId={id} />} />;
+  return (
+    <TournamentScreen
+      key={id}
+      id={id}
+      tab={tab}
+      onTabChange={selectTab}
+      below={
+        <>
+          <Suspense fallback={null}>
+            <FediverseHandle identifier={`tournament-${id}`} />
+          </Suspense>
+          <MatchReplays tournamentId={id} />
+        </>
+      }
+    />
+  );
 }

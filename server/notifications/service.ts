@@ -16,6 +16,7 @@ type NotificationType =
   | "station_request"
   | "webhook_failing"
   | "webhook_gone"
+  // The fediverse (issue 38, item 4): a followed account's post, a reply to one of the owner's posts, a boost of one.
   | "fediverse_post"
   | "fediverse_reply"
   | "fediverse_boost";

@@ -11,6 +11,7 @@ import { invitationState, invitationUrl, newInvitationToken } from "./settings/i
 import { type SiteSettings, siteSettings, writeSiteSettings } from "./settings/settings.ts";
 import { type AuditValues, recordAudit } from "../admin/audit.ts";
 import { assertAdmin } from "../admin/guard.ts";
+import { dropBlockedInstances } from "../federation/blocks.ts";
 
 export async function siteForAdmin(deps: AppDeps, caller: User) {
   assertAdmin(caller);
@@ -51,6 +52,8 @@ export async function updateSite(deps: AppDeps, caller: User, changes: SiteChang
     const after: AuditValues = Object.fromEntries(changed.map((key) => [key, auditValue(changes[key]!)]));
     await writeSiteSettings(trx, written, caller.id, now);
     await recordAudit(trx, caller, { action: "site.settings", targetType: "site", targetId: "settings", before, after }, now);
+    // A blocked instance loses its followers, its followed accounts and its waiting deliveries with the change.
+    if (written.federationBlockedInstances) await dropBlockedInstances(trx, written.federationBlockedInstances, now);
     return { ...current, ...written };
   });
 }

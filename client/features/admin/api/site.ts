@@ -12,6 +12,7 @@ import type {
   TestMailSchema,
 } from "../../../../server/site/schemas.ts";
 import type { ClipList } from "../../../../server/clips/schemas.ts";
+import type { FediverseDeliveryPageSchema } from "../../../../server/federation/followers-schemas.ts";
 import type { AdminGameAnswerSchema, AdminGameListSchema, GameInputSchema } from "../../../../server/games/schemas.ts";
 import type { LegalResponse, LegalUpdateSchema, LegalVersionListSchema } from "../../../../server/legal/schemas.ts";
 import { api } from "../../../lib/api.ts";
@@ -30,6 +31,8 @@ type Logo = z.infer<typeof LogoSchema>;
 type TestMail = z.infer<typeof TestMailSchema>;
 type InvitationCreated = z.infer<typeof InvitationCreatedSchema>;
 type AdminGameAnswer = z.infer<typeof AdminGameAnswerSchema>;
+type FediverseDeliveries = z.infer<typeof FediverseDeliveryPageSchema>;
+export type FediverseDeliveryState = FediverseDeliveries["deliveries"][number]["state"];
 /** A game's texts, as the console's game form sends them. */
 export type GameTexts = z.input<typeof GameInputSchema>;
 export type ReplayState = "all" | "visible" | "deleted";
@@ -57,6 +60,14 @@ export const useAdminClips = (filter: { q: string; page: number }) => {
 };
 export const useChatBans = () => useQuery({ queryKey: ["admin", "chat-bans"], queryFn: ({ signal }) => api<ChatBans>("/admin/chat-bans", { signal }) });
 export const useAdminSite = () => useQuery({ queryKey: ["admin", "site"], queryFn: ({ signal }) => api<AdminSite>("/admin/site", { signal }) });
+/** The fediverse's delivery log (issue 38, item 6), newest first; it refreshes while deliveries are still due. */
+export const useFediverseDeliveries = (filter: { page: number; state: FediverseDeliveryState | "all" }) =>
+  useQuery({
+    queryKey: ["admin", "fediverse-deliveries", filter],
+    queryFn: ({ signal }) => api<FediverseDeliveries>(`/admin/fediverse/deliveries?page=${filter.page}${filter.state === "all" ? "" : `&state=${filter.state}`}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.deliveries.some((delivery) => delivery.state === "pending") ? 5000 : false),
+  });
 export const useInvitations = () => useQuery({ queryKey: ["admin", "invitations"], queryFn: ({ signal }) => api<Invitations>("/admin/invitations", { signal }) });
 export const useAdminGames = () => useQuery({ queryKey: ["admin", "games"], queryFn: ({ signal }) => api<AdminGames>("/admin/games", { signal }) });
 export const useLegalForEdit = (type: string, lang: string) =>

@@ -10,6 +10,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/ui.ts";
 import { adminCalls, type AdminSite, useAdminCall, useAdminSite, useInvitations } from "../api/site.ts";
+import { FederationDeliveries } from "./federation-deliveries.tsx";
 import { MATCH_RECONNECT_MINUTES } from "../../../../shared/match-reconnect.ts";
 import "../../../i18n/screens/admin.ts";
 
@@ -160,7 +161,10 @@ function EmbedOrigins({ site }: { site: AdminSite }) {
   );
 }
 
-/** The fediverse (issue 38): the site's address there, then the switch, which the server refuses without that address. */
+/**
+ * The fediverse (issue 38): the site's address there, then the switch, which the server refuses without that address;
+ * the blocked instances, and the log of what was sent.
+ */
 function Federation({ site }: { site: AdminSite }) {
   const { t } = useTranslation("admin");
   const { text, setText, error, submit, busy, changed } = useSiteSettingText(site.settings.federationPublicUrl ?? "", (url) => ({ federationPublicUrl: url.trim() === "" ? null : url }));
@@ -183,7 +187,30 @@ function Federation({ site }: { site: AdminSite }) {
         disabled={update.isPending}
         onChange={(federation) => update.mutate({ federation })}
       />
+      <BlockedInstances site={site} />
+      <FederationDeliveries />
     </section>
+  );
+}
+
+/** Instances the site neither hears nor posts to, one host a line; the server lowercases, sorts and checks each. */
+function BlockedInstances({ site }: { site: AdminSite }) {
+  const { t } = useTranslation("admin");
+  const { text, setText, error, submit, busy, changed } = useSiteSettingText(site.settings.federationBlockedInstances.join("\n"), (lines) => ({
+    federationBlockedInstances: lines
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+  }));
+  return (
+    <form className="admin-stacked-form" onSubmit={submit}>
+      <StackedField caption={t("federation_blocked")} help={t("federation_blocked_help")} error={error}>
+        <textarea rows={4} value={text} spellCheck={false} placeholder="spam.example" aria-invalid={error ? true : undefined} onChange={(event) => setText(event.target.value)} />
+      </StackedField>
+      <Button type="submit" variant="secondary" busy={busy} disabled={!changed}>
+        {t("save")}
+      </Button>
+    </form>
   );
 }
 

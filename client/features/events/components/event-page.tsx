@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, CalendarPlus, MapPin, Moon, Trophy, Users } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -26,7 +26,8 @@ import "../../../i18n/screens/errors.ts";
 const PREVIEW = 10;
 
 /** /events/{slug} (spec 02 §2): everything about the event, what the viewer can do, the ticket panel. */
-export function EventPage({ slug }: { slug: string }) {
+/** `renderBelowFacts`: what the route composes under the event's facts and buttons (its handle on the fediverse). */
+export function EventPage({ slug, renderBelowFacts }: { slug: string; renderBelowFacts?: (eventId: number) => ReactNode }) {
   const { t } = useTranslation("events-ui");
   const navigate = useNavigate();
   const event = useEvent(slug);
@@ -42,10 +43,10 @@ export function EventPage({ slug }: { slug: string }) {
         <QueryPending pending={<Skeleton height={320} />} />
       </main>
     );
-  return <EventDetailView event={event.data} />;
+  return <EventDetailView event={event.data} belowFacts={renderBelowFacts?.(event.data.id)} />;
 }
 
-function EventDetailView({ event }: { event: EventDetail }) {
+function EventDetailView({ event, belowFacts }: { event: EventDetail; belowFacts: ReactNode }) {
   const { t, i18n } = useTranslation("events-ui");
   const { user, isLoggedIn } = useSession();
   const isCreator = user !== null && String(user.id) === event.createdBy;
@@ -129,6 +130,7 @@ function EventDetailView({ event }: { event: EventDetail }) {
               </Link>
             ) : null}
           </div>
+          {belowFacts}
           {event.rules.trim() ? (
             <section>
               <h2>{t("rules")}</h2>

@@ -13,11 +13,23 @@ import "../../../i18n/screens/community.ts";
 /**
  * /settings (spec 01 §2): Edit profile, Change Password, Channel settings, Multi-streaming; each saves only after a change.
  * Personal data (issue 20) adds the member's RGPD rights: a copy of their data, the deletion of their account.
- * Integrations (issue 36) hold the channel's webhooks. `avatarUpload` (the profile feature's upload button) and
+ * Integrations (issue 36) hold the channel's webhooks; Fédivers (issue 38) its followers there and the accounts it follows. `avatarUpload` (the profile feature's upload button) and
  * `integrations` (the webhooks feature's panel) and `raids` (who may raid the channel, issue 36 item 5) come from the
  * route: a feature never imports another.
  */
-export function SettingsPage({ avatarUpload, integrations, raids, initialTab = "profile" }: { avatarUpload: ReactNode; integrations: ReactNode; raids: ReactNode; initialTab?: SettingsTab }) {
+export function SettingsPage({
+  avatarUpload,
+  integrations,
+  fediverse,
+  raids,
+  initialTab = "profile",
+}: {
+  avatarUpload: ReactNode;
+  integrations: ReactNode;
+  fediverse: ReactNode;
+  raids: ReactNode;
+  initialTab?: SettingsTab;
+}) {
   const { t } = useTranslation("community");
   const [tab, setTab] = useState<SettingsTab>(initialTab);
   const tabs = [
@@ -26,6 +38,7 @@ export function SettingsPage({ avatarUpload, integrations, raids, initialTab = "
     { id: "channel" as const, label: t("settings_tab_channel") },
     { id: "restream" as const, label: t("settings_tab_restream") },
     { id: "integrations" as const, label: t("settings_tab_integrations") },
+    { id: "fediverse" as const, label: t("settings_tab_fediverse") },
     { id: "raids" as const, label: t("settings_tab_raids") },
     { id: "privacy" as const, label: t("settings_tab_privacy") },
   ];
@@ -39,6 +52,7 @@ export function SettingsPage({ avatarUpload, integrations, raids, initialTab = "
         {tab === "channel" ? <ChannelSettingsForm /> : null}
         {tab === "restream" ? <MultiStreamingForm /> : null}
         {tab === "integrations" ? integrations : null}
+        {tab === "fediverse" ? fediverse : null}
         {tab === "raids" ? raids : null}
         {tab === "privacy" ? <PersonalDataPanel /> : null}
       </div>
