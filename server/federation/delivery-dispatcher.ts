@@ -6,7 +6,9 @@ import { OutboundRefused, type OutboundPolicy } from "../outbound/addresses.ts";
 import { outboundPolicy } from "../site/settings/outbound-policy.ts";
 import { claimDueRows, startQueueLoop } from "../outbound/queue-loop.ts";
 import { requestOutbound } from "../outbound/request.ts";
-import { federationOrigin } from "./active.ts";
+import { activeOrigin } from "./active.ts";
+import { siteSettings } from "../site/settings/settings.ts";
+import { isBlockedInstance } from "../../shared/federation.ts";
 import { actorKeyPairs, storedSigningKey } from "./keys.ts";
 import { actorProfile } from "./actors.ts";
 import { USER_AGENT } from "./remote.ts";
@@ -31,11 +33,14 @@ type Outcome = { kind: "delivered"; status: number } | { kind: "failed"; status:
 /** One pass: claims due rows and sends them; returns how many. `now` moves forward in tests (a retry due later). */
 export async function deliverDueActivities(deps: AppDeps, now = deps.now()): Promise<number> {
   // Federation turned off (or its address gone) stops sending at once; the rows wait, and go if it comes back on.
-  if (!(await federationOrigin(deps))) return 0;
+  const settings = await siteSettings(deps);
+  const origin = activeOrigin(deps, settings);
+  if (!origin) return 0;
   const claimed = await claimDueRows(deps.db, "federation_delivery", now, CLAIM_MS, BATCH);
   if (claimed.length === 0) return 0;
   const policy = await outboundPolicy(deps);
-  await Promise.all(claimed.map((delivery) => attempt(deps, delivery, policy, now)));
+  const pass: Pass = { origin, policy, blocked: settings.federationBlockedInstances, now };
+  await Promise.all(claimed.map((delivery) => attempt(deps, delivery, pass)));
   return claimed.length;
 }
 
@@ -59,10 +64,22 @@ async function signedHeaders(delivery: Delivery, origin: string, key: CryptoKey)
   return Object.fromEntries(signed.headers.entries());
 }
 
-async function attempt(deps: AppDeps, delivery: Delivery, policy: OutboundPolicy, now: number): Promise<void> {
-  const origin = await federationOrigin(deps);
-  const key = origin ? await signingKey(deps, delivery) : null;
-  if (!origin || !key) {
+/** What one pass reads once for all its rows. */
+interface Pass {
+  origin: string;
+  policy: OutboundPolicy;
+  blocked: string[];
+  now: number;
+}
+
+async function attempt(deps: AppDeps, delivery: Delivery, { origin, policy, blocked, now }: Pass): Promise<void> {
+  // An instance blocked after the row was queued gets nothing either.
+  if (isBlockedInstance(delivery.inbox_host, blocked)) {
+    await settle(deps, delivery, { kind: "failed", status: null, error: "instance_blocked", final: true }, now);
+    return;
+  }
+  const key = await signingKey(deps, delivery);
+  if (!key) {
     await settle(deps, delivery, { kind: "failed", status: null, error: "no signing key", final: true }, now);
     return;
   }
@@ -94,6 +111,7 @@ function outcomeOf(status: number, body: string): Outcome {
   return { kind: "failed", status, error: body.slice(0, 300) || null, final };
 }
 
+/** Writes a try's outcome, unless the row left the queue meanwhile (an admin's block marks it failed): that stands. */
 async function settle(deps: AppDeps, delivery: Delivery, outcome: Outcome, now: number): Promise<void> {
   const attempts = delivery.attempts + 1;
   const done = { attempts, claimed_until: null, finished_at: now };
@@ -102,6 +120,7 @@ async function settle(deps: AppDeps, delivery: Delivery, outcome: Outcome, now: 
       .updateTable("federation_delivery")
       .set({ ...done, state: "delivered", last_status: outcome.status, last_error: null })
       .where("id", "=", delivery.id)
+      .where("state", "=", "pending")
       .execute();
     return;
   }
@@ -114,6 +133,7 @@ async function settle(deps: AppDeps, delivery: Delivery, outcome: Outcome, now: 
         : { attempts, claimed_until: null, last_status: outcome.status, last_error: outcome.error, next_attempt_at: now + RETRY_DELAYS_MS[attempts - 1]! },
     )
     .where("id", "=", delivery.id)
+    .where("state", "=", "pending")
     .execute();
 }
 
