@@ -19,20 +19,7 @@ export function CopyField({ label, value, copyLabel, secret = false }: CopyField
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [shown, setShown] = useState(!secret);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    if (await copyText(value, input.current)) {
-      setCopied(true);
-      toast.success(t("copied"));
-    } else toast.error(t("copy_failed"));
-  };
+  const { copied, copy } = useCopy(value, () => input.current);
 
   return (
     <div className="field copy-field">
@@ -63,7 +50,28 @@ export function CopyField({ label, value, copyLabel, secret = false }: CopyField
  * The clipboard API exists only on secure pages; Arena on a LAN is often plain http://192.168…, where
  * the old select-and-copy command still works.
  */
-export async function copyText(text: string, source?: HTMLElement | null): Promise<boolean> {
+/**
+ * Copies `value` on demand, says so (a toast) and shows a check for 2 s: what every copy button does. `source` is the
+ * field to select when the clipboard API is not there (plain http).
+ */
+export function useCopy(value: string, source?: () => HTMLElement | null) {
+  const { t } = useTranslation("streams");
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await copyText(value, source?.())) {
+      setCopied(true);
+      toast.success(t("copied"));
+    } else toast.error(t("copy_failed"));
+  };
+  return { copied, copy };
+}
+
+async function copyText(text: string, source?: HTMLElement | null): Promise<boolean> {
   try {
     if (window.isSecureContext && navigator.clipboard) {
       await navigator.clipboard.writeText(text);
