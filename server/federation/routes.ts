@@ -76,12 +76,25 @@ async function inboxRefusal(deps: AppDeps, request: Request): Promise<Response |
 }
 
 const ACTOR_DOCUMENT = /^\/ap\/actors\/([^/]+)$/;
+const NOTE_DOCUMENT = /^\/ap\/notes\/([1-9]\d{0,15})$/;
 
-/** A browser that opens an actor's id (a link in Mastodon) is sent to the thing's page on the site, as Mastodon does. */
+/**
+ * A browser that opens an actor's or a post's id (a link in Mastodon) is sent to the page it is about on the site,
+ * as Mastodon does with its own.
+ */
 async function toActorPage(deps: AppDeps, request: Request, origin: string): Promise<Response> {
-  const identifier = ACTOR_DOCUMENT.exec(new URL(request.url).pathname)?.[1];
+  const page = await pageOf(deps, new URL(request.url).pathname);
+  if (!page) return new Response("Not Acceptable", { status: 406, headers: { Vary: "Accept" } });
+  return new Response(null, { status: 302, headers: { Location: new URL(page, origin).href, Vary: "Accept" } });
+}
+
+async function pageOf(deps: AppDeps, path: string): Promise<string | null> {
+  const identifier = ACTOR_DOCUMENT.exec(path)?.[1];
   const ref = identifier ? parseIdentifier(decodeURIComponent(identifier)) : null;
-  const profile = ref && (await actorProfile(deps.db, ref));
-  if (!profile) return new Response("Not Acceptable", { status: 406, headers: { Vary: "Accept" } });
-  return new Response(null, { status: 302, headers: { Location: new URL(profile.page, origin).href, Vary: "Accept" } });
+  if (ref) return (await actorProfile(deps.db, ref))?.page ?? null;
+  const postId = NOTE_DOCUMENT.exec(path)?.[1];
+  if (!postId) return null;
+  const post = await deps.db.selectFrom("federation_post").select(["url", "actor_type", "actor_id"]).where("id", "=", Number(postId)).where("deleted_at", "is", null).executeTakeFirst();
+  // A post of a thing the public can no longer see leads nowhere, as its Note does.
+  return post && (await actorProfile(deps.db, { type: post.actor_type, id: post.actor_id })) ? post.url : null;
 }

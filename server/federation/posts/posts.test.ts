@@ -160,6 +160,9 @@ describe("with federation on", () => {
     expect([served.status, served.headers.get("content-type")]).toEqual([200, "application/activity+json"]);
     const note = await served.json();
     expect(note).toMatchObject({ id: `${server.url}/ap/notes/${posts[0]!.id}`, type: "Note", content: posts[0]!.content, url: `${server.url}/tournament/${id}`, to: PUBLIC });
+    // A browser following the Note's id (a link in Mastodon) lands on the page it is about.
+    const opened = await admin.request("GET", `/ap/notes/${posts[0]!.id}`, undefined, { accept: "text/html" });
+    expect([opened.status, opened.headers.get("location")]).toEqual([302, `${server.url}/tournament/${id}`]);
 
     const outbox = await admin.request("GET", `/ap/actors/tournament-${id}/outbox`, undefined, ACTIVITY_JSON);
     expect(outbox.status).toBe(200);
