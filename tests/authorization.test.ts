@@ -12,9 +12,93 @@ import { type Actor, type Answer, callAs, startWorld, type World } from "./fixtu
  * running server, so a new route without a case below fails here until someone decides who may call it.
  */
 
-// SRT_PORTS: the SRT routes answer 409 without it; no port is bound, this server does not ingest.
-const world = await startWorld({ SRT_PORTS: "9000-9049" });
-afterAll(() => auditLedgerThenStop({ deps: world.server.deps, stop: world.close }));
+// SRT_PORTS: the SRT routes answer 409 without it; no port is bound, this server does not ingest. The fediverse is
+// on, over http to a stand-in instance on loopback (as the operator's ALLOWED_PRIVATE_ADDRESSES would allow).
+const world = await startWorld({ SRT_PORTS: "9000-9049", FEDERATION_ALLOW_HTTP: "1", ALLOWED_PRIVATE_ADDRESSES: "127.0.0.1/32" });
+const remote = startRemoteInstance();
+expect((await world.admin.call("PATCH", "/api/admin/site", { federation: true, federationPublicUrl: world.server.url })).status).toBe(200);
+afterAll(async () => {
+  remote.stop(true);
+  await auditLedgerThenStop({ deps: world.server.deps, stop: world.close });
+});
+
+/**
+ * Another server of the fediverse: any account exists (WebFinger, a Person with an inbox), its inboxes take every
+ * activity. What members follow there, and what Arena sends it, is theirs alone.
+ */
+function startRemoteInstance() {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(request) {
+      const url = new URL(request.url);
+      if (request.method === "POST") return new Response(null, { status: 202 });
+      const account = (name: string) => `${url.origin}/users/${name}`;
+      if (url.pathname === "/.well-known/webfinger") {
+        const name = /^acct:([^@]+)@/.exec(url.searchParams.get("resource") ?? "")?.[1] ?? "nobody";
+        return Response.json({ subject: `acct:${name}@${url.host}`, links: [{ rel: "self", type: "application/activity+json", href: account(name) }] });
+      }
+      const name = url.pathname.split("/").pop()!;
+      return Response.json(
+        { "@context": "https://www.w3.org/ns/activitystreams", id: account(name), type: "Person", preferredUsername: name, inbox: `${account(name)}/inbox` },
+        { headers: { "content-type": "application/activity+json" } },
+      );
+    },
+  });
+}
+
+let remoteAccounts = 0;
+/** The member and the moderator follow with a channel of their own: made once, before the first case snapshots. */
+async function channelsToFollowWith(w: World): Promise<void> {
+  for (const actor of [w.member, w.moderator]) await actor.call("POST", "/api/stream/mychannel/init");
+}
+/** The node's dispatcher sends what a call queued at once: the next case looks once it has. */
+const deliveriesSent = (w: World) => waitFor("the fediverse deliveries", async () => (await w.db.selectFrom("federation_delivery").select("id").where("state", "=", "pending").execute()).length === 0);
+/** A remote account the owner's channel follows, or that follows it. */
+async function ownerFollows(w: World): Promise<number> {
+  remoteAccounts += 1;
+  const origin = `http://127.0.0.1:${remote.port}`;
+  const row = await w.db
+    .insertInto("federation_following")
+    .values({
+      channel_id: w.channel.id,
+      remote_actor: `${origin}/users/r${remoteAccounts}`,
+      remote_inbox: `${origin}/users/r${remoteAccounts}/inbox`,
+      remote_host: `127.0.0.1:${remote.port}`,
+      remote_handle: `@r${remoteAccounts}@127.0.0.1:${remote.port}`,
+      remote_name: "R",
+      remote_url: null,
+      follow_activity: `${world.server.url}/ap/actors/channel-${w.channel.id}#follow-${remoteAccounts}`,
+      state: "accepted",
+      created_at: Date.now(),
+      accepted_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function followsOwner(w: World): Promise<number> {
+  remoteAccounts += 1;
+  const origin = `http://127.0.0.1:${remote.port}`;
+  const row = await w.db
+    .insertInto("federation_follower")
+    .values({
+      actor_type: "channel",
+      actor_id: w.channel.id,
+      remote_actor: `${origin}/users/f${remoteAccounts}`,
+      remote_inbox: `${origin}/users/f${remoteAccounts}/inbox`,
+      remote_shared_inbox: null,
+      remote_host: `127.0.0.1:${remote.port}`,
+      remote_handle: `@f${remoteAccounts}@127.0.0.1:${remote.port}`,
+      remote_name: "F",
+      remote_url: null,
+      follow_activity: `${origin}/follows/${remoteAccounts}`,
+      created_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 interface Call {
   path: string;
@@ -628,6 +712,18 @@ const CASES: Record<string, Case> = {
   },
   "POST /api/waitlist/entries/{entryId}/take": { kind: "owner", call: async (w) => ({ path: `/api/waitlist/entries/${(await fullEvent(w, w.player)).entryId}/take` }) },
   "PUT /api/waitlist/{kind}/{id}/hold": { kind: "owner", call: async (w) => ({ path: `/api/waitlist/event/${(await w.newEvent()).id}/hold`, body: { minutes: 15 } }) },
+
+  // The fediverse (issue 38): a member follows accounts with their own channel; a channel's owner removes its followers.
+  "POST /api/fediverse/following": {
+    kind: "self",
+    call: async (w) => {
+      await channelsToFollowWith(w);
+      remoteAccounts += 1;
+      return { path: "/api/fediverse/following", body: { handle: `@a${remoteAccounts}@127.0.0.1:${remote.port}` }, after: async () => void (await deliveriesSent(w)) };
+    },
+  },
+  "DELETE /api/fediverse/following/{id}": { kind: "owner", call: async (w) => ({ path: `/api/fediverse/following/${await ownerFollows(w)}` }), cleanup: deliveriesSent },
+  "DELETE /api/fediverse/followers/{id}": { kind: "owner", call: async (w) => ({ path: `/api/fediverse/followers/${await followsOwner(w)}` }), cleanup: deliveriesSent },
 };
 
 const doc = (await world.visitor.call("GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
@@ -679,10 +775,10 @@ async function expectOwnRowsOnly(actor: Actor, method: string, call: Call, mayTo
   return answer;
 }
 
-/** A success: 200, 201, or 202 for what is queued to happen after the answer (a webhook's test event). */
+/** A success: 200, 201, 202 for what is queued to happen after the answer (a webhook's test event), 204 for a removal. */
 async function expectAllowed(actor: Actor, method: string, call: Call): Promise<void> {
   const answer = await send(actor, method, call);
-  expect({ status: statusIn(answer, [200, 201, 202]), body: answer.body }).toMatchObject({ status: "200 or 201 or 202" });
+  expect({ status: statusIn(answer, [200, 201, 202, 204]), body: answer.body }).toMatchObject({ status: "200 or 201 or 202 or 204" });
 }
 
 describe("the route table", () => {
