@@ -18,6 +18,8 @@ export type DoorResult = ({ admitted: true; holder: string | null; ticketType: s
 };
 
 const RECENT_SCANS = 8;
+/** How often a door with check-ins waiting asks the server again. */
+const PENDING_RETRY_MS = 5000;
 
 /** "19:42" (or "19:42:05"), in the door's language. */
 export function clockTime(iso: string | number, lang: string, seconds = false): string {
@@ -136,6 +138,14 @@ export function useDoorCheck(eventId: number) {
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, [eventId, sync]);
+
+  // The "online" event is not enough: a browser may never fire it (the phone kept its Wi-Fi while the server was
+  // away, or the browser does not report it), so while check-ins wait the server is asked again every few seconds.
+  useEffect(() => {
+    if (pending === 0) return;
+    const timer = setInterval(() => void sync(), PENDING_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [pending, sync]);
 
   const show = (next: DoorResult) => {
     setResult(next);
