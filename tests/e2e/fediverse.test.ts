@@ -101,6 +101,18 @@ describe("the fediverse's screens", () => {
     const reject = await server.deps.db.selectFrom("federation_delivery").select(["activity_type", "inbox"]).where("activity_type", "=", "Reject").executeTakeFirstOrThrow();
     expect(reject).toEqual({ activity_type: "Reject", inbox: "https://mastodon.example/users/alice/inbox" });
 
+    // The owner's follow form says, in French, why an account cannot be followed: a malformed handle, then an
+    // address on this machine (refused by the outbound rule before any request); nothing is followed.
+    const followField = owner.getByLabel("Suivre un compte du fédivers");
+    await owner.getByText("Vous ne suivez encore aucun compte du fédivers.").waitFor();
+    await followField.fill("pas un compte");
+    await owner.getByRole("button", { name: "Suivre", exact: true }).click();
+    await owner.getByText("Un compte du fédivers s'écrit @nom@instance, par exemple @arena@exemple.social.").waitFor();
+    await followField.fill("@alice@127.0.0.1:1");
+    await owner.getByRole("button", { name: "Suivre", exact: true }).click();
+    await owner.getByText("Cette adresse mène à cette machine ou à son réseau interne : Arena ne l'appelle jamais.").waitFor();
+    expect(await server.deps.db.selectFrom("federation_following").select("id").execute()).toEqual([]);
+
     // The console's log shows the Reject waiting for Alice's server, signed by the channel.
     await adminPage.reload();
     const log = fediverseSection(adminPage).getByRole("table");
