@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "bun:test";
+import { remoteFollowerRow } from "./fixtures/fediverse.ts";
 import { cheapStateOf, diff, ownerOf, type RowChange, snapshot } from "./fixtures/db-state.ts";
 import { auditLedgerThenStop } from "./fixtures/money.ts";
 import { waitFor } from "./fixtures/publisher.ts";
@@ -82,19 +83,7 @@ async function followsOwner(w: World): Promise<number> {
   const origin = `http://127.0.0.1:${remote.port}`;
   const row = await w.db
     .insertInto("federation_follower")
-    .values({
-      actor_type: "channel",
-      actor_id: w.channel.id,
-      remote_actor: `${origin}/users/f${remoteAccounts}`,
-      remote_inbox: `${origin}/users/f${remoteAccounts}/inbox`,
-      remote_shared_inbox: null,
-      remote_host: `127.0.0.1:${remote.port}`,
-      remote_handle: `@f${remoteAccounts}@127.0.0.1:${remote.port}`,
-      remote_name: "F",
-      remote_url: null,
-      follow_activity: `${origin}/follows/${remoteAccounts}`,
-      created_at: Date.now(),
-    })
+    .values(remoteFollowerRow({ type: "channel", id: w.channel.id }, origin, `f${remoteAccounts}`, { remote_name: "F", follow_activity: `${origin}/follows/${remoteAccounts}` }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

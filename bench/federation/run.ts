@@ -19,6 +19,7 @@ import { loadConfig } from "../../server/config.ts";
 import { queueForFollowers } from "../../server/federation/delivery-queue.ts";
 import { startMainProcess } from "../../tests/fixtures/process.ts";
 import { Browser } from "../../tests/fixtures/server.ts";
+import { remoteFollowerRow } from "../../tests/fixtures/fediverse.ts";
 import { startReceiver } from "../../tests/fixtures/webhook-receiver.ts";
 import { machineLine, writeSection } from "../report.ts";
 
@@ -92,19 +93,8 @@ try {
   const signer = { type: "channel" as const, id: channel.id };
 
   // 1. Posts out.
-  const follower = (inbox: URL, shared: string | null, index: number) => ({
-    actor_type: "channel" as const,
-    actor_id: channel.id,
-    remote_actor: `${inbox.origin}/users/f${index}`,
-    remote_inbox: `${inbox.origin}/users/f${index}/inbox`,
-    remote_shared_inbox: shared,
-    remote_host: inbox.host,
-    remote_handle: `@f${index}@${inbox.host}`,
-    remote_name: `F ${index}`,
-    remote_url: null,
-    follow_activity: `${inbox.origin}/follows/${index}`,
-    created_at: Date.now(),
-  });
+  const follower = (inbox: URL, shared: string | null, index: number) =>
+    remoteFollowerRow(signer, inbox.origin, `f${index}`, { remote_shared_inbox: shared, remote_name: `F ${index}`, follow_activity: `${inbox.origin}/follows/${index}` });
   const sharedFollowers = receivers
     .slice(0, SHARED_INSTANCES)
     .flatMap((receiver, instance) => [0, 1, 2].map((n) => follower(new URL(receiver.url), `${new URL(receiver.url).origin}/inbox`, instance * 3 + n)));

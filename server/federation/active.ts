@@ -1,4 +1,5 @@
 import type { AppDeps } from "../http/context.ts";
+import { NotFoundError } from "../http/errors.ts";
 import { type SiteSettings, siteSettings } from "../site/settings/settings.ts";
 
 // Whether the site federates, asked by every path that would answer, post or send (issue 38): off, none of them does.
@@ -16,4 +17,11 @@ export function activeOrigin(deps: Pick<AppDeps, "config">, settings: Pick<SiteS
 /** The site's fediverse origin when it federates (read from the settings now), or null. */
 export async function federationOrigin(deps: Pick<AppDeps, "db" | "config">): Promise<string | null> {
   return activeOrigin(deps, await siteSettings(deps));
+}
+
+/** The site's fediverse origin for a member's call; a 404 that says federation is off when it is. */
+export async function requireFederationOrigin(deps: Pick<AppDeps, "db" | "config">): Promise<string> {
+  const origin = await federationOrigin(deps);
+  if (!origin) throw new NotFoundError("fediverse_off");
+  return origin;
 }

@@ -1,6 +1,7 @@
 import { createFederation, type Federation, kvCache } from "@fedify/fedify";
 import { Endpoints, Image, Person, Service } from "@fedify/vocab";
 import packageJson from "../../package.json" with { type: "json" };
+import { escapeAttribute } from "../../shared/embeds.ts";
 import type { AppDeps } from "../http/context.ts";
 import { siteSettings } from "../site/settings/settings.ts";
 import { type ActorProfile, actorProfile, identifierOfHandle, parseIdentifier } from "./actors.ts";
@@ -104,8 +105,7 @@ function picture(path: string, origin: string): Image {
 
 /** The member's plain text, escaped, its lines kept: remote servers show `summary` as HTML. */
 function summaryHtml(text: string): string {
-  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  return `<p>${escaped.replace(/\r?\n/g, "<br>")}</p>`;
+  return `<p>${escapeAttribute(text).replace(/\r?\n/g, "<br>")}</p>`;
 }
 
 async function countChannels(deps: Pick<AppDeps, "db">): Promise<number> {

@@ -6,10 +6,10 @@ import { inTransaction } from "../../db/transaction.ts";
 import type { AppDeps } from "../http/context.ts";
 import { AppError, ConflictError, InvalidError, NotFoundError } from "../http/errors.ts";
 import { OutboundRefused } from "../outbound/addresses.ts";
-import { federationOrigin } from "./active.ts";
+import { requireFederationOrigin } from "./active.ts";
 import { queueActivity } from "./delivery-queue.ts";
 import { instanceBlocked } from "./inbox.ts";
-import { lookupRemoteActor, parseHandle } from "./remote.ts";
+import { lookupRemoteActor, parseHandle, remoteAccountRow } from "./remote.ts";
 import { actorUri, newActivityUri } from "./uris.ts";
 
 // A member following an account of the fediverse from Arena (issue 38): another Arena's channel, a Mastodon user.
@@ -29,14 +29,8 @@ async function membersChannel(deps: AppDeps, caller: User): Promise<number> {
   return channel.id;
 }
 
-async function activeOriginOrRefuse(deps: AppDeps): Promise<string> {
-  const origin = await federationOrigin(deps);
-  if (!origin) throw new NotFoundError("fediverse_off");
-  return origin;
-}
-
 export async function listFollowing(deps: AppDeps, caller: User) {
-  await activeOriginOrRefuse(deps);
+  await requireFederationOrigin(deps);
   const rows = await deps.db
     .selectFrom("federation_following")
     .innerJoin("channel", "channel.id", "federation_following.channel_id")
@@ -49,7 +43,7 @@ export async function listFollowing(deps: AppDeps, caller: User) {
 
 /** Looks the handle up, keeps the follow as pending and queues the Follow; the remote's Accept makes it followed. */
 export async function followRemote(deps: AppDeps, caller: User, handleText: string) {
-  const origin = await activeOriginOrRefuse(deps);
+  const origin = await requireFederationOrigin(deps);
   const handle = parseHandle(handleText);
   if (!handle) throw new InvalidError([{ field: "handle", code: "fediverse_handle_invalid" }]);
   if (handle.host === new URL(origin).host) throw new InvalidError([{ field: "handle", code: "fediverse_local_account" }]);
@@ -69,12 +63,7 @@ export async function followRemote(deps: AppDeps, caller: User, handleText: stri
       .insertInto("federation_following")
       .values({
         channel_id: channelId,
-        remote_actor: remote.id!.href,
-        remote_inbox: remote.inboxId!.href,
-        remote_host: remote.id!.host.toLowerCase(),
-        remote_handle: `@${remote.preferredUsername?.toString() ?? handle.name}@${remote.id!.host.toLowerCase()}`,
-        remote_name: (remote.name?.toString() || remote.preferredUsername?.toString() || handle.name).slice(0, 100),
-        remote_url: remote.url instanceof URL ? remote.url.href : (remote.url?.href?.href ?? null),
+        ...remoteAccountRow(remote, handle.name),
         follow_activity: follow.id!.href,
         state: "pending",
         created_at: now,
@@ -93,7 +82,7 @@ export async function followRemote(deps: AppDeps, caller: User, handleText: stri
 
 /** Stops following: the row goes now and an Undo of the Follow is queued (the remote drops the member at once). */
 export async function unfollowRemote(deps: AppDeps, caller: User, id: number): Promise<void> {
-  const origin = await activeOriginOrRefuse(deps);
+  const origin = await requireFederationOrigin(deps);
   const row = await deps.db
     .selectFrom("federation_following")
     .innerJoin("channel", "channel.id", "federation_following.channel_id")

@@ -1,5 +1,5 @@
 import type { Federation, InboxContext } from "@fedify/fedify";
-import { Accept, Announce, Create, Delete, Follow, isActor, Note, Reject, Undo, type Actor } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, Follow, isActor, Note, Reject, Undo } from "@fedify/vocab";
 import { isBlockedInstance } from "../../shared/federation.ts";
 import type { AppDeps } from "../http/context.ts";
 import { notify } from "../notifications/service.ts";
@@ -7,6 +7,7 @@ import { siteSettings } from "../site/settings/settings.ts";
 import { type ActorRef, actorOwnerId, actorProfile, parseIdentifier } from "./actors.ts";
 import { queueActivity } from "./delivery-queue.ts";
 import { plainText } from "./plain-text.ts";
+import { remoteAccountRow } from "./remote.ts";
 import { actorUri, INBOX_PATH, newActivityUri, SHARED_INBOX_PATH } from "./uris.ts";
 
 // What other servers send Arena (issue 38, items 2 and 4). Fedify has checked the HTTP signature and that its key is
@@ -42,22 +43,6 @@ function localPostId(origin: string, id: URL | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** What Arena keeps of a remote account: enough to post to it and to list it, so no page ever fetches it. */
-function remoteAccount(actor: Actor) {
-  const id = actor.id!;
-  const host = id.host.toLowerCase();
-  const username = actor.preferredUsername?.toString() ?? id.pathname.split("/").pop() ?? "?";
-  const url = actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? null);
-  return {
-    remote_actor: id.href,
-    remote_inbox: actor.inboxId!.href,
-    remote_host: host,
-    remote_handle: `@${username}@${host}`,
-    remote_name: (actor.name?.toString() || username).slice(0, 100),
-    remote_url: url,
-  };
-}
-
 async function activityJson(activity: Accept | Reject | Undo | Follow): Promise<unknown> {
   return activity.toJsonLd({ format: "compact" });
 }
@@ -68,7 +53,7 @@ async function onFollow(deps: InboxDeps, ctx: InboxContext<void>, follow: Follow
   if (!target || !follow.id || !(await actorProfile(deps.db, target))) return;
   const follower = await follow.getActor(ctx);
   if (!follower || !isActor(follower) || !follower.id || !follower.inboxId || follower.id.href !== follow.actorId?.href) return;
-  const account = remoteAccount(follower);
+  const account = remoteAccountRow(follower);
   const sharedInbox = follower.endpoints?.sharedInbox?.href ?? null;
   const row = { ...account, remote_shared_inbox: sharedInbox, follow_activity: follow.id.href };
   await deps.db
@@ -117,7 +102,7 @@ async function onCreate(deps: InboxDeps, ctx: InboxContext<void>, create: Create
   if (!(note instanceof Note) || !authorId || note.attributionId?.href !== authorId.href) return;
   const author = await create.getActor(ctx).catch(() => null);
   const words = {
-    handle: author && isActor(author) ? remoteAccount(author).remote_handle : `@?@${authorId.host}`,
+    handle: author && isActor(author) ? remoteAccountRow(author).remote_handle : `@?@${authorId.host}`,
     name: author?.name?.toString() ?? "",
     text: plainText(note.content?.toString() ?? ""),
   };

@@ -4,6 +4,7 @@ import { testDatabaseIsPostgres } from "../../tests/fixtures/database.ts";
 import { ADMIN_ENV, adminBrowserOf } from "../../tests/fixtures/money.ts";
 import { waitFor } from "../../tests/fixtures/publisher.ts";
 import { channelIdOf, signedInUser } from "../../tests/fixtures/server.ts";
+import { remoteFollowerRow } from "../../tests/fixtures/fediverse.ts";
 import { startReceiver } from "../../tests/fixtures/webhook-receiver.ts";
 import { queueForFollowers } from "./delivery-queue.ts";
 
@@ -29,20 +30,8 @@ describe.skipIf(!testDatabaseIsPostgres())(`two nodes (${testDatabaseIsPostgres(
         .insertInto("federation_follower")
         .values(
           Array.from({ length: 30 }, (_, index) => {
-            const instance = new URL(instances[index % 3]!.url);
-            return {
-              actor_type: "channel" as const,
-              actor_id: channel.id,
-              remote_actor: `${instance.origin}/users/fan${index}`,
-              remote_inbox: `${instance.origin}/users/fan${index}/inbox`,
-              remote_shared_inbox: `${instance.origin}/inbox`,
-              remote_host: instance.host,
-              remote_handle: `@fan${index}@${instance.host}`,
-              remote_name: `Fan ${index}`,
-              remote_url: null,
-              follow_activity: `${instance.origin}/follows/${index}`,
-              created_at: Date.now(),
-            };
+            const instance = new URL(instances[index % 3]!.url).origin;
+            return remoteFollowerRow(channel, instance, `fan${index}`, { remote_shared_inbox: `${instance}/inbox`, remote_name: `Fan ${index}`, follow_activity: `${instance}/follows/${index}` });
           }),
         )
         .execute();

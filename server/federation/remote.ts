@@ -115,3 +115,22 @@ function selfLink(finger: unknown): string | null {
   const self = links?.find((link) => link.rel === "self" && typeof link.href === "string" && /activity\+json|ld\+json/.test(link.type ?? ""));
   return self?.href ?? null;
 }
+
+/**
+ * What Arena keeps of a remote account, as a follower or as an account a member follows: enough to post to it and to
+ * list it, so no page ever fetches it. `fallbackName` stands in for an actor without a preferredUsername (the name a
+ * member typed, else the last part of its id).
+ */
+export function remoteAccountRow(actor: Actor, fallbackName?: string) {
+  const id = actor.id!;
+  const host = id.host.toLowerCase();
+  const username = actor.preferredUsername?.toString() ?? fallbackName ?? id.pathname.split("/").pop() ?? "?";
+  return {
+    remote_actor: id.href,
+    remote_inbox: actor.inboxId!.href,
+    remote_host: host,
+    remote_handle: `@${username}@${host}`,
+    remote_name: (actor.name?.toString() || username).slice(0, 100),
+    remote_url: actor.url instanceof URL ? actor.url.href : (actor.url?.href?.href ?? null),
+  };
+}

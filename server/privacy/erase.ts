@@ -234,9 +234,9 @@ async function eraseChannel(deps: AppDeps, trx: Transaction<DB>, channelId: numb
   await trx.deleteFrom("restream_target").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("viewer_presence").where("channel_id", "=", channelId).execute();
   await trx.deleteFrom("stream_health").where("channel_id", "=", channelId).execute();
-  // Its fediverse posts go; their Deletes are signed when sent, so its keys stay until then (sweepFederationLeftovers, server/federation/keys.ts).
+  // Its fediverse posts go; their Deletes are signed when sent, so forgetActorKeys keeps its keys until then.
   const unposted = await eraseChannelPosts(deps, trx, channelId);
-  if (unposted === 0) await forgetActorKeys(trx, { type: "channel", id: channelId });
+  await forgetActorKeys(trx, { type: "channel", id: channelId });
   // Their raid settings, and the raids they sent and received: each names their channel beside another's; the
   // lines their raids left in other chats name them too.
   const sent = await trx.selectFrom("raid").select("id").where("from_channel_id", "=", channelId).execute();

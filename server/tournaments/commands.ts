@@ -389,10 +389,10 @@ export async function deleteTournament(deps: AppDeps, user: User, id: number): P
   assertManager(user, tournament);
   const actor = { type: "tournament" as const, id };
   const queued = await inTransaction(deps.db, async (trx) => {
-    // Its posts go with it; their Deletes are signed when sent, so its keys stay until then (sweepFederationLeftovers, server/federation/keys.ts).
+    // Its posts go with it; their Deletes are signed when sent, so forgetActorKeys keeps its keys until then.
     const queued = await deletePosts(deps, trx, actor);
     await trx.deleteFrom("tournament").where("id", "=", id).execute();
-    if (queued === 0) await forgetActorKeys(trx, actor);
+    await forgetActorKeys(trx, actor);
     return queued;
   });
   if (queued > 0) deps.bus.emit("federation:queued", {});

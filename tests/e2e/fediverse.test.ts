@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { remoteFollowerRow } from "../fixtures/fediverse.ts";
 import type { Page } from "playwright-core";
 import { inEveryLook, pageFor, type SignedIn, useServerAndBrowser } from "../fixtures/e2e.ts";
 import { ADMIN, ADMIN_ENV } from "../fixtures/money.ts";
@@ -28,19 +29,14 @@ let followers = 0;
 async function remoteFollower(channel: number, instance: string, name = `fan${++followers}`, display = `Fan ${followers}`) {
   return handles.server.deps.db
     .insertInto("federation_follower")
-    .values({
-      actor_type: "channel",
-      actor_id: channel,
-      remote_actor: `https://${instance}/users/${name}`,
-      remote_inbox: `https://${instance}/users/${name}/inbox`,
-      remote_shared_inbox: null,
-      remote_host: instance,
-      remote_handle: `@${name}@${instance}`,
-      remote_name: display,
-      remote_url: `https://${instance}/@${name}`,
-      follow_activity: `https://${instance}/users/${name}#follows/${followers}`,
-      created_at: Date.now() - followers * 3_600_000,
-    })
+    .values(
+      remoteFollowerRow({ type: "channel", id: channel }, `https://${instance}`, name, {
+        remote_name: display,
+        remote_url: `https://${instance}/@${name}`,
+        follow_activity: `https://${instance}/users/${name}#follows/${followers}`,
+        created_at: Date.now() - followers * 3_600_000,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
 }

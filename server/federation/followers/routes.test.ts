@@ -1,4 +1,5 @@
 import { waitFor } from "../../../tests/fixtures/publisher.ts";
+import { remoteFollowerRow } from "../../../tests/fixtures/fediverse.ts";
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import enErrors from "../../../client/i18n/locales/en/errors.json" with { type: "json" };
 import { ADMIN_ENV, adminBrowserOf, draftEvent, fundedUser, publishedEvent, type Member } from "../../../tests/fixtures/money.ts";
@@ -36,19 +37,15 @@ async function remoteFollower(actor: { type: "channel" | "tournament" | "event";
   const name = `fan${followers}`;
   return server.deps.db
     .insertInto("federation_follower")
-    .values({
-      actor_type: actor.type,
-      actor_id: actor.id,
-      remote_actor: `https://${instance}/users/${name}`,
-      remote_inbox: `https://${instance}/users/${name}/inbox`,
-      remote_shared_inbox: `https://${instance}/inbox`,
-      remote_host: instance,
-      remote_handle: `@${name}@${instance}`,
-      remote_name: `Fan ${followers}`,
-      remote_url: `https://${instance}/@${name}`,
-      follow_activity: `https://${instance}/${name}#follows/${followers}`,
-      created_at: at,
-    })
+    .values(
+      remoteFollowerRow(actor, `https://${instance}`, name, {
+        remote_shared_inbox: `https://${instance}/inbox`,
+        remote_name: `Fan ${followers}`,
+        remote_url: `https://${instance}/@${name}`,
+        follow_activity: `https://${instance}/${name}#follows/${followers}`,
+        created_at: at,
+      }),
+    )
     .returning(["id", "remote_actor", "remote_inbox", "follow_activity"])
     .executeTakeFirstOrThrow();
 }

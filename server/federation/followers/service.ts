@@ -2,12 +2,12 @@ import { Follow, Reject } from "@fedify/vocab";
 import type { Db, DbOrTransaction } from "../../../db/index.ts";
 import { inTransaction } from "../../../db/transaction.ts";
 import type { User } from "../../../db/types.ts";
-import { canManageEvent, canManageTournament, isAdmin, ownsOrAdmin } from "../../access/policy.ts";
+import { isAdmin, ownsOrAdmin } from "../../access/policy.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { ForbiddenError, NotFoundError } from "../../http/errors.ts";
 import { siteSettings } from "../../site/settings/settings.ts";
-import { federationOrigin } from "../active.ts";
-import { type ActorRef, actorProfile, parseIdentifier } from "../actors.ts";
+import { requireFederationOrigin } from "../active.ts";
+import { type ActorRef, actorOwnerId, actorProfile, parseIdentifier } from "../actors.ts";
 import { queueActivity } from "../delivery-queue.ts";
 import { FEDIVERSE_DELIVERIES_PER_PAGE, FEDIVERSE_FOLLOWERS_PER_PAGE, type FediverseDelivery, type FediverseFollower } from "../followers-schemas.ts";
 import { actorUri, newActivityUri } from "../uris.ts";
@@ -22,13 +22,6 @@ async function actorOf(db: Db, identifier: string): Promise<ActorRef | null> {
   if (ref || !/^\w{1,40}$/.test(identifier)) return ref;
   const channel = await db.selectFrom("channel").innerJoin("user", "user.id", "channel.user_id").where("user.username", "=", identifier).select("channel.id").executeTakeFirst();
   return channel ? { type: "channel", id: channel.id } : null;
-}
-
-/** The site's fediverse origin; a 404 that says federation is off when it is. */
-async function requireOrigin(deps: AppDeps): Promise<string> {
-  const origin = await federationOrigin(deps);
-  if (!origin) throw new NotFoundError("fediverse_off");
-  return origin;
 }
 
 const handleOn = (origin: string | null, name: string) => (origin ? `@${name}@${new URL(origin).host}` : `@${name}`);
@@ -47,37 +40,22 @@ const countFollowers = async (db: DbOrTransaction, ref: ActorRef) =>
 
 /** An actor's handle and fediverse followers, for its public page: a 404 when federation is off or the public may not see it. */
 export async function fediverseActor(deps: AppDeps, identifier: string): Promise<{ handle: string; followers: number }> {
-  const origin = await requireOrigin(deps);
+  const origin = await requireFederationOrigin(deps);
   const ref = await actorOf(deps.db, identifier);
   const profile = ref && (await actorProfile(deps.db, ref));
   if (!ref || !profile) throw new NotFoundError();
   return { handle: handleOn(origin, profile.handle), followers: await countFollowers(deps.db, ref) };
 }
 
-/**
- * Whether the caller runs the actor: the channel's member, the tournament's or the event's organiser, or an admin;
- * null when no such thing exists.
- */
+/** Whether the caller runs the actor (its owner, or an admin); null when no such thing exists. */
 async function runs(db: DbOrTransaction, caller: User, ref: ActorRef): Promise<boolean | null> {
-  switch (ref.type) {
-    case "channel": {
-      const channel = await db.selectFrom("channel").select("user_id").where("id", "=", ref.id).executeTakeFirst();
-      return channel ? ownsOrAdmin(caller, channel.user_id) : null;
-    }
-    case "tournament": {
-      const tournament = await db.selectFrom("tournament").select("admin_id").where("id", "=", ref.id).executeTakeFirst();
-      return tournament ? canManageTournament(caller, tournament) : null;
-    }
-    case "event": {
-      const event = await db.selectFrom("event").select("created_by").where("id", "=", ref.id).executeTakeFirst();
-      return event ? canManageEvent(caller, event) : null;
-    }
-  }
+  const owner = await actorOwnerId(db, ref);
+  return owner === null ? null : ownsOrAdmin(caller, owner);
 }
 
 /** An actor's fediverse followers for its owner, newest first, a page at a time. */
 export async function listFollowers(deps: AppDeps, caller: User, identifier: string, page: number): Promise<{ count: number; followers: FediverseFollower[] }> {
-  await requireOrigin(deps);
+  await requireFederationOrigin(deps);
   const ref = await actorOf(deps.db, identifier);
   const allowed = ref && (await runs(deps.db, caller, ref));
   if (!ref || allowed === null) throw new NotFoundError();
@@ -111,7 +89,7 @@ export async function listFollowers(deps: AppDeps, caller: User, identifier: str
  * the follow on its side), queued in the same transaction so both happen or neither.
  */
 export async function removeFollower(deps: AppDeps, caller: User, id: number): Promise<void> {
-  const origin = await requireOrigin(deps);
+  const origin = await requireFederationOrigin(deps);
   await inTransaction(deps.db, async (trx) => {
     const row = await trx.selectFrom("federation_follower").selectAll().where("id", "=", id).executeTakeFirst();
     const ref: ActorRef | null = row ? { type: row.actor_type, id: row.actor_id } : null;

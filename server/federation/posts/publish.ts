@@ -76,7 +76,7 @@ export async function publishPost(deps: PostDeps, db: DbOrTransaction, actor: Ac
 /**
  * Deletes `actor`'s posts (those about `subjects`, or all of them): each is marked deleted, so its Note is gone from
  * the site, and a `Delete` of its `Tombstone` goes to the followers. Sent even when the actor is no longer public (a
- * cancelled or deleted thing): its key stays until the Delete is sent (./jobs.ts). Returns how many
+ * cancelled or deleted thing): its key stays until the Delete is sent (forgetActorKeys, server/federation/keys.ts). Returns how many
  * deliveries were queued.
  */
 export async function deletePosts(deps: PostDeps, db: DbOrTransaction, actor: ActorRef, subjects?: string[]): Promise<number> {
