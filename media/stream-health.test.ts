@@ -17,6 +17,16 @@ describe("the stream health meter", () => {
     expect(sample.videoKbps).toBe(3000);
   });
 
+  it("takes no interval or frame from the end-of-sequence tag ffmpeg ends an H.264 publish with (flagged a keyframe)", () => {
+    const meter = new StreamHealthMeter();
+    for (let frame = 0; frame <= 160; frame++) meter.onPacket(packet(frame % 80 === 0 ? 3 : 4, frame * 100, 1000, 7, Buffer.from([0x17, 0x01])));
+    // Two 8 s intervals, then the end 1.9 s after the last keyframe: an AVC packet of type 2, frame type "key".
+    meter.onPacket(packet(3, 17_900, 5, 7, Buffer.from([0x17, 0x02, 0, 0, 0])));
+    const sample = meter.sample();
+    expect(sample.keyframeIntervalMs).toBe(8000);
+    expect(sample.fps).toBeCloseTo(10, 5);
+  });
+
   it("starts each window where the last ended, and names the codecs Arena refuses", () => {
     const meter = new StreamHealthMeter();
     for (let frame = 0; frame <= 20; frame++) meter.onPacket(packet(4, frame * 100));

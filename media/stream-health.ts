@@ -16,6 +16,15 @@ export interface MeteredPacket {
   data: Buffer;
 }
 
+/** FLV's H.264 codec id, and its AVCPacketType (the tag's second byte) for "end of sequence". */
+const FLV_CODEC_H264 = 7;
+const AVC_END_OF_SEQUENCE = 2;
+
+/** An H.264 end-of-sequence tag (node-media-server calls it a keyframe: it only reads the frame type). */
+function isEndOfSequence(packet: MeteredPacket): boolean {
+  return packet.codec_id === FLV_CODEC_H264 && packet.data[1] === AVC_END_OF_SEQUENCE;
+}
+
 /** The figures of one measuring window (MeasuredWindow), then reset for the next. */
 export interface HealthSample {
   videoCodec: string | null;
@@ -88,6 +97,8 @@ export class StreamHealthMeter {
         this.videoCodec = VIDEO_CODECS.get(packet.codec_id) ?? `0x${packet.codec_id.toString(16)}`;
         return;
       case 3:
+        // ffmpeg ends an H.264 publish with an "end of sequence" tag flagged as a keyframe: no picture, and no interval.
+        if (isEndOfSequence(packet)) return;
         this.onKeyframe(packet.dts);
         this.onVideoFrame(packet);
         return;
