@@ -1,5 +1,5 @@
-import i18next from "i18next";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { UserResponse } from "../../../server/auth/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { clearSession, setSessionUser, sessionStore } from "../../data/session.ts";
@@ -7,10 +7,10 @@ import { toast } from "../../lib/ui.ts";
 
 /**
  * On load, a stored session is checked against /api/auth/me (spec 01 §4, §8): fresh data when it lives;
- * a 401 logs out quietly, a 403 logs out with 'Your session expired.'. Once per load: the check ran again each time
- * the translations' `t` changed (a namespace loading), and two refusals said "expired" twice.
+ * a 401 logs out quietly, a 403 logs out with 'Your session expired.'.
  */
 export function useSessionRefresh(): void {
+  const { t } = useTranslation();
   useEffect(() => {
     if (!sessionStore.get().isLoggedIn) return;
     api<UserResponse>("/auth/me")
@@ -20,8 +20,8 @@ export function useSessionRefresh(): void {
         if (error.status === 401) clearSession();
         if (error.status === 403) {
           clearSession();
-          toast.info(i18next.t("errors:session_expired"));
+          toast.info(t("errors:session_expired"));
         }
       });
-  }, []);
+  }, [t]);
 }
